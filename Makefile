@@ -1,0 +1,45 @@
+# The two commands a newcomer needs: `make run` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-stamp
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: setup run test test-core lint format bench clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+run: setup
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+# The whole suite, on PostgreSQL when DATABASE_URL points there, else SQLite.
+test: setup lint
+	$(BIN)/python manage.py makemigrations --check --dry-run
+	$(BIN)/pytest
+
+# Everything but the browser tests (CI runs it on SQLite).
+test-core: setup
+	$(BIN)/pytest -m "not browser"
+
+lint: setup
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: setup
+	$(BIN)/ruff check --fix .
+	$(BIN)/ruff format .
+
+bench: setup
+	$(BIN)/python bench/melds.py
+	$(BIN)/python bench/store.py
+
+clean:
+	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache .hypothesis

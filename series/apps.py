@@ -1,0 +1,8 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class SeriesConfig(AppConfig):
+    name = "series"
+    verbose_name = _("Series")
+    default_auto_field = "django.db.models.BigAutoField"

@@ -1,0 +1,64 @@
+"""Domain errors: a machine code for programs and a message for players."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def _(text: str) -> str:
+    """Mark a message for translation without translating it here.
+
+    The domain imports no framework; the shell translates ``template`` with
+    the message catalogue and formats it with ``params``.
+    """
+    return text
+
+
+class DomainError(Exception):
+    """A request the rules refuse.
+
+    ``code`` is stable and machine readable (``invalid_going_out``), the
+    ``template`` is an English sentence with ``{name}`` placeholders, and
+    ``field`` names the part of the input at fault when there is one.
+    """
+
+    code = "domain_error"
+
+    def __init__(
+        self,
+        template: str,
+        *,
+        code: str | None = None,
+        field: str | None = None,
+        **params: Any,
+    ) -> None:
+        self.template = template
+        self.params = params
+        self.field = field
+        if code is not None:
+            self.code = code
+        super().__init__(self.message)
+
+    @property
+    def message(self) -> str:
+        return self.template.format(**{k: str(v) for k, v in self.params.items()})
+
+
+class InvalidCards(DomainError):
+    code = "invalid_cards"
+
+
+class InvalidRules(DomainError):
+    code = "invalid_rules"
+
+
+class InvalidDeal(DomainError):
+    code = "invalid_deal"
+
+
+class InvalidGoingOut(DomainError):
+    code = "invalid_going_out"
+
+
+class SeriesClosed(DomainError):
+    code = "series_closed"

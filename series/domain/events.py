@@ -1,0 +1,207 @@
+"""Events: the facts a series is made of, and their stored form.
+
+Events are frozen and named in the past tense. They name players by id only,
+never by name, so a player's personal data can be erased without rewriting
+history. ``to_payload`` / ``from_payload`` give the JSON stored in the log;
+``from_payload`` upcasts payloads written by older schema versions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import Card, parse_card
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """What a player held when the deal ended: the cards, or just their points."""
+
+    player: int
+    cards: tuple[Card, ...] | None = None
+    points: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GoingOut:
+    """The winner's groups (or melds) and discard, as claimed at the table."""
+
+    groups: tuple[tuple[Card, ...], ...]
+    discard: Card | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DealEntry:
+    """What a scorer records for one deal.
+
+    ``went_out`` is None only in standard Rummy when the stock ran out with
+    nobody going out. ``buys`` maps player ids to the discards they bought.
+    """
+
+    went_out: int | None
+    hands: tuple[Hand, ...]
+    going_out: GoingOut | None = None
+    buys: Mapping[int, int] = field(default_factory=dict)
+    rummy: bool = False
+
+    def buys_of(self, player: int) -> int:
+        return self.buys.get(player, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class SeriesStarted:
+    club: int
+    players: tuple[int, ...]
+    first_dealer: int
+    rules: Mapping[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class DealRecorded:
+    number: int
+    dealer: int
+    tiebreak: bool
+    entry: DealEntry
+
+
+@dataclass(frozen=True, slots=True)
+class DealCorrected:
+    number: int
+    entry: DealEntry
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class DealVoided:
+    number: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class SeriesAbandoned:
+    reason: str
+
+
+Event = SeriesStarted | DealRecorded | DealCorrected | DealVoided | SeriesAbandoned
+
+EVENT_TYPES: dict[str, type] = {
+    cls.__name__: cls
+    for cls in (SeriesStarted, DealRecorded, DealCorrected, DealVoided, SeriesAbandoned)
+}
+
+# The schema version written today for every event type; raise one when a
+# payload's shape changes and add an upcaster below.
+SCHEMA_VERSION = 1
+
+# (type, schema version) -> function turning that payload into the next version.
+UPCASTERS: dict[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = {}
+
+
+# -- payloads -----------------------------------------------------------------
+
+
+def _cards(cards: tuple[Card, ...] | None) -> list[str] | None:
+    return None if cards is None else [str(card) for card in cards]
+
+
+def _entry_payload(entry: DealEntry) -> dict[str, Any]:
+    payload: dict[str, Any] = {
+        "went_out": entry.went_out,
+        "hands": [
+            {"player": h.player, "cards": _cards(h.cards)}
+            if h.cards is not None
+            else {"player": h.player, "points": h.points}
+            for h in entry.hands
+        ],
+    }
+    if entry.going_out is not None:
+        payload["going_out"] = {
+            "groups": [_cards(group) for group in entry.going_out.groups],
+            "discard": None if entry.going_out.discard is None else str(entry.going_out.discard),
+        }
+    if entry.buys:
+        payload["buys"] = {str(player): n for player, n in sorted(entry.buys.items())}
+    if entry.rummy:
+        payload["rummy"] = True
+    return payload
+
+
+def _read_cards(items: list[str] | None) -> tuple[Card, ...] | None:
+    return None if items is None else tuple(parse_card(item) for item in items)
+
+
+def entry_from_payload(payload: Mapping[str, Any]) -> DealEntry:
+    going_out = payload.get("going_out")
+    return DealEntry(
+        went_out=payload["went_out"],
+        hands=tuple(
+            Hand(player=h["player"], cards=_read_cards(h.get("cards")), points=h.get("points"))
+            for h in payload["hands"]
+        ),
+        going_out=None
+        if going_out is None
+        else GoingOut(
+            groups=tuple(_read_cards(group) for group in going_out["groups"]),
+            discard=None if going_out.get("discard") is None else parse_card(going_out["discard"]),
+        ),
+        buys={int(player): n for player, n in payload.get("buys", {}).items()},
+        rummy=payload.get("rummy", False),
+    )
+
+
+def to_payload(event: Event) -> tuple[str, dict[str, Any]]:
+    """The event's type name and JSON payload, as stored in the log."""
+    match event:
+        case SeriesStarted():
+            payload = {
+                "club": event.club,
+                "players": list(event.players),
+                "first_dealer": event.first_dealer,
+                "rules": dict(event.rules),
+            }
+        case DealRecorded():
+            payload = {"number": event.number, "dealer": event.dealer, "tiebreak": event.tiebreak}
+            payload |= _entry_payload(event.entry)
+        case DealCorrected():
+            payload = {"number": event.number, "reason": event.reason}
+            payload |= _entry_payload(event.entry)
+        case DealVoided():
+            payload = {"number": event.number, "reason": event.reason}
+        case SeriesAbandoned():
+            payload = {"reason": event.reason}
+        case _:
+            raise TypeError(f"not an event: {event!r}")
+    return type(event).__name__, payload
+
+
+def from_payload(type_name: str, payload: Mapping[str, Any], schema_version: int) -> Event:
+    """Rebuild an event from its stored form, upcasting older payloads first."""
+    data = dict(payload)
+    while schema_version < SCHEMA_VERSION:
+        data = UPCASTERS[(type_name, schema_version)](data)
+        schema_version += 1
+    if type_name == "SeriesStarted":
+        return SeriesStarted(
+            club=data["club"],
+            players=tuple(data["players"]),
+            first_dealer=data["first_dealer"],
+            rules=data["rules"],
+        )
+    if type_name == "DealRecorded":
+        return DealRecorded(
+            number=data["number"],
+            dealer=data["dealer"],
+            tiebreak=data["tiebreak"],
+            entry=entry_from_payload(data),
+        )
+    if type_name == "DealCorrected":
+        return DealCorrected(
+            number=data["number"], entry=entry_from_payload(data), reason=data["reason"]
+        )
+    if type_name == "DealVoided":
+        return DealVoided(number=data["number"], reason=data["reason"])
+    if type_name == "SeriesAbandoned":
+        return SeriesAbandoned(reason=data["reason"])
+    raise ValueError(f"unknown event type {type_name!r}")

@@ -1,0 +1,298 @@
+"""How a deal is scored and when a series ends, for each rule set.
+
+This is where Continental Rummy and standard Rummy differ; the series fold
+asks these functions and knows no rule set by name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from .cards import Card
+from .errors import InvalidCards, InvalidDeal, InvalidGoingOut, _
+from .events import DealEntry, Hand
+from .rules import ELIMINATION, RUMMY, WINNER_TAKES_ALL, Rules
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """Where a series stands after a deal.
+
+    ``contenders`` play the next deal: everyone, the tied players of a
+    tiebreak, or the players not yet eliminated.
+    """
+
+    finished: bool
+    tiebreak: bool
+    contenders: tuple[int, ...]
+    eliminated: tuple[int, ...] = ()
+    winner: int | None = None
+
+
+def score_deal(
+    rules: Rules, contenders: Sequence[int], entry: DealEntry, *, number: int
+) -> dict[int, int]:
+    """Validate a deal entry against the rules and return each player's score.
+
+    Refusals name the deal, the player and the card at fault (RULES §4).
+    """
+    _check_went_out(rules, contenders, entry, number)
+    _check_buys(rules, contenders, entry, number)
+    penalties = _hand_penalties(rules, contenders, entry, number)
+    _check_going_out(rules, entry, number)
+    _check_deal_fits_pack(rules, entry, number)
+    return _scores(rules, contenders, entry, penalties)
+
+
+def _check_went_out(rules: Rules, contenders: Sequence[int], entry: DealEntry, number: int):
+    if entry.went_out is None:
+        if rules.game != RUMMY:
+            raise InvalidDeal(
+                _("Deal {number}: say who went out."), code="missing_went_out", number=number,
+                field="went_out",
+            )  # fmt: skip
+        return
+    if entry.went_out not in contenders:
+        raise _not_in_deal(entry.went_out, number, "went_out")
+    if entry.rummy and rules.game != RUMMY:
+        raise InvalidDeal(
+            _("Deal {number}: a Rummy bonus exists only in standard Rummy."),
+            code="rummy_not_allowed",
+            number=number,
+            field="rummy",
+        )
+
+
+def _not_in_deal(player: int, number: int, field: str) -> InvalidDeal:
+    return InvalidDeal(
+        _("Deal {number}: player {player} is not playing this deal."),
+        code="player_not_in_deal",
+        number=number,
+        player=player,
+        field=field,
+    )
+
+
+def _check_buys(rules: Rules, contenders: Sequence[int], entry: DealEntry, number: int):
+    if entry.buys and not rules.buys:
+        raise InvalidDeal(
+            _("Deal {number}: buying the discard is not a rule of this series."),
+            code="buys_not_allowed",
+            number=number,
+            field="buys",
+        )
+    for player, count in entry.buys.items():
+        if player not in contenders:
+            raise _not_in_deal(player, number, "buys")
+        if not 0 <= count <= 10:
+            raise InvalidDeal(
+                _("Deal {number}: player {player} cannot have bought {count} discards."),
+                code="invalid_buys",
+                number=number,
+                player=player,
+                count=count,
+                field="buys",
+            )
+
+
+def _hand_penalties(
+    rules: Rules, contenders: Sequence[int], entry: DealEntry, number: int
+) -> dict[int, int]:
+    expected = [p for p in contenders if p != entry.went_out]
+    seen: set[int] = set()
+    penalties: dict[int, int] = {}
+    for hand in entry.hands:
+        if hand.player not in expected:
+            if hand.player == entry.went_out:
+                raise InvalidDeal(
+                    _("Deal {number}: player {player} went out and holds no cards."),
+                    code="hand_of_winner",
+                    number=number,
+                    player=hand.player,
+                    field="hands",
+                )
+            raise _not_in_deal(hand.player, number, "hands")
+        if hand.player in seen:
+            raise InvalidDeal(
+                _("Deal {number}: player {player} is entered twice."),
+                code="duplicate_hand",
+                number=number,
+                player=hand.player,
+                field="hands",
+            )
+        seen.add(hand.player)
+        penalties[hand.player] = _hand_penalty(rules, hand, entry.buys_of(hand.player), number)
+    missing = [p for p in expected if p not in seen]
+    if missing:
+        raise InvalidDeal(
+            _("Deal {number}: enter the cards or points of player {player}."),
+            code="missing_hand",
+            number=number,
+            player=missing[0],
+            field="hands",
+        )
+    return penalties
+
+
+def _hand_penalty(rules: Rules, hand: Hand, buys: int, number: int) -> int:
+    if (hand.cards is None) == (hand.points is None):
+        raise InvalidDeal(
+            _("Deal {number}: give either the cards or the points of player {player}."),
+            code="cards_or_points",
+            number=number,
+            player=hand.player,
+            field="hands",
+        )
+    low, high = rules.cards_left_range(buys)
+    if hand.cards is not None:
+        count = len(hand.cards)
+        if not low <= count <= high:
+            held = str(low) if low == high else f"{low}–{high}"
+            raise InvalidCards(
+                _("Deal {number}: player {player} has {count} cards left; the rules allow {held}."),
+                code="wrong_card_count",
+                number=number,
+                player=hand.player,
+                count=count,
+                held=held,
+                field="hands",
+            )
+        rules.pack.check(hand.cards, where=f"Deal {number}, player {hand.player}")
+        return sum(card.penalty for card in hand.cards)
+    low_points, high_points = rules.points_range(buys)
+    if isinstance(hand.points, bool) or not low_points <= hand.points <= high_points:
+        raise InvalidDeal(
+            _("Deal {number}: {points} points for player {player} is impossible; "
+              "the rules allow {low} to {high}."),
+            code="impossible_points",
+            number=number,
+            player=hand.player,
+            points=hand.points,
+            low=low_points,
+            high=high_points,
+            field="hands",
+        )  # fmt: skip
+    return hand.points
+
+
+def _going_out_cards(entry: DealEntry) -> list[Card]:
+    if entry.going_out is None:
+        return []
+    cards = [card for group in entry.going_out.groups for card in group]
+    if entry.going_out.discard is not None:
+        cards.append(entry.going_out.discard)
+    return cards
+
+
+def _check_going_out(rules: Rules, entry: DealEntry, number: int) -> None:
+    if entry.going_out is None:
+        return
+    if entry.went_out is None:
+        raise InvalidDeal(
+            _("Deal {number}: nobody went out, so there are no going-out groups."),
+            code="going_out_without_winner",
+            number=number,
+            field="going_out",
+        )
+    from .melds import check_arrangement
+
+    verdict = check_arrangement(
+        rules,
+        entry.going_out.groups,
+        entry.going_out.discard,
+        buys=entry.buys_of(entry.went_out),
+    )
+    if not verdict.valid:
+        reason = verdict.reasons[0]
+        raise InvalidGoingOut(
+            _("Deal {number}: player {player} cannot go out: {reason}"),
+            number=number,
+            player=entry.went_out,
+            reason=reason.message,
+            field="going_out",
+        )
+
+
+def _check_deal_fits_pack(rules: Rules, entry: DealEntry, number: int) -> None:
+    cards: list[Card] = _going_out_cards(entry)
+    for hand in entry.hands:
+        cards.extend(hand.cards or ())
+    rules.pack.check(cards, where=f"Deal {number}, all hands together")
+
+
+def _scores(
+    rules: Rules, contenders: Sequence[int], entry: DealEntry, penalties: Mapping[int, int]
+) -> dict[int, int]:
+    winners = _deal_winners(entry, penalties)
+    if rules.scoring == WINNER_TAKES_ALL:
+        collected = sum(points for player, points in penalties.items() if player not in winners)
+        if entry.rummy:
+            collected *= 2
+        share = collected // len(winners)
+        return {p: (share if p in winners else 0) for p in contenders}
+    return {p: (0 if p in winners else penalties[p]) for p in contenders}
+
+
+def _deal_winners(entry: DealEntry, penalties: Mapping[int, int]) -> tuple[int, ...]:
+    if entry.went_out is not None:
+        return (entry.went_out,)
+    # RULES §3: with nobody out, the lowest hand total wins the deal.
+    lowest = min(penalties.values())
+    return tuple(p for p, points in penalties.items() if points == lowest)
+
+
+# -- the end of a series ------------------------------------------------------
+
+
+def outcome(
+    rules: Rules,
+    seats: Sequence[int],
+    totals: Mapping[int, int],
+    *,
+    regular_deals: int,
+    previous: Outcome,
+) -> Outcome:
+    """Where the series stands after a deal, given the totals so far."""
+    if rules.scoring == ELIMINATION:
+        return _after_elimination(rules, seats, totals, previous)
+    if rules.scoring == WINNER_TAKES_ALL:
+        leaders = [p for p in seats if totals[p] >= rules.target]
+        if leaders:
+            return Outcome(True, False, (), winner=max(leaders, key=lambda p: totals[p]))
+        return Outcome(False, False, tuple(seats))
+    if previous.tiebreak:
+        return _settle(previous.contenders, totals)  # RULES D-8
+    if rules.target is not None:  # RULES D-11
+        if any(totals[p] >= rules.target for p in seats):
+            return _settle(seats, totals)
+        return Outcome(False, False, tuple(seats))
+    length = rules.deals or len(seats)  # one deal per player, or RULES D-10
+    if regular_deals >= length:
+        return _settle(seats, totals)
+    return Outcome(False, False, tuple(seats))
+
+
+def _settle(pool: Iterable[int], totals: Mapping[int, int]) -> Outcome:
+    """The lowest total wins; a tie at the lowest calls a tiebreak among the tied."""
+    pool = tuple(pool)
+    lowest = min(totals[p] for p in pool)
+    tied = tuple(p for p in pool if totals[p] == lowest)
+    if len(tied) == 1:
+        return Outcome(True, False, (), winner=tied[0])
+    return Outcome(False, True, tied)
+
+
+def _after_elimination(
+    rules: Rules, seats: Sequence[int], totals: Mapping[int, int], previous: Outcome
+) -> Outcome:
+    out = set(previous.eliminated) | {p for p in previous.contenders if totals[p] >= rules.target}
+    eliminated = tuple(p for p in seats if p in out)
+    alive = tuple(p for p in seats if p not in out)
+    if len(alive) == 1:
+        return Outcome(True, False, (), eliminated, winner=alive[0])
+    if not alive:  # everyone crossed the cap in one deal: the lowest total wins
+        settled = _settle(previous.contenders, totals)
+        return Outcome(settled.finished, settled.tiebreak, settled.contenders, eliminated,
+                       settled.winner)  # fmt: skip
+    return Outcome(False, False, alive, eliminated)

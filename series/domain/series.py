@@ -1,0 +1,404 @@
+"""A series as a fold of its events, and the commands that extend it.
+
+``state = reduce(apply, events, SeriesState())``; each command is a function
+``decide(state, command) -> list[Event]`` that raises a DomainError when the
+rules refuse it. Nothing here touches a database.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from functools import reduce
+
+from . import scoring
+from .errors import DomainError, InvalidDeal, SeriesClosed, _
+from .events import (
+    DealCorrected,
+    DealEntry,
+    DealRecorded,
+    DealVoided,
+    Event,
+    SeriesAbandoned,
+    SeriesStarted,
+)
+from .rules import Rules
+
+NOT_STARTED = "not_started"
+IN_PROGRESS = "in_progress"
+TIEBREAK = "tiebreak"
+FINISHED = "finished"
+ABANDONED = "abandoned"
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    club: int
+    players: tuple[int, ...]  # seat order
+    first_dealer: int
+    rules: Rules
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """A recorded deal as it stands now (after corrections), with its scores."""
+
+    number: int
+    dealer: int
+    tiebreak: bool
+    entry: DealEntry
+    players: tuple[int, ...] = ()  # who played it
+    scores: Mapping[int, int] = field(default_factory=dict)
+    corrected: bool = False
+    void: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """Totals and what comes next, derived from the deals in order."""
+
+    totals: Mapping[int, int]
+    outcome: scoring.Outcome
+    regular_deals: int = 0
+    last_dealer: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SeriesState:
+    version: int = 0
+    setup: Setup | None = None
+    deals: tuple[Deal, ...] = ()
+    progress: Progress | None = None
+    abandoned: bool = False
+
+    @property
+    def status(self) -> str:
+        if self.setup is None:
+            return NOT_STARTED
+        if self.abandoned:
+            return ABANDONED
+        if self.progress.outcome.finished:
+            return FINISHED
+        if self.progress.outcome.tiebreak:
+            return TIEBREAK
+        return IN_PROGRESS
+
+    @property
+    def is_open(self) -> bool:
+        return self.status in (IN_PROGRESS, TIEBREAK)
+
+    @property
+    def totals(self) -> Mapping[int, int]:
+        return self.progress.totals if self.progress else {}
+
+    @property
+    def winner(self) -> int | None:
+        return self.progress.outcome.winner if self.progress else None
+
+    @property
+    def tiebreak_players(self) -> tuple[int, ...]:
+        return self.progress.outcome.contenders if self.status == TIEBREAK else ()
+
+    @property
+    def eliminated(self) -> tuple[int, ...]:
+        return self.progress.outcome.eliminated if self.progress else ()
+
+    @property
+    def next_number(self) -> int:
+        return len(self.deals) + 1
+
+    @property
+    def next_dealer(self) -> int | None:
+        if not self.is_open:
+            return None
+        return _next_dealer(self.setup, self.progress)
+
+    @property
+    def next_players(self) -> tuple[int, ...]:
+        """Who plays the next deal, in seat order."""
+        return self.progress.outcome.contenders if self.is_open else ()
+
+    def deal(self, number: int) -> Deal:
+        if not 1 <= number <= len(self.deals):
+            raise DomainError(
+                _("There is no deal {number} in this series."),
+                code="deal_not_found",
+                number=number,
+            )
+        return self.deals[number - 1]
+
+
+# -- the fold -----------------------------------------------------------------
+
+
+def apply(state: SeriesState, event: Event) -> SeriesState:
+    """The state after one more event. Events are facts: this never refuses."""
+    version = state.version + 1
+    match event:
+        case SeriesStarted():
+            setup = Setup(
+                club=event.club,
+                players=tuple(event.players),
+                first_dealer=event.first_dealer,
+                rules=Rules.from_dict(event.rules),
+            )
+            return SeriesState(version=version, setup=setup, progress=_start(setup))
+        case DealRecorded():
+            deal = Deal(event.number, event.dealer, event.tiebreak, event.entry)
+            scored, progress = _advance(state.setup, state.progress, deal)
+            return replace(state, version=version, deals=(*state.deals, scored), progress=progress)
+        case DealCorrected():
+            old = state.deal(event.number)
+            return _replay(state, version, replace(old, entry=event.entry, corrected=True))
+        case DealVoided():
+            return _replay(state, version, replace(state.deal(event.number), void=True))
+        case SeriesAbandoned():
+            return replace(state, version=version, abandoned=True)
+    raise TypeError(f"not an event: {event!r}")
+
+
+def fold(events: Iterable[Event], state: SeriesState | None = None) -> SeriesState:
+    return reduce(apply, events, state or SeriesState())
+
+
+def _start(setup: Setup) -> Progress:
+    return Progress(
+        totals=dict.fromkeys(setup.players, 0),
+        outcome=scoring.Outcome(False, False, setup.players),
+    )
+
+
+def _replay(state: SeriesState, version: int, changed: Deal) -> SeriesState:
+    """Score every deal again with one of them changed; refuse if a later deal no longer fits."""
+    deals = list(state.deals)
+    deals[changed.number - 1] = changed
+    progress = _start(state.setup)
+    scored_deals = []
+    for deal in deals:
+        scored, progress = _advance(state.setup, progress, deal)
+        scored_deals.append(scored)
+    return replace(state, version=version, deals=tuple(scored_deals), progress=progress)
+
+
+def _next_dealer(setup: Setup, progress: Progress) -> int:
+    """The next seat after the last dealer among the players of the next deal.
+
+    A voided deal is dealt again by the same dealer; tiebreak deals continue
+    the rotation and skip players not in the tiebreak (RULES D-9).
+    """
+    if progress.last_dealer is None:
+        return setup.first_dealer
+    seats = setup.players
+    start = seats.index(progress.last_dealer)
+    contenders = progress.outcome.contenders
+    for step in range(1, len(seats) + 1):
+        player = seats[(start + step) % len(seats)]
+        if player in contenders:
+            return player
+    raise AssertionError("an open series always has players for the next deal")
+
+
+def _advance(setup: Setup, progress: Progress, deal: Deal) -> tuple[Deal, Progress]:
+    """Score ``deal`` on top of ``progress``; refuse a deal that does not fit there."""
+    if deal.void:
+        return replace(deal, players=(), scores={}), progress
+    outcome = progress.outcome
+    if outcome.finished:
+        raise SeriesClosed(
+            _("Deal {number}: the series was already over."),
+            code="series_finished",
+            number=deal.number,
+        )
+    expected_dealer = _next_dealer(setup, progress)
+    if deal.dealer != expected_dealer:
+        raise InvalidDeal(
+            _("Deal {number}: player {dealer} deals out of turn; player {player} deals it."),
+            code="dealer_out_of_turn",
+            number=deal.number,
+            dealer=deal.dealer,
+            player=expected_dealer,
+            field="dealer",
+        )
+    if deal.tiebreak != outcome.tiebreak:
+        raise InvalidDeal(
+            _("Deal {number} was played in another stage of the series."),
+            code="deal_out_of_order",
+            number=deal.number,
+        )
+    scores = scoring.score_deal(setup.rules, outcome.contenders, deal.entry, number=deal.number)
+    totals = dict(progress.totals)
+    for player, points in scores.items():
+        totals[player] += points
+    regular = progress.regular_deals + (0 if deal.tiebreak else 1)
+    next_outcome = scoring.outcome(
+        setup.rules, setup.players, totals, regular_deals=regular, previous=outcome
+    )
+    scored = replace(deal, players=outcome.contenders, scores=scores)
+    return scored, Progress(totals, next_outcome, regular, deal.dealer)
+
+
+# -- commands -----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class StartSeries:
+    club: int
+    players: tuple[int, ...]
+    first_dealer: int
+    rules: Rules
+
+
+@dataclass(frozen=True, slots=True)
+class RecordDeal:
+    entry: DealEntry
+    number: int | None = None  # when given, must be the next deal's number
+    dealer: int | None = None  # when given, must be the player whose turn it is
+
+
+@dataclass(frozen=True, slots=True)
+class CorrectDeal:
+    number: int
+    entry: DealEntry
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class VoidDeal:
+    number: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class AbandonSeries:
+    reason: str = ""
+
+
+Command = StartSeries | RecordDeal | CorrectDeal | VoidDeal | AbandonSeries
+
+
+def decide(state: SeriesState, command: Command) -> list[Event]:
+    """The events that carry out ``command``, or a DomainError saying why not."""
+    match command:
+        case StartSeries():
+            return _start_series(state, command)
+        case RecordDeal():
+            return _record_deal(state, command)
+        case CorrectDeal():
+            return _correct_deal(state, command)
+        case VoidDeal():
+            return _void_deal(state, command)
+        case AbandonSeries():
+            return _abandon(state, command)
+    raise TypeError(f"not a command: {command!r}")
+
+
+def _start_series(state: SeriesState, command: StartSeries) -> list[Event]:
+    if state.setup is not None:
+        raise DomainError(_("This series has already started."), code="series_exists")
+    players = tuple(command.players)
+    if len(set(players)) != len(players):
+        raise DomainError(
+            _("A player can take only one seat."), code="duplicate_player", field="players"
+        )
+    rules = command.rules.for_table(len(players))
+    if command.first_dealer not in players:
+        raise DomainError(
+            _("The first dealer, player {player}, is not seated in the series."),
+            code="player_not_seated",
+            player=command.first_dealer,
+            field="first_dealer",
+        )
+    return [SeriesStarted(command.club, players, command.first_dealer, rules.as_dict())]
+
+
+def _require_open(state: SeriesState) -> None:
+    if state.setup is None:
+        raise DomainError(_("This series has not started."), code="series_not_found")
+    if state.abandoned:
+        raise SeriesClosed(_("This series was abandoned."), code="series_abandoned")
+
+
+def _require_reason(reason: str) -> str:
+    reason = reason.strip()
+    if not reason:
+        raise DomainError(_("Give a reason."), code="reason_required", field="reason")
+    return reason
+
+
+def _record_deal(state: SeriesState, command: RecordDeal) -> list[Event]:
+    _require_open(state)
+    if state.status == FINISHED:
+        raise SeriesClosed(_("The series is over: no more deals."), code="series_finished")
+    number = state.next_number
+    if command.number is not None and command.number != number:
+        raise InvalidDeal(
+            _("Deal {given} is out of order; the next deal is deal {number}."),
+            code="deal_out_of_order",
+            given=command.number,
+            number=number,
+            field="number",
+        )
+    dealer = state.next_dealer if command.dealer is None else command.dealer
+    if dealer not in state.setup.players:
+        raise DomainError(
+            _("Deal {number}: player {player} is not seated in the series."),
+            code="player_not_seated",
+            number=number,
+            player=dealer,
+            field="dealer",
+        )
+    deal = Deal(number, dealer, state.status == TIEBREAK, command.entry)
+    _advance(state.setup, state.progress, deal)  # refuses what does not fit
+    return [DealRecorded(number, dealer, deal.tiebreak, command.entry)]
+
+
+def _correct_deal(state: SeriesState, command: CorrectDeal) -> list[Event]:
+    _require_open(state)
+    reason = _require_reason(command.reason)
+    if state.deal(command.number).void:
+        raise InvalidDeal(
+            _("Deal {number} was voided; it cannot be corrected."),
+            code="deal_voided",
+            number=command.number,
+        )
+    event = DealCorrected(command.number, command.entry, reason)
+    _later_deals_still_fit(state, event)
+    return [event]
+
+
+def _void_deal(state: SeriesState, command: VoidDeal) -> list[Event]:
+    _require_open(state)
+    reason = _require_reason(command.reason)
+    if state.deal(command.number).void:
+        raise InvalidDeal(
+            _("Deal {number} is already void."), code="deal_voided", number=command.number
+        )
+    event = DealVoided(command.number, reason)
+    _later_deals_still_fit(state, event)
+    return [event]
+
+
+def _later_deals_still_fit(state: SeriesState, event: Event) -> None:
+    try:
+        apply(state, event)
+    except DomainError as error:
+        if error.params.get("number") == getattr(event, "number", None):
+            raise
+        raise InvalidDeal(
+            _(
+                "Changing deal {number} would change how deal {later} was played "
+                "({problem}). Void the later deals first."
+            ),
+            code="later_deals_depend",
+            number=event.number,
+            later=error.params.get("number", "?"),
+            problem=error.message,
+        ) from error
+
+
+def _abandon(state: SeriesState, command: AbandonSeries) -> list[Event]:
+    _require_open(state)
+    if state.status == FINISHED:
+        raise SeriesClosed(_("The series is over; it cannot be abandoned."),
+                           code="series_finished")  # fmt: skip
+    return [SeriesAbandoned(command.reason.strip())]

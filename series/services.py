@@ -1,0 +1,257 @@
+"""The only writers: load → decide → append → project, in one transaction.
+
+Every function takes keyword arguments, returns the series state after the
+command, and raises a DomainError (rules), VersionConflict (a concurrent
+writer) or IdempotencyMismatch (a reused key) without changing anything.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import uuid
+from dataclasses import dataclass
+from typing import Any
+from uuid import UUID
+
+from django.db import transaction
+from django.utils.text import slugify
+
+from . import projections, store
+from .domain.errors import DomainError, _
+from .domain.events import DealEntry
+from .domain.rules import rules_from
+from .domain.series import (
+    AbandonSeries,
+    Command,
+    CorrectDeal,
+    RecordDeal,
+    SeriesState,
+    StartSeries,
+    VoidDeal,
+    decide,
+    fold,
+)
+from .models import Club, Membership, Player
+
+
+class IdempotencyMismatch(DomainError):
+    code = "idempotency_key_reused"
+
+
+@dataclass(frozen=True, slots=True)
+class SeriesResult:
+    """A series' state after a command; ``replayed`` when a retry found it."""
+
+    series_id: UUID
+    state: SeriesState
+    replayed: bool = False
+
+
+def club_create(*, name: str, admin=None, public: bool = False, slug: str | None = None) -> Club:
+    """Create a club; its creator (``admin``) becomes the club's admin."""
+    name = name.strip()
+    if not name:
+        raise DomainError(_("Give the club a name."), code="name_required", field="name")
+    base = slugify(slug or name)[:50] or "club"
+    candidate, n = base, 1
+    while Club.objects.filter(slug=candidate).exists():
+        n += 1
+        candidate = f"{base}-{n}"
+    with transaction.atomic():
+        club = Club.objects.create(slug=candidate, name=name[:100], public=public)
+        if admin is not None:
+            Membership.objects.create(club=club, user=admin, role=Membership.Role.ADMIN)
+    return club
+
+
+def player_add(*, club: Club, name: str) -> Player:
+    name = name.strip()
+    if not name:
+        raise DomainError(_("Give the player a name."), code="name_required", field="name")
+    return Player.objects.create(club=club, name=name[:60])
+
+
+def member_set(*, club: Club, user, role: str) -> Membership:
+    """Give ``user`` a role in ``club`` (admin, scorer or member)."""
+    if role not in Membership.Role.values:
+        raise DomainError(
+            _("Role must be one of: {choices}."),
+            code="invalid_role",
+            field="role",
+            choices=", ".join(Membership.Role.values),
+        )
+    membership, _created = Membership.objects.update_or_create(
+        club=club, user=user, defaults={"role": role}
+    )
+    return membership
+
+
+def series_load(series_id: UUID, *, up_to_version: int | None = None) -> SeriesState:
+    events = store.load_stream(series_id, up_to_version=up_to_version)
+    return fold(stored.event for stored in events)
+
+
+def series_start(
+    *,
+    club: Club,
+    players: list[int],
+    first_dealer: int,
+    rules: str = "continental",
+    options: dict[str, Any] | None = None,
+    actor_id: int | None = None,
+    idempotency_key: str | None = None,
+) -> SeriesResult:
+    """Start a series for players of ``club`` seated in the given order."""
+    _check_players_of_club(club, players)
+    command = StartSeries(
+        club=club.id,
+        players=tuple(players),
+        first_dealer=first_dealer,
+        rules=rules_from(rules, options),
+    )
+    return _execute(
+        uuid.uuid4(), command, expected_version=0, actor_id=actor_id, key=idempotency_key,
+        club_id=club.id,
+    )  # fmt: skip
+
+
+def _check_players_of_club(club: Club, players: list[int]) -> None:
+    known = set(Player.objects.filter(club=club, id__in=players).values_list("id", flat=True))
+    for player in players:
+        if player not in known:
+            raise DomainError(
+                _("Player {player} is not a player of this club."),
+                code="player_not_in_club",
+                player=player,
+                field="players",
+            )
+
+
+def deal_record(
+    *,
+    series_id: UUID,
+    entry: DealEntry,
+    expected_version: int | None = None,
+    number: int | None = None,
+    dealer: int | None = None,
+    actor_id: int | None = None,
+    idempotency_key: str | None = None,
+) -> SeriesResult:
+    command = RecordDeal(entry=entry, number=number, dealer=dealer)
+    return _execute(series_id, command, expected_version, actor_id, idempotency_key)
+
+
+def deal_correct(
+    *,
+    series_id: UUID,
+    number: int,
+    entry: DealEntry,
+    reason: str,
+    expected_version: int | None = None,
+    actor_id: int | None = None,
+    idempotency_key: str | None = None,
+) -> SeriesResult:
+    command = CorrectDeal(number=number, entry=entry, reason=reason)
+    return _execute(series_id, command, expected_version, actor_id, idempotency_key)
+
+
+def deal_void(
+    *,
+    series_id: UUID,
+    number: int,
+    reason: str,
+    expected_version: int | None = None,
+    actor_id: int | None = None,
+    idempotency_key: str | None = None,
+) -> SeriesResult:
+    command = VoidDeal(number=number, reason=reason)
+    return _execute(series_id, command, expected_version, actor_id, idempotency_key)
+
+
+def series_abandon(
+    *,
+    series_id: UUID,
+    reason: str = "",
+    expected_version: int | None = None,
+    actor_id: int | None = None,
+    idempotency_key: str | None = None,
+) -> SeriesResult:
+    command = AbandonSeries(reason=reason)
+    return _execute(series_id, command, expected_version, actor_id, idempotency_key)
+
+
+def _digest(series_id: UUID | None, command: Command) -> str:
+    # A retry carries the same command; StartSeries gets a fresh id each time,
+    # so it is fingerprinted without one.
+    return hashlib.sha256(f"{series_id}|{command!r}".encode()).hexdigest()
+
+
+def _execute(
+    series_id: UUID,
+    command: Command,
+    expected_version: int | None,
+    actor_id: int | None,
+    key: str | None,
+    club_id: int | None = None,
+) -> SeriesResult:
+    digest = _digest(None if isinstance(command, StartSeries) else series_id, command)
+    if key:
+        replay = _replay(key, digest)
+        if replay is not None:
+            return replay
+    try:
+        return _decide_and_append(series_id, command, expected_version, actor_id, key, digest,
+                                  club_id)  # fmt: skip
+    except store.VersionConflict:
+        # A concurrent retry with the same key may have won the race.
+        replay = _replay(key, digest) if key else None
+        if replay is not None:
+            return replay
+        raise
+
+
+def _replay(key: str, digest: str) -> SeriesResult | None:
+    first = store.find_by_key(key)
+    if first is None:
+        return None
+    if first.command_digest != digest:
+        raise IdempotencyMismatch(
+            _("This idempotency key was already used for a different request."),
+            field="idempotency_key",
+        )
+    state = series_load(first.stream, up_to_version=first.version)
+    return SeriesResult(first.stream, state, replayed=True)
+
+
+def _decide_and_append(
+    series_id: UUID,
+    command: Command,
+    expected_version: int | None,
+    actor_id: int | None,
+    key: str | None,
+    digest: str,
+    club_id: int | None,
+) -> SeriesResult:
+    with transaction.atomic():
+        stored = store.load_stream(series_id)
+        state = fold(event.event for event in stored)
+        if expected_version is not None and state.version != expected_version:
+            raise store.VersionConflict(series_id, expected_version, state.version)
+        events = decide(state, command)
+        new_state = fold(events, state)
+        appended = store.append(
+            series_id,
+            club_id=club_id if club_id is not None else state.setup.club,
+            expected_version=state.version,
+            events=events,
+            recorded_by_id=actor_id,
+            idempotency_key=key or None,
+            command_digest=digest if key else None,
+        )
+        projections.project_series(
+            series_id,
+            new_state,
+            started_at=(stored or appended)[0].recorded_at,
+            updated_at=appended[-1].recorded_at,
+        )
+    return SeriesResult(series_id, new_state)

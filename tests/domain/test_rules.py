@@ -1,0 +1,93 @@
+"""Rule presets and options (RULES §2, §3)."""
+
+import pytest
+
+from series.domain.errors import InvalidRules
+from series.domain.rules import PRESETS, rules_from
+
+
+def test_the_default_is_continental_with_two_decks_four_jokers_and_fifteen_cards():
+    rules = rules_from()
+    assert (rules.game, rules.decks, rules.jokers, rules.hand_size) == ("continental", 2, 4, 15)
+    assert rules.pack.size == 108
+    assert rules.going_out_size() == 16
+
+
+def test_eight_players_with_fifteen_cards_are_refused_naming_both_fixes():
+    # RULES D-2: 8 × 15 + 1 = 121 > 108.
+    with pytest.raises(InvalidRules) as refused:
+        rules_from("continental").for_table(8)
+    message = refused.value.message
+    assert refused.value.code == "pack_too_small"
+    assert "121" in message and "108" in message
+    assert "13 cards" in message and "third deck" in message
+
+
+@pytest.mark.parametrize("preset", ["continental-13", "continental-3-decks"])
+def test_both_fixes_seat_eight_players(preset):
+    # RULES D-2: 8 × 13 + 1 = 105 ≤ 108; 8 × 15 + 1 = 121 ≤ 162.
+    assert rules_from(preset).for_table(8)
+
+
+def test_seven_players_fit_the_standard_pack():
+    # RULES D-2: 7 × 15 + 1 = 106 ≤ 108.
+    assert rules_from().for_table(7).hand_size == 15
+
+
+@pytest.mark.parametrize("players", [2, 9])
+def test_continental_needs_three_to_eight_players(players):
+    with pytest.raises(InvalidRules) as refused:
+        rules_from().for_table(players)
+    assert refused.value.code == "invalid_table"
+
+
+def test_the_no_jokers_preset_has_104_cards():
+    assert rules_from("continental-no-jokers").pack.size == 104
+
+
+def test_each_buy_adds_three_cards_to_the_going_out_hand():
+    # RULES D-7: hand + 1 + 3 × buys.
+    rules = rules_from(options={"buys": True})
+    assert rules.going_out_size(2) == 22
+    assert rules.cards_left_range(1) == (18, 18)
+
+
+@pytest.mark.parametrize(
+    ("players", "decks", "hand"), [(2, 1, 10), (3, 1, 7), (4, 1, 7), (5, 2, 10), (6, 2, 10)]
+)
+def test_rummy_deals_by_table_size(players, decks, hand):
+    rules = rules_from("rummy").for_table(players)
+    assert (rules.decks, rules.hand_size) == (decks, hand)
+
+
+def test_rummy_with_one_deck_deals_six_cards_to_five_players():
+    assert rules_from("rummy", {"decks": 1}).for_table(5).hand_size == 6
+
+
+@pytest.mark.parametrize(
+    ("options", "field"),
+    [
+        ({"hand_size": 2}, "options.hand_size"),
+        ({"hand_size": "15"}, "options.hand_size"),
+        ({"jokers": 9}, "options.jokers"),
+        ({"buys": "yes"}, "options.buys"),
+        ({"colour": "red"}, "options.colour"),
+        ({"deals": 4, "target": 100}, "options.target"),
+        ({"ace_high": True}, "options.ace_high"),  # a Rummy option, not Continental
+    ],
+)
+def test_bad_options_are_refused_naming_the_option(options, field):
+    with pytest.raises(InvalidRules) as refused:
+        rules_from("continental", options)
+    assert refused.value.field == field
+
+
+def test_an_unknown_preset_lists_the_choices():
+    with pytest.raises(InvalidRules) as refused:
+        rules_from("canasta")
+    assert all(name in refused.value.message for name in PRESETS)
+
+
+def test_rules_survive_a_round_trip_through_their_stored_form():
+    rules = rules_from("continental", {"buys": True, "deals": 4}).for_table(6)
+    assert type(rules).from_dict(rules.as_dict()) == rules

@@ -1,0 +1,280 @@
+"""The series fold and its commands, with no database (RULES §2, §4)."""
+
+import pytest
+
+from series.domain.cards import parse_cards
+from series.domain.errors import DomainError
+from series.domain.events import DealEntry, DealRecorded, Hand
+from series.domain.rules import rules_from
+from series.domain.series import (
+    AbandonSeries,
+    CorrectDeal,
+    RecordDeal,
+    SeriesState,
+    StartSeries,
+    VoidDeal,
+    decide,
+    fold,
+)
+
+A, B, C, D, E, F = 1, 2, 3, 4, 5, 6
+
+# 15-card hands and their penalties, worked out by hand.
+LOW = "AC AD AH AS 2C 2D 2H 2S 3C 3D 3H 3S 4C 4D 4H"  # 4×1 + 4×2 + 4×3 + 3×4 = 36
+MID = "5C 5D 5H 5S 6C 6D 6H 6S 7C 7D 7H 7S 8C 8D 8H"  # 20 + 24 + 28 + 24 = 96
+HIGH = "9C 9D 9H 9S 10C 10D 10H 10S JC JD JH JS QC QD JK"  # 36 + 40 + 40 + 20 + 15 = 151
+
+
+def entry(went_out, **hands):
+    players = {"a": A, "b": B, "c": C, "d": D, "e": E, "f": F}
+    return DealEntry(
+        went_out=went_out,
+        hands=tuple(
+            Hand(players[k], cards=tuple(parse_cards(v)))
+            if isinstance(v, str)
+            else Hand(players[k], points=v)
+            for k, v in hands.items()
+        ),
+    )
+
+
+def started(players, first_dealer, preset="continental", **options):
+    command = StartSeries(1, tuple(players), first_dealer, rules_from(preset, options))
+    return fold(decide(SeriesState(), command))
+
+
+def run(state, *commands):
+    for command in commands:
+        state = fold(decide(state, command), state)
+    return state
+
+
+def record(state, deal_entry, **kwargs):
+    return run(state, RecordDeal(deal_entry, **kwargs))
+
+
+def test_a_five_player_series_from_cards_adds_up_rotates_the_deal_and_finds_the_winner():
+    state = started([A, B, C, D, E], first_dealer=C)
+    dealers = []
+    for deal_entry in [
+        entry(A, b=LOW, c=MID, d=40, e=HIGH),
+        entry(B, a=20, c=LOW, d=LOW, e=50),
+        entry(C, a=30, b=MID, d=20, e=15),
+        entry(D, a=LOW, b=30, c=60, e=20),
+        entry(E, a=40, b=25, c=30, d=50),
+    ]:
+        dealers.append(state.next_dealer)
+        state = record(state, deal_entry)
+    assert dealers == [C, D, E, A, B]  # clockwise from the first dealer, each once
+    assert state.totals == {A: 126, B: 187, C: 222, D: 146, E: 236}
+    assert [deal.scores[B] for deal in state.deals] == [36, 0, 96, 30, 25]
+    assert state.status == "finished"
+    assert state.winner == A
+    assert state.next_dealer is None
+
+
+def tied_four_player_series():
+    state = started([A, B, C, D], first_dealer=A)
+    for deal_entry in [
+        entry(B, a=20, c=50, d=50),
+        entry(C, a=20, b=40, d=50),
+        entry(D, a=30, b=50, c=30),
+        entry(B, a=20, c=30, d=20),
+    ]:
+        state = record(state, deal_entry)
+    return state
+
+
+def test_a_tie_for_lowest_calls_a_tiebreak_among_the_tied_players_only():
+    state = tied_four_player_series()
+    assert state.totals == {A: 90, B: 90, C: 110, D: 120}
+    assert state.status == "tiebreak"
+    assert state.tiebreak_players == (A, B)
+    assert state.next_players == (A, B)
+
+
+def test_the_tiebreak_dealer_continues_the_rotation_skipping_players_not_in_it():
+    # RULES D-9: deal 4 was dealt by D; C is not in the tiebreak; A deals next.
+    state = tied_four_player_series()
+    assert state.next_dealer == A
+
+
+def test_the_tiebreak_deal_is_added_to_the_tied_totals_and_decides_the_winner():
+    # RULES D-8: scored like any deal; players outside keep their totals.
+    state = record(tied_four_player_series(), entry(A, b=20))
+    assert state.totals == {A: 90, B: 110, C: 110, D: 120}
+    assert state.deals[-1].tiebreak is True
+    assert state.deals[-1].players == (A, B)
+    assert state.status == "finished" and state.winner == A
+
+
+def test_a_player_outside_the_tiebreak_cannot_play_in_it():
+    state = tied_four_player_series()
+    with pytest.raises(DomainError) as refused:
+        decide(state, RecordDeal(entry(A, b=20, c=30)))
+    assert refused.value.code == "player_not_in_deal"
+    with pytest.raises(DomainError) as refused:
+        decide(state, RecordDeal(entry(C, a=20, b=30)))
+    assert refused.value.code == "player_not_in_deal"
+
+
+def test_a_finished_series_takes_no_more_deals():
+    state = record(tied_four_player_series(), entry(A, b=20))
+    with pytest.raises(DomainError) as refused:
+        decide(state, RecordDeal(entry(A, b=20)))
+    assert refused.value.code == "series_finished"
+
+
+def test_a_fixed_length_series_has_four_deals_and_the_dealer_keeps_rotating():
+    # RULES D-10: a table of 6 then has 4 dealers.
+    state = started([A, B, C, D, E, F], first_dealer=E, deals=4)
+    dealers = []
+    for goer in [A, A, C, D]:
+        dealers.append(state.next_dealer)
+        hands = {k: 20 for k, p in zip("abcdef", [A, B, C, D, E, F], strict=True) if p != goer}
+        state = record(state, entry(goer, **hands))
+    assert dealers == [E, F, A, B]
+    assert state.status == "finished" and state.winner == A
+
+
+def test_with_a_target_deals_go_on_until_someone_reaches_it_and_the_lowest_wins():
+    # RULES D-11.
+    state = started([A, B, C], first_dealer=A, target=100)
+    state = record(state, entry(A, b=60, c=30))
+    state = record(state, entry(B, a=20, c=30))
+    state = record(state, entry(C, a=20, b=20))
+    assert state.totals == {A: 40, B: 80, C: 60}
+    assert state.status == "in_progress"  # three deals, one each, but nobody at 100
+    state = record(state, entry(C, a=20, b=20))
+    assert state.totals == {A: 60, B: 100, C: 60}
+    assert state.status == "tiebreak" and state.tiebreak_players == (A, C)
+
+
+@pytest.mark.parametrize(
+    ("command", "code"),
+    [
+        (RecordDeal(entry(A, b=20, c=30), number=3), "deal_out_of_order"),
+        (RecordDeal(entry(A, b=20, c=30), dealer=C), "dealer_out_of_turn"),
+        (RecordDeal(entry(A, b=20, c=30), dealer=9), "player_not_seated"),
+        (RecordDeal(entry(9, a=20, b=20, c=30)), "player_not_in_deal"),
+        (RecordDeal(entry(A, b=20)), "missing_hand"),
+        (RecordDeal(entry(A, a=20, b=20, c=30)), "hand_of_winner"),
+        (RecordDeal(entry(A, b=14, c=30)), "impossible_points"),  # < 1 a card
+        (RecordDeal(entry(A, b=20, c=226)), "impossible_points"),  # > 15 a card
+        (RecordDeal(entry(A, b="AC AD", c=30)), "wrong_card_count"),  # RULES D-7
+        (RecordDeal(entry(A, b="7C 7C 7C 2D 2H 2S 3C 3D 3H 3S 4C 4D 4H 4S 5C", c=30)),
+         "card_not_in_pack"),
+        (RecordDeal(entry(A, b=LOW, c=LOW.replace("AC", "AS")[::1])), "card_not_in_pack"),
+        (RecordDeal(DealEntry(went_out=A, hands=(Hand(B, points=20), Hand(C, points=30)),
+                              buys={B: 1})), "buys_not_allowed"),
+    ],
+)  # fmt: skip
+def test_refusals_name_the_fault_and_leave_the_series_unchanged(command, code):
+    state = started([A, B, C], first_dealer=A)
+    state = record(state, entry(A, b=20, c=30))
+    with pytest.raises(DomainError) as refused:
+        decide(state, command)
+    assert refused.value.code == code
+    assert refused.value.message
+
+
+def test_three_copies_of_a_card_across_one_deal_are_refused():
+    # Three hands with AS: the pack holds two.
+    state = started([A, B, C, D], first_dealer=A)
+    with pytest.raises(DomainError) as refused:
+        decide(state, RecordDeal(entry(A, b=LOW, c=LOW, d=LOW)))
+    assert refused.value.code == "card_not_in_pack"
+    assert "all hands together" in refused.value.message
+
+
+def test_with_buys_a_player_holds_three_more_cards_per_buy():
+    # RULES D-7 with the buy-the-discard variant: 15 + 3 = 18 cards.
+    state = started([A, B, C], first_dealer=A, buys=True)
+    eighteen = LOW + " 4S 5C 5D"  # 36 + 4 + 5 + 5 = 50
+    bought = DealEntry(
+        went_out=A,
+        hands=(Hand(B, cards=tuple(parse_cards(eighteen))), Hand(C, points=30)),
+        buys={B: 1},
+    )
+    state = record(state, bought)
+    assert state.totals == {A: 0, B: 50, C: 30}
+    without_buy = DealEntry(
+        went_out=C, hands=(Hand(A, cards=tuple(parse_cards(eighteen))), Hand(B, points=30))
+    )
+    with pytest.raises(DomainError) as refused:
+        decide(state, RecordDeal(without_buy))
+    assert refused.value.code == "wrong_card_count"
+
+
+def test_a_voided_deal_counts_for_nothing_and_its_dealer_deals_again():
+    state = started([A, B, C], first_dealer=A)
+    state = record(state, entry(A, b=20, c=30))
+    state = record(state, entry(C, a=50, b=15))
+    state = run(state, VoidDeal(2, "misdeal"))
+    assert state.totals == {A: 0, B: 20, C: 30}
+    assert state.deals[1].void is True
+    assert state.next_dealer == B  # who dealt deal 2
+    assert state.next_number == 3
+    state = record(state, entry(B, a=20, c=15))
+    state = record(state, entry(A, b=20, c=20))
+    assert state.status == "finished" and state.winner == A
+
+
+def test_a_correction_changes_the_totals_and_marks_the_deal():
+    state = started([A, B, C], first_dealer=A)
+    state = record(state, entry(A, b=20, c=30))
+    state = run(state, CorrectDeal(1, entry(A, b=25, c=30), "miscounted"))
+    assert state.totals == {A: 0, B: 25, C: 30}
+    assert state.deals[0].corrected is True
+
+
+def test_a_correction_that_would_undo_a_later_tiebreak_is_refused():
+    played = record(tied_four_player_series(), entry(A, b=20))
+    assert played.status == "finished"
+    # Giving deal 4 to B makes B the clear leader, so deal 5 was no tiebreak.
+    with pytest.raises(DomainError) as refused:
+        decide(played, CorrectDeal(4, entry(B, a=25, c=30, d=20), "typo"))
+    assert refused.value.code == "later_deals_depend"
+    assert "deal 5" in refused.value.message
+
+
+def test_only_the_later_deals_block_a_void():
+    played = record(tied_four_player_series(), entry(A, b=20))
+    with pytest.raises(DomainError) as refused:
+        decide(played, VoidDeal(2, "misdeal"))
+    assert refused.value.code == "later_deals_depend"
+    assert decide(played, VoidDeal(5, "misdeal"))
+
+
+def test_void_and_correct_need_a_reason():
+    state = record(started([A, B, C], first_dealer=A), entry(A, b=20, c=30))
+    for command in (VoidDeal(1, "  "), CorrectDeal(1, entry(A, b=20, c=30), "")):
+        with pytest.raises(DomainError) as refused:
+            decide(state, command)
+        assert refused.value.code == "reason_required"
+
+
+def test_an_abandoned_series_takes_no_more_deals():
+    state = run(started([A, B, C], first_dealer=A), AbandonSeries("rain"))
+    assert state.status == "abandoned"
+    with pytest.raises(DomainError) as refused:
+        decide(state, RecordDeal(entry(A, b=20, c=30)))
+    assert refused.value.code == "series_abandoned"
+
+
+def test_a_player_cannot_take_two_seats():
+    with pytest.raises(DomainError) as refused:
+        started([A, B, A], first_dealer=A)
+    assert refused.value.code == "duplicate_player"
+
+
+def test_the_first_dealer_must_be_seated():
+    with pytest.raises(DomainError) as refused:
+        started([A, B, C], first_dealer=D)
+    assert refused.value.code == "player_not_seated"
+
+
+def test_the_recorded_event_names_the_deal_its_dealer_and_stage():
+    state = started([A, B, C], first_dealer=B)
+    [event] = decide(state, RecordDeal(entry(A, b=20, c=30)))
+    assert event == DealRecorded(1, B, False, entry(A, b=20, c=30))
