@@ -1,0 +1,223 @@
+"""The event store's guarantees (DESIGN "The event store"), on a real database."""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+import uuid
+
+import pytest
+from django.db import DatabaseError, connection, transaction
+
+from series import projections, services, store
+from series.domain.events import SeriesAbandoned
+from series.models import Event, ImmutableEventError, SeriesSheet
+from tests.factories import club_with_players, entry, start
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def series():
+    club, players = club_with_players(("Anna", "Bruno", "Carla"))
+    result = start(club, players)
+    return result.series_id, players
+
+
+def test_raw_sql_update_of_an_event_is_refused_by_the_database(series):
+    with pytest.raises(DatabaseError), transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute("UPDATE series_event SET type = 'Forged'")
+    assert Event.objects.filter(type="Forged").count() == 0
+
+
+def test_raw_sql_delete_of_an_event_is_refused_by_the_database(series):
+    with pytest.raises(DatabaseError), transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute("DELETE FROM series_event")
+    assert Event.objects.count() == 1
+
+
+@pytest.mark.postgres
+def test_truncate_of_the_log_is_refused_on_postgresql(series):
+    with pytest.raises(DatabaseError), transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute("TRUNCATE series_event CASCADE")
+    assert Event.objects.count() == 1
+
+
+def test_the_orm_cannot_update_or_delete_events(series):
+    with pytest.raises(ImmutableEventError):
+        Event.objects.all().update(type="Forged")
+    with pytest.raises(ImmutableEventError):
+        Event.objects.all().delete()
+    event = Event.objects.get()
+    with pytest.raises(ImmutableEventError):
+        event.delete()
+    event.type = "Forged"
+    with pytest.raises(ImmutableEventError):
+        event.save()
+    assert Event.objects.get().type == "SeriesStarted"
+
+
+def test_an_append_at_a_stale_version_is_a_conflict(series):
+    series_id, _players = series
+    with pytest.raises(store.VersionConflict) as conflict:
+        store.append(
+            series_id,
+            club_id=Event.objects.get().club_id,
+            expected_version=0,
+            events=[SeriesAbandoned("late")],
+        )
+    assert conflict.value.current == 1
+    assert Event.objects.count() == 1
+
+
+def test_the_same_command_twice_with_one_key_appends_once_and_returns_the_same_state(series):
+    series_id, (a, b, c) = series
+    deal = entry(a, {b: 20, c: 30})
+    first = services.deal_record(series_id=series_id, entry=deal, idempotency_key="k-1")
+    second = services.deal_record(series_id=series_id, entry=deal, idempotency_key="k-1")
+    assert Event.objects.count() == 2
+    assert second.replayed and not first.replayed
+    assert second.state == first.state
+
+
+def test_a_retry_returns_the_first_result_even_after_later_deals(series):
+    series_id, (a, b, c) = series
+    deal = entry(a, {b: 20, c: 30})
+    first = services.deal_record(series_id=series_id, entry=deal, idempotency_key="k-1")
+    services.deal_record(series_id=series_id, entry=entry(b, {a: 20, c: 30}))
+    retry = services.deal_record(series_id=series_id, entry=deal, idempotency_key="k-1")
+    assert retry.state.version == first.state.version == 2
+    assert Event.objects.count() == 3
+
+
+def test_a_key_reused_for_another_request_is_refused(series):
+    series_id, (a, b, c) = series
+    services.deal_record(series_id=series_id, entry=entry(a, {b: 20, c: 30}), idempotency_key="k")
+    with pytest.raises(services.IdempotencyMismatch):
+        services.deal_record(
+            series_id=series_id, entry=entry(a, {b: 25, c: 30}), idempotency_key="k"
+        )
+    assert Event.objects.count() == 2
+
+
+def test_a_failure_after_the_append_leaves_neither_event_nor_projection(series, monkeypatch):
+    series_id, (a, b, c) = series
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("projection failed")
+
+    monkeypatch.setattr(projections, "project_series", broken)
+    with pytest.raises(RuntimeError):
+        services.deal_record(series_id=series_id, entry=entry(a, {b: 20, c: 30}))
+    assert Event.objects.count() == 1
+    assert SeriesSheet.objects.get(id=series_id).version == 1
+
+
+# -- concurrency (PostgreSQL, real connections) -------------------------------
+
+
+def _in_thread(target, *args):
+    errors = []
+
+    def run():
+        try:
+            target(*args)
+        except Exception as error:  # reported to the test below
+            errors.append(error)
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    return thread, errors
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_two_writers_at_the_same_version_one_wins_the_other_gets_a_conflict():
+    club, players = club_with_players(("Anna", "Bruno", "Carla"))
+    a, b, c = players
+    series_id = start(club, players).series_id
+    barrier = threading.Barrier(2)
+    outcomes = []
+
+    def writer(goer, other, third):
+        barrier.wait()
+        try:
+            services.deal_record(
+                series_id=series_id, entry=entry(goer, {other: 20, third: 30}), expected_version=1
+            )
+            outcomes.append("won")
+        except store.VersionConflict:
+            outcomes.append("conflict")
+
+    threads = [_in_thread(writer, a, b, c), _in_thread(writer, b, a, c)]
+    for thread, errors in threads:
+        thread.join()
+        assert not errors
+    assert sorted(outcomes) == ["conflict", "won"]
+    versions = list(Event.objects.filter(stream=series_id).values_list("version", flat=True))
+    assert versions == [1, 2]
+    assert services.series_load(series_id).next_number == 2
+
+
+def _race_tailing_reader(writers: int, appends: int) -> tuple[set[int], set[int]]:
+    """Writers append with transactions that sleep before commit while a reader
+    tails the log by position. Returns (positions seen, positions committed)."""
+    club, _players = club_with_players(("Anna", "Bruno", "Carla"))
+    done = threading.Event()
+    seen: set[int] = set()
+
+    def write(seed):
+        rng = random.Random(seed)
+        stream = uuid.uuid4()
+        for version in range(appends):
+            with transaction.atomic():
+                store.append(
+                    stream,
+                    club_id=club.id,
+                    expected_version=version,
+                    events=[SeriesAbandoned(f"w{seed}")],
+                )
+                time.sleep(rng.uniform(0.001, 0.006))
+
+    def tail():
+        cursor = 0
+        while True:
+            finished = done.is_set()
+            for stored in store.read_after(cursor, limit=500):
+                seen.add(stored.position)
+                cursor = stored.position
+            if finished:
+                return
+            time.sleep(0.0005)
+
+    reader, reader_errors = _in_thread(tail)
+    pool = [_in_thread(write, seed) for seed in range(writers)]
+    for thread, errors in pool:
+        thread.join()
+        assert not errors
+    done.set()
+    reader.join()
+    assert not reader_errors
+    committed = set(Event.objects.filter(type="SeriesAbandoned").values_list("position", flat=True))
+    return seen, committed
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_a_tailing_reader_racing_eight_writers_skips_no_event():
+    seen, committed = _race_tailing_reader(writers=8, appends=12)
+    assert len(committed) == 96
+    assert committed <= seen
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_without_the_log_lock_the_same_race_skips_events(monkeypatch):
+    # Proves the test above can fail: sequences commit out of order.
+    monkeypatch.setattr(store, "lock_log", lambda: None)
+    seen, committed = _race_tailing_reader(writers=8, appends=12)
+    assert len(committed) == 96
+    assert committed - seen
