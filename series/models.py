@@ -135,6 +135,7 @@ class SeriesSheet(models.Model):
     deals_played = models.PositiveIntegerField(default=0)
     next_dealer = models.ForeignKey(Player, null=True, on_delete=models.PROTECT, related_name="+")
     winner = models.ForeignKey(Player, null=True, on_delete=models.PROTECT, related_name="+")
+    totals = models.JSONField(default=dict)  # {"<player id>": total}
     tiebreak_players = models.JSONField(default=list)
     eliminated = models.JSONField(default=list)
     started_at = models.DateTimeField()
@@ -146,13 +147,12 @@ class SeriesSheet(models.Model):
 
 
 class SeriesSeat(models.Model):
-    """A player's seat and running total in a series."""
+    """A player's seat in a series (written once, when the series starts)."""
 
     series = models.ForeignKey(SeriesSheet, on_delete=models.CASCADE, related_name="seats")
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="+")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
     seat = models.PositiveSmallIntegerField()
-    total = models.IntegerField(default=0)
 
     class Meta:
         ordering = ["series", "seat"]

@@ -1,97 +1,202 @@
 """Read models computed from the events, and their rebuild.
 
-A series' rows are rewritten from its folded state in the same transaction
-as the events that changed it; ``rebuild`` runs the same code over the whole
-log, so a rebuild yields the same tables by construction (and a test checks).
+A series' rows follow its folded state in the same transaction as the events
+that changed it: a recorded deal adds its rows and updates the header; any
+other change rewrites the series' rows. ``rebuild`` turns the states of the
+whole log into rows with the same ``Rows`` builder, and a property test
+checks that a rebuild equals the rows written along the way.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any
 from uuid import UUID
 
-from django.db import transaction
+from django.db import connection, transaction
 
 from . import store
-from .domain.series import SeriesState, fold
+from .domain.events import DealRecorded, Event
+from .domain.series import Deal, SeriesState, fold
 from .models import DealLine, DealScore, SeriesSeat, SeriesSheet
 
-PROJECTION_MODELS = (SeriesSheet, SeriesSeat, DealLine, DealScore)
+# Children first: the order in which rows can be deleted.
+PROJECTION_MODELS = (DealScore, DealLine, SeriesSeat, SeriesSheet)
+
+
+def _sheet_fields(state: SeriesState, updated_at: datetime) -> dict[str, Any]:
+    """The score sheet header's fields that change as the series goes on."""
+    return {
+        "status": state.status,
+        "version": state.version,
+        "deals_played": sum(1 for deal in state.deals if not deal.void),
+        "next_dealer_id": state.next_dealer,
+        "winner_id": state.winner,
+        "totals": {str(player): total for player, total in state.totals.items()},
+        "tiebreak_players": list(state.tiebreak_players),
+        "eliminated": list(state.eliminated),
+        "updated_at": updated_at,
+    }
+
+
+@dataclass
+class Rows:
+    """Projection rows of one or more series, ready to insert."""
+
+    sheets: list[SeriesSheet] = field(default_factory=list)
+    seats: list[SeriesSeat] = field(default_factory=list)
+    lines: list[DealLine] = field(default_factory=list)
+    scores: list[DealScore] = field(default_factory=list)
+
+    def add_series(self, series_id: UUID, state: SeriesState, started_at, updated_at) -> None:
+        setup = state.setup
+        self.sheets.append(
+            SeriesSheet(
+                id=series_id,
+                club_id=setup.club,
+                preset=setup.rules.preset,
+                rules=setup.rules.as_dict(),
+                started_at=started_at,
+                **_sheet_fields(state, updated_at),
+            )
+        )
+        self.seats.extend(
+            SeriesSeat(
+                series_id=series_id,
+                club_id=setup.club,
+                player_id=player,
+                seat=seat,
+            )
+            for seat, player in enumerate(setup.players, start=1)
+        )
+        for deal in state.deals:
+            self.add_deal(series_id, setup.club, deal)
+
+    def add_deal(self, series_id: UUID, club_id: int, deal: Deal) -> None:
+        self.lines.append(
+            DealLine(
+                series_id=series_id,
+                club_id=club_id,
+                number=deal.number,
+                dealer_id=deal.dealer,
+                went_out_id=deal.entry.went_out,
+                tiebreak=deal.tiebreak,
+                corrected=deal.corrected,
+                void=deal.void,
+            )
+        )
+        self.scores.extend(
+            DealScore(
+                series_id=series_id,
+                club_id=club_id,
+                number=deal.number,
+                player_id=player,
+                points=points,
+            )
+            for player, points in deal.scores.items()
+        )
+
+    def insert(self) -> None:
+        for model, rows in (
+            (SeriesSheet, self.sheets),
+            (SeriesSeat, self.seats),
+            (DealLine, self.lines),
+            (DealScore, self.scores),
+        ):
+            if rows:
+                model.objects.bulk_create(rows)
+
+    def __len__(self) -> int:
+        return len(self.sheets)
+
+
+def project(
+    series_id: UUID,
+    *,
+    before: SeriesState,
+    after: SeriesState,
+    events: Sequence[Event],
+    started_at: datetime,
+    updated_at: datetime,
+) -> None:
+    """Bring the series' rows from ``before`` to ``after``.
+
+    The header is updated only where it still stands at ``before.version``;
+    a concurrent writer that got there first makes this a VersionConflict
+    (the event append would refuse it too, a moment later).
+    """
+    if before.setup is None:
+        project_series(series_id, after, started_at=started_at, updated_at=updated_at)
+        return
+    header = SeriesSheet.objects.filter(id=series_id, version=before.version)
+    if not header.update(**_sheet_fields(after, updated_at)):
+        raise store.VersionConflict(series_id, before.version, None)
+    if all(isinstance(event, DealRecorded) for event in events):
+        _add_deals(series_id, before, after)
+    else:
+        _replace_deals(series_id, after)
+
+
+def _add_deals(series_id: UUID, before: SeriesState, after: SeriesState) -> None:
+    rows = Rows()
+    for deal in after.deals[len(before.deals) :]:
+        rows.add_deal(series_id, after.setup.club, deal)
+    rows.insert()
+
+
+def _replace_deals(series_id: UUID, state: SeriesState) -> None:
+    DealScore.objects.filter(series_id=series_id).delete()
+    DealLine.objects.filter(series_id=series_id).delete()
+    rows = Rows()
+    for deal in state.deals:
+        rows.add_deal(series_id, state.setup.club, deal)
+    rows.insert()
 
 
 def project_series(
     series_id: UUID, state: SeriesState, *, started_at: datetime, updated_at: datetime
 ) -> None:
-    """Write the score sheet of one series from its state."""
-    setup = state.setup
-    club_id = setup.club
-    sheet = SeriesSheet(
-        id=series_id,
-        club_id=club_id,
-        preset=setup.rules.preset,
-        rules=setup.rules.as_dict(),
-        status=state.status,
-        version=state.version,
-        deals_played=sum(1 for deal in state.deals if not deal.void),
-        next_dealer_id=state.next_dealer,
-        winner_id=state.winner,
-        tiebreak_players=list(state.tiebreak_players),
-        eliminated=list(state.eliminated),
-        started_at=started_at,
-        updated_at=updated_at,
-    )
-    if not SeriesSheet.objects.filter(id=series_id).update(
-        **{f.attname: getattr(sheet, f.attname) for f in SeriesSheet._meta.concrete_fields[1:]}
-    ):
-        sheet.save(force_insert=True)
-    _replace_rows(series_id, club_id, state)
+    """Write all the rows of a new series."""
+    rows = Rows()
+    rows.add_series(series_id, state, started_at, updated_at)
+    rows.insert()
 
 
-def _replace_rows(series_id: UUID, club_id: int, state: SeriesState) -> None:
-    for model in (SeriesSeat, DealLine, DealScore):
-        model.objects.filter(series_id=series_id).delete()
-    totals = state.totals
-    SeriesSeat.objects.bulk_create(
-        SeriesSeat(series_id=series_id, club_id=club_id, player_id=p, seat=seat, total=totals[p])
-        for seat, p in enumerate(state.setup.players, start=1)
-    )
-    DealLine.objects.bulk_create(
-        DealLine(
-            series_id=series_id,
-            club_id=club_id,
-            number=deal.number,
-            dealer_id=deal.dealer,
-            went_out_id=deal.entry.went_out,
-            tiebreak=deal.tiebreak,
-            corrected=deal.corrected,
-            void=deal.void,
-        )
-        for deal in state.deals
-    )
-    DealScore.objects.bulk_create(
-        DealScore(series_id=series_id, club_id=club_id, number=deal.number, player_id=p, points=n)
-        for deal in state.deals
-        for p, n in deal.scores.items()
-    )
+def _empty_projections() -> None:
+    tables = [model._meta.db_table for model in PROJECTION_MODELS]
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            # Foreign keys are checked at commit; settle pending checks first,
+            # or TRUNCATE refuses tables written earlier in this transaction.
+            cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+            cursor.execute(f"TRUNCATE {', '.join(tables)}")
+            cursor.execute("SET CONSTRAINTS ALL DEFERRED")
+        else:
+            for table in tables:
+                cursor.execute(f"DELETE FROM {table}")
 
 
-def rebuild(progress: Callable[[int], None] | None = None) -> int:
-    """Drop every projection row and project the whole log again, one stream at
-    a time. Returns the number of events read."""
+def rebuild(progress: Callable[[int], None] | None = None, *, batch: int = 500) -> int:
+    """Empty every projection table and project the whole log again.
+
+    The log is read one stream at a time through a server-side cursor and rows
+    are inserted in batches, so memory does not grow with the log. Returns the
+    number of events read.
+    """
     events_read = 0
     with transaction.atomic():
-        for model in reversed(PROJECTION_MODELS):
-            model.objects.all().delete()
+        _empty_projections()
+        rows = Rows()
         for stream, events in store.iter_streams():
             state = fold(stored.event for stored in events)
-            project_series(
-                stream,
-                state,
-                started_at=events[0].recorded_at,
-                updated_at=events[-1].recorded_at,
-            )
+            rows.add_series(stream, state, events[0].recorded_at, events[-1].recorded_at)
             events_read += len(events)
-            if progress is not None:
-                progress(events_read)
+            if len(rows) >= batch:
+                rows.insert()
+                rows = Rows()
+                if progress is not None:
+                    progress(events_read)
+        rows.insert()
     return events_read

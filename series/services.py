@@ -14,6 +14,7 @@ from typing import Any
 from uuid import UUID
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.text import slugify
 
 from . import projections, store
@@ -202,11 +203,13 @@ def _execute(
     try:
         return _decide_and_append(series_id, command, expected_version, actor_id, key, digest,
                                   club_id)  # fmt: skip
-    except store.VersionConflict:
+    except store.VersionConflict as conflict:
         # A concurrent retry with the same key may have won the race.
         replay = _replay(key, digest) if key else None
         if replay is not None:
             return replay
+        if conflict.current is None:
+            conflict.current = store.current_version(series_id)
         raise
 
 
@@ -239,7 +242,18 @@ def _decide_and_append(
             raise store.VersionConflict(series_id, expected_version, state.version)
         events = decide(state, command)
         new_state = fold(events, state)
-        appended = store.append(
+        now = timezone.now()
+        # Projections first, the append last: the append holds the log's lock
+        # until commit, so the less work after it, the shorter the queue.
+        projections.project(
+            series_id,
+            before=state,
+            after=new_state,
+            events=events,
+            started_at=stored[0].recorded_at if stored else now,
+            updated_at=now,
+        )
+        store.append(
             series_id,
             club_id=club_id if club_id is not None else state.setup.club,
             expected_version=state.version,
@@ -247,11 +261,6 @@ def _decide_and_append(
             recorded_by_id=actor_id,
             idempotency_key=key or None,
             command_digest=digest if key else None,
-        )
-        projections.project_series(
-            series_id,
-            new_state,
-            started_at=(stored or appended)[0].recorded_at,
-            updated_at=appended[-1].recorded_at,
+            recorded_at=now,
         )
     return SeriesResult(series_id, new_state)

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cache
 from uuid import UUID
 
 from django.db import IntegrityError, connection, transaction
@@ -33,9 +34,11 @@ class VersionConflict(Exception):
 
     code = "version_conflict"
 
-    def __init__(self, stream: UUID, expected: int, current: int) -> None:
+    def __init__(self, stream: UUID, expected: int, current: int | None) -> None:
+        # ``current`` is None when the conflict was found inside a transaction
+        # that must be rolled back first; ``services`` then looks it up.
         self.stream, self.expected, self.current = stream, expected, current
-        super().__init__(f"stream {stream} is at version {current}, not {expected}")
+        super().__init__(f"stream {stream} is not at version {expected}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +86,38 @@ def lock_log() -> None:
             cursor.execute("SELECT pg_advisory_xact_lock(%s)", [_LOG_LOCK_KEY])
 
 
+_COLUMNS = (
+    "stream",
+    "club",
+    "version",
+    "type",
+    "payload",
+    "schema_version",
+    "recorded_at",
+    "recorded_by",
+    "idempotency_key",
+    "command_digest",
+)
+
+
+@cache
+def _insert_sql() -> str:
+    """One statement that checks the stream's version and inserts the event.
+
+    The row is written only if the stream stands at the expected version, so a
+    writer that is behind inserts nothing and one that is ahead cannot leave a
+    gap; two writers at the same version collide on unique (stream, version).
+    """
+    table = EventRow._meta.db_table
+    columns = ", ".join(EventRow._meta.get_field(name).column for name in _COLUMNS)
+    values = ", ".join(["%s"] * len(_COLUMNS))
+    return (
+        f"INSERT INTO {table} ({columns}) SELECT {values} "
+        f"WHERE (SELECT COALESCE(MAX(version), 0) FROM {table} WHERE stream = %s) = %s "
+        "RETURNING position"
+    )
+
+
 def append(
     stream: UUID,
     *,
@@ -95,46 +130,40 @@ def append(
     recorded_at: datetime | None = None,
 ) -> list[StoredEvent]:
     """Append ``events`` after ``expected_version``; raise VersionConflict if the
-    stream has moved on. Call inside the caller's transaction."""
+    stream stands elsewhere. Call inside the caller's transaction: on a
+    conflict that transaction must be rolled back."""
     recorded_at = recorded_at or timezone.now()
-    rows = []
-    for offset, event in enumerate(events, start=1):
-        type_name, payload = to_payload(event)
-        first = offset == 1
-        rows.append(
-            EventRow(
-                stream=stream,
-                club_id=club_id,
-                version=expected_version + offset,
-                type=type_name,
-                payload=payload,
-                schema_version=SCHEMA_VERSION,
-                recorded_at=recorded_at,
-                recorded_by_id=recorded_by_id,
-                idempotency_key=idempotency_key if first else None,
-                command_digest=command_digest if first else None,
-            )
-        )
-    with transaction.atomic():
-        current = _current_version(stream)
-        if current != expected_version:
-            raise VersionConflict(stream, expected_version, current)
+    stored = []
+    with transaction.atomic(savepoint=False), connection.cursor() as cursor:
         lock_log()
-        try:
-            with transaction.atomic():
-                EventRow.objects.bulk_create(rows)
-        except IntegrityError as error:
-            # A concurrent writer took this version (or this idempotency key).
-            raise VersionConflict(stream, expected_version, expected_version + 1) from error
-    return [
-        StoredEvent(
-            row.position, stream, club_id, row.version, row.type, event, recorded_at, recorded_by_id
-        )
-        for row, event in zip(rows, events, strict=True)
-    ]
+        for version, event in enumerate(events, start=expected_version + 1):
+            type_name, payload = to_payload(event)
+            first = version == expected_version + 1
+            row = (stream, club_id, version, type_name, payload, SCHEMA_VERSION, recorded_at,
+                   recorded_by_id, idempotency_key if first else None,
+                   command_digest if first else None)  # fmt: skip
+            try:
+                cursor.execute(_insert_sql(), [*_prepare(row), _prep_stream(stream), version - 1])
+            except IntegrityError as error:
+                # A concurrent writer took this version (or this key).
+                raise VersionConflict(stream, expected_version, None) from error
+            inserted = cursor.fetchone()
+            if inserted is None:
+                raise VersionConflict(stream, expected_version, None)
+            stored.append(StoredEvent(inserted[0], *row[:4], event, recorded_at, recorded_by_id))
+    return stored
 
 
-def _current_version(stream: UUID) -> int:
+def _prepare(row: tuple) -> list:
+    fields = [EventRow._meta.get_field(name) for name in _COLUMNS]
+    return [f.get_db_prep_save(value, connection) for f, value in zip(fields, row, strict=True)]
+
+
+def _prep_stream(stream: UUID):
+    return EventRow._meta.get_field("stream").get_db_prep_value(stream, connection)
+
+
+def current_version(stream: UUID) -> int:
     last = EventRow.objects.filter(stream=stream).order_by("-version").values("version").first()
     return last["version"] if last else 0
 

@@ -60,15 +60,16 @@ class RebuildTests(TestCase):
                     if not players_now:
                         continue
                     goer = players_now[index % len(players_now)]
-                    hands = {p: n for p, n in zip(players_now, points) if p != goer}
+                    hands = {p: n for p, n in zip(players_now, points, strict=False) if p != goer}
                     services.deal_record(series_id=series_id, entry=entry(goer, hands))
                 elif kind == "correct" and index <= len(state.deals):
                     deal = state.deals[index - 1]
-                    hands = {p: n for p, n in zip(deal.players, points) if p != deal.entry.went_out}
+                    goer = deal.entry.went_out
+                    hands = {p: n for p, n in zip(deal.players, points, strict=False) if p != goer}
                     services.deal_correct(
                         series_id=series_id,
                         number=index,
-                        entry=entry(deal.entry.went_out, hands),
+                        entry=entry(goer, hands),
                         reason="recount",
                     )
                 elif kind == "void":

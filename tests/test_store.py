@@ -12,7 +12,7 @@ from django.db import DatabaseError, connection, transaction
 
 from series import projections, services, store
 from series.domain.events import SeriesAbandoned
-from series.models import Event, ImmutableEventError, SeriesSheet
+from series.models import DealLine, Event, ImmutableEventError, SeriesSheet
 from tests.factories import club_with_players, entry, start
 
 pytestmark = pytest.mark.django_db
@@ -60,14 +60,14 @@ def test_the_orm_cannot_update_or_delete_events(series):
 
 def test_an_append_at_a_stale_version_is_a_conflict(series):
     series_id, _players = series
-    with pytest.raises(store.VersionConflict) as conflict:
+    with pytest.raises(store.VersionConflict) as conflict, transaction.atomic():
         store.append(
             series_id,
             club_id=Event.objects.get().club_id,
             expected_version=0,
             events=[SeriesAbandoned("late")],
         )
-    assert conflict.value.current == 1
+    assert conflict.value.expected == 0
     assert Event.objects.count() == 1
 
 
@@ -103,15 +103,30 @@ def test_a_key_reused_for_another_request_is_refused(series):
 
 def test_a_failure_after_the_append_leaves_neither_event_nor_projection(series, monkeypatch):
     series_id, (a, b, c) = series
+    real_append = store.append
 
-    def broken(*args, **kwargs):
-        raise RuntimeError("projection failed")
+    def append_then_fail(*args, **kwargs):
+        real_append(*args, **kwargs)
+        raise RuntimeError("the process died after the append")
 
-    monkeypatch.setattr(projections, "project_series", broken)
+    monkeypatch.setattr(store, "append", append_then_fail)
     with pytest.raises(RuntimeError):
         services.deal_record(series_id=series_id, entry=entry(a, {b: 20, c: 30}))
     assert Event.objects.count() == 1
     assert SeriesSheet.objects.get(id=series_id).version == 1
+    assert not DealLine.objects.exists()
+
+
+def test_a_failing_projection_leaves_no_event(series, monkeypatch):
+    series_id, (a, b, c) = series
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("projection failed")
+
+    monkeypatch.setattr(projections, "project", broken)
+    with pytest.raises(RuntimeError):
+        services.deal_record(series_id=series_id, entry=entry(a, {b: 20, c: 30}))
+    assert Event.objects.count() == 1
 
 
 # -- concurrency (PostgreSQL, real connections) -------------------------------
