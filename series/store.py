@@ -174,17 +174,26 @@ def read_after(position: int, *, limit: int = 1000) -> list[StoredEvent]:
     return [_stored(row) for row in rows]
 
 
+_ROW_FIELDS = ("position", "stream", "club_id", "version", "type", "payload", "schema_version",
+               "recorded_at", "recorded_by_id")  # fmt: skip
+
+
 def iter_streams(chunk_size: int = 2000) -> Iterator[tuple[UUID, list[StoredEvent]]]:
     """Every stream with its events, one stream at a time, reading the log with
     a server-side cursor so memory does not grow with the log."""
-    rows = EventRow.objects.order_by("stream", "version").iterator(chunk_size=chunk_size)
+    rows = (
+        EventRow.objects.order_by("stream", "version")
+        .values_list(*_ROW_FIELDS)
+        .iterator(chunk_size=chunk_size)
+    )
     current: UUID | None = None
     batch: list[StoredEvent] = []
-    for row in rows:
-        if row.stream != current and batch:
+    for position, stream, club, version, type_name, payload, schema, at, by in rows:
+        if stream != current and batch:
             yield current, batch
             batch = []
-        current = row.stream
-        batch.append(_stored(row))
+        current = stream
+        event = from_payload(type_name, payload, schema)
+        batch.append(StoredEvent(position, stream, club, version, type_name, event, at, by))
     if batch:
         yield current, batch
