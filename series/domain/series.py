@@ -402,3 +402,22 @@ def _abandon(state: SeriesState, command: AbandonSeries) -> list[Event]:
         raise SeriesClosed(_("The series is over; it cannot be abandoned."),
                            code="series_finished")  # fmt: skip
     return [SeriesAbandoned(command.reason.strip())]
+
+
+def command_for(event: Event) -> Command:
+    """The command that records ``event``: deciding it again on the state before
+    must give back the same event, which is how a restored log is validated."""
+    match event:
+        case SeriesStarted():
+            return StartSeries(
+                event.club, tuple(event.players), event.first_dealer, Rules.from_dict(event.rules)
+            )
+        case DealRecorded():
+            return RecordDeal(event.entry, number=event.number, dealer=event.dealer)
+        case DealCorrected():
+            return CorrectDeal(event.number, event.entry, event.reason)
+        case DealVoided():
+            return VoidDeal(event.number, event.reason)
+        case SeriesAbandoned():
+            return AbandonSeries(event.reason)
+    raise TypeError(f"not an event: {event!r}")

@@ -1,0 +1,12 @@
+"""Print a digest of every projection, to compare two databases in one line."""
+
+from django.core.management.base import BaseCommand
+
+from series import backup
+
+
+class Command(BaseCommand):
+    help = "Print a SHA-256 digest of all projection rows."
+
+    def handle(self, *args, **options):
+        self.stdout.write(backup.projection_checksum())

@@ -1,0 +1,28 @@
+"""Restore a JSON Lines backup into an empty database."""
+
+from django.core.management.base import BaseCommand, CommandError
+
+from series import backup
+
+
+class Command(BaseCommand):
+    help = (
+        "Load a backup made by export_events into an empty database, validating every "
+        "event against the rules, then rebuild the projections. A refused file loads nothing."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("path", help="the backup file (JSON Lines)")
+
+    def handle(self, *args, path, **options):
+        try:
+            with open(path, encoding="utf-8") as lines:
+                count = backup.import_lines(lines, progress=self._progress)
+        except OSError as error:
+            raise CommandError(f"Cannot read {path}: {error.strerror}.") from None
+        except backup.BackupError as error:
+            raise CommandError(f"Refused {path}, {error}. Nothing was loaded.") from None
+        self.stdout.write(f"Restored {count} events and rebuilt the projections.")
+
+    def _progress(self, events: int) -> None:
+        self.stderr.write(f"  {events} events…")
