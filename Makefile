@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-stamp
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: setup run test test-core lint format bench clean
+.PHONY: setup run serve test test-core lint format bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -19,6 +19,16 @@ setup: $(STAMP)
 run: setup
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+# Production: gunicorn on PostgreSQL, static files by whitenoise. Needs
+# DATABASE_URL, SECRET_KEY and ALLOWED_HOSTS (see README); WEB_CONCURRENCY
+# sets the number of worker processes.
+serve: setup
+	@test -n "$$DATABASE_URL" || { echo "make serve needs DATABASE_URL=postgres://…" >&2; exit 2; }
+	DEBUG=false $(BIN)/python manage.py migrate --noinput
+	DEBUG=false $(BIN)/python manage.py collectstatic --noinput -v0
+	DEBUG=false $(BIN)/gunicorn scorekeeper.wsgi --bind $(HOST):$(PORT) \
+		--workers $${WEB_CONCURRENCY:-2} --access-logfile - --graceful-timeout 10
 
 # The whole suite, on PostgreSQL when DATABASE_URL points there, else SQLite.
 test: setup lint
