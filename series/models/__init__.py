@@ -1,0 +1,23 @@
+"""Tables: reference data (clubs, players, members), the event log, projections.
+
+The event log is the source of truth. Every projection table can be emptied
+and rebuilt from it (``manage.py rebuild_projections``). Tables that might one
+day be sharded carry ``club``.
+"""
+
+from .log import Event, EventQuerySet, ImmutableEventError
+from .projections import DealLine, DealScore, SeriesSeat, SeriesSheet
+from .reference import Club, Membership, Player
+
+__all__ = [
+    "Club",
+    "DealLine",
+    "DealScore",
+    "Event",
+    "EventQuerySet",
+    "ImmutableEventError",
+    "Membership",
+    "Player",
+    "SeriesSeat",
+    "SeriesSheet",
+]

@@ -1,0 +1,86 @@
+"""Read models computed from the event log; disposable and rebuildable."""
+
+from __future__ import annotations
+
+import uuid
+
+from django.db import models
+
+from .reference import Club, Player
+
+# -- projections --------------------------------------------------------------
+
+
+class SeriesSheet(models.Model):
+    """The score sheet's header: one row per series."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4)
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="series")
+    preset = models.CharField(max_length=40)
+    rules = models.JSONField()
+    status = models.CharField(max_length=20)
+    version = models.PositiveIntegerField()
+    deals_played = models.PositiveIntegerField(default=0)
+    next_dealer = models.ForeignKey(Player, null=True, on_delete=models.PROTECT, related_name="+")
+    winner = models.ForeignKey(Player, null=True, on_delete=models.PROTECT, related_name="+")
+    totals = models.JSONField(default=dict)  # {"<player id>": total}
+    tiebreak_players = models.JSONField(default=list)
+    eliminated = models.JSONField(default=list)
+    started_at = models.DateTimeField()
+    updated_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["-started_at", "id"]
+        indexes = [models.Index(fields=["club", "status"], name="sheet_club_status")]
+
+
+class SeriesSeat(models.Model):
+    """A player's seat in a series (written once, when the series starts)."""
+
+    series = models.ForeignKey(SeriesSheet, on_delete=models.CASCADE, related_name="seats")
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="+")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    seat = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["series", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["series", "seat"], name="seat_once_per_series")
+        ]
+
+
+class DealLine(models.Model):
+    """One row of the score sheet: a deal, its dealer and who went out."""
+
+    series = models.ForeignKey(SeriesSheet, on_delete=models.CASCADE, related_name="deals")
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="+")
+    number = models.PositiveIntegerField()
+    dealer = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    went_out = models.ForeignKey(Player, null=True, on_delete=models.PROTECT, related_name="+")
+    tiebreak = models.BooleanField(default=False)
+    corrected = models.BooleanField(default=False)
+    void = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["series", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["series", "number"], name="deal_once_per_series")
+        ]
+
+
+class DealScore(models.Model):
+    """One cell of the score sheet: a player's penalty in a deal."""
+
+    series = models.ForeignKey(SeriesSheet, on_delete=models.CASCADE, related_name="scores")
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="+")
+    number = models.PositiveIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="scores")
+    points = models.IntegerField()
+
+    class Meta:
+        ordering = ["series", "number", "player"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["series", "number", "player"], name="score_once_per_deal"
+            )
+        ]

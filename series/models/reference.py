@@ -1,0 +1,57 @@
+"""Reference data: clubs, players, members. Names live here, never in events."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+# -- reference data -----------------------------------------------------------
+
+
+class Club(models.Model):
+    slug = models.SlugField(_("slug"), max_length=60, unique=True)
+    name = models.CharField(_("name"), max_length=100)
+    public = models.BooleanField(_("public league pages"), default=False)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Player(models.Model):
+    """A person who sits at the table. Events name players by id only."""
+
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="players")
+    name = models.CharField(_("name"), max_length=60)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Membership(models.Model):
+    class Role(models.TextChoices):
+        ADMIN = "admin", _("admin")
+        SCORER = "scorer", _("scorer")
+        MEMBER = "member", _("member")
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    )
+    role = models.CharField(_("role"), max_length=10, choices=Role.choices, default=Role.MEMBER)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["club", "user"], name="one_membership_per_club")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.role}) in {self.club}"
