@@ -50,7 +50,9 @@ class Rules:
 
     @property
     def pack(self) -> Pack:
-        return Pack(decks=self.decks or 1, jokers=self.jokers)
+        """The pack in play. Before the table size settles the decks (standard
+        Rummy), a hand may come from the larger pack of two decks."""
+        return Pack(decks=self.decks or 2, jokers=self.jokers)
 
     @property
     def max_card_value(self) -> int:
