@@ -195,6 +195,16 @@ def _check_going_out(rules: Rules, entry: DealEntry, number: int) -> None:
             number=number,
             field="going_out",
         )
+    if rules.game == RUMMY and not entry.rummy:
+        # RULES §3: only a Rummy can be checked from the hand alone.
+        raise InvalidDeal(
+            _("Deal {number}: in standard Rummy only a Rummy (the whole hand melded in "
+              "one turn) can be checked from the hand; mark the deal as a Rummy or leave "
+              "the groups out."),
+            code="going_out_needs_rummy",
+            number=number,
+            field="going_out",
+        )  # fmt: skip
     from .melds import check_arrangement
 
     verdict = check_arrangement(
@@ -286,13 +296,10 @@ def _settle(pool: Iterable[int], totals: Mapping[int, int]) -> Outcome:
 def _after_elimination(
     rules: Rules, seats: Sequence[int], totals: Mapping[int, int], previous: Outcome
 ) -> Outcome:
+    # The winner of a deal scores 0, so somebody always stays below the cap.
     out = set(previous.eliminated) | {p for p in previous.contenders if totals[p] >= rules.target}
     eliminated = tuple(p for p in seats if p in out)
     alive = tuple(p for p in seats if p not in out)
     if len(alive) == 1:
         return Outcome(True, False, (), eliminated, winner=alive[0])
-    if not alive:  # everyone crossed the cap in one deal: the lowest total wins
-        settled = _settle(previous.contenders, totals)
-        return Outcome(settled.finished, settled.tiebreak, settled.contenders, eliminated,
-                       settled.winner)  # fmt: skip
     return Outcome(False, False, alive, eliminated)
