@@ -16,8 +16,10 @@ $(STAMP): pyproject.toml
 
 setup: $(STAMP)
 
+# A newcomer's first run also plays the public demo club's history.
 run: setup
 	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py demo --if-empty
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 # Production: gunicorn on PostgreSQL, static files by whitenoise. Needs

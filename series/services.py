@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import uuid
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 from uuid import UUID
 
@@ -101,6 +102,7 @@ def series_start(
     options: dict[str, Any] | None = None,
     actor_id: int | None = None,
     idempotency_key: str | None = None,
+    recorded_at: datetime | None = None,
 ) -> SeriesResult:
     """Start a series for players of ``club`` seated in the given order."""
     _check_players_of_club(club, players)
@@ -110,10 +112,8 @@ def series_start(
         first_dealer=first_dealer,
         rules=rules_from(rules, options),
     )
-    return _execute(
-        uuid.uuid4(), command, expected_version=0, actor_id=actor_id, key=idempotency_key,
-        club_id=club.id,
-    )  # fmt: skip
+    recording = Recording(actor_id, idempotency_key, recorded_at)
+    return _execute(uuid.uuid4(), command, 0, recording, club_id=club.id)
 
 
 def _check_players_of_club(club: Club, players: list[int]) -> None:
@@ -137,9 +137,11 @@ def deal_record(
     dealer: int | None = None,
     actor_id: int | None = None,
     idempotency_key: str | None = None,
+    recorded_at: datetime | None = None,
 ) -> SeriesResult:
     command = RecordDeal(entry=entry, number=number, dealer=dealer)
-    return _execute(series_id, command, expected_version, actor_id, idempotency_key)
+    recording = Recording(actor_id, idempotency_key, recorded_at)
+    return _execute(series_id, command, expected_version, recording)
 
 
 def deal_correct(
@@ -151,9 +153,11 @@ def deal_correct(
     expected_version: int | None = None,
     actor_id: int | None = None,
     idempotency_key: str | None = None,
+    recorded_at: datetime | None = None,
 ) -> SeriesResult:
     command = CorrectDeal(number=number, entry=entry, reason=reason)
-    return _execute(series_id, command, expected_version, actor_id, idempotency_key)
+    recording = Recording(actor_id, idempotency_key, recorded_at)
+    return _execute(series_id, command, expected_version, recording)
 
 
 def deal_void(
@@ -164,9 +168,11 @@ def deal_void(
     expected_version: int | None = None,
     actor_id: int | None = None,
     idempotency_key: str | None = None,
+    recorded_at: datetime | None = None,
 ) -> SeriesResult:
     command = VoidDeal(number=number, reason=reason)
-    return _execute(series_id, command, expected_version, actor_id, idempotency_key)
+    recording = Recording(actor_id, idempotency_key, recorded_at)
+    return _execute(series_id, command, expected_version, recording)
 
 
 def series_abandon(
@@ -176,9 +182,11 @@ def series_abandon(
     expected_version: int | None = None,
     actor_id: int | None = None,
     idempotency_key: str | None = None,
+    recorded_at: datetime | None = None,
 ) -> SeriesResult:
     command = AbandonSeries(reason=reason)
-    return _execute(series_id, command, expected_version, actor_id, idempotency_key)
+    recording = Recording(actor_id, idempotency_key, recorded_at)
+    return _execute(series_id, command, expected_version, recording)
 
 
 def _digest(series_id: UUID | None, command: Command) -> str:
@@ -187,21 +195,31 @@ def _digest(series_id: UUID | None, command: Command) -> str:
     return hashlib.sha256(f"{series_id}|{command!r}".encode()).hexdigest()
 
 
+@dataclass(frozen=True, slots=True)
+class Recording:
+    """Who records a command, under which idempotency key, and when (now,
+    unless a history is being replayed, as the demo club does)."""
+
+    actor_id: int | None = None
+    idempotency_key: str | None = None
+    recorded_at: datetime | None = None
+
+
 def _execute(
     series_id: UUID,
     command: Command,
     expected_version: int | None,
-    actor_id: int | None,
-    key: str | None,
+    recording: Recording,
     club_id: int | None = None,
 ) -> SeriesResult:
+    key = recording.idempotency_key
     digest = _digest(None if isinstance(command, StartSeries) else series_id, command)
     if key:
         replay = _replay(key, digest)
         if replay is not None:
             return replay
     try:
-        return _decide_and_append(series_id, command, expected_version, actor_id, key, digest,
+        return _decide_and_append(series_id, command, expected_version, recording, digest,
                                   club_id)  # fmt: skip
     except store.VersionConflict as conflict:
         # A concurrent retry with the same key may have won the race.
@@ -230,8 +248,7 @@ def _decide_and_append(
     series_id: UUID,
     command: Command,
     expected_version: int | None,
-    actor_id: int | None,
-    key: str | None,
+    recording: Recording,
     digest: str,
     club_id: int | None,
 ) -> SeriesResult:
@@ -242,7 +259,7 @@ def _decide_and_append(
             raise store.VersionConflict(series_id, expected_version, state.version)
         events = decide(state, command)
         new_state = fold(events, state)
-        now = timezone.now()
+        now = recording.recorded_at or timezone.now()
         # Projections first, the append last: the append holds the log's lock
         # until commit, so the less work after it, the shorter the queue.
         projections.project(
@@ -258,9 +275,9 @@ def _decide_and_append(
             club_id=club_id if club_id is not None else state.setup.club,
             expected_version=state.version,
             events=events,
-            recorded_by_id=actor_id,
-            idempotency_key=key or None,
-            command_digest=digest if key else None,
+            recorded_by_id=recording.actor_id,
+            idempotency_key=recording.idempotency_key or None,
+            command_digest=digest if recording.idempotency_key else None,
             recorded_at=now,
         )
     return SeriesResult(series_id, new_state)

@@ -1,0 +1,69 @@
+"""The demo club is a real history: every deal passes the checks of a live entry."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.management import call_command
+
+from series import demo, services, store
+from series.domain.events import DealCorrected, DealRecorded
+from series.domain.melds import check_arrangement
+from series.domain.rules import Rules
+from series.domain.series import SeriesState, apply, command_for, decide
+from series.models import Club, Event, SeriesSheet
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def demo_club():
+    return demo.create_demo_club(seed=7, seasons=2, every_days=35, password="demo-pass-1")
+
+
+def test_the_demo_club_is_public_with_eight_players_and_two_seasons(demo_club):
+    assert (demo_club.slug, demo_club.public) == ("demo", True)
+    assert demo_club.players.count() == 8
+    years = {at.year for at in Event.objects.values_list("recorded_at", flat=True)}
+    assert len(years) == 2
+    assert SeriesSheet.objects.filter(club=demo_club, status="finished").count() >= 10
+
+
+def test_every_demo_event_is_what_the_rules_record_for_its_command(demo_club):
+    streams = 0
+    for _stream, events in store.iter_streams():
+        state = SeriesState()
+        for stored in events:
+            assert decide(state, command_for(stored.event)) == [stored.event]
+            state = apply(state, stored.event)
+        streams += 1
+    assert streams == SeriesSheet.objects.count()
+
+
+def test_every_demo_going_out_hand_is_valid_and_every_deal_fits_one_pack(demo_club):
+    checked = 0
+    for _stream, events in store.iter_streams():
+        rules = None
+        for stored in events:
+            event = stored.event
+            if rules is None:
+                rules = Rules.from_dict(event.rules)
+                continue
+            if isinstance(event, DealRecorded | DealCorrected) and event.entry.going_out:
+                going_out = event.entry.going_out
+                verdict = check_arrangement(rules, going_out.groups, going_out.discard)
+                assert verdict.valid, verdict.reasons
+                cards = [c for g in going_out.groups for c in g] + [going_out.discard]
+                cards += [c for hand in event.entry.hands for c in hand.cards or ()]
+                assert not rules.pack.excess(cards)
+                # RULES D-7: everyone else holds exactly the dealt number of cards.
+                held = {len(hand.cards) for hand in event.entry.hands if hand.cards is not None}
+                assert held == {rules.hand_size}
+                checked += 1
+    assert checked > 20
+
+
+def test_the_demo_command_does_nothing_when_the_database_has_clubs(capsys):
+    services.club_create(name="Our club")
+    call_command("demo", "--if-empty")
+    assert "no demo club created" in capsys.readouterr().out
+    assert not Club.objects.filter(slug="demo").exists()
