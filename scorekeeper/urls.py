@@ -8,5 +8,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/v1/", include("series.api.urls")),
+    path("api/v1/", include("series.league.api_urls")),
+    path("", include("series.league.urls")),
     path("", include("series.urls")),
 ]

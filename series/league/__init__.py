@@ -1,0 +1,1 @@
+"""Club league history: seasons, standings, ratings, player records."""
