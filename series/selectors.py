@@ -2,8 +2,124 @@
 
 from __future__ import annotations
 
-from .models import SeriesSheet
+from collections.abc import Iterable
+from uuid import UUID
+
+from django.contrib.auth import get_user_model
+from django.db.models import Prefetch, QuerySet, prefetch_related_objects
+
+from . import store
+from .domain.series import IN_PROGRESS, TIEBREAK, SeriesState, fold
+from .models import (
+    Club,
+    DealLine,
+    DealScore,
+    Event,
+    Membership,
+    Player,
+    SeriesSeat,
+    SeriesSheet,
+)
+
+OPEN_STATUSES = (IN_PROGRESS, TIEBREAK)
 
 
 def recent_series(*, limit: int = 20) -> list[SeriesSheet]:
-    return list(SeriesSheet.objects.select_related("club", "winner").order_by("-updated_at")[:limit])
+    return list(
+        SeriesSheet.objects.select_related("club", "winner").order_by("-updated_at")[:limit]
+    )
+
+
+# -- clubs, players and members (API and pages) -------------------------------
+
+
+def club_by_slug(slug: str) -> Club | None:
+    return Club.objects.filter(slug=slug).first()
+
+
+def club_role(*, user, club: Club) -> str | None:
+    """The user's role in the club (admin, scorer, member), or None."""
+    if not user.is_authenticated:
+        return None
+    memberships = Membership.objects.filter(club=club, user=user)
+    return memberships.values_list("role", flat=True).first()
+
+
+def club_players(*, club: Club) -> list[Player]:
+    return list(Player.objects.filter(club=club).order_by("name", "id"))
+
+
+def club_members(*, club: Club) -> list[Membership]:
+    memberships = Membership.objects.filter(club=club).select_related("user")
+    return list(memberships.order_by("user__username"))
+
+
+def player_names(*, club_id: int, ids: Iterable[int]) -> dict[int, str]:
+    """Names of the club's players among ``ids``; other clubs' players stay unnamed."""
+    players = Player.objects.filter(club_id=club_id, id__in=set(ids))
+    return dict(players.values_list("id", "name"))
+
+
+def user_by_username(username: str):
+    return get_user_model().objects.filter(username=username, is_active=True).first()
+
+
+# -- series ---------------------------------------------------------------------
+
+
+def series_club(series_id: UUID) -> Club | None:
+    """The club a series belongs to, or None when there is no such series."""
+    return Club.objects.filter(series__id=series_id).first()
+
+
+def series_sheet(series_id: UUID) -> SeriesSheet | None:
+    """A series' score sheet with its club, in one query (see ``series_sheet_rows``)."""
+    return SeriesSheet.objects.select_related("club").filter(id=series_id).first()
+
+
+def series_sheet_rows(sheet: SeriesSheet) -> SeriesSheet:
+    """Load the sheet's seats (with players), deal lines and scores: three queries."""
+    prefetch_related_objects(
+        [sheet],
+        Prefetch("seats", queryset=SeriesSeat.objects.select_related("player").order_by("seat")),
+        Prefetch("deals", queryset=DealLine.objects.order_by("number")),
+        Prefetch("scores", queryset=DealScore.objects.order_by("number", "player_id")),
+    )
+    return sheet
+
+
+def club_series(*, club: Club) -> QuerySet[SeriesSheet]:
+    return SeriesSheet.objects.filter(club=club).order_by("-started_at", "id")
+
+
+def series_events(series_id: UUID) -> list[Event]:
+    """The series' log in version order, with the users who recorded it."""
+    events = Event.objects.filter(stream=series_id).select_related("recorded_by")
+    return list(events.order_by("version"))
+
+
+# -- pages ------------------------------------------------------------------------
+
+
+def user_memberships(user) -> list[Membership]:
+    """The user's clubs, with their roles, by club name."""
+    if not user.is_authenticated:
+        return []
+    memberships = Membership.objects.filter(user=user).select_related("club")
+    return list(memberships.order_by("club__name", "club_id"))
+
+
+def open_series(*, club_ids: Iterable[int]) -> list[SeriesSheet]:
+    """Series still being played (or in a tiebreak) in these clubs, newest first."""
+    sheets = SeriesSheet.objects.filter(club_id__in=list(club_ids), status__in=OPEN_STATUSES)
+    return list(sheets.select_related("next_dealer").order_by("-started_at", "id"))
+
+
+def sheet_version(series_id: UUID) -> int | None:
+    """The score sheet's version alone: what a live view polls."""
+    return SeriesSheet.objects.filter(id=series_id).values_list("version", flat=True).first()
+
+
+def series_state(series_id: UUID) -> SeriesState:
+    """The series folded from its events: who plays and deals next, each deal's entry."""
+    return fold(stored.event for stored in store.load_stream(series_id))

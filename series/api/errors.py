@@ -1,15 +1,32 @@
-"""One place that maps errors to HTTP responses ``{"code", "message", "field"}``."""
+"""One place that maps errors to HTTP responses ``{"code", "message", "field"}``.
+
+- 400 malformed JSON or wrong types (with every field error under ``errors``),
+- 401 / 403 / 404 from authentication and the club's access rules,
+- 409 a concurrent writer got there first (with ``current_version``),
+- 413 a body past the size limit,
+- 422 the rules refuse the request (DomainError: its code, message and params).
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
+from django.core.exceptions import RequestDataTooBig
+from django.utils.translation import gettext
 from rest_framework import status
+from rest_framework.exceptions import ErrorDetail, ValidationError
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from .. import selectors
 from ..domain.errors import DomainError
-from ..store import VersionConflict
+from ..store import VersionConflict, current_version
+from .base import RequestTooLarge
 
 NOT_FOUND_CODES = {"series_not_found", "deal_not_found"}
+
+# Domain messages name players by id in these params; the API says their names.
+PLAYER_PARAMS = ("player", "dealer")
 
 
 def domain_error_status(error: DomainError) -> int:
@@ -19,30 +36,102 @@ def domain_error_status(error: DomainError) -> int:
 
 
 def exception_handler(exc, context):
+    if isinstance(exc, RequestDataTooBig):
+        exc = RequestTooLarge()
     if isinstance(exc, VersionConflict):
-        return Response(
-            {
-                "code": exc.code,
-                "message": f"The series is at version {exc.current}, not {exc.expected}: "
-                "reload it and try again.",
-                "field": "expected_version",
-                "current_version": exc.current,
-            },
-            status=status.HTTP_409_CONFLICT,
-        )
+        return _conflict(exc)
     if isinstance(exc, DomainError):
-        return Response(
-            {"code": exc.code, "message": exc.message, "field": exc.field},
-            status=domain_error_status(exc),
-        )
+        club = getattr(context.get("view"), "club", None)
+        return _refusal(exc, club_id=getattr(club, "id", None))
+    if isinstance(exc, ValidationError):
+        return _invalid(exc, context)
     response = drf_exception_handler(exc, context)
-    if response is not None and isinstance(response.data, dict) and "code" not in response.data:
-        detail = response.data.get("detail")
-        code = getattr(detail, "code", None) or "invalid"
-        response.data = {
-            "code": code,
-            "message": str(detail) if detail is not None else "Invalid request.",
-            "field": None,
-            **({"errors": response.data} if detail is None else {}),
-        }
+    if response is not None:
+        response.data = _error_body(response.data)
     return response
+
+
+def _conflict(error: VersionConflict) -> Response:
+    if error.current is None:
+        error.current = current_version(error.stream)
+    return Response(
+        {
+            "code": error.code,
+            "message": gettext(
+                "The series is at version {current}, not {expected}: reload it and try again."
+            ).format(current=error.current, expected=error.expected),
+            "field": "expected_version",
+            "current_version": error.current,
+        },
+        status=status.HTTP_409_CONFLICT,
+    )
+
+
+def _refusal(error: DomainError, *, club_id: int | None) -> Response:
+    return Response(
+        {
+            "code": error.code,
+            "message": domain_message(error, club_id=club_id),
+            "field": error.field,
+            "params": {name: _json_value(value) for name, value in error.params.items()},
+        },
+        status=domain_error_status(error),
+    )
+
+
+def domain_message(error: DomainError, *, club_id: int | None) -> str:
+    """The error's sentence in the request's language, naming the club's players."""
+    params = dict(error.params)
+    ids = [params[name] for name in PLAYER_PARAMS if isinstance(params.get(name), int)]
+    if ids and club_id is not None:
+        names = selectors.player_names(club_id=club_id, ids=ids)
+        for name in PLAYER_PARAMS:
+            if params.get(name) in names:
+                params[name] = names[params[name]]
+    try:
+        return gettext(error.template).format(**{k: str(v) for k, v in params.items()})
+    except (KeyError, IndexError, ValueError):  # a translation with other placeholders
+        return error.message
+
+
+def _json_value(value: Any) -> Any:
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    return str(value)
+
+
+def _invalid(error: ValidationError, context) -> Response:
+    field, detail = _first_error(error.detail)
+    response = drf_exception_handler(error, context)
+    response.data = {
+        "code": getattr(detail, "code", None) or "invalid",
+        "message": str(detail),
+        "field": field,
+        "errors": error.detail,
+    }
+    return response
+
+
+def _first_error(detail, path: str = "") -> tuple[str | None, ErrorDetail | str]:
+    """The first error in a nested DRF error structure, with its dotted field path."""
+    if isinstance(detail, dict):
+        for key, value in detail.items():
+            name = None if key == "non_field_errors" else str(key)
+            return _first_error(value, f"{path}.{name}" if path and name else (name or path))
+    if isinstance(detail, list):
+        for index, value in enumerate(detail):
+            if value:  # list serializers mark valid items with an empty dict
+                nested = isinstance(value, dict | list)
+                return _first_error(value, f"{path}.{index}" if nested else path)
+    return path or None, detail if detail else "Invalid input."
+
+
+def _error_body(data) -> dict:
+    if isinstance(data, dict) and "code" in data:
+        return data
+    detail = data.get("detail") if isinstance(data, dict) else None
+    return {
+        "code": getattr(detail, "code", None) or "error",
+        "message": str(detail) if detail is not None else gettext("The request failed."),
+        "field": None,
+    }

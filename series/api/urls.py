@@ -1,3 +1,39 @@
-from django.urls import path
+"""The REST API, under /api/v1/ (see the docs page at /api/v1/docs)."""
 
-urlpatterns: list = []
+from django.urls import path, re_path
+from drf_spectacular.views import SpectacularAPIView
+
+from .docs import docs_page
+from .views import auth, clubs, series, verify
+from .views.not_found import not_found
+
+app_name = "api"
+
+urlpatterns = [
+    path("schema", SpectacularAPIView.as_view(), name="schema"),
+    path("docs", docs_page, name="docs"),
+    path("auth/token", auth.TokenCreateApi.as_view(), name="token"),
+    path("clubs", clubs.ClubCreateApi.as_view(), name="clubs"),
+    path("clubs/<slug:slug>", clubs.ClubDetailApi.as_view(), name="club"),
+    path("clubs/<slug:slug>/players", clubs.ClubPlayersApi.as_view(), name="club-players"),
+    path("clubs/<slug:slug>/members", clubs.ClubMembersApi.as_view(), name="club-members"),
+    path("clubs/<slug:slug>/series", clubs.ClubSeriesListApi.as_view(), name="club-series"),
+    path("series", series.SeriesStartApi.as_view(), name="series-start"),
+    path("series/<uuid:series_id>", series.SeriesDetailApi.as_view(), name="series"),
+    path("series/<uuid:series_id>/deals", series.DealRecordApi.as_view(), name="deals"),
+    path(
+        "series/<uuid:series_id>/deals/<int:number>/correction",
+        series.DealCorrectApi.as_view(),
+        name="deal-correction",
+    ),
+    path(
+        "series/<uuid:series_id>/deals/<int:number>/void",
+        series.DealVoidApi.as_view(),
+        name="deal-void",
+    ),
+    path("series/<uuid:series_id>/abandon", series.SeriesAbandonApi.as_view(), name="abandon"),
+    path("series/<uuid:series_id>/events", series.SeriesEventsApi.as_view(), name="events"),
+    path("verify", verify.VerifyApi.as_view(), name="verify"),
+    # Anything else under the API is a JSON 404, not an HTML page.
+    re_path(r"^[\s\S]*$", not_found),
+]

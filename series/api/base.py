@@ -1,0 +1,147 @@
+"""What every API view shares: JSON in and out, a bounded body, schema names."""
+
+from __future__ import annotations
+
+import json
+
+from django.conf import settings
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.openapi import AutoSchema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
+from rest_framework import serializers, status
+from rest_framework.exceptions import APIException, ParseError, ValidationError
+from rest_framework.parsers import JSONParser
+from rest_framework.permissions import IsAuthenticatedOrReadOnly
+from rest_framework.renderers import JSONRenderer
+from rest_framework.utils.json import strict_constant
+from rest_framework.views import APIView
+
+IDEMPOTENCY_KEY_LENGTH = 64
+
+
+class RequestTooLarge(APIException):
+    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+    default_detail = _("The request body is too large.")
+    default_code = "request_too_large"
+
+
+class BoundedJSONParser(JSONParser):
+    """JSON bodies up to DATA_UPLOAD_MAX_MEMORY_SIZE bytes; larger ones get 413.
+
+    DRF's own parser reads the stream whole, past Django's limit.
+    """
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        request = (parser_context or {}).get("request")
+        if limit is not None and request is not None and _content_length(request.META) > limit:
+            raise RequestTooLarge()
+        body = stream.read() if limit is None else stream.read(limit + 1)
+        if limit is not None and len(body) > limit:
+            raise RequestTooLarge()
+        try:
+            return json.loads(body.decode(settings.DEFAULT_CHARSET), parse_constant=strict_constant)
+        except (ValueError, RecursionError) as error:
+            raise ParseError(_("The body is not valid JSON.")) from error
+
+
+def _content_length(meta) -> int:
+    try:
+        return int(meta.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        return 0
+
+
+class ApiSchema(AutoSchema):
+    """Names a view's nested serializers after the view: ``DealRecordApi.InputSerializer``
+    becomes the component ``DealRecordInput``. Docstrings are for programmers; an
+    operation's description is only what ``extend_schema`` gives."""
+
+    def get_description(self):
+        return ""
+
+    def get_serializer_name(self, serializer, direction):
+        owner, _dot, name = type(serializer).__qualname__.rpartition(".")
+        if owner.endswith("Api"):
+            return owner.removesuffix("Api") + name.removesuffix("Serializer")
+        return super().get_serializer_name(serializer, direction)
+
+
+class ApiView(APIView):
+    """JSON only; anonymous callers may read (the club's access rules decide what)."""
+
+    permission_classes = [IsAuthenticatedOrReadOnly]
+    parser_classes = [BoundedJSONParser]
+    renderer_classes = [JSONRenderer]
+    schema = ApiSchema()
+
+    def validated(self, serializer_class, data=None) -> dict:
+        serializer = serializer_class(data=self.request.data if data is None else data)
+        serializer.is_valid(raise_exception=True)
+        return serializer.validated_data
+
+
+def idempotency_key(request) -> str | None:
+    """The client's ``Idempotency-Key``, scoped to the user so keys never collide
+    between users (DESIGN "Idempotency")."""
+    key = request.headers.get("Idempotency-Key")
+    if key is None:
+        return None
+    if not 0 < len(key) <= IDEMPOTENCY_KEY_LENGTH or not key.isascii() or not key.isprintable():
+        raise ValidationError(
+            {"idempotency_key": [_("Use up to 64 printable ASCII characters, such as a UUID.")]}
+        )
+    return f"{request.user.pk}:{key}"
+
+
+def language(request) -> str:
+    """The request's language, in which card text is read (RULES D-1)."""
+    return getattr(request, "LANGUAGE_CODE", None) or settings.LANGUAGE_CODE
+
+
+# -- the schema's shared parts -----------------------------------------------------
+
+
+class ErrorSerializer(serializers.Serializer):
+    code = serializers.CharField(help_text="Stable machine code, e.g. invalid_going_out.")
+    message = serializers.CharField(help_text="What went wrong, for a person to read.")
+    field = serializers.CharField(allow_null=True, help_text="The input at fault, if any.")
+    params = serializers.DictField(required=False, help_text="The values in the message.")
+    errors = serializers.JSONField(required=False, help_text="Every field error (400 only).")
+    current_version = serializers.IntegerField(
+        required=False, help_text="The series' version now (409 only)."
+    )
+
+
+ERROR_DESCRIPTIONS = {
+    400: "Malformed JSON or wrong types.",
+    401: "Not logged in, or a bad token.",
+    403: "Your role does not allow it.",
+    404: "No such resource, or a private club you are not in.",
+    409: "Someone else changed the series first: reload it (current_version).",
+    413: "The request body is too large.",
+    415: "Send JSON.",
+    422: "The rules refuse it: see code and message.",
+    429: "Too many failed sign-ins: wait and try again.",
+}
+
+
+def error_responses(*statuses: int) -> dict[int, OpenApiResponse]:
+    return {
+        code: OpenApiResponse(ErrorSerializer, description=ERROR_DESCRIPTIONS[code])
+        for code in statuses
+    }
+
+
+READ_ERRORS = (401, 404)
+WRITE_ERRORS = (400, 401, 403, 404, 413, 415, 422)
+SERIES_WRITE_ERRORS = (*WRITE_ERRORS, 409)
+
+IDEMPOTENCY_KEY_PARAMETER = OpenApiParameter(
+    "Idempotency-Key",
+    type=str,
+    location=OpenApiParameter.HEADER,
+    required=False,
+    description="A client key (e.g. a UUID): a retry with the same key and body "
+    "returns the first result and records nothing new.",
+)

@@ -1,0 +1,106 @@
+"""Serializers shared by several views. They check JSON shapes and types only;
+what the values mean is for the domain to decide."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+from rest_framework import serializers
+
+from ..domain.series import ABANDONED, FINISHED, IN_PROGRESS, TIEBREAK
+
+ID_MAX = 2**63 - 1
+INT_MIN, INT_MAX = -(2**31), 2**31 - 1
+CARD_TEXT_LENGTH = 12
+CARDS_PER_LIST = 200
+
+
+def player_id(**kwargs) -> serializers.IntegerField:
+    return serializers.IntegerField(min_value=1, max_value=ID_MAX, **kwargs)
+
+
+def card_list(**kwargs) -> serializers.ListField:
+    return serializers.ListField(
+        child=serializers.CharField(max_length=CARD_TEXT_LENGTH, trim_whitespace=False),
+        max_length=CARDS_PER_LIST,
+        **kwargs,
+    )
+
+
+class PlayerCountsField(serializers.DictField):
+    """``{"<player id>": n}``: a JSON object keyed by player ids."""
+
+    child = serializers.IntegerField(min_value=INT_MIN, max_value=INT_MAX)
+
+    def to_internal_value(self, data):
+        counts = super().to_internal_value(data)
+        try:
+            by_player = {int(key): value for key, value in counts.items()}
+        except ValueError:
+            raise serializers.ValidationError(_("Keys must be player ids.")) from None
+        if not all(1 <= key <= ID_MAX for key in by_player):
+            raise serializers.ValidationError(_("Keys must be player ids."))
+        return by_player
+
+
+class HandSerializer(serializers.Serializer):
+    player = player_id()
+    cards = card_list(required=False, allow_null=True, help_text="The cards left in hand.")
+    points = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=INT_MIN,
+        max_value=INT_MAX,
+        help_text="The points left in hand, instead of the cards.",
+    )
+
+
+class GoingOutSerializer(serializers.Serializer):
+    groups = serializers.ListField(child=card_list(), max_length=CARDS_PER_LIST)
+    discard = serializers.CharField(
+        max_length=CARD_TEXT_LENGTH, required=False, allow_null=True, trim_whitespace=False
+    )
+
+
+class DealEntrySerializer(serializers.Serializer):
+    """What a scorer records for a deal (RULES §2, §4)."""
+
+    went_out = player_id(allow_null=True, help_text="Null only when nobody went out (Rummy).")
+    hands = HandSerializer(many=True, max_length=20)
+    going_out = GoingOutSerializer(required=False, allow_null=True)
+    buys = PlayerCountsField(required=False, help_text="Discards bought, by player id.")
+    rummy = serializers.BooleanField(required=False, default=False)
+
+
+class SeatSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    seat = serializers.IntegerField()
+
+
+class DealLineSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    dealer = serializers.IntegerField()
+    went_out = serializers.IntegerField(allow_null=True)
+    tiebreak = serializers.BooleanField()
+    corrected = serializers.BooleanField()
+    void = serializers.BooleanField()
+    scores = serializers.DictField(child=serializers.IntegerField(), help_text="By player id.")
+
+
+class SeriesSerializer(serializers.Serializer):
+    """A series' score sheet: see ``representation``."""
+
+    id = serializers.UUIDField()
+    club = serializers.CharField(help_text="The club's slug.")
+    rules = serializers.CharField(help_text="The rule set (preset) of the series.")
+    options = serializers.DictField(help_text="House rules that differ from the preset.")
+    status = serializers.ChoiceField(choices=[IN_PROGRESS, TIEBREAK, FINISHED, ABANDONED])
+    players = SeatSerializer(many=True)
+    deals = DealLineSerializer(many=True)
+    totals = serializers.DictField(child=serializers.IntegerField(), help_text="By player id.")
+    next_number = serializers.IntegerField()
+    next_dealer = serializers.IntegerField(allow_null=True)
+    tiebreak_players = serializers.ListField(child=serializers.IntegerField())
+    eliminated = serializers.ListField(child=serializers.IntegerField())
+    winner = serializers.IntegerField(allow_null=True)
+    version = serializers.IntegerField()

@@ -1,0 +1,1 @@
+"""API views: one per operation, thin: parse → service → serialise."""

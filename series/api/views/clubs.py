@@ -1,0 +1,194 @@
+"""Clubs, their players and their members."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers, status
+from rest_framework.exceptions import ValidationError
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
+
+from ... import selectors, services
+from ...models import Club, Membership
+from ..base import READ_ERRORS, WRITE_ERRORS, ApiView, error_responses
+from ..permissions import Access, require
+
+SLUG = OpenApiParameter("slug", str, OpenApiParameter.PATH, description="The club's slug.")
+
+
+class ClubApiView(ApiView):
+    """A view about one club; ``club`` is set once access is granted."""
+
+    club: Club | None = None
+
+    def club_for(self, slug: str, access: Access) -> Club:
+        self.club = require(self.request.user, selectors.club_by_slug(slug), access)
+        return self.club
+
+
+class ClubCreateApi(ApiView):
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        name = serializers.CharField(max_length=100)
+        public = serializers.BooleanField(default=False, help_text="Anyone may read the club.")
+
+    class OutputSerializer(serializers.Serializer):
+        slug = serializers.SlugField()
+        name = serializers.CharField()
+        public = serializers.BooleanField()
+
+    @extend_schema(
+        operation_id="club_create",
+        summary="Create a club; you become its admin",
+        tags=["clubs"],
+        request=InputSerializer,
+        responses={201: OutputSerializer, **error_responses(400, 401, 413, 415, 422)},
+    )
+    def post(self, request):
+        data = self.validated(self.InputSerializer)
+        club = services.club_create(name=data["name"], public=data["public"], admin=request.user)
+        return Response(self.OutputSerializer(club).data, status=status.HTTP_201_CREATED)
+
+
+class ClubDetailApi(ClubApiView):
+    class OutputSerializer(serializers.Serializer):
+        slug = serializers.SlugField()
+        name = serializers.CharField()
+        public = serializers.BooleanField()
+        role = serializers.CharField(allow_null=True, help_text="Your role in the club.")
+
+    @extend_schema(
+        operation_id="club_read",
+        summary="A club",
+        tags=["clubs"],
+        parameters=[SLUG],
+        responses={200: OutputSerializer, **error_responses(*READ_ERRORS)},
+    )
+    def get(self, request, slug):
+        club = self.club_for(slug, Access.READ)
+        role = selectors.club_role(user=request.user, club=club)
+        body = {"slug": club.slug, "name": club.name, "public": club.public, "role": role}
+        return Response(self.OutputSerializer(body).data)
+
+
+class ClubPlayersApi(ClubApiView):
+    """One URL, two operations: GET lists the club's players, POST adds one."""
+
+    class ListOutputSerializer(serializers.Serializer):
+        id = serializers.IntegerField()
+        name = serializers.CharField()
+
+    class AddInputSerializer(serializers.Serializer):
+        name = serializers.CharField(max_length=60)
+
+    class AddOutputSerializer(serializers.Serializer):
+        id = serializers.IntegerField()
+        name = serializers.CharField()
+
+    @extend_schema(
+        operation_id="club_players_list",
+        summary="The club's players",
+        tags=["clubs"],
+        parameters=[SLUG],
+        responses={200: ListOutputSerializer(many=True), **error_responses(*READ_ERRORS)},
+    )
+    def get(self, request, slug):
+        club = self.club_for(slug, Access.READ)
+        players = selectors.club_players(club=club)
+        return Response(self.ListOutputSerializer(players, many=True).data)
+
+    @extend_schema(
+        operation_id="club_player_add",
+        summary="Add a player (admins)",
+        tags=["clubs"],
+        parameters=[SLUG],
+        request=AddInputSerializer,
+        responses={201: AddOutputSerializer, **error_responses(*WRITE_ERRORS)},
+    )
+    def post(self, request, slug):
+        club = self.club_for(slug, Access.ADMINISTER)
+        data = self.validated(self.AddInputSerializer)
+        player = services.player_add(club=club, name=data["name"])
+        return Response(self.AddOutputSerializer(player).data, status=status.HTTP_201_CREATED)
+
+
+class ClubMembersApi(ClubApiView):
+    """One URL, two operations: GET lists the members, POST gives a user a role."""
+
+    class ListOutputSerializer(serializers.Serializer):
+        username = serializers.CharField(source="user.username")
+        role = serializers.ChoiceField(choices=Membership.Role.choices)
+
+    class SetInputSerializer(serializers.Serializer):
+        username = serializers.CharField(max_length=150)
+        role = serializers.ChoiceField(choices=Membership.Role.choices)
+
+    class SetOutputSerializer(serializers.Serializer):
+        username = serializers.CharField(source="user.username")
+        role = serializers.ChoiceField(choices=Membership.Role.choices)
+
+    @extend_schema(
+        operation_id="club_members_list",
+        summary="The club's members and their roles (members)",
+        tags=["clubs"],
+        parameters=[SLUG],
+        responses={200: ListOutputSerializer(many=True), **error_responses(401, 403, 404)},
+    )
+    def get(self, request, slug):
+        club = self.club_for(slug, Access.MEMBER)
+        members = selectors.club_members(club=club)
+        return Response(self.ListOutputSerializer(members, many=True).data)
+
+    @extend_schema(
+        operation_id="club_member_set",
+        summary="Give a user a role in the club (admins)",
+        tags=["clubs"],
+        parameters=[SLUG],
+        request=SetInputSerializer,
+        responses={201: SetOutputSerializer, **error_responses(*WRITE_ERRORS)},
+    )
+    def post(self, request, slug):
+        club = self.club_for(slug, Access.ADMINISTER)
+        data = self.validated(self.SetInputSerializer)
+        user = selectors.user_by_username(data["username"])
+        if user is None:
+            raise ValidationError({"username": [_("There is no user with this username.")]})
+        membership = services.member_set(club=club, user=user, role=data["role"])
+        return Response(self.SetOutputSerializer(membership).data, status=status.HTTP_201_CREATED)
+
+
+class ClubSeriesListApi(ClubApiView):
+    class QuerySerializer(serializers.Serializer):
+        limit = serializers.IntegerField(min_value=1, max_value=100, default=50)
+        offset = serializers.IntegerField(min_value=0, max_value=2**31 - 1, default=0)
+
+    class OutputSerializer(serializers.Serializer):
+        class SeriesLineSerializer(serializers.Serializer):
+            id = serializers.UUIDField()
+            rules = serializers.CharField(source="preset")
+            status = serializers.CharField()
+            deals_played = serializers.IntegerField()
+            winner = serializers.IntegerField(source="winner_id", allow_null=True)
+            version = serializers.IntegerField()
+            started_at = serializers.DateTimeField()
+            updated_at = serializers.DateTimeField()
+
+        count = serializers.IntegerField()
+        results = SeriesLineSerializer(many=True)
+
+    @extend_schema(
+        operation_id="club_series_list",
+        summary="The club's series, newest first",
+        tags=["clubs"],
+        parameters=[SLUG, QuerySerializer],
+        responses={200: OutputSerializer, **error_responses(400, *READ_ERRORS)},
+    )
+    def get(self, request, slug):
+        club = self.club_for(slug, Access.READ)
+        page = self.validated(self.QuerySerializer, request.query_params)
+        series = selectors.club_series(club=club)
+        start, end = page["offset"], page["offset"] + page["limit"]
+        body = {"count": series.count(), "results": series[start:end]}
+        return Response(self.OutputSerializer(body).data)

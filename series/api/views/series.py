@@ -1,0 +1,261 @@
+"""A series: start it, read its score sheet and log, record and change its deals."""
+
+from __future__ import annotations
+
+from uuid import UUID
+
+from django.urls import reverse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
+
+from ... import selectors, services
+from ...models import Club
+from ..base import (
+    IDEMPOTENCY_KEY_PARAMETER,
+    READ_ERRORS,
+    SERIES_WRITE_ERRORS,
+    WRITE_ERRORS,
+    ApiView,
+    error_responses,
+    idempotency_key,
+    language,
+)
+from ..parsing import deal_entry
+from ..permissions import Access, require
+from ..representation import event_payload, series_from_sheet, series_from_state
+from ..serializers import INT_MAX, DealEntrySerializer, SeriesSerializer, player_id
+
+SERIES_ID = OpenApiParameter("series_id", OpenApiTypes.UUID, OpenApiParameter.PATH)
+DEAL_NUMBER = OpenApiParameter("number", int, OpenApiParameter.PATH, description="Deal number.")
+WRITTEN = OpenApiResponse(SeriesSerializer, description="The series after the change.")
+
+
+def expected_version_field(**kwargs) -> serializers.IntegerField:
+    return serializers.IntegerField(
+        min_value=0,
+        max_value=INT_MAX,
+        help_text="The version you last read; a concurrent change answers 409.",
+        **kwargs,
+    )
+
+
+def reason_field(**kwargs) -> serializers.CharField:
+    return serializers.CharField(max_length=500, allow_blank=True, **kwargs)
+
+
+class SeriesApiView(ApiView):
+    """A view about one series; ``club`` is set once access is granted."""
+
+    club: Club | None = None
+
+    def club_of_series(self, series_id: UUID, access: Access) -> Club:
+        self.club = require(self.request.user, selectors.series_club(series_id), access)
+        return self.club
+
+    def written(self, result: services.SeriesResult, *, status_code=status.HTTP_201_CREATED):
+        """The series after a write; a replayed retry says so in a header."""
+        body = series_from_state(result.series_id, result.state, self.club)
+        headers = {"Idempotent-Replayed": "true"} if result.replayed else {}
+        return Response(SeriesSerializer(body).data, status=status_code, headers=headers)
+
+
+class SeriesStartApi(SeriesApiView):
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        club = serializers.SlugField(max_length=60, help_text="The club's slug.")
+        players = serializers.ListField(
+            child=player_id(), max_length=20, help_text="Player ids in seat order."
+        )
+        first_dealer = player_id()
+        rules = serializers.CharField(max_length=40, default="continental")
+        options = serializers.DictField(required=False, help_text="House rules, by name.")
+
+    @extend_schema(
+        operation_id="series_start",
+        summary="Start a series (scorers)",
+        tags=["series"],
+        request=InputSerializer,
+        parameters=[IDEMPOTENCY_KEY_PARAMETER],
+        responses={201: WRITTEN, **error_responses(*WRITE_ERRORS)},
+    )
+    def post(self, request):
+        data = self.validated(self.InputSerializer)
+        key = idempotency_key(request)
+        self.club = require(request.user, selectors.club_by_slug(data["club"]), Access.SCORE)
+        result = services.series_start(
+            club=self.club,
+            players=data["players"],
+            first_dealer=data["first_dealer"],
+            rules=data["rules"],
+            options=data.get("options"),
+            actor_id=request.user.id,
+            idempotency_key=key,
+        )
+        response = self.written(result)
+        response["Location"] = reverse("api:series", kwargs={"series_id": result.series_id})
+        return response
+
+
+class SeriesDetailApi(SeriesApiView):
+    @extend_schema(
+        operation_id="series_read",
+        summary="A series' score sheet",
+        tags=["series"],
+        parameters=[SERIES_ID],
+        responses={200: SeriesSerializer, **error_responses(*READ_ERRORS)},
+    )
+    def get(self, request, series_id):
+        sheet = selectors.series_sheet(series_id)
+        self.club = require(request.user, sheet.club if sheet else None, Access.READ)
+        body = series_from_sheet(selectors.series_sheet_rows(sheet))
+        return Response(SeriesSerializer(body).data)
+
+
+class DealRecordApi(SeriesApiView):
+    class InputSerializer(DealEntrySerializer):
+        expected_version = expected_version_field()
+        number = serializers.IntegerField(
+            required=False, min_value=1, max_value=INT_MAX, help_text="Checked if given."
+        )
+        dealer = player_id(required=False, help_text="Checked if given.")
+
+    @extend_schema(
+        operation_id="deal_record",
+        summary="Record the next deal (scorers)",
+        description="Card text is read in the request's language (Accept-Language): "
+        "7C, 10H, QS, JK; Italian FC for the jack of clubs.",
+        tags=["series"],
+        request=InputSerializer,
+        parameters=[SERIES_ID, IDEMPOTENCY_KEY_PARAMETER],
+        responses={201: WRITTEN, **error_responses(*SERIES_WRITE_ERRORS)},
+    )
+    def post(self, request, series_id):
+        self.club_of_series(series_id, Access.SCORE)
+        data = self.validated(self.InputSerializer)
+        result = services.deal_record(
+            series_id=series_id,
+            entry=deal_entry(data, language(request)),
+            expected_version=data["expected_version"],
+            number=data.get("number"),
+            dealer=data.get("dealer"),
+            actor_id=request.user.id,
+            idempotency_key=idempotency_key(request),
+        )
+        return self.written(result)
+
+
+class DealCorrectApi(SeriesApiView):
+    class InputSerializer(DealEntrySerializer):
+        expected_version = expected_version_field()
+        reason = reason_field()
+
+    @extend_schema(
+        operation_id="deal_correct",
+        summary="Correct a recorded deal (scorers)",
+        tags=["series"],
+        request=InputSerializer,
+        parameters=[SERIES_ID, DEAL_NUMBER, IDEMPOTENCY_KEY_PARAMETER],
+        responses={201: WRITTEN, **error_responses(*SERIES_WRITE_ERRORS)},
+    )
+    def post(self, request, series_id, number):
+        self.club_of_series(series_id, Access.SCORE)
+        data = self.validated(self.InputSerializer)
+        result = services.deal_correct(
+            series_id=series_id,
+            number=number,
+            entry=deal_entry(data, language(request)),
+            reason=data["reason"],
+            expected_version=data["expected_version"],
+            actor_id=request.user.id,
+            idempotency_key=idempotency_key(request),
+        )
+        return self.written(result)
+
+
+class DealVoidApi(SeriesApiView):
+    class InputSerializer(serializers.Serializer):
+        expected_version = expected_version_field()
+        reason = reason_field()
+
+    @extend_schema(
+        operation_id="deal_void",
+        summary="Void a recorded deal (scorers)",
+        tags=["series"],
+        request=InputSerializer,
+        parameters=[SERIES_ID, DEAL_NUMBER, IDEMPOTENCY_KEY_PARAMETER],
+        responses={201: WRITTEN, **error_responses(*SERIES_WRITE_ERRORS)},
+    )
+    def post(self, request, series_id, number):
+        self.club_of_series(series_id, Access.SCORE)
+        data = self.validated(self.InputSerializer)
+        result = services.deal_void(
+            series_id=series_id,
+            number=number,
+            reason=data["reason"],
+            expected_version=data["expected_version"],
+            actor_id=request.user.id,
+            idempotency_key=idempotency_key(request),
+        )
+        return self.written(result)
+
+
+class SeriesAbandonApi(SeriesApiView):
+    class InputSerializer(serializers.Serializer):
+        expected_version = expected_version_field(required=False)
+        reason = reason_field(default="")
+
+    @extend_schema(
+        operation_id="series_abandon",
+        summary="Abandon a series (scorers)",
+        tags=["series"],
+        request=InputSerializer,
+        parameters=[SERIES_ID, IDEMPOTENCY_KEY_PARAMETER],
+        responses={201: WRITTEN, **error_responses(*SERIES_WRITE_ERRORS)},
+    )
+    def post(self, request, series_id):
+        self.club_of_series(series_id, Access.SCORE)
+        data = self.validated(self.InputSerializer)
+        result = services.series_abandon(
+            series_id=series_id,
+            reason=data["reason"],
+            expected_version=data.get("expected_version"),
+            actor_id=request.user.id,
+            idempotency_key=idempotency_key(request),
+        )
+        return self.written(result)
+
+
+class SeriesEventsApi(SeriesApiView):
+    class OutputSerializer(serializers.Serializer):
+        position = serializers.IntegerField()
+        version = serializers.IntegerField()
+        type = serializers.CharField()
+        payload = serializers.DictField()
+        recorded_by = serializers.CharField(allow_null=True, help_text="Username.")
+        recorded_at = serializers.DateTimeField()
+
+    @extend_schema(
+        operation_id="series_events",
+        summary="A series' audit trail: every recorded fact, oldest first",
+        tags=["series"],
+        parameters=[SERIES_ID],
+        responses={200: OutputSerializer(many=True), **error_responses(*READ_ERRORS)},
+    )
+    def get(self, request, series_id):
+        self.club_of_series(series_id, Access.READ)
+        events = [
+            {
+                "position": row.position,
+                "version": row.version,
+                "type": row.type,
+                "payload": event_payload(row),
+                "recorded_by": row.recorded_by.username if row.recorded_by else None,
+                "recorded_at": row.recorded_at,
+            }
+            for row in selectors.series_events(series_id)
+        ]
+        return Response(self.OutputSerializer(events, many=True).data)

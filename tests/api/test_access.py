@@ -1,0 +1,162 @@
+"""Who may do what (DESIGN "Access"): every endpoint × every kind of caller.
+
+Anonymous callers read public clubs only; members read their club; scorers
+record; admins manage players and members. A private club the caller is not
+in answers 404 (not 403), so its ids reveal nothing.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from series import services
+from tests.factories import entry, start
+
+from .conftest import HAND, make_user
+
+pytestmark = pytest.mark.django_db
+
+ROLES = ("anonymous", "member", "scorer", "admin", "stranger")
+
+
+@pytest.fixture
+def world(table):
+    """The club's series after one deal (version 2), and a user who is in no club yet."""
+    make_user("newcomer")
+    anna, bruno, carla = table.players
+    series = start(table.club, table.players).series_id
+    services.deal_record(series_id=series, entry=entry(anna, {bruno: 40, carla: 40}))
+    return table, series
+
+
+def deal(table, version, **extra):
+    anna, bruno, carla = table.players
+    return {
+        "expected_version": version,
+        "went_out": bruno.id,
+        "hands": [{"player": anna.id, "points": 30}, {"player": carla.id, "points": 30}],
+        **extra,
+    }
+
+
+def series_start_body(table):
+    ids = [p.id for p in table.players]
+    return {"club": table.club.slug, "players": ids, "first_dealer": ids[0]}
+
+
+# endpoint -> (method, path, body); ``t`` is the Table, ``s`` the series id.
+ENDPOINTS = {
+    "club read": lambda t, s: ("get", f"/clubs/{t.club.slug}", None),
+    "players list": lambda t, s: ("get", f"/clubs/{t.club.slug}/players", None),
+    "player add": lambda t, s: ("post", f"/clubs/{t.club.slug}/players", {"name": "Dora"}),
+    "members list": lambda t, s: ("get", f"/clubs/{t.club.slug}/members", None),
+    "member set": lambda t, s: (
+        "post", f"/clubs/{t.club.slug}/members", {"username": "newcomer", "role": "member"}
+    ),
+    "club series list": lambda t, s: ("get", f"/clubs/{t.club.slug}/series", None),
+    "series start": lambda t, s: ("post", "/series", series_start_body(t)),
+    "series read": lambda t, s: ("get", f"/series/{s}", None),
+    "series events": lambda t, s: ("get", f"/series/{s}/events", None),
+    "deal record": lambda t, s: ("post", f"/series/{s}/deals", deal(t, 2)),
+    "deal correct": lambda t, s: (
+        "post", f"/series/{s}/deals/1/correction", deal(t, 2, reason="wrong winner")
+    ),
+    "deal void": lambda t, s: (
+        "post", f"/series/{s}/deals/1/void", {"expected_version": 2, "reason": "misdeal"}
+    ),
+    "series abandon": lambda t, s: ("post", f"/series/{s}/abandon", {"reason": "late"}),
+    "club create": lambda t, s: ("post", "/clubs", {"name": "New club"}),
+    "verify": lambda t, s: ("post", "/verify", {"cards": HAND}),
+}  # fmt: skip
+
+#                      anonymous member scorer admin stranger
+PRIVATE_CLUB = {
+    "club read":        (404, 200, 200, 200, 404),
+    "players list":     (404, 200, 200, 200, 404),
+    "player add":       (401, 403, 403, 201, 404),
+    "members list":     (404, 200, 200, 200, 404),
+    "member set":       (401, 403, 403, 201, 404),
+    "club series list": (404, 200, 200, 200, 404),
+    "series start":     (401, 403, 201, 201, 404),
+    "series read":      (404, 200, 200, 200, 404),
+    "series events":    (404, 200, 200, 200, 404),
+    "deal record":      (401, 403, 201, 201, 404),
+    "deal correct":     (401, 403, 201, 201, 404),
+    "deal void":        (401, 403, 201, 201, 404),
+    "series abandon":   (401, 403, 201, 201, 404),
+    "club create":      (401, 201, 201, 201, 201),
+    "verify":           (200, 200, 200, 200, 200),
+}  # fmt: skip
+
+# A public club: anyone reads it; writing still needs a role in it.
+PUBLIC_CLUB = {
+    **PRIVATE_CLUB,
+    "club read":        (200, 200, 200, 200, 200),
+    "players list":     (200, 200, 200, 200, 200),
+    "player add":       (401, 403, 403, 201, 403),
+    "members list":     (401, 200, 200, 200, 403),
+    "member set":       (401, 403, 403, 201, 403),
+    "club series list": (200, 200, 200, 200, 200),
+    "series start":     (401, 403, 201, 201, 403),
+    "series read":      (200, 200, 200, 200, 200),
+    "series events":    (200, 200, 200, 200, 200),
+    "deal record":      (401, 403, 201, 201, 403),
+    "deal correct":     (401, 403, 201, 201, 403),
+    "deal void":        (401, 403, 201, 201, 403),
+    "series abandon":   (401, 403, 201, 201, 403),
+}  # fmt: skip
+
+
+def cases(matrix):
+    return [
+        pytest.param(endpoint, role, statuses[index], id=f"{endpoint} as {role}")
+        for endpoint, statuses in matrix.items()
+        for index, role in enumerate(ROLES)
+    ]
+
+
+def call(as_role, role, endpoint, table, series):
+    method, path, body = ENDPOINTS[endpoint](table, series)
+    client = as_role(None if role == "anonymous" else role)
+    return getattr(client, method)(f"/api/v1{path}", body, format="json")
+
+
+@pytest.mark.parametrize(("endpoint", "role", "expected"), cases(PRIVATE_CLUB))
+def test_private_club_access(world, as_role, endpoint, role, expected):
+    table, series = world
+    response = call(as_role, role, endpoint, table, series)
+    assert response.status_code == expected, response.json()
+    if expected >= 400:
+        assert response.json()["code"]
+
+
+@pytest.mark.parametrize(("endpoint", "role", "expected"), cases(PUBLIC_CLUB))
+def test_public_club_access(world, as_role, endpoint, role, expected):
+    table, series = world
+    table.club.public = True
+    table.club.save()
+    response = call(as_role, role, endpoint, table, series)
+    assert response.status_code == expected, response.json()
+
+
+def test_every_operation_of_the_schema_is_in_the_matrix(client):
+    schema = client.get("/api/v1/schema?format=json").json()
+    operations = [op["operationId"] for item in schema["paths"].values() for op in item.values()]
+    assert len(operations) == len(ENDPOINTS) + 1  # + the token, tested in test_auth
+
+
+def test_a_series_of_a_private_club_is_not_found_for_a_stranger_even_by_id(world, as_role):
+    _table, series = world
+    stranger = as_role("stranger").get(f"/api/v1/series/{series}")
+    missing = as_role("stranger").get("/api/v1/series/00000000-0000-0000-0000-000000000000")
+    assert stranger.status_code == missing.status_code == 404
+    assert stranger.json() == missing.json()
+
+
+def test_a_bad_token_is_refused_even_where_anonymous_callers_may_go(client):
+    response = client.post(
+        "/api/v1/verify", {"cards": []}, content_type="application/json",
+        HTTP_AUTHORIZATION="Token not-a-token",
+    )  # fmt: skip
+    assert response.status_code == 401
+    assert response.json()["code"] == "authentication_failed"

@@ -1,0 +1,83 @@
+"""API tokens: log in once, then ``Authorization: Token …``."""
+
+from __future__ import annotations
+
+import pytest
+from rest_framework.test import APIClient
+
+from .conftest import make_user
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_user_gets_a_token_and_uses_it(client):
+    make_user("ada", password="a-long-passphrase")
+    response = client.post(
+        "/api/v1/auth/token",
+        {"username": "ada", "password": "a-long-passphrase"},
+        content_type="application/json",
+    )
+    token = response.json()["token"]
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Token {token}")
+    created = api.post("/api/v1/clubs", {"name": "Ada's table"}, format="json")
+    assert response.status_code == 200
+    assert created.status_code == 201
+    assert created.json() == {"slug": "adas-table", "name": "Ada's table", "public": False}
+
+
+def test_asking_twice_gives_the_same_token(client):
+    make_user("ada", password="a-long-passphrase")
+    body = {"username": "ada", "password": "a-long-passphrase"}
+    tokens = [
+        client.post("/api/v1/auth/token", body, content_type="application/json").json()["token"]
+        for _ in range(2)
+    ]
+    assert tokens[0] == tokens[1]
+
+
+def test_a_wrong_password_is_a_401(client):
+    make_user("ada", password="a-long-passphrase")
+    response = client.post(
+        "/api/v1/auth/token",
+        {"username": "ada", "password": "guess"},
+        content_type="application/json",
+    )
+    assert response.status_code == 401
+    assert response.json()["code"] == "authentication_failed"
+    assert "token" not in response.json()
+
+
+def test_a_logged_in_session_reads_the_api_too(client, table):
+    client.force_login(table.users["member"])
+    response = client.get(f"/api/v1/clubs/{table.club.slug}")
+    assert response.status_code == 200
+    assert response.json()["role"] == "member"
+
+
+def test_a_session_write_needs_the_csrf_token(table):
+    from django.test import Client
+
+    browser = Client(enforce_csrf_checks=True)
+    browser.force_login(table.users["admin"])
+    response = browser.post(
+        f"/api/v1/clubs/{table.club.slug}/players", {"name": "Eve"},
+        content_type="application/json",
+    )  # fmt: skip
+    assert response.status_code == 403
+
+
+def test_repeated_wrong_passwords_lock_the_sign_in_for_a_while(client, settings):
+    settings.AXES_FAILURE_LIMIT = 3
+    make_user("ada", password="a-long-passphrase")
+
+    def sign_in(password):
+        body = {"username": "ada", "password": password}
+        return client.post("/api/v1/auth/token", body, content_type="application/json")
+
+    failures = [sign_in("guess").status_code for _ in range(3)]
+    locked = sign_in("a-long-passphrase")
+    assert failures == [401, 401, 429]  # the third failure reaches the limit
+    assert locked.status_code == 429
+    assert locked.json()["code"] == "locked_out"
+    assert "token" not in locked.json()

@@ -1,0 +1,108 @@
+"""Malformed requests get a JSON error with a code, never a crash."""
+
+from __future__ import annotations
+
+import pytest
+
+from series.models import Event
+
+from .conftest import deal_body
+
+pytestmark = pytest.mark.django_db
+
+
+def post_raw(client, path, data: bytes | str, content_type="application/json"):
+    return client.generic("POST", f"/api/v1{path}", data, content_type=content_type)
+
+
+def test_a_10_mb_body_is_refused_as_too_large(as_role, started):
+    body = b'{"expected_version": 1, "reason": "' + b"x" * (10 * 1024 * 1024) + b'"}'
+    response = post_raw(as_role("scorer"), f"/series/{started['id']}/deals", body)
+    assert response.status_code == 413
+    assert response.json()["code"] == "request_too_large"
+
+
+def test_the_limit_follows_the_setting(client, settings):
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 100
+    small = client.post("/api/v1/verify", {"cards": ["7C"] * 3}, content_type="application/json")
+    large = client.post("/api/v1/verify", {"cards": ["7C"] * 40}, content_type="application/json")
+    assert small.status_code == 422  # read and judged: 3 cards never go out
+    assert large.status_code == 413
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [b"{not json", b"\xff\xfe", b'{"cards": NaN}', b"[" * 100_000 + b"]" * 100_000],
+    ids=["broken", "not utf-8", "NaN", "deeply nested"],
+)
+def test_malformed_json_is_a_400(client, raw):
+    response = post_raw(client, "/verify", raw)
+    assert response.status_code == 400
+    assert response.json()["code"] == "parse_error"
+
+
+def test_a_body_that_is_not_json_is_a_415(as_role):
+    response = post_raw(as_role("scorer"), "/clubs", "name=x", "application/x-www-form-urlencoded")
+    assert response.status_code == 415
+    assert response.json()["code"] == "unsupported_media_type"
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"expected_version": "one"}, "expected_version"),
+        ({"went_out": [1]}, "went_out"),
+        ({"hands": {"player": 1}}, "hands"),
+        ({"hands": [{"player": 1, "cards": "AS 2C"}]}, "hands.0.cards"),
+        ({"hands": [{"player": 1, "points": True}]}, "hands.0.points"),
+        ({"buys": {"Anna": 1}}, "buys"),
+        ({"going_out": {"groups": "7C 7H 7D"}}, "going_out.groups"),
+        ({"number": 2**70}, "number"),
+    ],
+)
+def test_wrong_types_are_a_400_naming_the_field(table, as_role, started, change, field):
+    anna, bruno, carla = table.players
+    body = {**deal_body(1, anna, [bruno, carla]), **change}
+    response = as_role("scorer").post(f"/api/v1/series/{started['id']}/deals", body, format="json")
+    assert response.status_code == 400, response.json()
+    assert response.json()["field"] == field
+    assert response.json()["message"]
+    assert Event.objects.filter(stream=started["id"]).count() == 1
+
+
+def test_a_body_that_is_a_list_is_a_400(as_role):
+    response = as_role("scorer").post("/api/v1/clubs", [1, 2], format="json")
+    assert response.status_code == 400
+    assert response.json()["code"] == "invalid"
+
+
+def test_an_empty_body_names_the_missing_fields(as_role, started):
+    response = post_raw(as_role("scorer"), f"/series/{started['id']}/deals", b"")
+    assert response.status_code == 400
+    assert set(response.json()["errors"]) == {"expected_version", "went_out", "hands"}
+
+
+def test_unknown_api_paths_and_bad_series_ids_are_json_404s(client):
+    for path in ("/api/v1/nothing", "/api/v1/series/not-a-uuid", "/api/v1/series/1/deals",
+                 "/api/v1/series/a%0Ab"):  # fmt: skip
+        response = client.get(path)
+        assert response.status_code == 404
+        assert response.json()["code"] == "not_found"
+
+
+def test_a_method_an_endpoint_does_not_have_is_a_405(client):
+    response = client.delete("/api/v1/verify")
+    assert response.status_code == 405
+    assert response.json()["code"] == "method_not_allowed"
+
+
+def test_unknown_rules_and_options_are_refused_by_the_domain(table, as_role):
+    ids = [p.id for p in table.players]
+    base = {"club": table.club.slug, "players": ids, "first_dealer": ids[0]}
+    unknown = as_role("scorer").post("/api/v1/series", {**base, "rules": "poker"}, format="json")
+    option = as_role("scorer").post(
+        "/api/v1/series", {**base, "options": {"hand_size": "many"}}, format="json"
+    )
+    assert (unknown.status_code, unknown.json()["code"]) == (422, "unknown_rules")
+    assert option.status_code == 422
+    assert Event.objects.count() == 0

@@ -1,0 +1,89 @@
+"""Reads cost a fixed number of queries, however long the series or the club's
+history (STYLE rule 7)."""
+
+from __future__ import annotations
+
+import pytest
+
+from series import services
+from tests.factories import entry, start
+
+pytestmark = pytest.mark.django_db
+
+# Every authenticated read: the token with its user, then the club and the role.
+AUTH_AND_ACCESS = 3
+
+
+def play(table, series_id, deals: int):
+    anna, bruno, carla = table.players
+    rotation = [(anna, (bruno, carla)), (bruno, (anna, carla))]
+    for number in range(deals):
+        winner, others = rotation[number % 2]
+        services.deal_record(series_id=series_id, entry=entry(winner, dict.fromkeys(others, 40)))
+
+
+@pytest.mark.parametrize("deals", [0, 2])
+def test_a_score_sheet_costs_six_queries_however_many_deals(
+    table, as_role, django_assert_num_queries, deals
+):
+    series_id = start(table.club, table.players, options={"deals": 10}).series_id
+    play(table, series_id, deals)
+    client = as_role("member")
+    # + seats with players, deal lines, scores
+    with django_assert_num_queries(AUTH_AND_ACCESS + 3):
+        response = client.get(f"/api/v1/series/{series_id}")
+    assert len(response.json()["deals"]) == deals
+
+
+def test_an_anonymous_reader_of_a_public_club_needs_no_auth_queries(
+    table, as_role, django_assert_num_queries
+):
+    table.club.public = True
+    table.club.save()
+    series_id = start(table.club, table.players).series_id
+    client = as_role(None)
+    with django_assert_num_queries(4):  # sheet with club, seats, lines, scores
+        client.get(f"/api/v1/series/{series_id}")
+
+
+@pytest.mark.parametrize("series_count", [1, 4])
+def test_the_club_series_list_costs_five_queries_however_many_series(
+    table, as_role, django_assert_num_queries, series_count
+):
+    for _ in range(series_count):
+        start(table.club, table.players)
+    client = as_role("member")
+    with django_assert_num_queries(AUTH_AND_ACCESS + 2):  # + count, page
+        response = client.get(f"/api/v1/clubs/{table.club.slug}/series")
+    assert response.json()["count"] == series_count
+
+
+@pytest.mark.parametrize("extra_players", [0, 5])
+def test_the_player_list_costs_four_queries(
+    table, as_role, django_assert_num_queries, extra_players
+):
+    for n in range(extra_players):
+        services.player_add(club=table.club, name=f"Player {n}")
+    client = as_role("member")
+    with django_assert_num_queries(AUTH_AND_ACCESS + 1):
+        response = client.get(f"/api/v1/clubs/{table.club.slug}/players")
+    assert len(response.json()) == 3 + extra_players
+
+
+def test_the_member_list_costs_four_queries(table, as_role, django_assert_num_queries):
+    client = as_role("member")
+    with django_assert_num_queries(AUTH_AND_ACCESS + 1):
+        response = client.get(f"/api/v1/clubs/{table.club.slug}/members")
+    assert [m["username"] for m in response.json()] == ["admin", "member", "scorer"]
+
+
+@pytest.mark.parametrize("deals", [0, 3])
+def test_the_audit_trail_costs_four_queries_however_many_events(
+    table, as_role, django_assert_num_queries, deals
+):
+    series_id = start(table.club, table.players, options={"deals": 10}).series_id
+    play(table, series_id, deals)
+    client = as_role("member")
+    with django_assert_num_queries(AUTH_AND_ACCESS + 1):
+        response = client.get(f"/api/v1/series/{series_id}/events")
+    assert len(response.json()) == 1 + deals
