@@ -18,15 +18,12 @@ from rest_framework.exceptions import ErrorDetail, ValidationError
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from .. import selectors
+from .. import messages, selectors
 from ..domain.errors import DomainError
 from ..store import VersionConflict, current_version
 from .base import RequestTooLarge
 
 NOT_FOUND_CODES = {"series_not_found", "deal_not_found"}
-
-# Domain messages name players by id in these params; the API says their names.
-PLAYER_PARAMS = ("player", "dealer")
 
 
 def domain_error_status(error: DomainError) -> int:
@@ -81,17 +78,9 @@ def _refusal(error: DomainError, *, club_id: int | None) -> Response:
 
 def domain_message(error: DomainError, *, club_id: int | None) -> str:
     """The error's sentence in the request's language, naming the club's players."""
-    params = dict(error.params)
-    ids = [params[name] for name in PLAYER_PARAMS if isinstance(params.get(name), int)]
-    if ids and club_id is not None:
-        names = selectors.player_names(club_id=club_id, ids=ids)
-        for name in PLAYER_PARAMS:
-            if params.get(name) in names:
-                params[name] = names[params[name]]
-    try:
-        return gettext(error.template).format(**{k: str(v) for k, v in params.items()})
-    except (KeyError, IndexError, ValueError):  # a translation with other placeholders
-        return error.message
+    ids = messages.player_ids(error)
+    names = selectors.player_names(club_id=club_id, ids=ids) if ids and club_id else None
+    return messages.render(error, names)
 
 
 def _json_value(value: Any) -> Any:

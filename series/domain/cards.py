@@ -158,15 +158,14 @@ class Pack:
         counts = Counter(cards)
         return sorted((c, n) for c, n in counts.items() if n > self.copies(c))
 
-    def check(self, cards: Iterable[Card], where: str = "") -> None:
+    def check(self, cards: Iterable[Card]) -> None:
         """Refuse cards that the pack cannot hold that many times."""
         over = self.excess(cards)
         if over:
             card, count = over[0]
             raise InvalidCards(
-                _("{where}{count} × {card} but the pack holds {copies}."),
+                _("{count} × {card} but the pack holds {copies}."),
                 code="card_not_in_pack",
-                where=f"{where}: " if where else "",
                 count=count,
                 card=card.label(),
                 copies=self.copies(card),

@@ -158,7 +158,13 @@ def _hand_penalty(rules: Rules, hand: Hand, buys: int, number: int) -> int:
                 held=held,
                 field="hands",
             )
-        rules.pack.check(hand.cards, where=f"Deal {number}, player {hand.player}")
+        _check_copies(
+            rules,
+            hand.cards,
+            _("Deal {number}: player {player} holds {count} × {card} but the pack holds {copies}."),
+            number=number,
+            player=hand.player,
+        )
         return sum(card.penalty for card in hand.cards)
     low_points, high_points = rules.points_range(buys)
     if isinstance(hand.points, bool) or not low_points <= hand.points <= high_points:
@@ -228,7 +234,27 @@ def _check_deal_fits_pack(rules: Rules, entry: DealEntry, number: int) -> None:
     cards: list[Card] = _going_out_cards(entry)
     for hand in entry.hands:
         cards.extend(hand.cards or ())
-    rules.pack.check(cards, where=f"Deal {number}, all hands together")
+    _check_copies(
+        rules,
+        cards,
+        _("Deal {number}: all hands together hold {count} × {card} but the pack holds {copies}."),
+        number=number,
+    )
+
+
+def _check_copies(rules: Rules, cards, template: str, **params) -> None:
+    over = rules.pack.excess(cards)
+    if over:
+        card, count = over[0]
+        raise InvalidCards(
+            template,
+            code="card_not_in_pack",
+            field="hands",
+            count=count,
+            card=card.label(),
+            copies=rules.pack.copies(card),
+            **params,
+        )
 
 
 def _scores(

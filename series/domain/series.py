@@ -392,7 +392,7 @@ def _later_deals_still_fit(state: SeriesState, event: Event) -> None:
             code="later_deals_depend",
             number=event.number,
             later=error.params.get("number", "?"),
-            problem=error.message,
+            problem=error,
         ) from error
 
 

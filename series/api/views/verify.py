@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
@@ -12,6 +11,7 @@ from rest_framework.response import Response
 from ...domain import melds
 from ...domain.errors import InvalidCards
 from ...domain.rules import rules_from
+from ...messages import render
 from ..base import ApiView, error_responses, language
 from ..parsing import card, cards
 from ..serializers import CARD_TEXT_LENGTH, CARDS_PER_LIST, card_list
@@ -95,14 +95,7 @@ def verdict_body(verdict: melds.Verdict) -> dict:
         "discard": None if verdict.discard is None else str(verdict.discard),
         "leftover": [str(c) for c in verdict.leftover],
         "reasons": [
-            {"code": r.code, "message": reason_message(r), "params": r.params}
+            {"code": r.code, "message": render(r), "params": r.params}
             for r in verdict.reasons
         ],
     }
-
-
-def reason_message(reason: melds.Reason) -> str:
-    try:
-        return gettext(reason.template).format(**reason.params)
-    except (KeyError, IndexError, ValueError):
-        return reason.message

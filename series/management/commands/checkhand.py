@@ -17,8 +17,9 @@ from django.utils.translation import gettext, override
 
 from series.domain.cards import LANGUAGES, Card, parse_card, parse_cards
 from series.domain.errors import DomainError
-from series.domain.melds import BAD_INPUT_CODES, Reason, Verdict, check_arrangement, solve
+from series.domain.melds import BAD_INPUT_CODES, Verdict, check_arrangement, solve
 from series.domain.rules import PRESETS, Rules, rules_from
+from series.messages import render
 
 GOES_OUT, DOES_NOT_GO_OUT, BAD_INPUT = 0, 1, 2
 
@@ -52,7 +53,7 @@ class Command(BaseCommand):
             verdict = self._verdict(options)
         except DomainError as error:
             with override(language):
-                self.stderr.write(gettext(error.template).format(**error.params))
+                self.stderr.write(render(error))
             raise SystemExit(BAD_INPUT) from None
         with override(language):
             if options["json"]:
@@ -96,16 +97,12 @@ def _rules(options: dict[str, Any]) -> Rules:
     return rules_from(options["rules"], chosen)
 
 
-def _message(reason: Reason) -> str:
-    return gettext(reason.template).format(**reason.params)
-
-
 def _as_json(verdict: Verdict) -> dict[str, Any]:
     return {
         "valid": verdict.valid,
         "groups": [[str(card) for card in group] for group in verdict.groups],
         "discard": None if verdict.discard is None else str(verdict.discard),
-        "reasons": [_message(reason) for reason in verdict.reasons],
+        "reasons": [render(reason) for reason in verdict.reasons],
     }
 
 
@@ -122,5 +119,5 @@ def _as_text(verdict: Verdict, language: str) -> str:
         lines.append(gettext("  left over: {cards}").format(cards=shown(verdict.leftover)))
     if verdict.discard is not None:
         lines.append(gettext("  discard: {card}").format(card=verdict.discard.label(language)))
-    lines += [f"  - {_message(reason)}" for reason in verdict.reasons]
+    lines += [f"  - {render(reason)}" for reason in verdict.reasons]
     return "\n".join(lines)

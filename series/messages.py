@@ -1,0 +1,50 @@
+"""Domain messages in the reader's language.
+
+The domain speaks in English templates with params (DomainError, Reason);
+this is the one place that translates them, names players instead of ids,
+and renders a nested message (a refusal that explains another) the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+from django.utils.translation import gettext
+
+# Params that hold a player id; a reader sees the player's name instead.
+PLAYER_PARAMS = ("player", "dealer")
+
+
+class Message(Protocol):
+    template: str
+    params: Mapping[str, Any]
+
+    @property
+    def message(self) -> str: ...
+
+
+def render(message: Message, names: Mapping[int, str] | None = None) -> str:
+    """``message`` translated into the active language, with players named."""
+    params = {key: _param(key, value, names) for key, value in message.params.items()}
+    try:
+        return gettext(message.template).format(**params)
+    except (KeyError, IndexError, ValueError):  # a translation with other placeholders
+        return message.message
+
+
+def _param(key: str, value: Any, names: Mapping[int, str] | None) -> str:
+    if hasattr(value, "template") and hasattr(value, "params"):
+        return render(value, names)
+    if names and key in PLAYER_PARAMS and value in names:
+        return names[value]
+    return str(value)
+
+
+def player_ids(message: Message) -> set[int]:
+    """The player ids a message names, nested messages included."""
+    ids = {v for k, v in message.params.items() if k in PLAYER_PARAMS and isinstance(v, int)}
+    for value in message.params.values():
+        if hasattr(value, "template") and hasattr(value, "params"):
+            ids |= player_ids(value)
+    return ids
