@@ -7,8 +7,9 @@ urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
-    path("api/v1/", include("series.api.urls")),
+    # The league's API first: the series API ends with a JSON 404 for the rest.
     path("api/v1/", include("series.league.api_urls")),
+    path("api/v1/", include("series.api.urls")),
     path("", include("series.league.urls")),
     path("", include("series.urls")),
 ]

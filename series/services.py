@@ -82,10 +82,31 @@ def member_set(*, club: Club, user, role: str) -> Membership:
             field="role",
             choices=", ".join(Membership.Role.values),
         )
-    membership, _created = Membership.objects.update_or_create(
-        club=club, user=user, defaults={"role": role}
-    )
+    with transaction.atomic():
+        admins = Membership.objects.select_for_update().filter(club=club, role="admin")
+        if role != "admin" and list(admins.values_list("user_id", flat=True)) == [user.id]:
+            raise DomainError(
+                _("A club needs an admin: make someone else admin first."),
+                code="last_admin",
+                field="role",
+            )
+        membership, _created = Membership.objects.update_or_create(
+            club=club, user=user, defaults={"role": role}
+        )
     return membership
+
+
+def club_update(*, club: Club, name: str | None = None, public: bool | None = None) -> Club:
+    """Rename a club or open (close) its league pages to the public."""
+    if name is not None:
+        name = name.strip()
+        if not name:
+            raise DomainError(_("Give the club a name."), code="name_required", field="name")
+        club.name = name[:100]
+    if public is not None:
+        club.public = public
+    club.save(update_fields=["name", "public"])
+    return club
 
 
 def series_load(series_id: UUID, *, up_to_version: int | None = None) -> SeriesState:

@@ -180,3 +180,25 @@ def test_events_name_players_by_id_only():
     services.deal_record(series_id=series_id, entry=entry(a, {b: 20, c: 30}))
     for event in Event.objects.all():
         assert "Anna" not in str(event.payload) and "Bruno" not in str(event.payload)
+
+
+def test_the_last_admin_of_a_club_cannot_step_down():
+    from django.contrib.auth import get_user_model
+
+    admin = get_user_model().objects.create_user("admin")
+    club = services.club_create(name="Club", admin=admin)
+    with pytest.raises(DomainError) as refused:
+        services.member_set(club=club, user=admin, role="member")
+    assert refused.value.code == "last_admin"
+    other = get_user_model().objects.create_user("other")
+    services.member_set(club=club, user=other, role="admin")
+    assert services.member_set(club=club, user=admin, role="member").role == "member"
+
+
+def test_a_club_can_open_its_league_pages_and_change_its_name():
+    club = services.club_create(name="Club")
+    services.club_update(club=club, name="  Friday club ", public=True)
+    club.refresh_from_db()
+    assert (club.name, club.public) == ("Friday club", True)
+    with pytest.raises(DomainError):
+        services.club_update(club=club, name=" ")

@@ -21,7 +21,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 from .. import messages, selectors
 from ..domain.errors import DomainError
 from ..store import VersionConflict, current_version
-from .base import RequestTooLarge
+from .parsers import RequestTooLarge
 
 NOT_FOUND_CODES = {"series_not_found", "deal_not_found"}
 

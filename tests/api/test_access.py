@@ -47,6 +47,7 @@ def series_start_body(table):
 # endpoint -> (method, path, body); ``t`` is the Table, ``s`` the series id.
 ENDPOINTS = {
     "club read": lambda t, s: ("get", f"/clubs/{t.club.slug}", None),
+    "club update": lambda t, s: ("patch", f"/clubs/{t.club.slug}", {"name": "Renamed"}),
     "players list": lambda t, s: ("get", f"/clubs/{t.club.slug}/players", None),
     "player add": lambda t, s: ("post", f"/clubs/{t.club.slug}/players", {"name": "Dora"}),
     "members list": lambda t, s: ("get", f"/clubs/{t.club.slug}/members", None),
@@ -72,6 +73,7 @@ ENDPOINTS = {
 #                      anonymous member scorer admin stranger
 PRIVATE_CLUB = {
     "club read":        (404, 200, 200, 200, 404),
+    "club update":      (401, 403, 403, 200, 404),
     "players list":     (404, 200, 200, 200, 404),
     "player add":       (401, 403, 403, 201, 404),
     "members list":     (404, 200, 200, 200, 404),
@@ -92,6 +94,7 @@ PRIVATE_CLUB = {
 PUBLIC_CLUB = {
     **PRIVATE_CLUB,
     "club read":        (200, 200, 200, 200, 200),
+    "club update":      (401, 403, 403, 200, 403),
     "players list":     (200, 200, 200, 200, 200),
     "player add":       (401, 403, 403, 201, 403),
     "members list":     (401, 200, 200, 200, 403),

@@ -68,7 +68,27 @@ class ClubDetailApi(ClubApiView):
     )
     def get(self, request, slug):
         club = self.club_for(slug, Access.READ)
-        role = selectors.club_role(user=request.user, club=club)
+        return self._respond(club)
+
+    class UpdateInputSerializer(serializers.Serializer):
+        name = serializers.CharField(max_length=100, required=False)
+        public = serializers.BooleanField(required=False, help_text="Anyone may read the club.")
+
+    @extend_schema(
+        operation_id="club_update",
+        summary="Rename a club or open its league pages to the public (admins)",
+        tags=["clubs"],
+        parameters=[SLUG],
+        request=UpdateInputSerializer,
+        responses={200: OutputSerializer, **error_responses(*WRITE_ERRORS)},
+    )
+    def patch(self, request, slug):
+        club = self.club_for(slug, Access.ADMINISTER)
+        data = self.validated(self.UpdateInputSerializer)
+        return self._respond(services.club_update(club=club, **data))
+
+    def _respond(self, club: Club) -> Response:
+        role = selectors.club_role(user=self.request.user, club=club)
         body = {"slug": club.slug, "name": club.name, "public": club.public, "role": role}
         return Response(self.OutputSerializer(body).data)
 

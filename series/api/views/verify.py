@@ -95,7 +95,6 @@ def verdict_body(verdict: melds.Verdict) -> dict:
         "discard": None if verdict.discard is None else str(verdict.discard),
         "leftover": [str(c) for c in verdict.leftover],
         "reasons": [
-            {"code": r.code, "message": render(r), "params": r.params}
-            for r in verdict.reasons
+            {"code": r.code, "message": render(r), "params": r.params} for r in verdict.reasons
         ],
     }
