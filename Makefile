@@ -49,9 +49,12 @@ format: setup
 	$(BIN)/ruff check --fix .
 	$(BIN)/ruff format .
 
+# Benchmarks and the load and fault runs; they need PostgreSQL on 127.0.0.1.
 bench: setup
 	$(BIN)/python bench/melds.py
 	$(BIN)/python bench/store.py
+	$(BIN)/python bench/load.py
+	$(BIN)/python bench/load.py --fault
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache .hypothesis
