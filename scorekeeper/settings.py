@@ -117,8 +117,8 @@ TEMPLATES = [
 
 # DATABASE_URL=postgres://user@host:5432/name for PostgreSQL; SQLite otherwise.
 DATABASES = {
-    "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
+    "default": dj_database_url.parse(
+        os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
         conn_max_age=env_int("DB_CONN_MAX_AGE", 60),
         conn_health_checks=True,
     )
