@@ -1,9 +1,360 @@
-"""HTML pages: thin functions, selector → render."""
+"""HTML pages: thin functions, selector → render; form → service.
 
-from django.shortcuts import render
+Club pages need membership (members read; scorers and admins record,
+correct, void and start series); the claim checker and the live view are
+open to anyone. A series of a club the user is not in answers 404.
+"""
 
-from . import selectors
+from __future__ import annotations
+
+from functools import wraps
+from uuid import UUID
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core import signing
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods
+
+from . import selectors, services
+from .api.permissions import Access, allows
+from .domain.errors import DomainError
+from .domain.events import from_payload
+from .domain.rules import Rules, rules_from
+from .domain.series import SeriesState
+from .forms import CheckForm, CorrectionForm, DealForm, NewSeriesForm, RulesForm, VoidForm
+from .messages import render as error_message
+from .store import VersionConflict
+from .templatetags.cardtags import page_language
+
+LIVE_SALT = "series.live-view"
+
+# -- access -----------------------------------------------------------------------
+
+
+def _refuse(request, role: str | None, club, access: Access):
+    """None when the user may do ``access`` in ``club``; else a login redirect,
+    a 404 for a club they are not in, or a 403."""
+    if allows(role, club, access):
+        return None
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    if role is None and not club.public:
+        raise Http404
+    raise PermissionDenied
+
+
+def series_page(access: Access):
+    """Load the series' sheet for the view, after checking the user's access."""
+
+    def decorate(view):
+        @wraps(view)
+        def page(request, series_id: UUID, **kwargs):
+            sheet = selectors.series_sheet(series_id)
+            if sheet is None:
+                raise Http404
+            role = selectors.club_role(user=request.user, club=sheet.club)
+            refused = _refuse(request, role, sheet.club, access)
+            if refused is not None:
+                return refused
+            request.club_role = role
+            return view(request, sheet, **kwargs)
+
+        return page
+
+    return decorate
+
+
+def _can_score(request, club) -> bool:
+    return allows(getattr(request, "club_role", None), club, Access.SCORE)
+
+
+# -- home and new series ------------------------------------------------------------
 
 
 def home(request):
-    return render(request, "home.html", {"series": selectors.recent_series(limit=20)})
+    memberships = selectors.user_memberships(request.user)
+    sheets = selectors.open_series(club_ids=[m.club_id for m in memberships])
+    clubs = [
+        {
+            "club": m.club,
+            "can_score": allows(m.role, m.club, Access.SCORE),
+            "series": [sheet for sheet in sheets if sheet.club_id == m.club_id],
+        }
+        for m in memberships
+    ]
+    return render(request, "home.html", {"clubs": clubs})
+
+
+@require_http_methods(["GET", "POST"])
+def series_new(request, slug: str):
+    club = selectors.club_by_slug(slug)
+    if club is None:
+        raise Http404
+    role = selectors.club_role(user=request.user, club=club)
+    refused = _refuse(request, role, club, Access.SCORE)
+    if refused is not None:
+        return refused
+    players = selectors.club_players(club=club)
+    form = NewSeriesForm(request.POST or None, club_players=players)
+    if request.method == "POST" and form.is_valid():
+        try:
+            result = services.series_start(
+                club=club,
+                players=form.seat_order(),
+                first_dealer=form.cleaned_data["first_dealer"],
+                rules=form.cleaned_data["preset"],
+                options=form.options(),
+                actor_id=request.user.id,
+                idempotency_key=form.cleaned_data["idempotency_key"] or None,
+            )
+            return redirect("sheet", series_id=result.series_id)
+        except DomainError as error:
+            form.add_error(None, error_message(error, {p.id: p.name for p in players}))
+    context = {"club": club, "form": form}
+    return render(request, "series_new.html", context)
+
+
+@require_GET
+def rules_check(request):
+    """Whether the rules chosen fit the table, before the new series is submitted."""
+    form = RulesForm(request.GET)
+    try:
+        players = int(request.GET.get("players", ""))
+    except ValueError:
+        return JsonResponse({"ok": True, "message": ""})
+    if not form.is_valid():
+        return JsonResponse({"ok": True, "message": ""})
+    try:
+        rules_from(form.cleaned_data["preset"], form.options()).for_table(players)
+    except DomainError as error:
+        return JsonResponse({"ok": False, "message": error_message(error)})
+    return JsonResponse({"ok": True, "message": ""})
+
+
+# -- the score sheet --------------------------------------------------------------
+
+
+def live_token(series_id: UUID) -> str:
+    """The share link's token: unguessable without the secret key, no table needed."""
+    return signing.Signer(salt=LIVE_SALT).sign(series_id.hex)
+
+
+def _live_url(request, series_id: UUID) -> str:
+    return request.build_absolute_uri(reverse("live", args=[live_token(series_id)]))
+
+
+@series_page(Access.READ)
+def sheet(request, sheet):
+    selectors.series_sheet_rows(sheet)
+    can_score = _can_score(request, sheet.club)
+    context = {
+        "sheet": sheet,
+        "can_score": can_score,
+        "can_record": can_score and sheet.status in selectors.OPEN_STATUSES,
+        "live_url": _live_url(request, sheet.id),
+    }
+    return render(request, "sheet.html", context)
+
+
+@series_page(Access.READ)
+def sheet_print(request, sheet):
+    selectors.series_sheet_rows(sheet)
+    return render(request, "sheet_print.html", {"sheet": sheet})
+
+
+def _live_sheet(token: str):
+    try:
+        series_id = UUID(hex=signing.Signer(salt=LIVE_SALT).unsign(token))
+    except (signing.BadSignature, ValueError):
+        raise Http404 from None
+    sheet = selectors.series_sheet(series_id)
+    if sheet is None:
+        raise Http404
+    return sheet
+
+
+@require_GET
+def live(request, token: str):
+    sheet = _live_sheet(token)
+    selectors.series_sheet_rows(sheet)
+    context = {"sheet": sheet, "token": token, "live_url": request.build_absolute_uri()}
+    return render(request, "live.html", context)
+
+
+@require_GET
+def live_fragment(request, token: str):
+    """The sheet as an HTML fragment when its version moved past ``?version=``; else 204."""
+    try:
+        series_id = UUID(hex=signing.Signer(salt=LIVE_SALT).unsign(token))
+    except (signing.BadSignature, ValueError):
+        raise Http404 from None
+    version = selectors.sheet_version(series_id)
+    if version is None:
+        raise Http404
+    if str(version) == request.GET.get("version"):
+        return HttpResponse(status=204)
+    sheet = selectors.series_sheet_rows(_live_sheet(token))
+    response = render(request, "_sheet.html", {"sheet": sheet, "live": True})
+    response["X-Sheet-Version"] = str(sheet.version)
+    return response
+
+
+# -- recording, correcting and voiding deals ------------------------------------------
+
+
+def _names(state: SeriesState) -> dict[int, str]:
+    return selectors.player_names(club_id=state.setup.club, ids=state.setup.players)
+
+
+def _deal_page(request, sheet, state: SeriesState, form, template: str, **extra):
+    rules = state.setup.rules
+    context = {
+        "sheet": sheet,
+        "state": state,
+        "form": form,
+        "names": form.names,
+        "pack": rules.pack,
+        **extra,
+    }
+    return render(request, template, context)
+
+
+def _with_version(form, version: int):
+    """The same entry, bound again at the series' current version."""
+    data = form.data.copy()
+    data["expected_version"] = str(version)
+    return type(form)(data, players=form.players, names=form.names,
+                      buys=form.buys_allowed, language=form.language)  # fmt: skip
+
+
+def _submit(request, form, write, names):
+    """Run ``write`` (a service call); on a refusal, keep the entry and say why."""
+    try:
+        write()
+        return form, True
+    except DomainError as error:
+        form.add_error(None, error_message(error, names))
+    except VersionConflict as conflict:
+        form = _with_version(form, conflict.current or selectors.sheet_version(conflict.stream))
+        form.is_valid()
+        form.add_error(None, _("The score sheet changed while this deal was being entered. "
+                               "Check the sheet; the entry is kept below."))  # fmt: skip
+    return form, False
+
+
+@series_page(Access.SCORE)
+@require_http_methods(["GET", "POST"])
+def deal_new(request, sheet):
+    state = selectors.series_state(sheet.id)
+    if not state.is_open:
+        messages.info(request, _("This series is over: no more deals."))
+        return redirect("sheet", series_id=sheet.id)
+    names = _names(state)
+    form = DealForm(request.POST or None, players=state.next_players, names=names,
+                    buys=state.setup.rules.buys, language=page_language(),
+                    initial={"expected_version": state.version})  # fmt: skip
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        form, done = _submit(request, form, lambda: services.deal_record(
+            series_id=sheet.id, entry=form.entry, expected_version=data["expected_version"],
+            actor_id=request.user.id, idempotency_key=data["idempotency_key"],
+        ), names)  # fmt: skip
+        if done:
+            return redirect("sheet", series_id=sheet.id)
+    return _deal_page(request, sheet, state, form, "deal_form.html", number=state.next_number,
+                      dealer=names.get(state.next_dealer))  # fmt: skip
+
+
+def _recorded_deal(state: SeriesState, number: int):
+    try:
+        return state.deal(number)
+    except DomainError:
+        raise Http404 from None
+
+
+@series_page(Access.SCORE)
+@require_http_methods(["GET", "POST"])
+def deal_correct(request, sheet, number: int):
+    state = selectors.series_state(sheet.id)
+    deal = _recorded_deal(state, number)
+    names = _names(state)
+    initial = DealForm.initial_from(deal.entry, page_language())
+    form = CorrectionForm(request.POST or None, players=deal.players or state.setup.players,
+                          names=names, buys=state.setup.rules.buys, language=page_language(),
+                          initial={**initial, "expected_version": state.version})  # fmt: skip
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        form, done = _submit(request, form, lambda: services.deal_correct(
+            series_id=sheet.id, number=number, entry=form.entry, reason=data["reason"],
+            expected_version=data["expected_version"], actor_id=request.user.id,
+            idempotency_key=data["idempotency_key"],
+        ), names)  # fmt: skip
+        if done:
+            messages.success(request, _("Deal %(number)s was corrected.") % {"number": number})
+            return redirect("sheet", series_id=sheet.id)
+    return _deal_page(request, sheet, state, form, "deal_correct.html", deal=deal, number=number,
+                      dealer=names.get(deal.dealer))  # fmt: skip
+
+
+@series_page(Access.SCORE)
+@require_http_methods(["GET", "POST"])
+def deal_void(request, sheet, number: int):
+    state = selectors.series_state(sheet.id)
+    deal = _recorded_deal(state, number)
+    names = _names(state)
+    form = VoidForm(request.POST or None, initial={"expected_version": state.version})
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.deal_void(series_id=sheet.id, number=number,
+                               reason=form.cleaned_data["reason"],
+                               expected_version=form.cleaned_data["expected_version"],
+                               actor_id=request.user.id)  # fmt: skip
+            messages.success(request, _("Deal %(number)s is void.") % {"number": number})
+            return redirect("sheet", series_id=sheet.id)
+        except DomainError as error:
+            form.add_error(None, error_message(error, names))
+        except VersionConflict:
+            form.add_error(None, _("The score sheet changed meanwhile: check it and try again."))
+    context = {"sheet": sheet, "form": form, "deal": deal, "number": number,
+               "dealer": names.get(deal.dealer)}  # fmt: skip
+    return render(request, "deal_void.html", context)
+
+
+@series_page(Access.SCORE)
+@require_GET
+def deal_check(request, sheet):
+    """The winner's groups checked live under the series' rules: a verdict fragment."""
+    form = CheckForm(request.GET, language=page_language(), rules=Rules.from_dict(sheet.rules))
+    verdict = form.verdict() if form.is_valid() else None
+    return render(request, "_verdict.html", {"form": form, "verdict": verdict, "compact": True})
+
+
+# -- the audit trail and the claim checker ----------------------------------------------
+
+
+@series_page(Access.READ)
+def audit(request, sheet):
+    stored = selectors.series_events(sheet.id)
+    names = dict(selectors.player_names(club_id=sheet.club_id, ids=_event_players(stored)))
+    events = [
+        {"row": row, "event": from_payload(row.type, row.payload, row.schema_version)}
+        for row in stored
+    ]
+    return render(request, "audit.html", {"sheet": sheet, "events": events, "names": names})
+
+
+def _event_players(stored) -> set[int]:
+    """Every player id the log's payloads name (the first event seats them all)."""
+    return {player for row in stored[:1] for player in row.payload.get("players", [])}
+
+
+@require_GET
+def checker(request):
+    form = CheckForm(request.GET if request.GET else None, language=page_language())
+    verdict = form.verdict() if form.is_bound and form.is_valid() else None
+    return render(request, "checker.html", {"form": form, "verdict": verdict})

@@ -1,0 +1,342 @@
+"""Forms: what a page's user typed, turned into the values the services take.
+
+Forms parse and carry input; the domain decides what is allowed. A refusal
+from the domain comes back as a form error in the page's language, and the
+form re-renders with everything the user entered.
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from .domain import melds
+from .domain.cards import parse_card, parse_cards
+from .domain.errors import DomainError
+from .domain.events import DealEntry, GoingOut, Hand
+from .domain.rules import PRESETS, WINNER_TAKES_ALL, Rules, rules_from
+from .messages import render as error_message
+from .templatetags.cardtags import card_labels
+
+# Each preset with what it changes, in one line.
+PRESET_CHOICES = [
+    ("continental", _("Continental: 2 decks and 4 jokers, 15 cards each")),
+    ("continental-13", _("Large table: 13 cards each, so 7 or 8 players fit the pack")),
+    ("continental-12", _("Short deals: 12 cards each")),
+    ("continental-3-decks", _("Large table: 3 decks and 6 jokers, 15 cards each")),
+    ("continental-no-jokers", _("No jokers: 2 decks, 104 cards; every group is natural")),
+    ("rummy", _("Standard Rummy: sets and runs, 2 to 6 players, out at 100 points")),
+]
+PRESET_CHOICES = [(key, label) for key, label in PRESET_CHOICES if key in PRESETS] + [
+    (key, key) for key in PRESETS if key not in dict(PRESET_CHOICES)
+]
+
+GROUP_SEPARATOR = re.compile(r"[\n/|]+")
+
+
+def _language(language: str | None) -> str:
+    return (language or "en")[:2]
+
+
+class RulesForm(forms.Form):
+    """A preset and the house rules (options) that change it (RULES §2, §3)."""
+
+    preset = forms.ChoiceField(
+        label=_("Rules"), choices=PRESET_CHOICES, initial="continental", widget=forms.RadioSelect
+    )
+    buys = forms.BooleanField(
+        label=_("Buy the discard"),
+        help_text=_("Out of turn, a player may take the top discard plus 2 penalty cards."),
+        required=False,
+    )
+    deals = forms.IntegerField(
+        label=_("Fixed number of deals"),
+        help_text=_("Play this many deals whatever the table size; empty: one deal each."),
+        required=False,
+    )
+    target = forms.IntegerField(
+        label=_("Target score"),
+        help_text=_("Deals go on until someone reaches it; the lowest total then wins."),
+        required=False,
+    )
+    relaxed = forms.BooleanField(
+        label=_("Relaxed laying"),
+        help_text=_("Groups are laid turn by turn; only the groups shown can be checked."),
+        required=False,
+    )
+    ace_high = forms.BooleanField(
+        label=_("Ace high or low (Rummy)"),
+        help_text=_("Q-K-A counts as a run, but never K-A-2."),
+        required=False,
+    )
+    winner_takes_all = forms.BooleanField(
+        label=_("Winner takes all (Rummy)"),
+        help_text=_("The winner collects the others' penalties; first to the target wins."),
+        required=False,
+    )
+
+    OPTION_FIELDS = ("buys", "deals", "target", "relaxed", "ace_high")
+
+    def options(self) -> dict[str, Any]:
+        """The options the user set; those left alone keep the preset's value."""
+        data = self.cleaned_data
+        options = {name: data[name] for name in self.OPTION_FIELDS if data.get(name)}
+        if data.get("winner_takes_all"):
+            options["scoring"] = WINNER_TAKES_ALL
+        return options
+
+
+class NewSeriesForm(RulesForm):
+    """Who sits at the table, in which seat, who deals first, and the rules."""
+
+    players = forms.MultipleChoiceField(
+        label=_("Players at the table"), widget=forms.CheckboxSelectMultiple, required=False
+    )
+    first_dealer = forms.TypedChoiceField(label=_("First dealer"), coerce=int)
+    idempotency_key = forms.CharField(widget=forms.HiddenInput, max_length=100, required=False)
+
+    field_order = ["players", "first_dealer", "preset"]
+
+    def __init__(self, *args, club_players, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.club_players = list(club_players)
+        choices = [(str(p.id), p.name) for p in self.club_players]
+        self.fields["players"].choices = choices
+        self.fields["first_dealer"].choices = choices
+        for index, player in enumerate(self.club_players, start=1):
+            self.fields[f"seat_{player.id}"] = forms.IntegerField(
+                label=_("Seat of %(name)s") % {"name": player.name},
+                required=False,
+                initial=index,
+                widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "seat"}),
+            )
+        self.initial.setdefault("idempotency_key", uuid.uuid4().hex)
+
+    def seating(self) -> list[dict]:
+        """The players as the template lists them, each with its seat field."""
+        chosen = set(self["players"].value() or [])
+        return [
+            {"player": p, "checked": str(p.id) in chosen, "seat": self[f"seat_{p.id}"]}
+            for p in self.club_players
+        ]
+
+    def seat_order(self) -> list[int]:
+        """The chosen players' ids ordered by the seat numbers given (blank last)."""
+        data = self.cleaned_data
+        chosen = [p for p in self.club_players if str(p.id) in data.get("players", [])]
+        order = {p.id: index for index, p in enumerate(chosen)}
+
+        def seat(player) -> tuple:
+            number = data.get(f"seat_{player.id}")
+            return (number is None, number or 0, order[player.id])
+
+        return [p.id for p in sorted(chosen, key=seat)]
+
+
+class DealForm(forms.Form):
+    """One deal: who went out, and each other player's cards or points.
+
+    Card text is read in the page's language (RULES D-1). ``entry`` is the
+    DealEntry for the services once the form is valid; whether the deal is
+    allowed is for the domain to say.
+    """
+
+    went_out = forms.TypedChoiceField(
+        label=_("Who went out?"), coerce=int, widget=forms.RadioSelect
+    )
+    groups = forms.CharField(
+        label=_("Groups of the player who went out (optional)"),
+        help_text=_("One group per line, e.g. 7C 7D JK"),
+        required=False,
+        max_length=400,
+        widget=forms.Textarea(attrs={"rows": 3, "autocomplete": "off", "spellcheck": "false"}),
+    )
+    discard = forms.CharField(label=_("Discard"), required=False, max_length=20)
+    expected_version = forms.IntegerField(widget=forms.HiddenInput)
+    idempotency_key = forms.CharField(widget=forms.HiddenInput, max_length=100)
+
+    def __init__(self, *args, players, names, buys: bool, language: str, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.players = list(players)
+        self.names = names
+        self.language = _language(language)
+        self.buys_allowed = buys
+        self.entry: DealEntry | None = None
+        self.fields["went_out"].choices = [(p, names[p]) for p in self.players]
+        for player in self.players:
+            self._add_player_fields(player, names[player])
+        self.initial.setdefault("idempotency_key", uuid.uuid4().hex)
+
+    def _add_player_fields(self, player: int, name: str) -> None:
+        text = {"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"}
+        self.fields[f"cards_{player}"] = forms.CharField(
+            label=_("Cards of %(name)s") % {"name": name},
+            required=False,
+            max_length=300,
+            widget=forms.TextInput(attrs={**text, "class": "cards", "data-player": player}),
+        )
+        self.fields[f"points_{player}"] = forms.IntegerField(
+            label=_("Points of %(name)s") % {"name": name},
+            required=False,
+            widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "points"}),
+        )
+        if self.buys_allowed:
+            self.fields[f"buys_{player}"] = forms.IntegerField(
+                label=_("Discards bought by %(name)s") % {"name": name},
+                required=False,
+                min_value=0,
+                widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "buys"}),
+            )
+
+    def player_rows(self) -> list[dict]:
+        return [
+            {
+                "id": player,
+                "name": self.names[player],
+                "cards": self[f"cards_{player}"],
+                "points": self[f"points_{player}"],
+                "buys": self[f"buys_{player}"] if self.buys_allowed else None,
+            }
+            for player in self.players
+        ]
+
+    def clean(self):
+        data = super().clean()
+        if "went_out" in data and not self.errors:
+            hands = [hand for player in self.players if (hand := self._hand(player))]
+            going_out = self._going_out()
+            if not self.errors:
+                self.entry = DealEntry(
+                    went_out=data["went_out"],
+                    hands=tuple(hands),
+                    going_out=going_out,
+                    buys={p: n for p in self.players if (n := data.get(f"buys_{p}"))},
+                )
+        return data
+
+    def _parse(self, field: str, parse, text: str) -> Any:
+        """Cards read by ``parse``; a card the domain cannot read becomes a field error."""
+        try:
+            return parse(text, self.language)
+        except DomainError as error:
+            self.add_error(field, error_message(error))
+            return None
+
+    def _hand(self, player: int) -> Hand | None:
+        """What the player holds; None when nothing was entered for them."""
+        text = (self.cleaned_data.get(f"cards_{player}") or "").strip()
+        points = self.cleaned_data.get(f"points_{player}")
+        if not text and points is None:
+            return None
+        cards = self._parse(f"cards_{player}", parse_cards, text) if text else None
+        return Hand(player, cards=None if cards is None else tuple(cards), points=points)
+
+    def _going_out(self) -> GoingOut | None:
+        lines = [line for line in GROUP_SEPARATOR.split(self.cleaned_data.get("groups") or "")
+                 if line.strip()]  # fmt: skip
+        discard_text = (self.cleaned_data.get("discard") or "").strip()
+        if not lines and not discard_text:
+            return None
+        groups = [self._parse("groups", parse_cards, line) or [] for line in lines]
+        discard = self._parse("discard", parse_card, discard_text) if discard_text else None
+        return GoingOut(tuple(tuple(group) for group in groups), discard)
+
+    @classmethod
+    def initial_from(cls, entry: DealEntry, language: str) -> dict[str, Any]:
+        """The fields that show a recorded entry, to correct it."""
+        initial: dict[str, Any] = {"went_out": entry.went_out}
+        for hand in entry.hands:
+            if hand.cards is not None:
+                initial[f"cards_{hand.player}"] = card_labels(hand.cards, language)
+            else:
+                initial[f"points_{hand.player}"] = hand.points
+        for player, count in entry.buys.items():
+            initial[f"buys_{player}"] = count
+        if entry.going_out is not None:
+            initial["groups"] = "\n".join(
+                card_labels(group, language) for group in entry.going_out.groups
+            )
+            if entry.going_out.discard is not None:
+                initial["discard"] = card_labels([entry.going_out.discard], language)
+        return initial
+
+
+class CorrectionForm(DealForm):
+    reason = forms.CharField(label=_("Reason for the correction"), max_length=300)
+
+
+class VoidForm(forms.Form):
+    reason = forms.CharField(label=_("Reason for voiding the deal"), max_length=300)
+    expected_version = forms.IntegerField(widget=forms.HiddenInput)
+
+
+class CheckForm(forms.Form):
+    """A going-out claim to check: the whole hand, or the groups as laid."""
+
+    preset = forms.ChoiceField(
+        label=_("Rules"), choices=PRESET_CHOICES, initial="continental", required=False
+    )
+    cards = forms.CharField(
+        label=_("The whole hand"),
+        help_text=_("All the cards, e.g. 7C 7D 7H JK …; the app finds the groups."),
+        required=False,
+        max_length=400,
+        widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"}),
+    )
+    groups = forms.CharField(
+        label=_("Or the groups as laid"),
+        help_text=_("One group per line, e.g. 7C 7D JK"),
+        required=False,
+        max_length=400,
+        widget=forms.Textarea(attrs={"rows": 3, "autocomplete": "off", "spellcheck": "false"}),
+    )
+    discard = forms.CharField(label=_("Discard"), required=False, max_length=20)
+    buys = forms.IntegerField(label=_("Discards bought"), required=False, min_value=0,
+                              max_value=10)  # fmt: skip
+    ace_high = forms.BooleanField(label=_("Ace high or low (Rummy)"), required=False)
+
+    def __init__(self, *args, language: str, rules: Rules | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.language = _language(language)
+        self.rules = rules  # a series' rules; without them, the preset chosen
+        if rules is not None:
+            del self.fields["preset"], self.fields["ace_high"]
+
+    def verdict(self) -> melds.Verdict | None:
+        """The checker's verdict on the claim, or None with the form's errors set."""
+        data = self.cleaned_data
+        try:
+            rules = self.rules or self._chosen_rules()
+        except DomainError as error:
+            self.add_error(None, error_message(error))
+            return None
+        try:
+            return self._judge(rules, data)
+        except DomainError as error:  # a card the parser cannot read
+            self.add_error(self._card_field(), error_message(error))
+            return None
+
+    def _card_field(self) -> str:
+        """The field the cards were read from: the groups when given, else the hand."""
+        return "groups" if (self.cleaned_data.get("groups") or "").strip() else "cards"
+
+    def _chosen_rules(self) -> Rules:
+        options = {"ace_high": True} if self.cleaned_data.get("ace_high") else {}
+        return rules_from(self.cleaned_data.get("preset") or "continental", options)
+
+    def _judge(self, rules, data) -> melds.Verdict | None:
+        buys = data.get("buys") or 0
+        lines = [line for line in GROUP_SEPARATOR.split(data.get("groups") or "") if line.strip()]
+        if lines:
+            groups = [parse_cards(line, self.language) for line in lines]
+            discard_text = (data.get("discard") or "").strip()
+            discard = parse_card(discard_text, self.language) if discard_text else None
+            return melds.check_arrangement(rules, groups, discard, buys=buys)
+        if (data.get("cards") or "").strip():
+            return melds.solve(rules, parse_cards(data["cards"], self.language), buys=buys)
+        self.add_error("cards", _("Enter the cards of the hand, or the groups as laid."))
+        return None

@@ -1,0 +1,90 @@
+"""Cards as a player of the page's language reads them (RULES §1)."""
+
+from __future__ import annotations
+
+from django import template
+from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext_lazy as _
+
+from ..domain.cards import JOKER, SUIT_SYMBOLS, SUITS, Card
+
+register = template.Library()
+
+RED_SUITS = {"D", "H"}
+RANK_NAMES = {
+    0: _("Joker"),
+    1: _("Ace"),
+    2: _("Two"),
+    3: _("Three"),
+    4: _("Four"),
+    5: _("Five"),
+    6: _("Six"),
+    7: _("Seven"),
+    8: _("Eight"),
+    9: _("Nine"),
+    10: _("Ten"),
+    11: _("Jack"),
+    12: _("Queen"),
+    13: _("King"),
+}
+SUIT_NAMES = {"C": _("clubs"), "D": _("diamonds"), "H": _("hearts"), "S": _("spades")}
+
+
+def page_language() -> str:
+    """The two-letter language of the request (card letters follow it, RULES D-1)."""
+    return (get_language() or "en")[:2]
+
+
+def card_labels(cards, language: str | None = None) -> str:
+    """Cards written in ``language`` with suit symbols, separated by spaces."""
+    language = language or page_language()
+    return " ".join(card.label(language) for card in cards)
+
+
+@register.filter
+def label(card: Card) -> str:
+    """``R♥`` on an Italian page, ``K♥`` on an English one."""
+    return card.label(page_language())
+
+
+@register.filter
+def colour(card: Card) -> str:
+    if card.is_joker:
+        return "joker"
+    return "red" if card.suit in RED_SUITS else "black"
+
+
+@register.filter
+def name(card: Card) -> str:
+    """The card's full name for screen readers: "Queen of hearts", "Donna di cuori"."""
+    if card.is_joker:
+        return str(RANK_NAMES[0])
+    return gettext("{rank} of {suit}").format(
+        rank=RANK_NAMES[card.rank], suit=SUIT_NAMES[card.suit]
+    )
+
+
+def _button(card: Card, language: str) -> dict[str, str]:
+    return {"label": card.label(language), "name": name(card)}
+
+
+@register.simple_tag
+def picker_cards() -> dict:
+    """The card picker's buttons: each suit's 13 cards, and the joker."""
+    language = page_language()
+    suits = [
+        {
+            "name": SUIT_NAMES[suit],
+            "symbol": SUIT_SYMBOLS[suit],
+            "colour": "red" if suit in RED_SUITS else "black",
+            "cards": [_button(Card(rank, suit), language) for rank in range(1, 14)],
+        }
+        for suit in SUITS
+    ]
+    return {"suits": suits, "joker": _button(JOKER, language)}
+
+
+@register.filter
+def as_list(card: Card | None) -> list[Card]:
+    """One card as a list, to draw it with the cards partial."""
+    return [] if card is None else [card]

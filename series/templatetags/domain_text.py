@@ -1,0 +1,15 @@
+"""The domain's reasons in the page's language (see series/messages.py)."""
+
+from __future__ import annotations
+
+from django import template
+
+from ..messages import render
+
+register = template.Library()
+
+
+@register.filter
+def reason_text(reason) -> str:
+    """A meld checker's Reason, translated."""
+    return render(reason)

@@ -1,0 +1,44 @@
+"""Small helpers the page templates share."""
+
+from __future__ import annotations
+
+from django import template
+from django.utils.translation import gettext_lazy as _
+
+from ..domain import series
+
+register = template.Library()
+
+STATUS_LABELS = {
+    series.IN_PROGRESS: _("in progress"),
+    series.TIEBREAK: _("tiebreak due"),
+    series.FINISHED: _("finished"),
+    series.ABANDONED: _("abandoned"),
+}
+
+EVENT_LABELS = {
+    "SeriesStarted": _("Series started"),
+    "DealRecorded": _("Deal recorded"),
+    "DealCorrected": _("Deal corrected"),
+    "DealVoided": _("Deal voided"),
+    "SeriesAbandoned": _("Series abandoned"),
+}
+
+
+@register.filter
+def status_label(status: str) -> str:
+    return STATUS_LABELS.get(status, status)
+
+
+@register.filter
+def event_label(type_name: str) -> str:
+    return EVENT_LABELS.get(type_name, type_name)
+
+
+@register.filter
+def lookup(mapping, key):
+    """``{{ names|lookup:player_id }}``: a value of a dict by a key held in a variable."""
+    try:
+        return mapping.get(key, key)
+    except AttributeError:
+        return key

@@ -1,0 +1,152 @@
+"""Pages: a club with a user of each role, signed-in clients, and the browser."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from dataclasses import dataclass
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db import connections
+from django.test import Client
+
+from series import services
+from series.models import Club, Player
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PASSWORD = "a long table password"
+
+
+@dataclass
+class Table:
+    club: Club
+    players: list[Player]
+    other_club: Club
+    users: dict  # role -> user; "stranger" is a scorer of the other club
+
+
+def make_user(username: str, password: str | None = None):
+    return get_user_model().objects.create_user(username, password=password)
+
+
+@pytest.fixture
+def table(db) -> Table:
+    users = {name: make_user(name) for name in ("admin", "scorer", "member", "stranger")}
+    club = services.club_create(name="Circolo Tressette", admin=users["admin"])
+    services.member_set(club=club, user=users["scorer"], role="scorer")
+    services.member_set(club=club, user=users["member"], role="member")
+    names = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio")
+    players = [services.player_add(club=club, name=name) for name in names]
+    other_club = services.club_create(name="Other club")
+    services.member_set(club=other_club, user=users["stranger"], role="scorer")
+    return Table(club, players, other_club, users)
+
+
+@pytest.fixture
+def as_role(table):
+    """``as_role("scorer")``: a test client signed in as that user; None is anonymous."""
+
+    def client(role: str | None, language: str = "en") -> Client:
+        browser = Client(HTTP_ACCEPT_LANGUAGE=language)
+        if role is not None:
+            browser.force_login(table.users[role])
+        return browser
+
+    return client
+
+
+@pytest.fixture
+def four(table):
+    """A Continental series of Anna, Bruno, Carla and Dario; Anna deals first."""
+    players = table.players[:4]
+    result = services.series_start(
+        club=table.club, players=[p.id for p in players], first_dealer=players[0].id
+    )
+    return result.series_id
+
+
+# -- the browser ------------------------------------------------------------------------
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _flush_past_the_append_only_log_on_sqlite(django_db_setup, django_db_blocker):
+    """The browser tests are transactional: afterwards every table is emptied, which
+    the log's triggers refuse. On SQLite (PostgreSQL is handled in tests/conftest.py)
+    the test database's flush alone lifts the triggers and puts them back."""
+    from django.db import connection
+
+    from series import immutability
+
+    if connection.vendor != "sqlite":
+        yield
+        return
+    ops = connection.ops
+    original = ops.execute_sql_flush
+
+    def execute_sql_flush(sql_list):
+        immutability.uninstall(connection)
+        try:
+            original(sql_list)
+        finally:
+            immutability.install(connection)
+
+    ops.execute_sql_flush = execute_sql_flush
+    yield
+    ops.execute_sql_flush = original
+
+
+def chromium_missing() -> str | None:
+    if not (os.path.exists(CHROMIUM) and os.access(CHROMIUM, os.X_OK)):
+        return f"browser tests need chromium at {CHROMIUM} (apt-get install chromium)"
+    return None
+
+
+@pytest.fixture
+def page(live_server, monkeypatch):
+    """A 360 px wide tab of a fresh headless chromium; the test fails on any
+    console error. The test is skipped when chromium is missing.
+
+    Playwright runs an event loop while it is open, and Django then keeps a
+    separate database connection for the test's own queries; it is closed before
+    the test's tables are emptied, so that runs on the usual connection."""
+    missing = chromium_missing()
+    if missing:
+        pytest.skip(missing)
+    sync_api = pytest.importorskip("playwright.sync_api")
+    # Playwright's sync API runs an event loop in this thread; Django would refuse
+    # the test's own database calls while it runs. Set for the browser tests only,
+    # so that no other test (or the processes it starts) inherits it.
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    profile = tempfile.mkdtemp(prefix="chromium-profile-")
+    errors: list[str] = []
+    try:
+        with sync_api.sync_playwright() as playwright:
+            context = playwright.chromium.launch_persistent_context(
+                profile,
+                executable_path=CHROMIUM,
+                args=CHROMIUM_ARGS,
+                headless=True,
+                viewport={"width": 360, "height": 740},
+                locale="en-GB",
+            )
+            tab = context.pages[0] if context.pages else context.new_page()
+            tab.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+            tab.on("pageerror", lambda exc: errors.append(str(exc)))
+            yield tab
+            context.close()
+            connections.close_all()
+    finally:
+        shutil.rmtree(profile, ignore_errors=True)
+    assert errors == [], f"console errors: {errors}"

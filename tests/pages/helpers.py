@@ -1,0 +1,35 @@
+"""Deals for page tests, built the way the pages and the services take them."""
+
+from __future__ import annotations
+
+import uuid
+
+from series import services
+from tests.factories import entry
+
+
+def deal_form(version: int, went_out, hands: dict, *, key: str | None = None, **extra) -> dict:
+    """The deal page's POST data: ``hands`` maps a player to a card string or to points."""
+    data = {
+        "went_out": went_out.id,
+        "expected_version": version,
+        "idempotency_key": key or uuid.uuid4().hex,
+        **extra,
+    }
+    for player, held in hands.items():
+        data[f"cards_{player.id}" if isinstance(held, str) else f"points_{player.id}"] = held
+    return data
+
+
+def play_to_the_end(series_id, players, *, winner=None):
+    """One deal per player; ``winner`` (the first player by default) goes out every time."""
+    winner = winner or players[0]
+    result = None
+    for _ in players:
+        others = {p: 10 * (index + 2) for index, p in enumerate(players) if p != winner}
+        result = services.deal_record(series_id=series_id, entry=entry(winner, others))
+    return result
+
+
+def record(series_id, went_out, hands):
+    return services.deal_record(series_id=series_id, entry=entry(went_out, hands))

@@ -1,0 +1,262 @@
+"""The pages in a real browser (Debian's chromium, headless, 360 px wide): a whole
+series with a tiebreak, refusals, the claim checker, the live view, an offline
+entry, and the key pages in Italian. Screenshots go to docs/screenshots/."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from series import selectors, services
+from tests.pages.conftest import PASSWORD
+from tests.pages.helpers import record
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena")
+
+
+def shoot(page, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+
+
+@pytest.fixture
+def club(transactional_db):
+    scorer = get_user_model().objects.create_user("marta", password=PASSWORD)
+    club = services.club_create(name="Circolo Tressette", admin=scorer)
+    players = [services.player_add(club=club, name=name) for name in NAMES]
+    return club, players
+
+
+def printed_pages(pdf: bytes) -> int:
+    return len(re.findall(rb"/Type\s*/Page[^s]", pdf))
+
+
+def sign_in(page, live_server, next_url: str = "/") -> None:
+    page.goto(f"{live_server.url}/login/?next={next_url}")
+    page.fill("#id_username", "marta")
+    page.fill("#id_password", PASSWORD)
+    page.click("button[type=submit].primary")
+
+
+def start_series(page, live_server, club) -> str:
+    page.goto(f"{live_server.url}/clubs/{club.slug}/series/new/")
+    for name in NAMES[:4]:
+        page.get_by_label(name, exact=True).check()
+    page.locator("#id_first_dealer").select_option(label="Anna")
+    # An impossible combination is explained before the form is sent.
+    page.fill("#id_deals", "4")
+    page.fill("#id_target", "100")
+    page.locator("#id_target").blur()
+    problem = page.locator("#rules-problem")
+    problem.wait_for(state="visible")
+    assert "not both" in problem.inner_text()
+    page.fill("#id_target", "")
+    page.fill("#id_deals", "")
+    page.locator("#id_deals").blur()
+    problem.wait_for(state="hidden")
+    shoot(page, "new-series")
+    page.click("text=Start the series")
+    page.wait_for_url("**/series/*/")
+    return page.url
+
+
+def pick(page, player: str, cards: list[str]) -> None:
+    """Tap ``cards`` on the card picker for ``player``."""
+    page.locator(".hand", has_text=player).get_by_role("button", name="Pick").click()
+    for card in cards:
+        page.locator(f'#card-picker button.pick[data-card="{card}"]').click()
+
+
+def close_picker(page) -> None:
+    page.locator("#card-picker button[type=submit]").click()
+
+
+def enter_deal(page, went_out: str, points: dict[str, int]) -> None:
+    page.locator(".tile", has_text=went_out).click()
+    for name, value in points.items():
+        page.get_by_label(f"Points of {name}").fill(str(value))
+
+
+def test_a_scorer_plays_a_whole_series_with_a_tiebreak(page, live_server, club):
+    page.goto(f"{live_server.url}/login/")
+    shoot(page, "sign-in")
+    sign_in(page, live_server)
+    page.wait_for_selector("text=Your clubs")
+    shoot(page, "home")
+    sheet_url = start_series(page, live_server, club[0])
+    assert "Deal 1: Anna deals next." in page.content()
+
+    # Deal 1: Bruno goes out; Anna's cards are tapped on the picker (2+3+4 × 4, 5 × 3 = 51).
+    page.click("text=Record a deal")
+    page.locator(".tile", has_text="Bruno").click()
+    ranks = [f"{rank}{suit}" for rank in "2345" for suit in "♣♦♥♠"][:15]
+    pick(page, "Anna", ranks)
+    assert page.locator('#card-picker button.pick[data-card="2♣"]').is_disabled() is False
+    page.locator('#card-picker button.pick[data-card="2♣"]').click()  # a second 2♣: the last
+    assert page.locator('#card-picker button.pick[data-card="2♣"]').is_disabled()
+    assert page.locator("[data-picker-count]").inner_text() == "16 cards"
+    shoot(page, "card-picker")
+    page.locator("[data-picker-undo]").click()
+    assert page.locator("[data-picker-count]").inner_text() == "15 cards"
+    close_picker(page)
+    enter_deal(page, "Bruno", {"Carla": 40, "Dario": 25})
+    assert page.locator(".hand", has_text="Bruno").is_hidden()
+    shoot(page, "deal-entry")
+    page.click("text=Record the deal")
+    page.wait_for_url(sheet_url)
+
+    # Deal 2: a refused entry keeps what was typed and says why.
+    page.click("text=Record a deal")
+    enter_deal(page, "Carla", {"Anna": 5, "Bruno": 45, "Dario": 35})
+    page.click("text=Record the deal")
+    error = page.locator("#form-errors")
+    assert "5 points for player Anna is impossible" in error.inner_text()
+    assert page.get_by_label("Points of Bruno").input_value() == "45"
+    shoot(page, "deal-refused")
+    page.get_by_label("Points of Anna").fill("20")
+    page.click("text=Record the deal")
+    page.wait_for_url(sheet_url)
+
+    # Deal 3: the winner's groups are checked as they are typed.
+    page.click("text=Record a deal")
+    enter_deal(page, "Dario", {"Anna": 30, "Bruno": 30, "Carla": 35})
+    page.locator("details.going-out summary").click()
+    page.fill("#id_groups", "7C 7D JK\n8C 8D 8H\n9C 9D 9H\n5C 5D 5H\nKC KD KH")
+    page.fill("#id_discard", "2S")
+    page.wait_for_selector("#verdict .verdict.valid")
+    page.click("text=Record the deal")
+    page.wait_for_url(sheet_url)
+
+    # Deal 4 ties Bruno and Carla at 95: a tiebreak deal among them (RULES D-8, D-9).
+    page.click("text=Record a deal")
+    enter_deal(page, "Anna", {"Bruno": 20, "Carla": 20, "Dario": 40})
+    page.click("text=Record the deal")
+    page.wait_for_url(sheet_url)
+    banner = page.locator(".banner.tiebreak").inner_text()
+    assert "Tiebreak deal due among: Bruno, Carla. Bruno deals." in banner
+    shoot(page, "score-sheet-tiebreak")
+
+    page.click("text=Record a deal")
+    assert page.locator(".tile").count() == 2
+    enter_deal(page, "Carla", {"Bruno": 30})
+    page.click("text=Record the deal")
+    page.wait_for_url(sheet_url)
+    assert "Carla wins the series!" in page.locator(".banner.winner").inner_text()
+    assert page.locator("tfoot td.leader").inner_text() == "95"
+    shoot(page, "score-sheet")
+
+    page.click("text=Print view")
+    page.emulate_media(media="print")
+    assert printed_pages(page.pdf(format="A4")) == 1
+    page.emulate_media(media="screen")
+
+    page.goto(sheet_url)
+    page.click("text=Audit trail")
+    assert page.locator(".audit-event").count() == 6
+    shoot(page, "audit-trail")
+
+
+def test_the_checker_shows_groups_for_a_valid_hand_and_reasons_for_an_invalid_one(
+    page, live_server, transactional_db
+):
+    page.goto(f"{live_server.url}/check/")
+    page.fill("#id_cards", "7C 7D JK 8C 8D 8H 9C 9D 9H 5C 5D 5H KC KD KH")
+    page.click("text=Pick")
+    page.locator('#card-picker button.pick[data-card="2♠"]').click()
+    close_picker(page)
+    page.click("button:has-text('Check')")
+    page.wait_for_selector(".verdict.valid")
+    assert page.locator(".groups li").count() == 5
+    shoot(page, "checker-valid")
+
+    page.fill("#id_cards", "7C 7D 7H 8C 8D 8H 9C 9D 9H 10C 10D 10H JC JD QH QS")
+    page.click("button:has-text('Check')")
+    page.wait_for_selector(".verdict.invalid")
+    assert "cannot be melded" in page.locator(".reasons").inner_text()
+    shoot(page, "checker-invalid")
+
+
+def test_the_live_view_follows_a_deal_recorded_elsewhere(page, live_server, club):
+    club, players = club
+    anna, bruno, carla, dario = players[:4]
+    series_id = services.series_start(
+        club=club, players=[p.id for p in players[:4]], first_dealer=anna.id
+    ).series_id
+    record(series_id, bruno, {anna: 30, carla: 40, dario: 25})
+    sign_in(page, live_server, f"/series/{series_id}/")
+    page.wait_for_selector(".share-link")
+    live_url = page.locator(".share-link").inner_text()
+    assert page.locator(".qr svg").count() == 1
+    page.context.clear_cookies()
+
+    page.goto(live_url)
+    assert "Deal 2: Bruno deals next." in page.locator(".banner.next").inner_text()
+    shoot(page, "live-view")
+    record(series_id, carla, {anna: 30, bruno: 40, dario: 25})
+    page.wait_for_selector("text=Deal 3: Carla deals next.", timeout=10_000)
+
+
+def test_an_entry_made_offline_is_kept_and_sent_once_when_the_connection_returns(
+    page, live_server, club
+):
+    club, players = club
+    series_id = services.series_start(
+        club=club, players=[p.id for p in players[:4]], first_dealer=players[0].id
+    ).series_id
+    sign_in(page, live_server, f"/series/{series_id}/deals/new/")
+    page.wait_for_selector("#deal-form")
+    enter_deal(page, "Bruno", {"Anna": 30, "Carla": 40, "Dario": 25})
+
+    page.context.set_offline(True)
+    page.click("text=Record the deal")
+    status = page.locator("#offline-status")
+    assert "No connection" in status.inner_text()
+    kept = json.loads(page.evaluate("localStorage.getItem('scorekeeper.pending-deals')"))
+    assert len(kept) == 1 and selectors.sheet_version(series_id) == 1
+
+    page.context.set_offline(False)
+    page.wait_for_selector("text=The deal kept on this phone was sent.")
+    page.evaluate("window.dispatchEvent(new Event('online'))")  # a second signal sends nothing
+    page.goto(f"{live_server.url}/series/{series_id}/")
+    assert selectors.sheet_version(series_id) == 2
+    assert page.evaluate("localStorage.getItem('scorekeeper.pending-deals')") == "[]"
+
+
+def test_the_key_pages_in_italian(page, live_server, club):
+    club, players = club
+    anna, bruno, carla, dario = players[:4]
+    series_id = services.series_start(
+        club=club, players=[p.id for p in players[:4]], first_dealer=anna.id
+    ).series_id
+    record(series_id, bruno, {anna: 30, carla: 40, dario: 25})
+    sign_in(page, live_server)
+    page.wait_for_selector("#language-choice")
+    with page.expect_navigation():
+        page.locator("#language-choice").select_option("it")
+    assert "I tuoi circoli" in page.content()
+
+    page.goto(f"{live_server.url}/series/{series_id}/")
+    assert "Smazzata 2: distribuisce Bruno." in page.locator(".banner.next").inner_text()
+    shoot(page, "score-sheet-it")
+
+    page.click("text=Registra una smazzata")
+    page.locator(".hand", has_text="Anna").get_by_role("button", name="Scegli").click()
+    assert page.locator('#card-picker button.pick[aria-label="Re di cuori"]').inner_text() == "R♥"
+    close_picker(page)
+    page.locator(".tile", has_text="Carla").click()
+    page.get_by_label("Punti di Anna").fill("3")
+    page.click("text=Registra la smazzata")
+    error = page.locator("#form-errors").inner_text()
+    assert "3 punti per il giocatore Anna è impossibile" in error
+    shoot(page, "deal-entry-it")
+
+    page.goto(f"{live_server.url}/check/?cards=R♥+R♦+RC+DH+DD+DC+7C+7D+7H+8C+8D+8H+9C+9D+JK+2S")
+    assert "Valida: la mano chiude." in page.locator(".verdict").inner_text()
+    shoot(page, "checker-it")

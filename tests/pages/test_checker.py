@@ -1,0 +1,73 @@
+"""The claim checker, open to anyone: the verdict, the groups drawn as cards, or
+the reasons and the closest arrangement."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.django_db
+
+GOES_OUT = "7C 7D JK 8C 8D 8H 9C 9D 9H 5C 5D 5H KC KD KH 2S"
+ONE_SHORT = "7C 7D 7H 8C 8D 8H 9C 9D 9H 10C 10D 10H JC JD QH QS"
+
+
+def test_anyone_may_open_the_checker(client):
+    page = client.get("/check/").content.decode()
+
+    assert "Check a going-out claim" in page
+    assert 'id="card-picker"' in page
+    assert "Valid" not in page and "Not valid" not in page
+
+
+def test_a_hand_that_goes_out_is_shown_as_groups_of_cards(client):
+    page = client.get("/check/", {"cards": GOES_OUT}).content.decode()
+
+    assert "Valid: the hand goes out." in page
+    assert page.count('<span class="group-name">') == 5
+    assert 'class="playing-card joker" role="img" aria-label="Joker">JK</span>' in page
+    assert 'class="playing-card red" role="img" aria-label="King of hearts">K♥</span>' in page
+
+
+def test_a_hand_that_does_not_go_out_shows_the_reasons_and_the_closest_arrangement(client):
+    page = client.get("/check/", {"cards": ONE_SHORT}).content.decode()
+
+    assert "Not valid." in page
+    assert "cannot be melded" in page
+    assert "The closest arrangement found:" in page
+    assert "Not melded:" in page
+
+
+def test_the_groups_as_laid_are_judged_as_laid(client):
+    # RULES §2: runs never count in Continental.
+    groups = "7C 8C 9C\n5C 5D 5H 5S\n9D 9H 9S\nKC KD KH\n2C 2D"
+    page = client.get("/check/", {"groups": groups, "discard": "QS"}).content.decode()
+
+    assert "Not valid." in page
+    assert "is a run; runs never count in Continental" in page
+
+
+def test_an_unknown_card_is_named_and_the_entry_kept(client):
+    page = client.get("/check/", {"cards": "7C 7D ZZ"}).content.decode()
+
+    assert "“ZZ” is not a card." in page
+    assert 'value="7C 7D ZZ"' in page
+
+
+def test_card_letters_follow_the_language_of_the_page(client):
+    # RULES D-1: Italian R is the King (Re), D the Queen (Donna).
+    italian = "7♣ 7♦ JK 8♣ 8♦ 8♥ 9♣ 9♦ 9♥ D♣ D♦ D♥ R♣ R♦ R♥ 2♠"
+
+    page = client.get("/check/", {"cards": italian}, HTTP_ACCEPT_LANGUAGE="it").content.decode()
+
+    assert "Valida: la mano chiude." in page
+    assert 'aria-label="Re di cuori">R♥</span>' in page
+
+
+def test_the_rules_chosen_change_the_verdict(client):
+    twelve = "7C 7D 7H 8C 8D 8H 9C 9D 9H 5C 5D 5H 2S"
+
+    continental = client.get("/check/", {"cards": twelve}).content.decode()
+    short_deals = client.get("/check/", {"cards": twelve, "preset": "continental-12"})
+
+    assert "going out needs 16" in continental
+    assert "Valid: the hand goes out." in short_deals.content.decode()

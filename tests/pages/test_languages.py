@@ -1,0 +1,122 @@
+"""English, Italian, Spanish, French and Dutch: chosen from the browser or by the
+user, with card letters and the domain's messages in the page's language."""
+
+from __future__ import annotations
+
+import gettext
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.pages.helpers import deal_form, record
+
+LOCALE = Path(__file__).resolve().parents[2] / "locale"
+LANGUAGES = ("it", "es", "fr", "nl")
+# Where the strings of these pages come from: their templates, views and forms,
+# and the domain whose refusals and reasons they show.
+PAGE_SOURCES = ("templates/", "series/views.py", "series/forms.py", "series/templatetags/",
+                "series/domain/", "series/messages.py")  # fmt: skip
+OTHER_PAGES = ("templates/league/",)
+
+
+def from_these_pages(block: str) -> bool:
+    places = " ".join(line[3:] for line in block.splitlines() if line.startswith("#: ")).split()
+    return any(
+        place.startswith(PAGE_SOURCES) and not place.startswith(OTHER_PAGES) for place in places
+    )
+
+
+def po_entries(language: str, *, pages_only: bool = False) -> list[tuple[str, str, str]]:
+    """(flags, msgid, msgstr) of each message of a .po file, header excluded."""
+    text = (LOCALE / language / "LC_MESSAGES" / "django.po").read_text(encoding="utf-8")
+    entries = []
+    for block in text.strip().split("\n\n")[1:]:
+        if pages_only and not from_these_pages(block):
+            continue
+        flags = " ".join(line for line in block.splitlines() if line.startswith("#,"))
+        joined = re.sub(r'"\n"', "", block)
+        found = re.search(r'^msgid "(.*)"$', joined, re.M)
+        if found is None:  # an obsolete message, kept by makemessages as a comment
+            continue
+        msgid = found.group(1)
+        strings = re.findall(r'^msgstr(?:\[\d\])? "(.*)"$', joined, re.M)
+        entries.extend((flags, msgid, msgstr) for msgstr in strings)
+    return entries
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_message_of_these_pages_is_translated(language):
+    entries = po_entries(language, pages_only=True)
+
+    assert len(entries) > 250
+    assert [msgid for flags, msgid, msgstr in entries if not msgstr or "fuzzy" in flags] == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_compiled_catalogue_matches_the_translations(language):
+    with open(LOCALE / language / "LC_MESSAGES" / "django.mo", "rb") as compiled:
+        catalogue = gettext.GNUTranslations(compiled)
+
+    for _flags, msgid, msgstr in po_entries(language):
+        if "%(" not in msgid and msgid and '\\"' not in msgid:
+            translated = catalogue.gettext(msgid.replace("\\n", "\n"))
+            assert translated.replace("\n", "\\n") in (msgstr, msgid), msgid
+
+
+@pytest.mark.django_db
+def test_the_browsers_language_is_used(as_role, four):
+    page = as_role("member", language="it").get(f"/series/{four}/").content.decode()
+
+    assert '<html lang="it">' in page
+    assert "Foglio punti" in page
+    assert "Smazzata 1: distribuisce Anna." in page
+
+
+@pytest.mark.django_db
+def test_the_language_chosen_is_remembered(as_role):
+    client = as_role("member", language="en")
+
+    response = client.post("/i18n/setlang/", {"language": "nl", "next": "/"})
+    page = client.get("/").content.decode()
+
+    assert response.status_code == 302
+    assert '<html lang="nl">' in page
+    assert "Je clubs" in page
+
+
+@pytest.mark.django_db
+def test_the_switcher_names_each_language_in_its_own_words(client):
+    page = client.get("/").content.decode()
+
+    for name in ("English", "Italiano", "Español", "Français", "Nederlands"):
+        assert name in page
+
+
+@pytest.mark.django_db
+def test_the_domains_refusal_is_translated_and_names_the_player(as_role, table, four):
+    anna, bruno, carla, dario = table.players[:4]
+    data = deal_form(1, bruno, {anna: 30, carla: "7C 7D", dario: 25})
+
+    page = as_role("scorer", language="it").post(f"/series/{four}/deals/new/", data)
+
+    assert "Smazzata 1: il giocatore Carla ha 2 carte in mano; le regole ne ammettono 15." in (
+        page.content.decode()
+    )
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "king_of_hearts"),
+    [("en", "K♥"), ("it", "R♥"), ("es", "K♥"), ("fr", "R♥"), ("nl", "H♥")],
+)
+def test_card_letters_follow_the_language(as_role, table, four, language, king_of_hearts):
+    # RULES §1 and D-1.
+    anna, bruno, carla, dario = table.players[:4]
+    record(four, bruno, {anna: 30, carla: "KH KD KC QH QD QC JH JD JC AH AD AC 2H 2D 2C",
+                         dario: 25})  # fmt: skip
+
+    page = as_role("scorer", language=language).get(f"/series/{four}/deals/1/correct/")
+
+    assert f'value="{king_of_hearts} ' in page.content.decode()
+    assert f'data-card="{king_of_hearts}"' in page.content.decode()

@@ -1,0 +1,103 @@
+"""Starting a series: players in seat order, the first dealer and the house rules."""
+
+from __future__ import annotations
+
+import pytest
+
+from series import selectors, services
+from series.models import SeriesSeat
+
+pytestmark = pytest.mark.django_db
+
+
+def new_series_url(table) -> str:
+    return f"/clubs/{table.club.slug}/series/new/"
+
+
+def seat_data(players, seats: list[int], first_dealer, **extra) -> dict:
+    data = {"players": [p.id for p in players], "first_dealer": first_dealer.id,
+            "preset": "continental", **extra}  # fmt: skip
+    data.update({f"seat_{p.id}": seat for p, seat in zip(players, seats, strict=True)})
+    return data
+
+
+def test_a_scorer_starts_a_series_with_the_players_in_the_seat_order_given(as_role, table):
+    anna, bruno, carla, dario = table.players[:4]
+    data = seat_data([anna, bruno, carla, dario], [3, 1, 4, 2], first_dealer=carla)
+
+    response = as_role("scorer").post(new_series_url(table), data)
+
+    assert response.status_code == 302
+    sheet = selectors.club_series(club=table.club).get()
+    assert response["Location"] == f"/series/{sheet.id}/"
+    seats = SeriesSeat.objects.filter(series=sheet).order_by("seat")
+    assert [s.player_id for s in seats] == [bruno.id, dario.id, anna.id, carla.id]
+    assert sheet.next_dealer_id == carla.id
+
+
+def test_the_house_rules_chosen_are_recorded(as_role, table):
+    data = seat_data(table.players[:4], [1, 2, 3, 4], table.players[0],
+                     preset="continental-13", buys="on", deals="4")  # fmt: skip
+
+    as_role("admin").post(new_series_url(table), data)
+
+    rules = selectors.club_series(club=table.club).get().rules
+    assert (rules["hand_size"], rules["buys"], rules["deals"]) == (13, True, 4)
+
+
+def test_the_page_explains_every_preset_and_option_in_one_line(as_role, table):
+    page = as_role("scorer").get(new_series_url(table)).content.decode()
+
+    assert "3 decks and 6 jokers" in page
+    assert "13 cards each" in page
+    assert "top discard plus 2 penalty cards" in page
+    assert 'data-rules-check="/rules/check/"' in page
+
+
+def test_an_impossible_table_is_refused_with_the_domains_message_and_the_entry_kept(as_role, table):
+    # RULES D-2: 8 players × 15 cards + 1 up-card need 121 cards; the pack has 108.
+    extra = [services.player_add(club=table.club, name=n) for n in ("Gina", "Ugo")]
+    players = table.players + extra
+
+    response = as_role("scorer").post(
+        new_series_url(table), seat_data(players, list(range(1, 9)), players[0])
+    )
+
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "121 cards" in page and "continental-13" in page
+    assert page.count('name="players" value=') == 8
+    assert page.count(" checked>") >= 8  # every player still ticked
+    assert not selectors.club_series(club=table.club).exists()
+
+
+def test_the_rules_check_explains_a_pack_too_small_before_submitting(client, table):
+    # RULES D-2
+    too_many = client.get("/rules/check/", {"preset": "continental", "players": 8}).json()
+    fits = client.get("/rules/check/", {"preset": "continental-13", "players": 8}).json()
+
+    assert too_many["ok"] is False
+    assert "121" in too_many["message"]
+    assert fits == {"ok": True, "message": ""}
+
+
+def test_the_rules_check_names_an_option_the_game_does_not_have(client):
+    answer = client.get("/rules/check/", {"preset": "rummy", "buys": "on", "players": 4}).json()
+
+    assert answer["ok"] is False
+    assert "buys" in answer["message"]
+
+
+def test_a_member_may_not_start_a_series(as_role, table):
+    assert as_role("member").get(new_series_url(table)).status_code == 403
+
+
+def test_a_scorer_of_another_club_gets_not_found(as_role, table):
+    assert as_role("stranger").get(new_series_url(table)).status_code == 404
+
+
+def test_an_anonymous_visitor_is_sent_to_sign_in(as_role, table):
+    response = as_role(None).get(new_series_url(table))
+
+    assert response.status_code == 302
+    assert response["Location"].startswith("/login/?next=")

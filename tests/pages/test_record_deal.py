@@ -1,0 +1,195 @@
+"""Recording a deal: who went out, each other player's cards or points, the
+winner's groups checked live; a refusal keeps the entry and says why."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from series import selectors, services
+from series.models import DealScore
+from tests.pages.helpers import deal_form, play_to_the_end, record
+
+pytestmark = pytest.mark.django_db
+
+FIFTEEN = "7C 7D 7H 8C 8D 8H 9C 9D 9H 10C 10D 10H JC JD JH"  # 7+8+9+10+10 = 44 × 3 = 132
+
+
+def deal_url(series_id) -> str:
+    return f"/series/{series_id}/deals/new/"
+
+
+def scores(series_id) -> dict[str, int]:
+    rows = DealScore.objects.filter(series_id=series_id).select_related("player")
+    return {row.player.name: row.points for row in rows}
+
+
+def test_the_page_offers_the_players_of_the_deal_and_a_fresh_idempotency_key(as_role, table, four):
+    first = as_role("scorer").get(deal_url(four)).content.decode()
+    second = as_role("scorer").get(deal_url(four)).content.decode()
+
+    assert "Deal 1" in first and "Anna deals" in first
+    assert first.count('name="went_out"') == 4
+    assert 'id="card-picker"' in first and 'data-natural="2" data-jokers="4"' in first
+    key = re.compile(r'name="idempotency_key" value="(\w+)"')
+    assert key.search(first).group(1) != key.search(second).group(1)
+
+
+def test_a_scorer_records_a_deal_with_points_and_with_cards(as_role, table, four):
+    anna, bruno, carla, dario = table.players[:4]
+    data = deal_form(1, bruno, {anna: 30, carla: FIFTEEN, dario: 25})
+
+    response = as_role("scorer").post(deal_url(four), data)
+
+    assert response.status_code == 302
+    assert response["Location"] == f"/series/{four}/"
+    assert scores(four) == {"Anna": 30, "Bruno": 0, "Carla": 132, "Dario": 25}
+
+
+def test_card_letters_are_read_in_the_pages_language(as_role, table, four):
+    # RULES D-1: in Italian D is the Queen (Donna) and R the King (Re).
+    anna, bruno, carla, dario = table.players[:4]
+    italian_hand = "R♥ R♠ RC D♥ D♠ DD F♥ F♠ FD A♥ A♠ AD 2♥ 2♠ 2D"  # 30+30+30+3+6 = 99
+    data = deal_form(1, bruno, {anna: 30, carla: italian_hand, dario: 25})
+
+    response = as_role("scorer", language="it").post(deal_url(four), data)
+
+    assert response.status_code == 302
+    assert scores(four)["Carla"] == 99
+
+
+def test_a_refused_deal_keeps_the_entry_and_shows_the_domains_message(as_role, table, four):
+    anna, bruno, carla, dario = table.players[:4]
+    data = deal_form(1, bruno, {anna: 30, carla: "7C 7D", dario: 25})
+
+    response = as_role("scorer").post(deal_url(four), data)
+
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "Deal 1: player Carla has 2 cards left; the rules allow 15." in page
+    assert 'value="7C 7D"' in page
+    assert 'value="30"' in page and 'value="25"' in page
+    assert f'value="{data["idempotency_key"]}"' in page
+    assert selectors.sheet_version(four) == 1
+
+
+def test_impossible_points_are_refused(as_role, table, four):
+    # RULES §4: at least 1 a card, at most 15 a card.
+    anna, bruno, carla, dario = table.players[:4]
+
+    response = as_role("scorer").post(deal_url(four), deal_form(1, bruno, {
+        anna: 3, carla: 40, dario: 25}))  # fmt: skip
+
+    assert response.status_code == 200
+    assert "3 points for player Anna is impossible; the rules allow 15 to 225." in (
+        response.content.decode()
+    )
+
+
+def test_a_card_the_parser_does_not_know_is_named_on_its_field(as_role, table, four):
+    anna, bruno, carla, dario = table.players[:4]
+
+    response = as_role("scorer").post(
+        deal_url(four), deal_form(1, bruno, {anna: 30, carla: "7C ZZ", dario: 25})
+    )
+
+    assert response.status_code == 200
+    assert "“ZZ” is not a card." in response.content.decode()
+
+
+def test_a_player_left_out_is_named(as_role, table, four):
+    anna, bruno, carla, _dario = table.players[:4]
+
+    response = as_role("scorer").post(deal_url(four), deal_form(1, bruno, {anna: 30, carla: 40}))
+
+    assert response.status_code == 200
+    assert "enter the cards or points of player Dario" in response.content.decode()
+
+
+def test_invalid_going_out_groups_are_refused_with_the_reason(as_role, table, four):
+    anna, bruno, carla, dario = table.players[:4]
+    data = deal_form(1, bruno, {anna: 30, carla: 40, dario: 25},
+                     groups="7C 7D 7H\n8C 9C 10C", discard="KS")  # fmt: skip
+
+    response = as_role("scorer").post(deal_url(four), data)
+
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "player Bruno cannot go out" in page
+    assert "7C 7D 7H\n8C 9C 10C</textarea>" in page
+
+
+def test_the_same_entry_sent_twice_lands_once(as_role, table, four):
+    anna, bruno, carla, dario = table.players[:4]
+    data = deal_form(1, bruno, {anna: 30, carla: 40, dario: 25})
+    client = as_role("scorer")
+
+    first = client.post(deal_url(four), data)
+    again = client.post(deal_url(four), data)  # the phone lost the answer and sent it again
+
+    assert first.status_code == again.status_code == 302
+    assert selectors.sheet_version(four) == 2
+
+
+def test_a_deal_recorded_meanwhile_keeps_the_entry_at_the_new_version(as_role, table, four):
+    anna, bruno, carla, dario = table.players[:4]
+    record(four, bruno, {anna: 30, carla: 40, dario: 25})  # another scorer, meanwhile
+
+    response = as_role("scorer").post(
+        deal_url(four), deal_form(1, carla, {anna: 30, bruno: 40, dario: 25})
+    )
+
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "The score sheet changed while this deal was being entered." in page
+    assert 'name="expected_version" value="2"' in page
+    assert selectors.sheet_version(four) == 2
+
+
+def test_the_winners_groups_are_checked_live_under_the_series_rules(as_role, table, four):
+    check = f"/series/{four}/deals/check/"
+    client = as_role("scorer")
+
+    good = client.get(check, {"groups": "7C 7D JK\n8C 8D 8H\n9C 9D 9H\n5C 5D 5H\nKC KD KH",
+                              "discard": "2S"}).content.decode()  # fmt: skip
+    bad = client.get(check, {"groups": "7C 7D 7H\n8C 8D", "discard": "KS"}).content.decode()
+
+    assert "Valid: the hand goes out." in good
+    assert "Not valid." in bad
+    assert "Group 2 (8♣ 8♦) has only 2 cards" in bad
+
+
+def test_a_member_may_not_record_and_another_club_gets_not_found(as_role, table, four):
+    anna, bruno, carla, dario = table.players[:4]
+    data = deal_form(1, bruno, {anna: 30, carla: 40, dario: 25})
+
+    assert as_role("member").post(deal_url(four), data).status_code == 403
+    assert as_role("stranger").post(deal_url(four), data).status_code == 404
+    assert as_role("stranger").get(f"/series/{four}/deals/check/").status_code == 404
+    assert selectors.sheet_version(four) == 1
+
+
+def test_a_finished_series_takes_no_more_deals(as_role, table, four):
+    play_to_the_end(four, table.players[:4])
+
+    response = as_role("scorer").get(deal_url(four), follow=True)
+
+    assert response.redirect_chain == [(f"/series/{four}/", 302)]
+    assert "This series is over: no more deals." in response.content.decode()
+
+
+def test_a_tiebreak_deal_is_entered_by_the_tied_players_only(as_role, table):
+    anna, bruno, carla = table.players[:3]
+    series_id = services.series_start(
+        club=table.club, players=[anna.id, bruno.id, carla.id], first_dealer=anna.id
+    ).series_id
+    record(series_id, anna, {bruno: 30, carla: 40})
+    record(series_id, bruno, {anna: 30, carla: 20})
+    record(series_id, carla, {anna: 20, bruno: 20})
+
+    page = as_role("scorer").get(deal_url(series_id)).content.decode()
+
+    assert "Tiebreak deal: only the tied players play it." in page
+    assert page.count('name="went_out"') == 2
+    assert f'name="cards_{carla.id}"' not in page
