@@ -281,6 +281,18 @@ def _deal_winners(entry: DealEntry, penalties: Mapping[int, int]) -> tuple[int, 
 # -- the end of a series ------------------------------------------------------
 
 
+def leaders(rules: Rules, totals: Mapping[int, int], eliminated: Iterable[int] = ()) -> set[int]:
+    """Who stands best now among the players still in: the lowest total, or the
+    highest when the winner takes all."""
+    out = set(eliminated)
+    standing = {player: total for player, total in totals.items() if player not in out}
+    if not standing:
+        return set()
+    best = max if rules.scoring == WINNER_TAKES_ALL else min
+    top = best(standing.values())
+    return {player for player, total in standing.items() if total == top}
+
+
 def outcome(
     rules: Rules,
     seats: Sequence[int],

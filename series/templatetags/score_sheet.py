@@ -14,7 +14,8 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
-from ..domain.rules import WINNER_TAKES_ALL
+from ..domain.rules import Rules
+from ..domain.scoring import leaders
 from ..domain.series import FINISHED, TIEBREAK
 from ..models import Player, SeriesSheet
 
@@ -70,10 +71,7 @@ def _leaders(sheet: SeriesSheet, totals: dict[int, int]) -> set[int]:
         return {sheet.winner_id}
     if not sheet.deals_played:
         return set()
-    standing = {p: t for p, t in totals.items() if p not in sheet.eliminated}
-    best = max if sheet.rules.get("scoring") == WINNER_TAKES_ALL else min
-    top = best(standing.values(), default=None)
-    return {p for p, total in standing.items() if total == top}
+    return leaders(Rules.from_dict(sheet.rules), totals, sheet.eliminated)
 
 
 def _rows(sheet: SeriesSheet, seats: list, history: dict[int, list[int]]) -> list[Row]:

@@ -130,3 +130,12 @@ def test_standard_rummy_seats_two_to_six():
     with pytest.raises(DomainError):
         started([A], first_dealer=A)
     assert started([A, B], first_dealer=B).setup.rules.hand_size == 10
+
+
+def test_the_leader_is_the_lowest_total_or_the_highest_when_the_winner_takes_all():
+    from series.domain.scoring import leaders
+
+    totals = {A: 40, B: 30, C: 30, D: 90}
+    assert leaders(rules_from("rummy"), totals) == {B, C}
+    assert leaders(rules_from("rummy"), totals, eliminated=[B]) == {C}
+    assert leaders(rules_from("rummy", {"scoring": "winner_takes_all"}), totals) == {D}
