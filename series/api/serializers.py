@@ -65,10 +65,25 @@ class DealEntrySerializer(serializers.Serializer):
     """What a scorer records for a deal (RULES §2, §4)."""
 
     went_out = player_id(allow_null=True, help_text="Null only when nobody went out (Rummy).")
+    no_winner = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="The stock ran out with nobody going out (standard Rummy); went_out is null.",
+    )
     hands = HandSerializer(many=True, max_length=20)
     going_out = GoingOutSerializer(required=False, allow_null=True)
     buys = PlayerCountsField(required=False, help_text="Discards bought, by player id.")
-    rummy = serializers.BooleanField(required=False, default=False)
+    rummy = serializers.BooleanField(
+        required=False, default=False, help_text="A Rummy: the whole hand melded in one turn."
+    )
+
+    def validate(self, data):
+        # Two ways of saying one thing must agree: a null went_out means no winner.
+        if data.get("no_winner", False) != (data.get("went_out") is None):
+            raise serializers.ValidationError(
+                {"no_winner": _("Send went_out: null together with no_winner: true.")}
+            )
+        return data
 
 
 class SeatSerializer(serializers.Serializer):
