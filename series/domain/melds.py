@@ -51,6 +51,7 @@ __all__ = [
     "Reason",
     "Verdict",
     "check_arrangement",
+    "check_groups",
     "solve",
 ]
 
@@ -91,6 +92,20 @@ def check_arrangement(
         for number, group in enumerate(groups, start=1):
             reasons += _rummy_group_problems(number, group, rules.ace_high)
     return Verdict(not reasons, groups, discard, tuple(reasons))
+
+
+def check_groups(rules: Rules, groups: Sequence[Sequence[Card]]) -> Verdict:
+    """Judge only the groups shown, not the whole hand: what can be checked when
+    groups were laid on the table turn by turn (Continental's relaxed laying)."""
+    groups = tuple(tuple(group) for group in groups)
+    cards = [card for group in groups for card in group]
+    reasons = list(_pack_problems(rules.pack, cards))
+    for number, group in enumerate(groups, start=1):
+        if rules.game == CONTINENTAL:
+            reasons += _continental_group_problems(number, group)
+        else:
+            reasons += _rummy_group_problems(number, group, rules.ace_high)
+    return Verdict(not reasons, groups, None, tuple(reasons))
 
 
 # -- the hand as a whole --------------------------------------------------------

@@ -211,14 +211,18 @@ def _check_going_out(rules: Rules, entry: DealEntry, number: int) -> None:
             number=number,
             field="going_out",
         )  # fmt: skip
-    from .melds import check_arrangement
+    from .melds import check_arrangement, check_groups
 
-    verdict = check_arrangement(
-        rules,
-        entry.going_out.groups,
-        entry.going_out.discard,
-        buys=entry.buys_of(entry.went_out),
-    )
+    if rules.relaxed:
+        # Groups laid turn by turn: only the groups shown can be checked.
+        verdict = check_groups(rules, entry.going_out.groups)
+    else:
+        verdict = check_arrangement(
+            rules,
+            entry.going_out.groups,
+            entry.going_out.discard,
+            buys=entry.buys_of(entry.went_out),
+        )
     if not verdict.valid:
         reason = verdict.reasons[0]
         raise InvalidGoingOut(

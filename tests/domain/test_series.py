@@ -4,7 +4,7 @@ import pytest
 
 from series.domain.cards import parse_cards
 from series.domain.errors import DomainError
-from series.domain.events import DealEntry, DealRecorded, Hand
+from series.domain.events import DealEntry, DealRecorded, GoingOut, Hand
 from series.domain.rules import rules_from
 from series.domain.series import (
     AbandonSeries,
@@ -278,3 +278,19 @@ def test_the_recorded_event_names_the_deal_its_dealer_and_stage():
     state = started([A, B, C], first_dealer=B)
     [event] = decide(state, RecordDeal(entry(A, b=20, c=30)))
     assert event == DealRecorded(1, B, False, entry(A, b=20, c=30))
+
+
+def test_with_relaxed_laying_only_the_groups_shown_are_checked():
+    # RULES §2, relaxed laying: groups were laid turn by turn, so a partial
+    # set of groups with no discard is accepted if each group is valid.
+    state = started([A, B, C], first_dealer=A, relaxed=True)
+    shown = GoingOut((tuple(parse_cards("7C 7H 7S")),), None)
+    good = DealEntry(A, (Hand(B, points=20), Hand(C, points=30)), going_out=shown)
+    assert record(state, good).totals == {A: 0, B: 20, C: 30}
+    bad = DealEntry(A, good.hands, going_out=GoingOut((tuple(parse_cards("7C 8H 7S")),)))
+    with pytest.raises(DomainError) as refused:
+        decide(state, RecordDeal(bad))
+    assert refused.value.code == "invalid_going_out"
+    strict = started([A, B, C], first_dealer=A)
+    with pytest.raises(DomainError):
+        decide(strict, RecordDeal(good))  # one group and no discard: not a going out
