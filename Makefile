@@ -53,6 +53,7 @@ format: setup
 bench: setup
 	$(BIN)/python bench/melds.py
 	$(BIN)/python bench/store.py
+	$(BIN)/python bench/league.py
 	$(BIN)/python bench/load.py
 	$(BIN)/python bench/load.py --fault
 

@@ -1,11 +1,12 @@
 """Backup and restore of the event log as JSON Lines, and a projection checksum.
 
 The export is the backup: the reference data the events need (users, clubs,
-players, members), then every event in log order, each line carrying a hash
-chained to the line before, then an end line with the count. An import
-refuses a file whose chain breaks (an altered line, named by its number) or
-that has no end line (a truncated file), and validates every series by
-folding it with the domain before anything is committed.
+players, members, the league's seasons and ladder rules), then every event in
+log order, each line carrying a hash chained to the line before, then an end
+line with the count. An import refuses a file whose chain breaks (an altered
+line, named by its number) or that has no end line (a truncated file), and
+validates every series and every club's roster by folding it with the domain
+before anything is committed.
 """
 
 from __future__ import annotations
@@ -19,13 +20,34 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.management.color import no_style
 from django.db import connection, transaction
-from django.utils.dateparse import parse_datetime
+from django.utils.dateparse import parse_date, parse_datetime
 
 from . import projections
 from .domain.errors import DomainError
 from .domain.events import SeriesStarted, from_payload
+from .domain.roster import RosterState, is_roster_event, roster_stream
+from .domain.roster import apply as apply_roster
+from .domain.roster import command_for as roster_command_for
+from .domain.roster import decide as decide_roster
 from .domain.series import SeriesState, apply, command_for, decide
-from .models import Club, DealLine, DealScore, Event, Membership, Player, SeriesSeat, SeriesSheet
+from .league.seasons import check_ladder, check_new_season
+from .league.selectors import span
+from .models import (
+    Club,
+    ClubRecord,
+    DealLine,
+    DealScore,
+    Event,
+    LadderRules,
+    Membership,
+    Player,
+    RosterPlayer,
+    Season,
+    SeasonStanding,
+    SeriesResult,
+    SeriesSeat,
+    SeriesSheet,
+)
 
 FORMAT = "scorekeeper-log"
 FORMAT_VERSION = 1
@@ -82,6 +104,7 @@ def _records(club: Club | None, progress) -> Iterator[dict[str, Any]]:
     for member in members:
         yield {"kind": "member", "club": member.club_id, "user": member.user_id,
                "role": member.role}  # fmt: skip
+    yield from _league_settings(clubs)
     for done, event in enumerate(events.iterator(chunk_size=2000), start=1):
         yield {
             "kind": "event",
@@ -99,6 +122,17 @@ def _records(club: Club | None, progress) -> Iterator[dict[str, Any]]:
         }
         if progress is not None and done % 1000 == 0:
             progress(done)
+
+
+def _league_settings(clubs) -> Iterator[dict[str, Any]]:
+    """The clubs' named seasons and ladder rules (series.league)."""
+    for season in Season.objects.filter(club__in=clubs).order_by("id"):
+        yield {"kind": "season", "club": season.club_id, "key": season.key, "name": season.name,
+               "starts_on": season.starts_on.isoformat(),
+               "ends_on": season.ends_on.isoformat()}  # fmt: skip
+    for rules in LadderRules.objects.filter(club__in=clubs).order_by("club"):
+        yield {"kind": "ladder", "club": rules.club_id, "min_series": rules.min_series,
+               "best_n": rules.best_n}  # fmt: skip
 
 
 def _user_ids(members, events) -> set[int]:
@@ -163,6 +197,7 @@ class _Restorer:
 
     def __init__(self) -> None:
         self.series: dict[str, SeriesState] = {}
+        self.rosters: dict[str, RosterState] = {}
         self.events = 0
         self.batch: list[Event] = []
 
@@ -206,13 +241,53 @@ class _Restorer:
             club_id=record["club"], user_id=record["user"], role=record["role"]
         )
 
+    def _add_season(self, number: int, record: dict[str, Any]) -> None:
+        first, last = parse_date(record["starts_on"]), parse_date(record["ends_on"])
+        existing = [span(season) for season in Season.objects.filter(club_id=record["club"])]
+        checked = check_new_season(record["name"], first, last, existing)
+        if checked.key != record["key"]:
+            raise BackupError(number, "the season's key does not follow from its name")
+        Season.objects.create(club_id=record["club"], key=checked.key, name=checked.name,
+                              starts_on=first, ends_on=last)  # fmt: skip
+
+    def _add_ladder(self, number: int, record: dict[str, Any]) -> None:
+        check_ladder(record["min_series"], record["best_n"])
+        LadderRules.objects.create(club_id=record["club"], min_series=record["min_series"],
+                                   best_n=record["best_n"])  # fmt: skip
+
     def _add_event(self, number: int, record: dict[str, Any]) -> None:
+        event = from_payload(record["type"], record["payload"], record["schema_version"])
+        if is_roster_event(event):
+            self._check_roster_event(number, record, event)
+        else:
+            self._check_series_event(number, record, event)
+        self._keep(number, record)
+
+    def _check_roster_event(self, number: int, record: dict[str, Any], event) -> None:
+        stream, club = record["stream"], record["club"]
+        if stream != str(roster_stream(club)):
+            raise BackupError(number, f"a roster event outside the roster of club {club}")
+        state = self.rosters.get(stream, RosterState())
+        if record["version"] != state.version + 1:
+            raise BackupError(number, f"version {record['version']} does not follow "
+                                      f"{state.version} in the roster of club {club}")  # fmt: skip
+        named = {getattr(event, name) for name in ("player", "source", "target")
+                 if hasattr(event, name)}  # fmt: skip
+        if not named <= self._players(club):
+            raise BackupError(number, "the roster names players the backup does not have")
+        if decide_roster(state, roster_command_for(event)) != [event]:
+            raise BackupError(number, "the event is not what the rules record for its command")
+        self.rosters[stream] = apply_roster(state, event)
+
+    def _players(self, club: int) -> set[int]:
+        return set(Player.objects.filter(club_id=club).values_list("id", flat=True))
+
+    def _check_series_event(self, number: int, record: dict[str, Any], event) -> None:
         stream = record["stream"]
         state = self.series.get(stream, SeriesState())
         if record["version"] != state.version + 1:
             raise BackupError(number, f"version {record['version']} does not follow "
                                       f"{state.version} in series {stream}")  # fmt: skip
-        event = from_payload(record["type"], record["payload"], record["schema_version"])
         if isinstance(event, SeriesStarted):
             _check_players(number, event, record["club"])
         elif state.setup is None or state.setup.club != record["club"]:
@@ -220,6 +295,9 @@ class _Restorer:
         if decide(state, command_for(event)) != [event]:
             raise BackupError(number, "the event is not what the rules record for its command")
         self.series[stream] = apply(state, event)
+
+    def _keep(self, number: int, record: dict[str, Any]) -> None:
+        stream = record["stream"]
         recorded_at = parse_datetime(record["recorded_at"])
         if not isinstance(recorded_at, datetime):
             raise BackupError(number, "the event has no valid time")
@@ -259,7 +337,7 @@ def _check_players(number: int, event: SeriesStarted, club_id: int) -> None:
 
 
 def _reset_sequences() -> None:
-    models = [get_user_model(), Club, Player, Membership, Event]
+    models = [get_user_model(), Club, Player, Membership, Season, Event]
     statements = connection.ops.sequence_reset_sql(no_style(), models)
     with connection.cursor() as cursor:
         for statement in statements:
@@ -273,6 +351,10 @@ CHECKSUM_TABLES = [
     (SeriesSeat, ("series", "seat")),
     (DealLine, ("series", "number")),
     (DealScore, ("series", "number", "player")),
+    (SeriesResult, ("series", "person")),
+    (RosterPlayer, ("player",)),
+    (SeasonStanding, ("club", "game", "season", "person")),
+    (ClubRecord, ("club", "game", "kind")),
 ]
 
 

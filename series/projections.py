@@ -20,7 +20,9 @@ from django.db import connection, transaction
 
 from . import store
 from .domain.events import DealRecorded, Event
+from .domain.roster import is_roster_event
 from .domain.series import Deal, SeriesState, fold
+from .league import projection as league
 from .models import DealLine, DealScore, SeriesSeat, SeriesSheet
 
 # Children first: the order in which rows can be deleted.
@@ -150,6 +152,7 @@ def project(
         _add_deals(series_id, before, after)
     else:
         _replace_deals(series_id, after)
+    league.follow_series(series_id, before=before, after=after, started_at=started_at)
 
 
 def _add_deals(series_id: UUID, before: SeriesState, after: SeriesState) -> None:
@@ -203,6 +206,9 @@ def rebuild(progress: Callable[[int], None] | None = None, *, batch: int = 500) 
         _empty_projections()
         rows = Rows()
         for stream, events in store.iter_streams():
+            if is_roster_event(events[0].event):  # a club's roster: see rebuild_league
+                events_read += len(events)
+                continue
             state = fold(stored.event for stored in events)
             rows.add_series(stream, state, events[0].recorded_at, events[-1].recorded_at)
             events_read += len(events)
@@ -212,4 +218,5 @@ def rebuild(progress: Callable[[int], None] | None = None, *, batch: int = 500) 
                 if progress is not None:
                     progress(events_read)
         rows.insert()
+        league.rebuild_league()
     return events_read

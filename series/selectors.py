@@ -101,6 +101,11 @@ def series_events(series_id: UUID) -> list[Event]:
 # -- pages ------------------------------------------------------------------------
 
 
+def public_clubs() -> list[Club]:
+    """Clubs whose league pages anyone may read, by name."""
+    return list(Club.objects.filter(public=True).order_by("name"))
+
+
 def user_memberships(user) -> list[Membership]:
     """The user's clubs, with their roles, by club name."""
     if not user.is_authenticated:

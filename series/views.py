@@ -87,7 +87,8 @@ def home(request):
         }
         for m in memberships
     ]
-    return render(request, "home.html", {"clubs": clubs})
+    public_clubs = [] if request.user.is_authenticated else selectors.public_clubs()
+    return render(request, "home.html", {"clubs": clubs, "public_clubs": public_clubs})
 
 
 @require_http_methods(["GET", "POST"])

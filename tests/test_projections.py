@@ -9,7 +9,17 @@ from hypothesis.extra.django import TestCase
 
 from series import projections, services
 from series.domain.errors import DomainError
-from series.models import DealLine, DealScore, Event, SeriesSeat, SeriesSheet
+from series.models import (
+    ClubRecord,
+    DealLine,
+    DealScore,
+    Event,
+    RosterPlayer,
+    SeasonStanding,
+    SeriesResult,
+    SeriesSeat,
+    SeriesSheet,
+)
 from tests.factories import club_with_players, entry, start
 
 
@@ -21,6 +31,10 @@ def snapshot() -> dict[str, list[dict]]:
         (SeriesSeat, ("series", "seat")),
         (DealLine, ("series", "number")),
         (DealScore, ("series", "number", "player")),
+        (SeriesResult, ("series", "person")),
+        (RosterPlayer, ("player",)),
+        (SeasonStanding, ("club", "game", "season", "person")),
+        (ClubRecord, ("club", "game", "kind")),
     ]:
         keep = [
             f.attname for f in model._meta.concrete_fields if model is SeriesSheet or f.name != "id"

@@ -17,7 +17,6 @@ urlpatterns = [
     path("clubs/<slug:slug>", clubs.ClubDetailApi.as_view(), name="club"),
     path("clubs/<slug:slug>/players", clubs.ClubPlayersApi.as_view(), name="club-players"),
     path("clubs/<slug:slug>/members", clubs.ClubMembersApi.as_view(), name="club-members"),
-    path("clubs/<slug:slug>/series", clubs.ClubSeriesListApi.as_view(), name="club-series"),
     path("series", series.SeriesStartApi.as_view(), name="series-start"),
     path("series/<uuid:series_id>", series.SeriesDetailApi.as_view(), name="series"),
     path("series/<uuid:series_id>/deals", series.DealRecordApi.as_view(), name="deals"),

@@ -84,12 +84,43 @@ class SeriesAbandoned:
     reason: str
 
 
-Event = SeriesStarted | DealRecorded | DealCorrected | DealVoided | SeriesAbandoned
+# -- a club's roster (series.league): who is who over time ------------------------
+# Names live in the Player table only; these events name player ids.
+
+
+@dataclass(frozen=True, slots=True)
+class GuestAdded:
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRenamed:
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayersMerged:
+    """``source`` turned out to be the same person as ``target``."""
+
+    source: int
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayersUnmerged:
+    source: int
+    target: int
+
+
+RosterEvent = GuestAdded | PlayerRenamed | PlayersMerged | PlayersUnmerged
+
+Event = SeriesStarted | DealRecorded | DealCorrected | DealVoided | SeriesAbandoned | RosterEvent
 
 EVENT_TYPES: dict[str, type] = {
     cls.__name__: cls
-    for cls in (SeriesStarted, DealRecorded, DealCorrected, DealVoided, SeriesAbandoned)
-}
+    for cls in (SeriesStarted, DealRecorded, DealCorrected, DealVoided, SeriesAbandoned,
+                GuestAdded, PlayerRenamed, PlayersMerged, PlayersUnmerged)
+}  # fmt: skip
 
 # The schema version written today for every event type; raise one when a
 # payload's shape changes and add an upcaster below.
@@ -171,6 +202,10 @@ def to_payload(event: Event) -> tuple[str, dict[str, Any]]:
             payload = {"number": event.number, "reason": event.reason}
         case SeriesAbandoned():
             payload = {"reason": event.reason}
+        case GuestAdded() | PlayerRenamed():
+            payload = {"player": event.player}
+        case PlayersMerged() | PlayersUnmerged():
+            payload = {"source": event.source, "target": event.target}
         case _:
             raise TypeError(f"not an event: {event!r}")
     return type(event).__name__, payload
@@ -204,4 +239,8 @@ def from_payload(type_name: str, payload: Mapping[str, Any], schema_version: int
         return DealVoided(number=data["number"], reason=data["reason"])
     if type_name == "SeriesAbandoned":
         return SeriesAbandoned(reason=data["reason"])
+    if type_name in ("GuestAdded", "PlayerRenamed"):
+        return EVENT_TYPES[type_name](player=data["player"])
+    if type_name in ("PlayersMerged", "PlayersUnmerged"):
+        return EVENT_TYPES[type_name](source=data["source"], target=data["target"])
     raise ValueError(f"unknown event type {type_name!r}")

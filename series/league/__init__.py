@@ -1,1 +1,20 @@
-"""Club league history: seasons, standings, ratings, player records."""
+"""Club league history: seasons, standings, ratings, records, players over time.
+
+Pure rules (no database):
+  seasons.py      which season a series belongs to; named seasons, ladder rules
+  results.py      what a finished series counts for: places, deals, went out, comeback
+  rating.py       openskill Plackett-Luce ratings walked series after series
+  ../domain/roster.py   the club's roster stream: guests, renames, merges (fold, decide)
+
+The shell:
+  projection.py   SeriesResult (results and ratings) and RosterPlayer, kept in step
+                  with the log in the same transaction, and rebuilt
+  standings.py    SeasonStanding: each season's ladder lines, written again when
+                  results, merges, ladder rules or seasons change
+  records.py      ClubRecord: each game's all-time records, written with the standings
+  aggregates.py   the SQL building blocks they share (figures, seasons, best N)
+  services.py     the writers: roster commands, seasons, ladder rules
+  selectors.py    seasons, standings and records, read from their projections
+  player_record.py, history.py   a player's record; the club's series
+  api.py, admin_api.py, views.py, csv_export.py, presentation.py, charts.py
+"""

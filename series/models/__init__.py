@@ -5,19 +5,33 @@ and rebuilt from it (``manage.py rebuild_projections``). Tables that might one
 day be sharded carry ``club``.
 """
 
+from .league import (
+    ClubRecord,
+    LadderRules,
+    RosterPlayer,
+    Season,
+    SeasonStanding,
+    SeriesResult,
+)
 from .log import Event, EventQuerySet, ImmutableEventError
 from .projections import DealLine, DealScore, SeriesSeat, SeriesSheet
 from .reference import Club, Membership, Player
 
 __all__ = [
     "Club",
+    "ClubRecord",
     "DealLine",
     "DealScore",
     "Event",
     "EventQuerySet",
     "ImmutableEventError",
+    "LadderRules",
     "Membership",
     "Player",
+    "RosterPlayer",
+    "Season",
+    "SeasonStanding",
+    "SeriesResult",
     "SeriesSeat",
     "SeriesSheet",
 ]

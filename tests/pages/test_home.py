@@ -68,3 +68,16 @@ def test_its_queries_do_not_grow_with_the_number_of_series(
     )  # fmt: skip
     with django_assert_num_queries(4):
         client.get("/")
+
+
+def test_an_anonymous_visitor_is_shown_the_public_leagues_only(as_role):
+    services.club_create(name="Open club", public=True)
+    services.club_create(name="Closed club")
+    page = as_role(None).get("/").content.decode()
+    assert "Open club" in page and "/clubs/open-club/league/" in page
+    assert "Closed club" not in page
+
+
+def test_a_member_reaches_the_league_of_each_club(as_role, table):
+    page = as_role("member").get("/").content.decode()
+    assert f"/clubs/{table.club.slug}/league/" in page

@@ -177,38 +177,3 @@ class ClubMembersApi(ClubApiView):
             raise ValidationError({"username": [_("There is no user with this username.")]})
         membership = services.member_set(club=club, user=user, role=data["role"])
         return Response(self.SetOutputSerializer(membership).data, status=status.HTTP_201_CREATED)
-
-
-class ClubSeriesListApi(ClubApiView):
-    class QuerySerializer(serializers.Serializer):
-        limit = serializers.IntegerField(min_value=1, max_value=100, default=50)
-        offset = serializers.IntegerField(min_value=0, max_value=2**31 - 1, default=0)
-
-    class OutputSerializer(serializers.Serializer):
-        class SeriesLineSerializer(serializers.Serializer):
-            id = serializers.UUIDField()
-            rules = serializers.CharField(source="preset")
-            status = serializers.CharField()
-            deals_played = serializers.IntegerField()
-            winner = serializers.IntegerField(source="winner_id", allow_null=True)
-            version = serializers.IntegerField()
-            started_at = serializers.DateTimeField()
-            updated_at = serializers.DateTimeField()
-
-        count = serializers.IntegerField()
-        results = SeriesLineSerializer(many=True)
-
-    @extend_schema(
-        operation_id="club_series_list",
-        summary="The club's series, newest first",
-        tags=["clubs"],
-        parameters=[SLUG, QuerySerializer],
-        responses={200: OutputSerializer, **error_responses(400, *READ_ERRORS)},
-    )
-    def get(self, request, slug):
-        club = self.club_for(slug, Access.READ)
-        page = self.validated(self.QuerySerializer, request.query_params)
-        series = selectors.club_series(club=club)
-        start, end = page["offset"], page["offset"] + page["limit"]
-        body = {"count": series.count(), "results": series[start:end]}
-        return Response(self.OutputSerializer(body).data)

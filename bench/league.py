@@ -1,0 +1,301 @@
+"""Benchmark the league's standings against one hand-written SQL aggregate.
+
+    python bench/league.py [--quick]
+
+Builds a public club with 2,000 finished series of six players (about 12,000
+deals) in one season: random valid series are played through the domain in
+memory, their events are COPied into the log, and the projections (the
+league's included: results and ratings, season standings, club records) are
+rebuilt. Then it times, with Django's test client and DEBUG off, the median
+of many requests to
+  (a) the standings page (standings and club records),
+  (b) the standings API,
+and, in the same run on the same data,
+  (c) the floor: one hand-written SELECT giving the same figures (series
+      played and won, deals, went out, points, tiebreaks, the rating after
+      the season's last series) from the league's results,
+  (d) for context, one SELECT giving the same figures but the rating
+      straight from the score sheets (deals and scores),
+and prints the times and the ratios to (c). The aim: (a) within 3× of (c).
+Last, it records a few more series into that season through the services and
+prints the median time of a deal, and of the deal that finishes a series (and
+so writes the league's tables: results, ratings, standings, records).
+
+It works in its own database (BENCH_LEAGUE_DATABASE_URL, by default
+postgres://postgres@127.0.0.1:5432/scorekeeper_bench_league), dropped and
+created afresh. Absolute times depend on the machine; read the ratios.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import sys
+import time
+import uuid
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.store import recreate_database  # noqa: E402
+
+DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/scorekeeper_bench_league"
+PLAYERS = 12
+SEATS = 6
+
+
+def database_url() -> str:
+    return os.environ.get("BENCH_LEAGUE_DATABASE_URL", DEFAULT_URL)
+
+
+def setup_django(url: str) -> None:
+    """Production-like settings: DEBUG off, so no query log in memory; plain
+    HTTP and unhashed static names, so the test client needs no TLS or
+    collectstatic."""
+    os.environ.update(
+        DATABASE_URL=url,
+        DJANGO_SETTINGS_MODULE="scorekeeper.settings",
+        DEBUG="false",
+        HTTPS="false",
+        STATIC_MANIFEST="false",
+        ALLOWED_HOSTS="testserver",
+        LOG_LEVEL="WARNING",
+    )
+    os.environ.setdefault("SECRET_KEY", "bench-" + "x" * 44)
+    import django
+
+    django.setup()
+
+
+# -- the history ----------------------------------------------------------------
+
+
+def play_series(rng: random.Random, club_id: int, seats: tuple[int, ...], rules) -> list:
+    """A finished series played through the domain: every deal valid."""
+    from series.domain.events import DealEntry, Hand
+    from series.domain.series import RecordDeal, SeriesState, StartSeries, decide, fold
+
+    events = decide(SeriesState(), StartSeries(club_id, seats, seats[0], rules))
+    state = fold(events)
+    while state.is_open:
+        players = state.next_players
+        goer = rng.choice(players)
+        hands = tuple(Hand(p, points=rng.randint(15, 120)) for p in players if p != goer)
+        new = decide(state, RecordDeal(DealEntry(goer, hands)))
+        state = fold(new, state)
+        events += new
+    return events
+
+
+def generate_history(url: str, series: int, club_id: int, players: list[int], year: int) -> int:
+    """COPY ``series`` random finished series into the log, spread over ``year``."""
+    import psycopg
+
+    from series.domain.events import to_payload
+    from series.domain.rules import rules_from
+
+    rng = random.Random(7)
+    rules = rules_from()
+    start = datetime(year, 1, 1, 12, tzinfo=UTC)
+    step = timedelta(days=364) / series
+    deals = 0
+    with psycopg.connect(url) as conn, conn.cursor() as cursor:
+        with cursor.copy(
+            "COPY series_event (stream, club_id, version, type, payload, schema_version,"
+            " recorded_at) FROM STDIN"
+        ) as copy:
+            for index in range(series):
+                events = play_series(rng, club_id, tuple(rng.sample(players, SEATS)), rules)
+                deals += len(events) - 1
+                stream, at = uuid.uuid4(), start + index * step
+                for version, event in enumerate(events, start=1):
+                    type_name, payload = to_payload(event)
+                    row = (stream, club_id, version, type_name, json.dumps(payload), 1, at)
+                    copy.write_row(row)
+        conn.commit()
+    return deals
+
+
+# -- the floor: one SELECT --------------------------------------------------------
+
+RESULTS_SQL = """
+SELECT r.person_id, p.name, COUNT(*), COUNT(*) FILTER (WHERE r.won), SUM(r.deals),
+       SUM(r.went_out), SUM(r.total), COUNT(*) FILTER (WHERE r.tiebreak),
+       COUNT(*) FILTER (WHERE r.tiebreak AND r.won),
+       (SELECT l.ordinal FROM series_seriesresult l
+         WHERE l.person_id = r.person_id AND l.club_id = %(club)s AND l.game = 'continental'
+           AND l.started_at >= %(first)s AND l.started_at < %(after)s
+         ORDER BY l.started_at DESC, l.series_id DESC LIMIT 1)
+  FROM series_seriesresult r JOIN series_player p ON p.id = r.person_id
+ WHERE r.club_id = %(club)s AND r.game = 'continental'
+   AND r.started_at >= %(first)s AND r.started_at < %(after)s
+ GROUP BY r.person_id, p.name
+"""
+
+SHEETS_SQL = """
+SELECT s.player_id, p.name, COUNT(DISTINCT s.series_id),
+       COUNT(DISTINCT s.series_id) FILTER (WHERE h.winner_id = s.player_id), COUNT(*),
+       COUNT(*) FILTER (WHERE l.went_out_id = s.player_id), SUM(s.points),
+       COUNT(DISTINCT s.series_id) FILTER (WHERE l.tiebreak),
+       COUNT(DISTINCT s.series_id) FILTER (WHERE l.tiebreak AND h.winner_id = s.player_id)
+  FROM series_dealscore s
+  JOIN series_dealline l ON l.series_id = s.series_id AND l.number = s.number
+  JOIN series_seriessheet h ON h.id = s.series_id
+  JOIN series_player p ON p.id = s.player_id
+ WHERE h.club_id = %(club)s AND h.status = 'finished' AND h.rules ->> 'game' = 'continental'
+   AND h.started_at >= %(first)s AND h.started_at < %(after)s AND NOT l.void
+ GROUP BY s.player_id, p.name
+"""
+
+
+def run_sql(sql: str, params: dict) -> list[tuple]:
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
+
+
+def analyze() -> None:
+    """Refresh the planner's statistics, as autovacuum would after a bulk load."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE")
+
+
+# -- timing -----------------------------------------------------------------------
+
+
+def median_ms(work, repetitions: int) -> float:
+    work()  # warm up: caches, prepared plans, templates
+    times = []
+    for _ in range(repetitions):
+        started = time.perf_counter()
+        work()
+        times.append(time.perf_counter() - started)
+    return statistics.median(times) * 1000
+
+
+def time_deals(club, players: list[int], series: int, year: int) -> tuple[float, float]:
+    """Median ms of a deal through the service, and of the deal that finishes a
+    series: that one also writes the series' results, walks the ratings on and
+    writes the season's standings (all of the season's series) and the club's
+    records again. The series are the season's last."""
+    from series import services
+    from series.domain.events import DealEntry, Hand
+
+    rng = random.Random(11)
+    when = datetime(year, 12, 31, 20, tzinfo=UTC)
+    plain, finishing = [], []
+    for _ in range(series):
+        seats = rng.sample(players, SEATS)
+        started = services.series_start(
+            club=club, players=seats, first_dealer=seats[0], recorded_at=when
+        )
+        state = started.state
+        while state.is_open:
+            goer = rng.choice(state.next_players)
+            hands = tuple(
+                Hand(p, points=rng.randint(15, 120)) for p in state.next_players if p != goer
+            )
+            clock = time.perf_counter()
+            state = services.deal_record(
+                series_id=started.series_id, entry=DealEntry(goer, hands), recorded_at=when
+            ).state
+            (plain if state.is_open else finishing).append(time.perf_counter() - clock)
+    return statistics.median(plain) * 1000, statistics.median(finishing) * 1000
+
+
+def check_same_figures(club, year: int, rows: list[tuple]) -> None:
+    """The page's selector and the hand-written SELECT agree, figure for figure."""
+    from series.league import selectors
+
+    choice = selectors.season_choice(club, str(year))
+    table = selectors.standings(club, "continental", choice)
+    ours = {
+        row.player: (row.figures.series_played, row.figures.series_won, row.figures.deals_played,
+                     row.figures.went_out, row.figures.penalty_total,
+                     row.figures.tiebreaks_played, row.figures.tiebreaks_won, row.rating)
+        for row in table.rows
+    }  # fmt: skip
+    floor = {row[0]: tuple(row[2:]) for row in rows}
+    if ours != floor:
+        raise SystemExit(f"the standings differ from the SQL aggregate:\n{ours}\n{floor}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--series", type=int, default=2000)
+    parser.add_argument("--repetitions", type=int, default=200)
+    parser.add_argument("--quick", action="store_true", help="a short run")
+    args = parser.parse_args()
+    if args.quick:
+        args.series, args.repetitions = 300, 30
+    url = database_url()
+    recreate_database(url)
+    setup_django(url)
+    from django.core.management import call_command
+    from django.test import Client
+
+    from series import projections, services
+    from series.models import SeriesResult
+
+    call_command("migrate", verbosity=0)
+    club = services.club_create(name="Bench league", public=True)
+    players = [services.player_add(club=club, name=f"Player {i + 1}").id for i in range(PLAYERS)]
+    year = datetime.now(UTC).year - 1
+    print(f"Playing {args.series} series of {SEATS} players in memory…")
+    started = time.perf_counter()
+    deals = generate_history(url, args.series, club.id, players, year)
+    print(f"  {deals} deals in {time.perf_counter() - started:.1f} s; rebuilding projections…")
+    started = time.perf_counter()
+    events = projections.rebuild()
+    analyze()
+    results = SeriesResult.objects.count()
+    print(f"  {events} events, {results} league results, in {time.perf_counter() - started:.1f} s")
+
+    params = {
+        "club": club.id,
+        "first": datetime(year, 1, 1, tzinfo=UTC),
+        "after": datetime(year + 1, 1, 1, tzinfo=UTC),
+    }
+    check_same_figures(club, year, run_sql(RESULTS_SQL, params))
+    client = Client()
+    page_url = f"/clubs/{club.slug}/league/?season={year}"
+    api_url = f"/api/v1/clubs/{club.slug}/standings?season={year}"
+    for response in (client.get(page_url), client.get(api_url)):
+        assert response.status_code == 200, response.status_code
+
+    reps = args.repetitions
+    print(f"\nStandings of one season: {args.series} series, median of {reps} requests")
+    floor = median_ms(lambda: run_sql(RESULTS_SQL, params), reps)
+    sheets = median_ms(lambda: run_sql(SHEETS_SQL, params), reps)
+    page = median_ms(lambda: client.get(page_url), reps)
+    api = median_ms(lambda: client.get(api_url), reps)
+    for name, ms in [
+        ("(a) standings page (standings + club records)", page),
+        ("(b) standings API", api),
+        ("(c) one hand-written SELECT over the results (floor)", floor),
+        ("(d) one SELECT over the score sheets, no rating", sheets),
+    ]:
+        print(f"  {name:<54} {ms:8.2f} ms   {ms / floor:5.2f}× (c)")
+    verdict = "yes" if page <= 3 * floor else "NO"
+    if args.quick:
+        verdict += " (a short history: the page's fixed costs outweigh the floor)"
+    print(f"  aim: the page within 3× of (c): {verdict}")
+
+    count = max(3, reps // 20)
+    plain, finishing = time_deals(club, players, count, year)
+    print(f"\nRecording into that season ({count} more series, median)")
+    print(f"  a deal through the service                              {plain:8.2f} ms")
+    print(f"  the deal that finishes a series (+ the league's tables) {finishing:8.2f} ms")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,171 @@
+"""A club's roster over time, as a fold of its events, and the commands on it.
+
+Players are renamed, guests are added, and two players who turn out to be the
+same person are merged (and unmerged if that was a mistake). A merge rewrites
+no series: whoever reads the league maps each player onto their ``person``,
+the player they are merged into, following merges of merges. Events name
+player ids only; names live in the Player table.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from functools import reduce
+
+from .errors import DomainError, _
+from .events import GuestAdded, PlayerRenamed, PlayersMerged, PlayersUnmerged, RosterEvent
+
+# Any constant works; it names the roster streams of the event log.
+ROSTER_NAMESPACE = uuid.UUID("6f1d3c2a-8a4e-5b7c-9d2e-1a0b3c4d5e6f")
+
+ROSTER_EVENTS = (GuestAdded, PlayerRenamed, PlayersMerged, PlayersUnmerged)
+
+
+def roster_stream(club_id: int) -> uuid.UUID:
+    """The id of a club's roster stream in the event log."""
+    return uuid.uuid5(ROSTER_NAMESPACE, f"club-roster:{club_id}")
+
+
+def is_roster_event(event: object) -> bool:
+    return isinstance(event, ROSTER_EVENTS)
+
+
+@dataclass(frozen=True, slots=True)
+class RosterState:
+    version: int = 0
+    guests: frozenset[int] = frozenset()
+    merged: Mapping[int, int] = field(default_factory=dict)  # source -> target
+
+    def person(self, player: int) -> int:
+        """The player ``player`` stands for in the league, following merges."""
+        while player in self.merged:
+            player = self.merged[player]
+        return player
+
+    def mentioned(self) -> set[int]:
+        """Every player the roster's events name."""
+        return set(self.guests) | set(self.merged) | set(self.merged.values())
+
+    def merged_into(self, person: int) -> set[int]:
+        """The players that stand for ``person`` (``person`` included)."""
+        return {p for p in self.mentioned() | {person} if self.person(p) == person}
+
+
+# -- the fold -----------------------------------------------------------------
+
+
+def apply(state: RosterState, event: RosterEvent) -> RosterState:
+    version = state.version + 1
+    match event:
+        case GuestAdded():
+            return replace(state, version=version, guests=state.guests | {event.player})
+        case PlayerRenamed():
+            return replace(state, version=version)
+        case PlayersMerged():
+            return replace(
+                state, version=version, merged={**state.merged, event.source: event.target}
+            )
+        case PlayersUnmerged():
+            merged = {s: t for s, t in state.merged.items() if s != event.source}
+            return replace(state, version=version, merged=merged)
+    raise TypeError(f"not a roster event: {event!r}")
+
+
+def fold(events: Iterable[RosterEvent], state: RosterState | None = None) -> RosterState:
+    return reduce(apply, events, state or RosterState())
+
+
+# -- commands -----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class AddGuest:
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class RenamePlayer:
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class MergePlayers:
+    source: int
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
+class UnmergePlayer:
+    source: int
+
+
+RosterCommand = AddGuest | RenamePlayer | MergePlayers | UnmergePlayer
+
+
+def decide(state: RosterState, command: RosterCommand) -> list[RosterEvent]:
+    """The events a command records, or a DomainError. Whether the players exist
+    in the club, and whether they ever sat at one table, the caller checks."""
+    match command:
+        case AddGuest():
+            if command.player in state.guests:
+                raise DomainError(
+                    _("Player {player} is a guest already."),
+                    code="already_guest",
+                    player=command.player,
+                )
+            return [GuestAdded(command.player)]
+        case RenamePlayer():
+            return [PlayerRenamed(command.player)]
+        case MergePlayers():
+            return [_merge(state, command)]
+        case UnmergePlayer():
+            if command.source not in state.merged:
+                raise DomainError(
+                    _("Player {player} is not merged into anyone."),
+                    code="not_merged",
+                    player=command.source,
+                    field="player",
+                )
+            return [PlayersUnmerged(command.source, state.merged[command.source])]
+    raise TypeError(f"not a roster command: {command!r}")
+
+
+def _merge(state: RosterState, command: MergePlayers) -> PlayersMerged:
+    source, target = command.source, command.target
+    if source == target:
+        raise DomainError(
+            _("A player cannot be merged into themselves."), code="merge_into_self", field="target"
+        )
+    if source in state.merged:
+        raise DomainError(
+            _("Player {player} is merged into another player already."),
+            code="already_merged",
+            player=source,
+            field="player",
+        )
+    if state.person(target) != target:
+        raise DomainError(
+            _("Player {player} was merged into another player; merge into that player."),
+            code="target_merged",
+            player=target,
+            field="target",
+        )
+    # The target stands for no one else and the source is merged into no one,
+    # so no merge can make a cycle.
+    return PlayersMerged(source, target)
+
+
+def command_for(event: RosterEvent) -> RosterCommand:
+    """The command that records ``event`` (to validate a restored log)."""
+    match event:
+        case GuestAdded():
+            return AddGuest(event.player)
+        case PlayerRenamed():
+            return RenamePlayer(event.player)
+        case PlayersMerged():
+            return MergePlayers(event.source, event.target)
+        case PlayersUnmerged():
+            return UnmergePlayer(event.source)
+    raise TypeError(f"not a roster event: {event!r}")

@@ -1,0 +1,204 @@
+"""The league's API for club admins: ladder rules, named seasons and the
+roster (guests, renames, merges). Anyone who may read the club reads the
+rules and seasons."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers, status
+from rest_framework.exceptions import NotFound
+from rest_framework.response import Response
+
+from ..api.base import READ_ERRORS, WRITE_ERRORS, error_responses
+from ..api.permissions import Access
+from ..api.serializers import player_id
+from ..api.views.clubs import SLUG
+from . import selectors, services
+from .api import PLAYER_ID, LeagueApiView, SeasonSerializer, season_data
+
+SEASON_KEY = OpenApiParameter("key", str, OpenApiParameter.PATH, description="A season's key.")
+
+
+class ClubLadderApi(LeagueApiView):
+    class LadderSerializer(serializers.Serializer):
+        min_series = serializers.IntegerField(
+            min_value=1, max_value=1000, help_text="Series to play to be ranked."
+        )
+        best_n = serializers.IntegerField(
+            min_value=1,
+            max_value=1000,
+            allow_null=True,
+            default=None,
+            help_text="Only each player's best N series count.",
+        )
+
+    @extend_schema(
+        operation_id="club_ladder_read",
+        summary="The club's ladder rules",
+        tags=["league"],
+        parameters=[SLUG],
+        responses={200: LadderSerializer, **error_responses(*READ_ERRORS)},
+    )
+    def get(self, request, slug):
+        club = self.club_for(slug, Access.READ)
+        return Response(self.LadderSerializer(selectors.ladder_rules(club)).data)
+
+    @extend_schema(
+        operation_id="club_ladder_set",
+        summary="Set the club's ladder rules (admins)",
+        tags=["league"],
+        parameters=[SLUG],
+        request=LadderSerializer,
+        responses={200: LadderSerializer, **error_responses(*WRITE_ERRORS)},
+    )
+    def put(self, request, slug):
+        club = self.club_for(slug, Access.ADMINISTER)
+        data = self.validated(self.LadderSerializer)
+        rules = services.ladder_set(club=club, min_series=data["min_series"], best_n=data["best_n"])
+        return Response(self.LadderSerializer(rules).data)
+
+
+class ClubSeasonsApi(LeagueApiView):
+    class AddSerializer(serializers.Serializer):
+        name = serializers.CharField(max_length=60)
+        first_day = serializers.DateField()
+        last_day = serializers.DateField()
+
+    @extend_schema(
+        operation_id="club_seasons_list",
+        summary="The club's seasons, newest first (named ones and calendar years)",
+        tags=["league"],
+        parameters=[SLUG],
+        responses={200: SeasonSerializer(many=True), **error_responses(*READ_ERRORS)},
+    )
+    def get(self, request, slug):
+        club = self.club_for(slug, Access.READ)
+        choice = selectors.season_choice(club, None)
+        return Response(SeasonSerializer([season_data(s) for s in choice.seasons], many=True).data)
+
+    @extend_schema(
+        operation_id="club_season_add",
+        summary="Name a range of days as a season (admins)",
+        tags=["league"],
+        parameters=[SLUG],
+        request=AddSerializer,
+        responses={201: SeasonSerializer, **error_responses(*WRITE_ERRORS)},
+    )
+    def post(self, request, slug):
+        club = self.club_for(slug, Access.ADMINISTER)
+        data = self.validated(self.AddSerializer)
+        season = services.season_add(club=club, **data)
+        body = season_data(selectors.span(season))
+        return Response(SeasonSerializer(body).data, status=status.HTTP_201_CREATED)
+
+
+class ClubSeasonApi(LeagueApiView):
+    @extend_schema(
+        operation_id="club_season_remove",
+        summary="Remove a named season (admins); its series return to their years",
+        tags=["league"],
+        parameters=[SLUG, SEASON_KEY],
+        request=None,
+        responses={204: None, **error_responses(401, 403, 404, 422)},
+    )
+    def delete(self, request, slug, key):
+        club = self.club_for(slug, Access.ADMINISTER)
+        if not services.season_remove(club=club, key=key):
+            raise NotFound()
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+# -- the roster (admins) -------------------------------------------------------------------
+
+
+class PlayerSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class ClubGuestsApi(LeagueApiView):
+    class InputSerializer(serializers.Serializer):
+        name = serializers.CharField(max_length=60)
+
+    @extend_schema(
+        operation_id="club_guest_add",
+        summary="Add a guest player (admins)",
+        tags=["league"],
+        parameters=[SLUG],
+        request=InputSerializer,
+        responses={201: PlayerSerializer, **error_responses(*WRITE_ERRORS)},
+    )
+    def post(self, request, slug):
+        club = self.club_for(slug, Access.ADMINISTER)
+        data = self.validated(self.InputSerializer)
+        guest = services.guest_add(club=club, name=data["name"], actor_id=request.user.id)
+        return Response(PlayerSerializer(guest).data, status=status.HTTP_201_CREATED)
+
+
+class PlayerRenameApi(LeagueApiView):
+    class InputSerializer(serializers.Serializer):
+        name = serializers.CharField(max_length=60)
+
+    @extend_schema(
+        operation_id="player_rename",
+        summary="Rename a player (admins); history follows",
+        tags=["league"],
+        parameters=[PLAYER_ID],
+        request=InputSerializer,
+        responses={200: PlayerSerializer, **error_responses(*WRITE_ERRORS)},
+    )
+    def post(self, request, player_id):
+        player = self.player_for(player_id, Access.ADMINISTER)
+        data = self.validated(self.InputSerializer)
+        renamed = services.player_rename(
+            club=player.club, player_id=player.id, name=data["name"], actor_id=request.user.id
+        )
+        return Response(PlayerSerializer(renamed).data)
+
+
+class MergeOutputSerializer(serializers.Serializer):
+    player = serializers.IntegerField()
+    person = serializers.IntegerField(help_text="Whom the player counts as now.")
+
+
+class PlayerMergeApi(LeagueApiView):
+    class InputSerializer(serializers.Serializer):
+        target = player_id(help_text="The player they turned out to be.")
+
+    @extend_schema(
+        operation_id="player_merge",
+        summary="Merge a player into another who is the same person (admins)",
+        tags=["league"],
+        parameters=[PLAYER_ID],
+        request=InputSerializer,
+        responses={200: MergeOutputSerializer, **error_responses(*WRITE_ERRORS, 409)},
+    )
+    def post(self, request, player_id):
+        player = self.player_for(player_id, Access.ADMINISTER)
+        data = self.validated(self.InputSerializer)
+        state = services.players_merge(
+            club=player.club,
+            source_id=player.id,
+            target_id=data["target"],
+            actor_id=request.user.id,
+        )
+        body = {"player": player.id, "person": state.person(player.id)}
+        return Response(MergeOutputSerializer(body).data)
+
+
+class PlayerUnmergeApi(LeagueApiView):
+    @extend_schema(
+        operation_id="player_unmerge",
+        summary="Undo a player's merge (admins)",
+        tags=["league"],
+        parameters=[PLAYER_ID],
+        request=None,
+        responses={200: MergeOutputSerializer, **error_responses(*WRITE_ERRORS, 409)},
+    )
+    def post(self, request, player_id):
+        player = self.player_for(player_id, Access.ADMINISTER)
+        state = services.players_unmerge(
+            club=player.club, source_id=player.id, actor_id=request.user.id
+        )
+        body = {"player": player.id, "person": state.person(player.id)}
+        return Response(MergeOutputSerializer(body).data)

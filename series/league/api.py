@@ -1,0 +1,304 @@
+"""The league's REST API for readers: standings, a player's record and the
+club's history (the admins' writes are in ``admin_api``). One view per
+resource; access as the rest of the API (``series.api.permissions``)."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers
+from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.response import Response
+
+from ..api.base import READ_ERRORS, error_responses
+from ..api.permissions import Access, require
+from ..api.serializers import player_id
+from ..api.views.clubs import SLUG, ClubApiView
+from ..models import Club, Player
+from . import history, player_record, selectors
+from .aggregates import FIGURES
+from .selectors import GAMES
+
+PLAYER_ID = OpenApiParameter("player_id", int, OpenApiParameter.PATH, description="A player id.")
+ROUNDING = 4
+
+
+def _rounded(value: float | None) -> float | None:
+    return None if value is None else round(value, ROUNDING)
+
+
+class SeasonSerializer(serializers.Serializer):
+    key = serializers.CharField(help_text="A year (2025) or a named season's key.")
+    name = serializers.CharField()
+    first_day = serializers.DateField()
+    last_day = serializers.DateField()
+    named = serializers.BooleanField()
+
+
+class FiguresSerializer(serializers.Serializer):
+    series_played = serializers.IntegerField()
+    series_won = serializers.IntegerField()
+    deals_played = serializers.IntegerField()
+    went_out = serializers.IntegerField()
+    went_out_rate = serializers.FloatField(allow_null=True)
+    penalty_total = serializers.IntegerField()
+    penalty_per_deal = serializers.FloatField(allow_null=True)
+    tiebreaks_played = serializers.IntegerField()
+    tiebreaks_won = serializers.IntegerField()
+
+
+def figures(line) -> dict:
+    data = {name: getattr(line, name) for name in FIGURES}
+    data["went_out_rate"] = _rounded(line.went_out_rate)
+    data["penalty_per_deal"] = _rounded(line.penalty_per_deal)
+    return data
+
+
+def season_data(season) -> dict:
+    return {
+        "key": season.key,
+        "name": season.name,
+        "first_day": season.first_day,
+        "last_day": season.last_day,
+        "named": season.named,
+    }
+
+
+class SeasonQuerySerializer(serializers.Serializer):
+    season = serializers.CharField(
+        max_length=60,
+        required=False,
+        help_text="A year or a named season's key; today's by default.",
+    )
+    game = serializers.ChoiceField(choices=GAMES, default=GAMES[0])
+
+
+class LeagueApiView(ClubApiView):
+    def season(self, club: Club, key: str | None) -> selectors.SeasonChoice:
+        choice = selectors.season_choice(club, key, listed=False)
+        if choice is None:
+            raise ValidationError({"season": [_("The club has no such season.")]})
+        return choice
+
+    def player_for(self, player_id: int, access: Access) -> Player:
+        player = player_record.player_with_club(player_id)
+        if player is None:
+            raise NotFound()
+        self.club = require(self.request.user, player.club, access)
+        return player
+
+
+# -- standings ------------------------------------------------------------------
+
+
+class StandingRowSerializer(FiguresSerializer):
+    player = serializers.IntegerField(help_text="The person (merged players count as one).")
+    name = serializers.CharField()
+    guest = serializers.BooleanField()
+    rating = serializers.FloatField(help_text="mu − 3σ after the season's last series.")
+    mu = serializers.FloatField()
+    sigma = serializers.FloatField()
+    ranked = serializers.BooleanField(help_text="False: a guest, or below the minimum.")
+    rank = serializers.IntegerField(allow_null=True)
+
+
+class ClubStandingsApi(LeagueApiView):
+    class OutputSerializer(serializers.Serializer):
+        season = SeasonSerializer()
+        game = serializers.ChoiceField(choices=GAMES)
+        min_series = serializers.IntegerField(help_text="Series to play to be ranked.")
+        best_n = serializers.IntegerField(allow_null=True, help_text="Only the best N count.")
+        rows = StandingRowSerializer(many=True, help_text="The ranked first, then the rest.")
+
+    @extend_schema(
+        operation_id="club_standings",
+        summary="The ladder of a season and game",
+        tags=["league"],
+        parameters=[SLUG, SeasonQuerySerializer],
+        responses={200: OutputSerializer, **error_responses(400, *READ_ERRORS)},
+    )
+    def get(self, request, slug):
+        club = self.club_for(slug, Access.READ)
+        query = self.validated(SeasonQuerySerializer, request.query_params)
+        table = selectors.standings(club, query["game"], self.season(club, query.get("season")))
+        body = {
+            "season": season_data(table.season),
+            "game": table.game,
+            "min_series": table.min_series,
+            "best_n": table.best_n,
+            "rows": [standing_row(row) for row in table.rows],
+        }
+        return Response(self.OutputSerializer(body).data)
+
+
+def standing_row(row: selectors.StandingRow) -> dict:
+    return {
+        "player": row.player,
+        "name": row.name,
+        "guest": row.guest,
+        **figures(row.figures),
+        "rating": _rounded(row.rating),
+        "mu": _rounded(row.mu),
+        "sigma": _rounded(row.sigma),
+        "ranked": row.rank is not None,
+        "rank": row.rank,
+    }
+
+
+# -- a player ---------------------------------------------------------------------
+
+
+class PlayerTotalsSerializer(FiguresSerializer):
+    game = serializers.CharField()
+    season = serializers.CharField(allow_blank=True, help_text="Empty: all time.")
+
+
+class PlayerSeriesSerializer(serializers.Serializer):
+    series = serializers.UUIDField()
+    game = serializers.CharField()
+    started_at = serializers.DateTimeField()
+    players = serializers.IntegerField()
+    place = serializers.IntegerField()
+    won = serializers.BooleanField()
+    total = serializers.IntegerField()
+    deals_played = serializers.IntegerField()
+    went_out = serializers.IntegerField()
+    penalty_per_deal = serializers.FloatField(allow_null=True)
+    rating = serializers.FloatField(help_text="After this series.")
+    mu = serializers.FloatField()
+    sigma = serializers.FloatField()
+
+
+class HeadToHeadSerializer(serializers.Serializer):
+    opponent = serializers.IntegerField()
+    name = serializers.CharField()
+    game = serializers.CharField()
+    series = serializers.IntegerField(help_text="Series where both sat.")
+    ahead = serializers.IntegerField(help_text="This player finished ahead.")
+    behind = serializers.IntegerField()
+    level = serializers.IntegerField()
+
+
+class PlayerApi(LeagueApiView):
+    class OutputSerializer(serializers.Serializer):
+        player = serializers.IntegerField()
+        name = serializers.CharField()
+        club = serializers.SlugField()
+        guest = serializers.BooleanField()
+        merged_into = serializers.IntegerField(allow_null=True)
+        merged = serializers.ListField(child=serializers.IntegerField())
+        all_time = PlayerTotalsSerializer(many=True)
+        seasons = PlayerTotalsSerializer(many=True)
+        history = PlayerSeriesSerializer(many=True, help_text="Finished series, oldest first.")
+        head_to_head = HeadToHeadSerializer(many=True)
+
+    @extend_schema(
+        operation_id="player_read",
+        summary="A player's league record: all time, by season, every series",
+        tags=["league"],
+        parameters=[PLAYER_ID],
+        responses={200: OutputSerializer, **error_responses(*READ_ERRORS)},
+    )
+    def get(self, request, player_id):
+        player = self.player_for(player_id, Access.READ)
+        record = player_record.player_record(player, selectors.named_seasons(player.club))
+        return Response(self.OutputSerializer(player_body(record)).data)
+
+
+def player_body(record: player_record.PlayerRecord) -> dict:
+    player = record.player
+    roster = getattr(player, "roster", None)
+    return {
+        "player": player.id,
+        "name": player.name,
+        "club": player.club.slug,
+        "guest": bool(roster and roster.guest),
+        "merged_into": record.person if record.person != player.id else None,
+        "merged": [other.id for other in record.merged],
+        "all_time": [totals(line) for line in record.all_time],
+        "seasons": [totals(line) for line in record.seasons],
+        "history": [series_line(row) for row in record.results],
+        "head_to_head": [vars(duel) | {"level": duel.level} for duel in record.head_to_head],
+    }
+
+
+def totals(line: player_record.SeasonFigures) -> dict:
+    return {"game": line.game, "season": line.season, **figures(line.figures)}
+
+
+def series_line(row) -> dict:
+    return {
+        "series": row.series_id,
+        "game": row.game,
+        "started_at": row.started_at,
+        "players": row.players,
+        "place": row.place,
+        "won": row.won,
+        "total": row.total,
+        "deals_played": row.deals,
+        "went_out": row.went_out,
+        "penalty_per_deal": _rounded(row.total / row.deals) if row.deals else None,
+        "rating": _rounded(row.ordinal),
+        "mu": _rounded(row.mu),
+        "sigma": _rounded(row.sigma),
+    }
+
+
+# -- history ------------------------------------------------------------------------
+
+
+class HistorySeriesSerializer(serializers.Serializer):
+    id = serializers.UUIDField()
+    rules = serializers.CharField(source="preset")
+    game = serializers.SerializerMethodField()
+    status = serializers.CharField()
+    deals_played = serializers.IntegerField()
+    winner = serializers.IntegerField(source="winner_id", allow_null=True)
+    totals = serializers.DictField(
+        child=serializers.IntegerField(), help_text='{"<player id>": total} of everyone seated.'
+    )
+    version = serializers.IntegerField()
+    started_at = serializers.DateTimeField()
+    updated_at = serializers.DateTimeField()
+
+    def get_game(self, sheet) -> str:
+        return sheet.rules.get("game", "")
+
+
+class ClubHistoryApi(LeagueApiView):
+    """The club's series list (a superset of the list of ``series.api``: the
+    same fields and paging, plus filters by season, player and game)."""
+
+    class QuerySerializer(serializers.Serializer):
+        season = serializers.CharField(
+            max_length=60,
+            required=False,
+            help_text="A year or a named season's key; all by default.",
+        )
+        player = player_id(
+            required=False, help_text="Series where this player (or anyone merged into them) sat."
+        )
+        game = serializers.ChoiceField(choices=GAMES, required=False)
+        limit = serializers.IntegerField(min_value=1, max_value=100, default=50)
+        offset = serializers.IntegerField(min_value=0, max_value=2**31 - 1, default=0)
+
+    class OutputSerializer(serializers.Serializer):
+        count = serializers.IntegerField()
+        results = HistorySeriesSerializer(many=True)
+
+    @extend_schema(
+        operation_id="club_series_history",
+        summary="The club's series, newest first, by season, player and game",
+        tags=["league"],
+        parameters=[SLUG, QuerySerializer],
+        responses={200: OutputSerializer, **error_responses(400, *READ_ERRORS)},
+    )
+    def get(self, request, slug):
+        club = self.club_for(slug, Access.READ)
+        query = self.validated(self.QuerySerializer, request.query_params)
+        choice = self.season(club, query["season"]) if "season" in query else None
+        players = history.same_person(query["player"]) if "player" in query else None
+        sheets = history.club_history(club, choice, players=players, game=query.get("game"))
+        start, end = query["offset"], query["offset"] + query["limit"]
+        body = {"count": sheets.count(), "results": sheets[start:end]}
+        return Response(self.OutputSerializer(body).data)

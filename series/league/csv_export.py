@@ -1,0 +1,114 @@
+"""CSV downloads: a season's standings and a series' score sheet, each with a
+header row. Cells a spreadsheet would run as a formula are quoted as text."""
+
+from __future__ import annotations
+
+import csv
+
+from django.http import HttpResponse
+from django.utils.translation import gettext as _
+
+from ..models import Club, SeriesSheet
+from .selectors import Standings
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _cell(value) -> object:
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+def _response(filename: str, header: list[str], rows: list[list]) -> HttpResponse:
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    writer = csv.writer(response)
+    writer.writerow(header)
+    for row in rows:
+        writer.writerow([_cell(value) for value in row])
+    return response
+
+
+def _number(value: float | None, digits: int = 2) -> str:
+    return "" if value is None else f"{value:.{digits}f}"
+
+
+def standings_response(club: Club, table: Standings) -> HttpResponse:
+    header = [
+        _("rank"),
+        _("player"),
+        _("name"),
+        _("guest"),
+        _("series played"),
+        _("series won"),
+        _("deals played"),
+        _("went out"),
+        _("went out rate"),
+        _("penalty total"),
+        _("penalty per deal"),
+        _("tiebreaks played"),
+        _("tiebreaks won"),
+        _("rating"),
+    ]
+    rows = [
+        [
+            row.rank or "",
+            row.player,
+            row.name,
+            int(row.guest),
+            row.figures.series_played,
+            row.figures.series_won,
+            row.figures.deals_played,
+            row.figures.went_out,
+            _number(row.figures.went_out_rate, 3),
+            row.figures.penalty_total,
+            _number(row.figures.penalty_per_deal),
+            row.figures.tiebreaks_played,
+            row.figures.tiebreaks_won,
+            _number(row.rating),
+        ]
+        for row in table.rows
+    ]
+    filename = f"{club.slug}-{table.season.key}-{table.game}-standings.csv"
+    return _response(filename, header, rows)
+
+
+def sheet_response(sheet: SeriesSheet) -> HttpResponse:
+    """A score sheet loaded with ``series.selectors.series_sheet_rows``: no more queries."""
+    seats = list(sheet.seats.all())
+    points = {(score.number, score.player_id): score.points for score in sheet.scores.all()}
+    header = [
+        _("deal"),
+        _("dealer"),
+        _("went out"),
+        _("tiebreak"),
+        _("corrected"),
+        _("void"),
+        *(seat.player.name for seat in seats),
+    ]
+    names = {seat.player_id: seat.player.name for seat in seats}
+    rows = [
+        [
+            line.number,
+            names.get(line.dealer_id, line.dealer_id),
+            names.get(line.went_out_id, "") if line.went_out_id else "",
+            int(line.tiebreak),
+            int(line.corrected),
+            int(line.void),
+            *(points.get((line.number, seat.player_id), "") for seat in seats),
+        ]
+        for line in sheet.deals.all()
+    ]
+    rows.append(
+        [
+            _("total"),
+            "",
+            "",
+            "",
+            "",
+            "",
+            *(sheet.totals.get(str(seat.player_id), 0) for seat in seats),
+        ]
+    )
+    return _response(f"series-{sheet.id}.csv", header, rows)

@@ -1,0 +1,70 @@
+"""Forms of the league's admin pages: they parse input; the services decide."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+
+class LadderForm(forms.Form):
+    min_series = forms.IntegerField(
+        label=_("Series to be ranked"),
+        min_value=1,
+        max_value=1000,
+        help_text=_("Players with fewer series in the season are listed apart."),
+    )
+    best_n = forms.IntegerField(
+        label=_("Only the best series count"),
+        min_value=1,
+        max_value=1000,
+        required=False,
+        help_text=_(
+            "Empty: every series counts. Otherwise each player's best N series "
+            "(best place, then fewest points a deal) make their figures."
+        ),
+    )
+
+
+class DateInput(forms.DateInput):
+    input_type = "date"
+
+
+class SeasonForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=60)
+    first_day = forms.DateField(label=_("First day"), widget=DateInput)
+    last_day = forms.DateField(label=_("Last day"), widget=DateInput)
+
+
+class SeasonRemoveForm(forms.Form):
+    key = forms.SlugField(max_length=60)
+
+
+def _player_choices(players) -> list[tuple[int, str]]:
+    return [(player.id, player.name) for player in players]
+
+
+class RenameForm(forms.Form):
+    player = forms.TypedChoiceField(label=_("Player"), coerce=int)
+    name = forms.CharField(label=_("New name"), max_length=60)
+
+    def __init__(self, *args, players, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"].choices = _player_choices(players)
+
+
+class GuestForm(forms.Form):
+    name = forms.CharField(label=_("Guest's name"), max_length=60)
+
+
+class MergeForm(forms.Form):
+    player = forms.TypedChoiceField(label=_("Player"), coerce=int)
+    target = forms.TypedChoiceField(label=_("is the same person as"), coerce=int)
+
+    def __init__(self, *args, players, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"].choices = _player_choices(players)
+        self.fields["target"].choices = _player_choices(players)
+
+
+class UnmergeForm(forms.Form):
+    player = forms.IntegerField(min_value=1)

@@ -1,0 +1,183 @@
+"""What the league's pages show, built from what the selectors read (no queries)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils import timezone
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from ..domain.rules import CONTINENTAL, RUMMY
+from ..models import SeriesResult
+from .aggregates import Figures
+from .charts import Panel, line_panel
+from .player_record import HeadToHead, PlayerRecord
+from .seasons import SeasonSpan, find_season, season_of
+
+GAME_LABELS = {CONTINENTAL: gettext_lazy("Continental Rummy"), RUMMY: gettext_lazy("Rummy")}
+
+
+def game_choices() -> list[tuple[str, Any]]:
+    return list(GAME_LABELS.items())
+
+
+def per_deal(row: SeriesResult) -> float | None:
+    return row.total / row.deals if row.deals else None
+
+
+@dataclass
+class SeasonLine:
+    name: str
+    figures: Figures
+    rating: float | None  # after the season's last series
+
+
+@dataclass(frozen=True)
+class FormPoint:
+    series_id: Any
+    started_at: Any
+    per_deal: float | None
+    rating: float
+
+
+@dataclass
+class GameRecord:
+    """A person's record in one game: totals, seasons, form, best and worst."""
+
+    game: str
+    label: Any
+    all_time: Figures
+    rating: float | None
+    seasons: list[SeasonLine] = field(default_factory=list)
+    results: list[SeriesResult] = field(default_factory=list)  # in order of start
+    best: SeriesResult | None = None
+    worst: SeriesResult | None = None
+    head_to_head: list[HeadToHead] = field(default_factory=list)
+    form: list[FormPoint] = field(default_factory=list)
+    penalty_chart: SafeString = field(default_factory=SafeString)
+    rating_chart: SafeString = field(default_factory=SafeString)
+
+
+def player_page_context(record: PlayerRecord, named: list[SeasonSpan]) -> dict[str, Any]:
+    games = [_game_record(record, line.game, line.figures, named) for line in record.all_time]
+    return {
+        "player": record.player,
+        "club": record.player.club,
+        "merged": record.merged,
+        "games": games,
+        "history": list(reversed(record.results)),
+    }
+
+
+def _game_record(
+    record: PlayerRecord, game: str, all_time: Figures, named: list[SeasonSpan]
+) -> GameRecord:
+    results = [row for row in record.results if row.game == game]
+    scored = [row for row in results if row.deals]
+    by_per_deal = sorted(scored, key=lambda row: (per_deal(row), row.started_at))
+    game_record = GameRecord(
+        game=game,
+        label=GAME_LABELS.get(game, game),
+        all_time=all_time,
+        rating=results[-1].ordinal if results else None,
+        seasons=_seasons(record, game, named),
+        results=results,
+        best=by_per_deal[0] if by_per_deal else None,
+        worst=by_per_deal[-1] if len(by_per_deal) > 1 else None,
+        head_to_head=[h for h in record.head_to_head if h.game == game],
+        form=[
+            FormPoint(row.series_id, row.started_at, per_deal(row), row.ordinal) for row in results
+        ],
+    )
+    _draw(game_record)
+    return game_record
+
+
+def _seasons(record: PlayerRecord, game: str, named: list[SeasonSpan]) -> list[SeasonLine]:
+    last_rating: dict[str, float] = {}
+    for row in record.results:
+        if row.game == game:
+            last_rating[season_of(timezone.localdate(row.started_at), named).key] = row.ordinal
+    lines = []
+    for line in record.seasons:
+        if line.game != game:
+            continue
+        season = find_season(line.season, named)
+        name = season.name if season else line.season
+        lines.append(SeasonLine(name, line.figures, last_rating.get(line.season)))
+    return lines
+
+
+def _draw(game: GameRecord) -> None:
+    """The form chart: points a deal and rating, series after series."""
+    if len(game.results) < 2:
+        return
+    penalties = [per_deal(row) or 0 for row in game.results]
+    ratings = [row.ordinal for row in game.results]
+    first = game.results[0].started_at
+    last = game.results[-1].started_at
+    game.penalty_chart = line_panel(
+        Panel(_("Points a deal, series by series"), penalties),
+        chart_id=f"penalty-{game.game}",
+        description=_(
+            "%(count)d series from %(first)s to %(last)s: points a deal from %(low).1f to "
+            "%(high).1f, %(recent).1f in the latest."
+        )
+        % {
+            "count": len(penalties),
+            "first": _date(first),
+            "last": _date(last),
+            "low": min(penalties),
+            "high": max(penalties),
+            "recent": penalties[-1],
+        },
+    )
+    game.rating_chart = line_panel(
+        Panel(_("Rating after each series"), ratings, colour="#8a3b00"),
+        chart_id=f"rating-{game.game}",
+        description=_(
+            "Rating from %(start).1f after the first series to %(end).1f after the latest; "
+            "lowest %(low).1f, highest %(high).1f."
+        )
+        % {"start": ratings[0], "end": ratings[-1], "low": min(ratings), "high": max(ratings)},
+    )
+
+
+def _date(moment) -> str:
+    return timezone.localdate(moment).isoformat()
+
+
+@dataclass(frozen=True)
+class SeatLine:
+    name: str
+    total: int
+    won: bool
+
+
+@dataclass(frozen=True)
+class HistoryLine:
+    sheet: Any
+    game: Any
+    seats: list[SeatLine]
+
+
+def history_lines(sheets) -> list[HistoryLine]:
+    """Series loaded ``with_seats``, as the history page lists them."""
+    return [
+        HistoryLine(
+            sheet,
+            GAME_LABELS.get(sheet.rules.get("game"), sheet.rules.get("game")),
+            [
+                SeatLine(
+                    seat.player.name,
+                    sheet.totals.get(str(seat.player_id), 0),
+                    seat.player_id == sheet.winner_id,
+                )
+                for seat in sheet.seats.all()
+            ],
+        )
+        for sheet in sheets
+    ]

@@ -1,0 +1,199 @@
+"""Read queries of the league: seasons, standings and club records.
+
+Standings and club records are read from their projections (``standings.py``
+and ``records.py``: each season's lines and each game's records, stored).
+Each function costs a fixed number of queries, however long the history.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from django.db.models import F, Value
+from django.db.models.functions import Coalesce
+from django.utils import timezone
+
+from ..domain.rules import CONTINENTAL, RUMMY
+from ..models import Club, ClubRecord, LadderRules, Season, SeasonStanding
+from .aggregates import FIGURES, Figures
+from .seasons import SeasonSpan, find_season, season_of
+
+GAMES = (CONTINENTAL, RUMMY)
+
+
+# -- seasons ----------------------------------------------------------------------
+
+
+def span(season: Season) -> SeasonSpan:
+    return SeasonSpan(season.key, season.name, season.starts_on, season.ends_on)
+
+
+def named_seasons(club: Club) -> list[SeasonSpan]:
+    return [span(season) for season in Season.objects.filter(club=club)]
+
+
+@dataclass
+class SeasonChoice:
+    """The season chosen, the club's named seasons and (for a switcher) every
+    season the club has played in, newest first."""
+
+    chosen: SeasonSpan
+    named: list[SeasonSpan]
+    seasons: list[SeasonSpan] = field(default_factory=list)
+
+
+def season_choice(club: Club, key: str | None, *, listed: bool = True) -> SeasonChoice | None:
+    """The season ``key`` (default: today's, or the latest with standings); None
+    for a key that names no season. The list offers the named seasons and every
+    season with finished series. One query for a given key when the list is not
+    wanted (``listed=False``), else two."""
+    named = named_seasons(club)
+    if key and not listed:
+        chosen = find_season(key, named)
+        return None if chosen is None else SeasonChoice(chosen, named)
+    keys = SeasonStanding.objects.filter(club=club).values_list("season", flat=True)
+    played = [find_season(found, named) for found in keys.order_by().distinct()]
+    played = [season for season in played if season is not None]
+    today = season_of(timezone.localdate(), named)
+    seasons = _newest_first({*named, *played, today})
+    if key:
+        chosen = find_season(key, named)
+        if chosen is None:
+            return None
+        seasons = _newest_first({*seasons, chosen})
+    else:
+        chosen = _default_season(today, seasons, played=played)
+    return SeasonChoice(chosen, named, seasons)
+
+
+def _newest_first(seasons) -> list[SeasonSpan]:
+    return sorted(seasons, key=lambda season: (season.first_day, season.key), reverse=True)
+
+
+def _default_season(
+    today: SeasonSpan, seasons: list[SeasonSpan], played: list[SeasonSpan]
+) -> SeasonSpan:
+    """Today's season if it has series (or a name), else the latest season that has."""
+    if today.named or today in played:
+        return today
+    earlier = [
+        season for season in seasons if season in played and season.first_day <= today.first_day
+    ]
+    return earlier[0] if earlier else today
+
+
+# -- standings --------------------------------------------------------------------
+
+
+@dataclass
+class StandingRow:
+    player: int
+    name: str
+    guest: bool
+    figures: Figures
+    rating: float
+    mu: float
+    sigma: float
+    rank: int | None = None
+
+
+@dataclass
+class Standings:
+    season: SeasonSpan
+    game: str
+    min_series: int
+    best_n: int | None
+    ranked: list[StandingRow] = field(default_factory=list)
+    unranked: list[StandingRow] = field(default_factory=list)  # below the minimum, or guests
+
+    @property
+    def rows(self) -> list[StandingRow]:
+        return [*self.ranked, *self.unranked]
+
+
+def ladder_rules(club: Club) -> LadderRules:
+    return LadderRules.objects.filter(club=club).first() or LadderRules(club=club)
+
+
+def standings(club: Club, game: str, choice: SeasonChoice) -> Standings:
+    """The ladder of a season and game, from the standings projection: two
+    queries, the rules and the season's lines."""
+    rules = ladder_rules(club)
+    lines = SeasonStanding.objects.filter(club=club, game=game, season=choice.chosen.key).values(
+        *FIGURES, "person", "rating", "mu", "sigma", name=F("person__name"),
+        guest=Coalesce(F("person__roster__guest"), Value(False)),
+    )  # fmt: skip
+    table = Standings(choice.chosen, game, rules.min_series, rules.best_n)
+    for line in lines:
+        row = StandingRow(line["person"], line["name"], line["guest"], Figures.of(line),
+                          line["rating"], line["mu"], line["sigma"])  # fmt: skip
+        ranked = not row.guest and row.figures.series_played >= rules.min_series
+        (table.ranked if ranked else table.unranked).append(row)
+    table.ranked.sort(key=_ladder_order)
+    table.unranked.sort(key=lambda r: (-r.figures.series_played, r.name, r.player))
+    for rank, row in enumerate(table.ranked, start=1):
+        row.rank = rank
+    return table
+
+
+def _ladder_order(row: StandingRow):
+    per_deal = row.figures.penalty_per_deal
+    return (
+        -row.rating,
+        -row.figures.series_won,
+        per_deal if per_deal is not None else 0,
+        row.name,
+        row.player,
+    )
+
+
+# -- club records -------------------------------------------------------------------
+
+
+@dataclass
+class Record:
+    value: int
+    player: int
+    name: str
+    series_id: Any = None
+    season: str | None = None
+    started_at: datetime | None = None
+
+
+@dataclass
+class Records:
+    lowest_total: Record | None
+    most_went_out: Record | None  # in one season
+    longest_run: Record | None
+    biggest_comeback: Record | None
+
+
+def club_records(club: Club, game: str, named: list[SeasonSpan]) -> Records:
+    """The club's all-time records of a game, from their projection: one query."""
+    found = {
+        record.kind: record
+        for record in ClubRecord.objects.filter(club=club, game=game).select_related("person")
+    }
+    kinds = ClubRecord.Kind
+    return Records(
+        lowest_total=_record(found.get(kinds.LOWEST_TOTAL), named),
+        most_went_out=_record(found.get(kinds.MOST_WENT_OUT), named),
+        longest_run=_record(found.get(kinds.LONGEST_RUN), named),
+        biggest_comeback=_record(found.get(kinds.BIGGEST_COMEBACK), named),
+    )
+
+
+def _record(row: ClubRecord | None, named: list[SeasonSpan]) -> Record | None:
+    if row is None:
+        return None
+    season = find_season(row.season, named) if row.season else None
+    return Record(
+        value=row.value,
+        player=row.person_id,
+        name=row.person.name,
+        series_id=row.series_id,
+        season=(season.name if season else row.season) or None,
+        started_at=row.started_at,
+    )

@@ -1,0 +1,273 @@
+"""The league's pages: thin functions, selector → render; form → service.
+
+Anyone reads a public club's league; members read their club's; admins edit
+the ladder rules, the seasons and the roster. A private club is a 404 to
+those not in it (anonymous visitors are asked to sign in first, as on the
+other pages).
+"""
+
+from __future__ import annotations
+
+from functools import wraps
+from urllib.parse import urlencode
+from uuid import UUID
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods
+
+from .. import selectors as series_selectors
+from ..api.permissions import Access, allows
+from ..domain.errors import DomainError
+from ..messages import render as error_message
+from . import csv_export, player_record, selectors, services
+from . import history as history_of
+from .forms import (
+    GuestForm,
+    LadderForm,
+    MergeForm,
+    RenameForm,
+    SeasonForm,
+    SeasonRemoveForm,
+    UnmergeForm,
+)
+from .presentation import game_choices, history_lines, player_page_context
+from .selectors import GAMES
+
+HISTORY_PAGE = 50
+
+
+def _refuse(request, role: str | None, club, access: Access):
+    if allows(role, club, access):
+        return None
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    if role is None and not club.public:
+        raise Http404
+    raise PermissionDenied
+
+
+def club_page(access: Access):
+    """Load the club of the URL's slug for the view, after checking the user's access."""
+
+    def decorate(view):
+        @wraps(view)
+        def page(request, slug: str, **kwargs):
+            club = series_selectors.club_by_slug(slug)
+            if club is None:
+                raise Http404
+            role = series_selectors.club_role(user=request.user, club=club)
+            refused = _refuse(request, role, club, access)
+            if refused is not None:
+                return refused
+            request.club_role = role
+            return view(request, club, **kwargs)
+
+        return page
+
+    return decorate
+
+
+def _game(request) -> str:
+    game = request.GET.get("game") or GAMES[0]
+    if game not in GAMES:
+        raise Http404
+    return game
+
+
+def _season(club, key: str | None) -> selectors.SeasonChoice:
+    choice = selectors.season_choice(club, key or None)
+    if choice is None:
+        raise Http404
+    return choice
+
+
+def _is_admin(request, club) -> bool:
+    return allows(getattr(request, "club_role", None), club, Access.ADMINISTER)
+
+
+# -- reading ----------------------------------------------------------------------
+
+
+@require_GET
+@club_page(Access.READ)
+def league_page(request, club):
+    game = _game(request)
+    choice = _season(club, request.GET.get("season"))
+    context = {
+        "club": club,
+        "game": game,
+        "games": game_choices(),
+        "choice": choice,
+        "standings": selectors.standings(club, game, choice),
+        "records": selectors.club_records(club, game, choice.named),
+        "is_admin": _is_admin(request, club),
+    }
+    return render(request, "league/league.html", context)
+
+
+@require_GET
+@club_page(Access.READ)
+def standings_csv(request, club):
+    game = _game(request)
+    choice = _season(club, request.GET.get("season"))
+    table = selectors.standings(club, game, choice)
+    return csv_export.standings_response(club, table)
+
+
+@require_GET
+@club_page(Access.READ)
+def history_page(request, club):
+    key = request.GET.get("season") or None
+    choice = _season(club, key)
+    game = request.GET.get("game") or None
+    if game is not None and game not in GAMES:
+        raise Http404
+    player = _int(request.GET.get("player"))
+    players = history_of.same_person(player) if player else None
+    sheets = history_of.club_history(club, choice if key else None, players=players, game=game)
+    page = Paginator(sheets, HISTORY_PAGE).get_page(request.GET.get("page"))
+    history_of.with_seats(page.object_list)
+    query = {"season": key or "", "game": game or "", "player": player or ""}
+    context = {
+        "club": club,
+        "choice": choice,
+        "season_key": key,
+        "game": game,
+        "games": game_choices(),
+        "player": player,
+        "page": page,
+        "players": history_of.club_players(club),
+        "rows": history_lines(page.object_list),
+        "query": urlencode(query),
+    }
+    return render(request, "league/history.html", context)
+
+
+def _int(value: str | None) -> int | None:
+    try:
+        return int(value) if value else None
+    except ValueError:
+        raise Http404 from None
+
+
+@require_GET
+def player_page(request, slug: str, player_id: int):
+    player = player_record.player_with_club(player_id)
+    if player is None or player.club.slug != slug:
+        raise Http404
+    role = series_selectors.club_role(user=request.user, club=player.club)
+    refused = _refuse(request, role, player.club, Access.READ)
+    if refused is not None:
+        return refused
+    person = player_record.person_of(player)
+    if person != player.id:
+        return redirect("league:player", slug=slug, player_id=person)
+    named = selectors.named_seasons(player.club)
+    record = player_record.player_record(player, named)
+    context = player_page_context(record, named)
+    return render(request, "league/player.html", context)
+
+
+@require_GET
+def sheet_csv(request, series_id: UUID):
+    sheet = series_selectors.series_sheet(series_id)
+    if sheet is None:
+        raise Http404
+    role = series_selectors.club_role(user=request.user, club=sheet.club)
+    refused = _refuse(request, role, sheet.club, Access.READ)
+    if refused is not None:
+        return refused
+    return csv_export.sheet_response(series_selectors.series_sheet_rows(sheet))
+
+
+# -- admins -------------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+@club_page(Access.ADMINISTER)
+def ladder_settings(request, club):
+    rules = selectors.ladder_rules(club)
+    ladder = LadderForm(initial={"min_series": rules.min_series, "best_n": rules.best_n})
+    season = SeasonForm()
+    action = request.POST.get("action")
+    done = None
+    if action == "ladder":
+        ladder = LadderForm(request.POST)
+        done = _submit(ladder, lambda data: services.ladder_set(club=club, **data))
+    elif action == "season_add":
+        season = SeasonForm(request.POST)
+        done = _submit(season, lambda data: services.season_add(club=club, **data))
+    elif action == "season_remove":
+        done = _submit(
+            SeasonRemoveForm(request.POST),
+            lambda data: services.season_remove(club=club, key=data["key"]),
+        )
+    if done:
+        messages.success(request, _("Saved."))
+        return redirect("league:settings", slug=club.slug)
+    context = {
+        "club": club,
+        "ladder": ladder,
+        "season": season,
+        "seasons": selectors.named_seasons(club),
+    }
+    return render(request, "league/settings.html", context, status=422 if action else 200)
+
+
+def _submit(form, write, names=None) -> bool:
+    """Hand a valid form's data to a service; a refusal becomes a form error."""
+    if not form.is_valid():
+        return False
+    try:
+        write(form.cleaned_data)
+    except DomainError as error:
+        field = error.field if error.field in form.fields else None
+        form.add_error(field, error_message(error, names))
+        return False
+    return True
+
+
+@require_http_methods(["GET", "POST"])
+@club_page(Access.ADMINISTER)
+def roster_page(request, club):
+    players = history_of.club_players(club)
+    names = {p.id: p.name for p in players}
+    actor = request.user.id
+    forms = {
+        "rename": RenameForm(players=players),
+        "guest": GuestForm(),
+        "merge": MergeForm(players=players),
+    }
+    writes = {
+        "rename": lambda d: services.player_rename(
+            club=club, player_id=d["player"], name=d["name"], actor_id=actor
+        ),
+        "guest": lambda d: services.guest_add(club=club, name=d["name"], actor_id=actor),
+        "merge": lambda d: services.players_merge(
+            club=club, source_id=d["player"], target_id=d["target"], actor_id=actor
+        ),
+        "unmerge": lambda d: services.players_unmerge(
+            club=club, source_id=d["player"], actor_id=actor
+        ),
+    }
+    action = request.POST.get("action")
+    if action in writes:
+        form = _bound(action, request.POST, players)
+        forms[action] = form
+        if _submit(form, writes[action], names):
+            messages.success(request, _("Saved."))
+            return redirect("league:roster", slug=club.slug)
+    context = {"club": club, "players": players, "forms": forms, "names": names}
+    return render(request, "league/roster.html", context, status=422 if action else 200)
+
+
+def _bound(action: str, data, players):
+    if action in ("rename", "merge"):
+        return {"rename": RenameForm, "merge": MergeForm}[action](data, players=players)
+    return {"guest": GuestForm, "unmerge": UnmergeForm}[action](data)

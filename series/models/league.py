@@ -1,0 +1,178 @@
+"""The league: club settings (seasons, ladder rules) and its read models.
+
+``Season`` and ``LadderRules`` are club settings, edited by club admins.
+``RosterPlayer``, ``SeriesResult``, ``SeasonStanding`` and ``ClubRecord`` are
+projections, rebuilt from the log with the rest (``projections.rebuild``).
+"""
+
+from __future__ import annotations
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from .projections import SeriesSheet
+from .reference import Club, Player
+
+DEFAULT_MIN_SERIES = 3
+
+
+class LadderRules(models.Model):
+    """How a club ranks its players; a club without a row has the defaults."""
+
+    club = models.OneToOneField(
+        Club, on_delete=models.CASCADE, primary_key=True, related_name="ladder_rules"
+    )
+    min_series = models.PositiveSmallIntegerField(
+        _("series to be ranked"), default=DEFAULT_MIN_SERIES
+    )
+    best_n = models.PositiveSmallIntegerField(_("only the best series count"), null=True)
+
+
+class Season(models.Model):
+    """A named date range of a club; it wins over the calendar year."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
+    key = models.SlugField(max_length=60)
+    name = models.CharField(_("name"), max_length=60)
+    starts_on = models.DateField(_("first day"))
+    ends_on = models.DateField(_("last day"))
+
+    class Meta:
+        ordering = ["starts_on", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "key"], name="season_key_once_per_club"),
+            models.CheckConstraint(
+                condition=models.Q(ends_on__gte=models.F("starts_on")), name="season_not_reversed"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+# -- projections --------------------------------------------------------------
+
+
+class RosterPlayer(models.Model):
+    """A player the club's roster stream names: a guest, or merged into ``person``."""
+
+    player = models.OneToOneField(
+        Player, on_delete=models.PROTECT, primary_key=True, related_name="roster"
+    )
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="+")
+    person = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    guest = models.BooleanField(default=False)
+
+
+class SeriesResult(models.Model):
+    """A finished series as the league counts it: one row per person seated.
+
+    ``person`` is the seated player after merges. ``mu``, ``sigma`` and
+    ``ordinal`` are the person's rating after this series, and ``streak`` the
+    series they had won in a row by then, both counted over the club's series
+    of the same game in order of start.
+    """
+
+    # No constraint in the database: a rebuild empties the score sheets first.
+    series = models.ForeignKey(
+        SeriesSheet, on_delete=models.CASCADE, db_constraint=False, related_name="results"
+    )
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="+")
+    game = models.CharField(max_length=20)
+    started_at = models.DateTimeField()
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    person = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="results")
+    players = models.PositiveSmallIntegerField()  # at the table
+    place = models.PositiveSmallIntegerField()  # 1 = won
+    won = models.BooleanField()
+    total = models.IntegerField()
+    deals = models.PositiveIntegerField()
+    went_out = models.PositiveIntegerField()
+    tiebreak = models.BooleanField()  # played a tiebreak deal
+    deficit = models.PositiveIntegerField()  # furthest behind the leader after any deal
+    streak = models.PositiveIntegerField()
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    ordinal = models.FloatField()
+
+    class Meta:
+        ordering = ["started_at", "series", "place", "person"]
+        constraints = [
+            models.UniqueConstraint(fields=["series", "person"], name="result_once_per_person")
+        ]
+        indexes = [
+            models.Index(fields=["club", "game", "started_at"], name="result_club_game_start"),
+            models.Index(fields=["person", "game", "started_at"], name="result_person_start"),
+            # The club records: lowest total, longest run, biggest comeback.
+            models.Index(fields=["club", "game", "total"], name="result_lowest_total"),
+            models.Index(fields=["club", "game", "streak"], name="result_longest_run"),
+            models.Index(
+                fields=["club", "game", "deficit"],
+                condition=models.Q(won=True),
+                name="result_comeback",
+            ),
+        ]
+
+
+class SeasonStanding(models.Model):
+    """A person's line of a season's standings, as the club's ladder rules count it.
+
+    The figures cover the series that count (all, or each person's best N);
+    ``season_went_out`` counts every series of the season. ``rating``, ``mu``
+    and ``sigma`` are those after the person's last series of the season.
+    """
+
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="+")
+    game = models.CharField(max_length=20)
+    season = models.CharField(max_length=60)  # a year, or a named season's key
+    person = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    series_played = models.PositiveIntegerField()
+    series_won = models.PositiveIntegerField()
+    deals_played = models.PositiveIntegerField()
+    went_out = models.PositiveIntegerField()
+    penalty_total = models.IntegerField()
+    tiebreaks_played = models.PositiveIntegerField()
+    tiebreaks_won = models.PositiveIntegerField()
+    season_went_out = models.PositiveIntegerField()
+    rating = models.FloatField()
+    mu = models.FloatField()
+    sigma = models.FloatField()
+
+    class Meta:
+        ordering = ["club", "game", "season", "person"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["club", "game", "season", "person"], name="standing_once_per_season"
+            )
+        ]
+        indexes = [
+            models.Index(fields=["club", "game", "season_went_out"], name="standing_went_out"),
+        ]
+
+
+class ClubRecord(models.Model):
+    """One of a club's all-time records in a game, and who holds it."""
+
+    class Kind(models.TextChoices):
+        LOWEST_TOTAL = "lowest_total"
+        MOST_WENT_OUT = "most_went_out"  # deals gone out in one season
+        LONGEST_RUN = "longest_run"  # series won in a row
+        BIGGEST_COMEBACK = "biggest_comeback"  # furthest behind after a deal, and won
+
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="+")
+    game = models.CharField(max_length=20)
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    person = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    value = models.IntegerField()
+    # The series it was set in (its start), or the season for a season's record.
+    series = models.ForeignKey(
+        SeriesSheet, null=True, on_delete=models.CASCADE, db_constraint=False, related_name="+"
+    )
+    started_at = models.DateTimeField(null=True)
+    season = models.CharField(max_length=60, blank=True)
+
+    class Meta:
+        ordering = ["club", "game", "kind"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "game", "kind"], name="record_once_per_kind")
+        ]

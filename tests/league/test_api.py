@@ -1,0 +1,228 @@
+"""The league's API: figures, history and the admins' writes, with the same
+access rules as the rest of the API, and query counts that do not grow."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from series.league import services as league
+from tests.factories import start
+
+from .conftest import at, record
+
+pytestmark = pytest.mark.django_db
+
+
+def client_for(user=None) -> APIClient:
+    client = APIClient()
+    if user is not None:
+        token, _created = Token.objects.get_or_create(user=user)
+        client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    return client
+
+
+def play_more(history, count: int) -> None:
+    """``count`` more finished series of Anna, Bruno and Carla (Anna always wins)."""
+    a, b, c = history.anna, history.bruno, history.carla
+    for day in range(count):
+        series = start(history.club, [a, b, c], first_dealer=a, recorded_at=at(6, 1 + day))
+        for _ in range(3):
+            record(series.series_id, a, {b: 30, c: 40}, at(6, 1 + day))
+
+
+def test_the_standings_rows_carry_the_figures_worked_out_by_hand(history):
+    league.ladder_set(club=history.club, min_series=2)
+    body = (
+        client_for(history.users["member"])
+        .get(f"/api/v1/clubs/{history.club.slug}/standings?season=2025&game=continental")
+        .json()
+    )
+    assert (body["season"]["key"], body["game"], body["min_series"]) == ("2025", "continental", 2)
+    anna = next(row for row in body["rows"] if row["name"] == "Anna")
+    assert {
+        k: anna[k]
+        for k in (
+            "series_played",
+            "series_won",
+            "deals_played",
+            "went_out",
+            "penalty_total",
+            "tiebreaks_played",
+        )
+    } == {
+        "series_played": 2,
+        "series_won": 0,
+        "deals_played": 7,
+        "went_out": 2,
+        "penalty_total": 125,
+        "tiebreaks_played": 1,
+    }
+    assert anna["penalty_per_deal"] == round(125 / 7, 4)
+    assert [row["rank"] for row in body["rows"]] == [1, 2, 3]
+
+
+def test_a_player_has_all_time_and_season_figures_history_and_head_to_head(history):
+    body = client_for(history.users["member"]).get(f"/api/v1/players/{history.anna.id}").json()
+    assert body["name"] == "Anna" and body["merged_into"] is None
+    assert body["all_time"][0]["series_played"] == body["seasons"][0]["series_played"] == 2
+    assert [line["place"] for line in body["history"]] == [3, 2]
+    assert {h["name"]: (h["ahead"], h["behind"]) for h in body["head_to_head"]} == {
+        "Bruno": (0, 2),
+        "Carla": (1, 1),
+    }
+
+
+def test_the_series_list_filters_by_season_and_player_and_follows_merges(history):
+    twin = league.guest_add(club=history.club, name="Dario bis")
+    later = start(history.club, [twin, history.anna, history.bruno], recorded_at=at(12, 1))
+    league.players_merge(club=history.club, source_id=twin.id, target_id=history.dario.id)
+    client = client_for(history.users["member"])
+    url = f"/api/v1/clubs/{history.club.slug}/series"
+    everything = client.get(url).json()
+    assert everything["count"] == 5
+    dario = client.get(f"{url}?player={history.dario.id}").json()
+    # The abandoned series, the open one, and the one he played as "Dario bis".
+    assert {line["id"] for line in dario["results"]} == {
+        str(history.abandoned),
+        str(history.open),
+        str(later.series_id),
+    }
+    assert client.get(f"{url}?season=2024").json()["count"] == 0
+    second = next(line for line in everything["results"] if line["id"] == str(history.second))
+    a, b, c = history.anna.id, history.bruno.id, history.carla.id
+    assert second["totals"] == {str(a): 50, str(b): 25, str(c): 135}
+    assert (second["game"], second["winner"]) == ("continental", b)
+
+
+@pytest.mark.parametrize(
+    ("role", "public", "expected"),
+    [
+        (None, False, 404),
+        ("stranger", False, 404),
+        ("member", False, 200),
+        (None, True, 200),
+        ("stranger", True, 200),
+    ],
+)
+def test_reading_the_league_follows_the_clubs_access_rules(history, role, public, expected):
+    history.club.public = public
+    history.club.save()
+    client = client_for(history.users[role] if role else None)
+    slug = history.club.slug
+    for path in (
+        f"clubs/{slug}/standings",
+        f"players/{history.anna.id}",
+        f"clubs/{slug}/series",
+        f"clubs/{slug}/ladder",
+        f"clubs/{slug}/seasons",
+    ):
+        assert client.get(f"/api/v1/{path}").status_code == expected, path
+
+
+def admin_calls(history) -> dict:
+    """Every write of the league's API: (method, path, body)."""
+    slug, twin = history.club.slug, league.guest_add(club=history.club, name="Anna bis")
+    league.season_add(
+        club=history.club, name="Old", first_day=date(2020, 1, 1), last_day=date(2020, 1, 31)
+    )
+    season = {"name": "Summer", "first_day": "2025-06-01", "last_day": "2025-06-30"}
+    return {
+        "ladder set": ("put", f"clubs/{slug}/ladder", {"min_series": 2, "best_n": None}),
+        "season add": ("post", f"clubs/{slug}/seasons", season),
+        "season remove": ("delete", f"clubs/{slug}/seasons/old", None),
+        "guest add": ("post", f"clubs/{slug}/guests", {"name": "Vera"}),
+        "rename": ("post", f"players/{history.dario.id}/rename", {"name": "Dario M."}),
+        "merge": ("post", f"players/{twin.id}/merge", {"target": history.anna.id}),
+        "unmerge": ("post", f"players/{twin.id}/unmerge", None),
+    }
+
+
+WRITES = ("ladder set", "season add", "season remove", "guest add", "rename", "merge", "unmerge")
+
+
+@pytest.mark.parametrize("public", [False, True])
+@pytest.mark.parametrize("write", WRITES)
+@pytest.mark.parametrize(
+    ("role", "private_status", "public_status"),
+    [(None, 401, 401), ("member", 403, 403), ("scorer", 403, 403), ("stranger", 404, 403)],
+)
+def test_only_admins_write_ladder_rules_seasons_and_the_roster(
+    history, write, public, role, private_status, public_status
+):
+    history.club.public = public
+    history.club.save()
+    method, path, body = admin_calls(history)[write]
+    client = client_for(history.users[role] if role else None)
+    response = getattr(client, method)(f"/api/v1/{path}", body, format="json")
+    assert response.status_code == (public_status if public else private_status)
+    assert response.json()["code"]
+
+
+@pytest.mark.parametrize("write", WRITES)
+def test_an_admin_may_make_every_write(history, write):
+    calls = admin_calls(history)
+    admin = client_for(history.users["admin"])
+    if write == "unmerge":
+        method, path, body = calls["merge"]
+        getattr(admin, method)(f"/api/v1/{path}", body, format="json")
+    method, path, body = calls[write]
+    response = getattr(admin, method)(f"/api/v1/{path}", body, format="json")
+    assert response.status_code in (200, 201, 204), response.content
+
+
+def test_an_admin_merges_and_unmerges_through_the_api(history):
+    client = client_for(history.users["admin"])
+    twin = client.post(
+        f"/api/v1/clubs/{history.club.slug}/guests", {"name": "Anna bis"}, format="json"
+    ).json()
+    merged = client.post(
+        f"/api/v1/players/{twin['id']}/merge", {"target": history.anna.id}, format="json"
+    )
+    assert merged.json() == {"player": twin["id"], "person": history.anna.id}
+    refused = client.post(
+        f"/api/v1/players/{history.anna.id}/merge", {"target": history.bruno.id}, format="json"
+    )
+    assert (refused.status_code, refused.json()["code"]) == (422, "players_sat_together")
+    undone = client.post(f"/api/v1/players/{twin['id']}/unmerge", format="json")
+    assert undone.json() == {"player": twin["id"], "person": twin["id"]}
+
+
+def test_an_admin_adds_and_removes_a_named_season(history):
+    client = client_for(history.users["admin"])
+    url = f"/api/v1/clubs/{history.club.slug}/seasons"
+    added = client.post(
+        url,
+        {"name": "Summer league", "first_day": "2025-06-01", "last_day": "2025-08-31"},
+        format="json",
+    )
+    assert added.status_code == 201 and added.json()["key"] == "summer-league"
+    overlapping = client.post(
+        url, {"name": "August", "first_day": "2025-08-01", "last_day": "2025-08-31"}, format="json"
+    )
+    assert overlapping.json()["code"] == "season_overlaps"
+    assert client.delete(f"{url}/summer-league").status_code == 204
+    assert client.delete(f"{url}/summer-league").status_code == 404
+
+
+@pytest.mark.parametrize("more", [0, 4])
+def test_the_league_endpoints_cost_the_same_queries_however_many_series(
+    history, django_assert_num_queries, more
+):
+    play_more(history, more)
+    client = client_for(history.users["member"])
+    slug = history.club.slug
+    # token with user, club, role; named seasons; ladder rules, the season's lines
+    with django_assert_num_queries(6):
+        client.get(f"/api/v1/clubs/{slug}/standings?season=2025")
+    # token with user, player with club, role; + named seasons, results, merged players,
+    # all time, by season, head to head
+    with django_assert_num_queries(9):
+        client.get(f"/api/v1/players/{history.anna.id}")
+    # token with user, club, role; + count, page
+    with django_assert_num_queries(5):
+        response = client.get(f"/api/v1/clubs/{slug}/series")
+    assert response.json()["count"] == 4 + more

@@ -1,0 +1,196 @@
+"""The league's pages: standings with records, history, a player's record with
+a form chart, CSV downloads, and the admins' settings and roster."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+from django.test import Client
+
+from series.league import services as league
+from series.models import LadderRules, RosterPlayer
+
+from .test_api import play_more
+
+pytestmark = pytest.mark.django_db
+
+
+def client_for(user=None) -> Client:
+    client = Client()
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+def page(history, role="member"):
+    return client_for(history.users[role] if role else None)
+
+
+def rows_of(response) -> list[list[str]]:
+    return list(csv.reader(io.StringIO(response.content.decode())))
+
+
+def test_the_league_page_shows_the_seasons_standings_and_the_club_records(history):
+    league.ladder_set(club=history.club, min_series=2)
+    response = page(history).get(f"/clubs/{history.club.slug}/league/?season=2025")
+    html = response.content.decode()
+    assert response.status_code == 200
+    ladder = html[html.index('id="ladder"') :]
+    first_row = ladder[ladder.index('<th scope="row">') :][:200]
+    assert ">Bruno</a>" in first_row  # the best rating: 2nd, then 1st
+    assert "Lowest series total" in html and "<strong>25</strong>" in html
+    assert '<option value="2025" selected>' in html
+    assert f'href="/clubs/{history.club.slug}/players/{history.bruno.id}/"' in html
+
+
+def test_standings_download_as_csv_with_a_header_row(history):
+    league.ladder_set(club=history.club, min_series=2)
+    response = page(history).get(f"/clubs/{history.club.slug}/league/standings.csv?season=2025")
+    assert response["Content-Type"].startswith("text/csv")
+    header, *rows = rows_of(response)
+    assert header[:3] == ["rank", "player", "name"]
+    anna = next(row for row in rows if row[2] == "Anna")
+    assert [*anna[4:8], anna[9]] == ["2", "0", "7", "2", "125"]
+
+
+def test_a_score_sheet_downloads_as_csv_with_every_deal_and_the_totals(history):
+    response = page(history).get(f"/series/{history.second}/sheet.csv")
+    header, *rows = rows_of(response)
+    assert header == [
+        "deal",
+        "dealer",
+        "went out",
+        "tiebreak",
+        "corrected",
+        "void",
+        "Anna",
+        "Bruno",
+        "Carla",
+    ]
+    assert rows[0] == ["1", "Bruno", "Bruno", "0", "1", "0", "30", "0", "60"]  # corrected
+    assert rows[1][5] == "1" and rows[1][6:] == ["", "", ""]  # voided: counts for nothing
+    assert rows[-1] == ["total", "", "", "", "", "", "50", "25", "135"]
+
+
+def test_the_history_lists_every_series_with_links_to_its_sheet_and_audit_trail(history):
+    html = page(history).get(f"/clubs/{history.club.slug}/league/history/").content.decode()
+    for series in (history.first, history.second, history.abandoned, history.open):
+        assert f'href="/series/{series}/"' in html and f'href="/series/{series}/audit/"' in html
+    only_dario = (
+        page(history)
+        .get(f"/clubs/{history.club.slug}/league/history/?player={history.dario.id}")
+        .content.decode()
+    )
+    assert str(history.first) not in only_dario and str(history.open) in only_dario
+
+
+def test_a_player_page_draws_the_form_chart_with_a_text_alternative(history):
+    html = (
+        page(history).get(f"/clubs/{history.club.slug}/players/{history.anna.id}/").content.decode()
+    )
+    assert '<svg class="chart"' in html and 'role="img"' in html
+    assert "<desc" in html and "2 series from 2025-03-07 to 2025-09-12" in html
+    assert "The chart&#x27;s values" in html or "The chart's values" in html
+    assert "Head to head" in html and "Best:" in html
+
+
+def test_a_merged_players_page_leads_to_the_person_they_are(history):
+    twin = league.guest_add(club=history.club, name="Dario bis")
+    league.players_merge(club=history.club, source_id=twin.id, target_id=history.dario.id)
+    response = page(history).get(f"/clubs/{history.club.slug}/players/{twin.id}/")
+    assert response.status_code == 302
+    assert response["Location"] == f"/clubs/{history.club.slug}/players/{history.dario.id}/"
+
+
+@pytest.mark.parametrize(
+    ("role", "public", "expected"),
+    [(None, False, 302), ("stranger", False, 404), ("member", False, 200), (None, True, 200)],
+)
+def test_the_league_pages_follow_the_clubs_access_rules(history, role, public, expected):
+    history.club.public = public
+    history.club.save()
+    client = page(history, role)
+    slug = history.club.slug
+    for path in (
+        f"/clubs/{slug}/league/",
+        f"/clubs/{slug}/league/history/",
+        f"/clubs/{slug}/players/{history.anna.id}/",
+        f"/series/{history.first}/sheet.csv",
+        f"/clubs/{slug}/league/standings.csv",
+    ):
+        assert client.get(path).status_code == expected, path
+
+
+@pytest.mark.parametrize(("role", "expected"), [("member", 403), ("stranger", 404), ("admin", 200)])
+def test_only_admins_open_the_ladder_settings_and_the_roster(history, role, expected):
+    client = page(history, role)
+    for path in ("settings", "roster"):
+        assert client.get(f"/clubs/{history.club.slug}/league/{path}/").status_code == expected
+
+
+def test_an_admin_sets_the_ladder_rules_and_adds_a_season_with_the_forms(history):
+    client = page(history, "admin")
+    url = f"/clubs/{history.club.slug}/league/settings/"
+    saved = client.post(url, {"action": "ladder", "min_series": "2", "best_n": "5"})
+    assert saved.status_code == 302
+    assert (LadderRules.objects.get(club=history.club).best_n) == 5
+    refused = client.post(url, {"action": "ladder", "min_series": "5", "best_n": "2"})
+    assert (
+        refused.status_code == 422
+        and "at least the series to be ranked" in refused.content.decode()
+    )
+    client.post(
+        url,
+        {
+            "action": "season_add",
+            "name": "Spring",
+            "first_day": "2025-03-01",
+            "last_day": "2025-05-31",
+        },
+    )
+    html = client.get(f"/clubs/{history.club.slug}/league/?season=spring").content.decode()
+    assert "Standings Spring" in html
+
+
+def test_an_admin_merges_and_undoes_the_merge_with_the_roster_forms(history):
+    client = page(history, "admin")
+    twin = league.guest_add(club=history.club, name="Dario bis")
+    url = f"/clubs/{history.club.slug}/league/roster/"
+    assert (
+        client.post(
+            url, {"action": "merge", "player": twin.id, "target": history.dario.id}
+        ).status_code
+        == 302
+    )
+    assert RosterPlayer.objects.get(player=twin).person == history.dario
+    assert "counts as Dario" in client.get(url).content.decode()
+    refused = client.post(
+        url, {"action": "merge", "player": history.anna.id, "target": history.bruno.id}
+    )
+    assert refused.status_code == 422 and "sat at the same table" in refused.content.decode()
+    client.post(url, {"action": "unmerge", "player": twin.id})
+    assert RosterPlayer.objects.get(player=twin).person == twin
+    client.post(url, {"action": "rename", "player": twin.id, "name": "Daria"})
+    assert "Daria" in client.get(url).content.decode()
+
+
+@pytest.mark.parametrize("more", [0, 4])
+def test_the_league_pages_cost_the_same_queries_however_many_series(
+    history, django_assert_num_queries, more
+):
+    play_more(history, more)
+    client = page(history)
+    slug = history.club.slug
+    # session, user, club, role; named seasons, seasons played; ladder rules, the
+    # season's lines; the records
+    with django_assert_num_queries(9):
+        client.get(f"/clubs/{slug}/league/?season=2025")
+    # session, user, club, role; named seasons, years; players; count, page, seats
+    with django_assert_num_queries(10):
+        client.get(f"/clubs/{slug}/league/history/")
+    # session, user, player with club, role; named seasons, results, merged, all time,
+    # by season, head to head
+    with django_assert_num_queries(10):
+        client.get(f"/clubs/{slug}/players/{history.anna.id}/")

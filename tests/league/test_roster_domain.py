@@ -1,0 +1,70 @@
+"""The roster as a fold of its events: merges follow chains and undo cleanly."""
+
+from __future__ import annotations
+
+import pytest
+
+from series.domain.errors import DomainError
+from series.domain.events import GuestAdded, PlayerRenamed, PlayersMerged, PlayersUnmerged
+from series.domain.roster import (
+    AddGuest,
+    MergePlayers,
+    RenamePlayer,
+    RosterState,
+    UnmergePlayer,
+    decide,
+    fold,
+    roster_stream,
+)
+
+
+def run(*commands) -> RosterState:
+    state = RosterState()
+    for command in commands:
+        state = fold(decide(state, command), state)
+    return state
+
+
+def test_a_merged_player_stands_for_the_target_and_merges_of_merges_follow():
+    state = run(MergePlayers(1, 2), MergePlayers(2, 3))
+    assert (state.person(1), state.person(2), state.person(3), state.person(9)) == (3, 3, 3, 9)
+    assert state.merged_into(3) == {1, 2, 3}
+
+
+def test_unmerging_the_middle_of_a_chain_gives_back_its_own_merges():
+    state = run(MergePlayers(1, 2), MergePlayers(2, 3), UnmergePlayer(2))
+    assert (state.person(1), state.person(2)) == (2, 2)
+    assert state.version == 3
+
+
+def test_a_merge_and_its_undo_leave_the_people_as_they_were():
+    before = run(AddGuest(5))
+    after = run(AddGuest(5), MergePlayers(5, 1), UnmergePlayer(5))
+    assert after.merged == before.merged and after.guests == before.guests
+
+
+@pytest.mark.parametrize(
+    ("commands", "code"),
+    [
+        ([MergePlayers(1, 1)], "merge_into_self"),
+        ([MergePlayers(1, 2), MergePlayers(1, 3)], "already_merged"),
+        ([MergePlayers(2, 3), MergePlayers(1, 2)], "target_merged"),
+        ([UnmergePlayer(1)], "not_merged"),
+        ([AddGuest(1), AddGuest(1)], "already_guest"),
+    ],
+)
+def test_the_roster_refuses_what_makes_no_sense(commands, code):
+    with pytest.raises(DomainError) as refused:
+        run(*commands)
+    assert refused.value.code == code
+
+
+def test_events_name_player_ids_only():
+    assert decide(RosterState(), RenamePlayer(4)) == [PlayerRenamed(4)]
+    assert decide(RosterState(), AddGuest(4)) == [GuestAdded(4)]
+    assert decide(run(MergePlayers(4, 5)), UnmergePlayer(4)) == [PlayersUnmerged(4, 5)]
+    assert decide(RosterState(), MergePlayers(4, 5)) == [PlayersMerged(4, 5)]
+
+
+def test_each_club_has_its_own_roster_stream():
+    assert roster_stream(1) == roster_stream(1) != roster_stream(2)

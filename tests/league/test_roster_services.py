@@ -1,0 +1,98 @@
+"""Players over time through the services: renames, guests and merges are
+roster events that name player ids only, and no series event is rewritten."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from series import services
+from series.domain.errors import DomainError
+from series.domain.roster import roster_stream
+from series.league import selectors
+from series.league import services as league
+from series.models import Event, Player, RosterPlayer
+
+pytestmark = pytest.mark.django_db
+
+
+def series_events():
+    return list(
+        Event.objects.exclude(
+            type__in=["PlayerRenamed", "GuestAdded", "PlayersMerged", "PlayersUnmerged"]
+        ).values()
+    )
+
+
+def roster_events(club):
+    return list(Event.objects.filter(stream=roster_stream(club.id)).values_list("type", "payload"))
+
+
+def test_a_rename_changes_the_name_and_records_only_the_players_id(history):
+    league.player_rename(club=history.club, player_id=history.bruno.id, name="  Bruno R. ")
+    assert Player.objects.get(id=history.bruno.id).name == "Bruno R."
+    assert roster_events(history.club) == [("PlayerRenamed", {"player": history.bruno.id})]
+    rows = selectors.standings(
+        history.club, "continental", selectors.season_choice(history.club, "2025")
+    ).rows
+    assert "Bruno R." in [row.name for row in rows]
+
+
+def test_a_guest_is_a_player_of_the_club_listed_apart_from_the_ladder(history):
+    guest = league.guest_add(club=history.club, name="Visiting Vera")
+    assert guest.club == history.club
+    assert RosterPlayer.objects.get(player=guest).guest
+    assert roster_events(history.club) == [("GuestAdded", {"player": guest.id})]
+
+
+def test_a_merge_rewrites_no_series_event(history):
+    twin = league.guest_add(club=history.club, name="Dario again")
+    before = series_events()
+    league.players_merge(club=history.club, source_id=twin.id, target_id=history.dario.id)
+    league.players_unmerge(club=history.club, source_id=twin.id)
+    assert series_events() == before
+    assert [kind for kind, _payload in roster_events(history.club)] == [
+        "GuestAdded",
+        "PlayersMerged",
+        "PlayersUnmerged",
+    ]
+
+
+def test_players_who_sat_at_one_table_cannot_be_merged_and_nothing_is_recorded(history):
+    with pytest.raises(DomainError) as refused:
+        league.players_merge(
+            club=history.club, source_id=history.anna.id, target_id=history.bruno.id
+        )
+    assert refused.value.code == "players_sat_together"
+    assert "Anna and Bruno" in refused.value.message
+    assert roster_events(history.club) == []
+
+
+def test_a_player_of_another_club_cannot_be_renamed_or_merged(history):
+    outsider = services.player_add(club=services.club_create(name="Third club"), name="Olga")
+    for write in (
+        lambda: league.player_rename(club=history.club, player_id=outsider.id, name="O"),
+        lambda: league.players_merge(
+            club=history.club, source_id=history.dario.id, target_id=outsider.id
+        ),
+    ):
+        with pytest.raises(DomainError) as refused:
+            write()
+        assert refused.value.code == "player_not_in_club"
+
+
+def test_named_seasons_may_not_overlap_and_ladder_rules_must_make_sense(history):
+    league.season_add(
+        club=history.club, name="Spring", first_day=date(2025, 3, 1), last_day=date(2025, 5, 31)
+    )
+    for name, first, last, code in [
+        ("Late spring", date(2025, 5, 1), date(2025, 6, 30), "season_overlaps"),
+        ("Spring", date(2026, 3, 1), date(2026, 5, 31), "season_exists"),
+        ("Backwards", date(2025, 9, 1), date(2025, 8, 1), "season_reversed"),
+    ]:
+        with pytest.raises(DomainError) as refused:
+            league.season_add(club=history.club, name=name, first_day=first, last_day=last)
+        assert refused.value.code == code
+    with pytest.raises(DomainError):
+        league.ladder_set(club=history.club, min_series=5, best_n=3)
