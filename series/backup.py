@@ -347,14 +347,16 @@ def _reset_sequences() -> None:
 # -- checksum -----------------------------------------------------------------
 
 CHECKSUM_TABLES = [
+    # Raw key columns: ordering by a foreign key would follow the related
+    # model's ordering (a player's name), which an erasure changes.
     (SeriesSheet, ("id",)),
-    (SeriesSeat, ("series", "seat")),
-    (DealLine, ("series", "number")),
-    (DealScore, ("series", "number", "player")),
-    (SeriesResult, ("series", "person")),
-    (RosterPlayer, ("player",)),
-    (SeasonStanding, ("club", "game", "season", "person")),
-    (ClubRecord, ("club", "game", "kind")),
+    (SeriesSeat, ("series_id", "seat")),
+    (DealLine, ("series_id", "number")),
+    (DealScore, ("series_id", "number", "player_id")),
+    (SeriesResult, ("series_id", "person_id")),
+    (RosterPlayer, ("player_id",)),
+    (SeasonStanding, ("club_id", "game", "season", "person_id")),
+    (ClubRecord, ("club_id", "game", "kind")),
 ]
 
 

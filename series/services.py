@@ -35,6 +35,9 @@ from .domain.series import (
 )
 from .models import Club, Membership, Player
 
+# Not personal data: what an erased player is called from then on.
+ERASED_LABEL = "Player {id} (erased)"
+
 
 class IdempotencyMismatch(DomainError):
     code = "idempotency_key_reused"
@@ -71,6 +74,25 @@ def player_add(*, club: Club, name: str) -> Player:
     if not name:
         raise DomainError(_("Give the player a name."), code="name_required", field="name")
     return Player.objects.create(club=club, name=name[:60])
+
+
+def player_erase(*, club: Club, player_id: int) -> Player:
+    """Erase a player's personal data: the name becomes a neutral label and the
+    account is unlinked. No event changes (they name the id only), so scores
+    and standings keep their numbers under the new label."""
+    with transaction.atomic():
+        player = Player.objects.select_for_update().filter(club=club, id=player_id).first()
+        if player is None:
+            raise DomainError(
+                _("Player {player} is not a player of this club."),
+                code="player_not_found",
+                player=player_id,
+            )
+        player.name = ERASED_LABEL.format(id=player.id)
+        player.user = None
+        player.erased_at = player.erased_at or timezone.now()
+        player.save(update_fields=["name", "user", "erased_at"])
+    return player
 
 
 def member_set(*, club: Club, user, role: str) -> Membership:

@@ -23,7 +23,7 @@ from ..domain.errors import DomainError
 from ..store import VersionConflict, current_version
 from .parsers import RequestTooLarge
 
-NOT_FOUND_CODES = {"series_not_found", "deal_not_found", "season_not_found"}
+NOT_FOUND_CODES = {"series_not_found", "deal_not_found", "season_not_found", "player_not_found"}
 
 
 def domain_error_status(error: DomainError) -> int:

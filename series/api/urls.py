@@ -16,6 +16,11 @@ urlpatterns = [
     path("clubs", clubs.ClubCreateApi.as_view(), name="clubs"),
     path("clubs/<slug:slug>", clubs.ClubDetailApi.as_view(), name="club"),
     path("clubs/<slug:slug>/players", clubs.ClubPlayersApi.as_view(), name="club-players"),
+    path(
+        "clubs/<slug:slug>/players/<int:player_id>/erase",
+        clubs.PlayerEraseApi.as_view(),
+        name="player-erase",
+    ),
     path("clubs/<slug:slug>/members", clubs.ClubMembersApi.as_view(), name="club-members"),
     path("series", series.SeriesStartApi.as_view(), name="series-start"),
     path("series/<uuid:series_id>", series.SeriesDetailApi.as_view(), name="series"),

@@ -27,6 +27,15 @@ class Player(models.Model):
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="players")
     name = models.CharField(_("name"), max_length=60)
+    # The member's own account, when the player has one; unlinked on erasure.
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="players",
+    )
+    erased_at = models.DateTimeField(_("erased at"), null=True, blank=True)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:

@@ -48,6 +48,8 @@ def series_start_body(table):
 ENDPOINTS = {
     "club read": lambda t, s: ("get", f"/clubs/{t.club.slug}", None),
     "club update": lambda t, s: ("patch", f"/clubs/{t.club.slug}", {"name": "Renamed"}),
+    "player erase": lambda t, s: ("post", f"/clubs/{t.club.slug}/players/{t.players[2].id}/erase",
+                                  None),
     "players list": lambda t, s: ("get", f"/clubs/{t.club.slug}/players", None),
     "player add": lambda t, s: ("post", f"/clubs/{t.club.slug}/players", {"name": "Dora"}),
     "members list": lambda t, s: ("get", f"/clubs/{t.club.slug}/members", None),
@@ -74,6 +76,7 @@ ENDPOINTS = {
 PRIVATE_CLUB = {
     "club read":        (404, 200, 200, 200, 404),
     "club update":      (401, 403, 403, 200, 404),
+    "player erase":     (401, 403, 403, 200, 404),
     "players list":     (404, 200, 200, 200, 404),
     "player add":       (401, 403, 403, 201, 404),
     "members list":     (404, 200, 200, 200, 404),
@@ -95,6 +98,7 @@ PUBLIC_CLUB = {
     **PRIVATE_CLUB,
     "club read":        (200, 200, 200, 200, 200),
     "club update":      (401, 403, 403, 200, 403),
+    "player erase":     (401, 403, 403, 200, 403),
     "players list":     (200, 200, 200, 200, 200),
     "player add":       (401, 403, 403, 201, 403),
     "members list":     (401, 200, 200, 200, 403),

@@ -134,6 +134,25 @@ class ClubPlayersApi(ClubApiView):
         return Response(self.AddOutputSerializer(player).data, status=status.HTTP_201_CREATED)
 
 
+class PlayerEraseApi(ClubApiView):
+    class OutputSerializer(serializers.Serializer):
+        id = serializers.IntegerField()
+        name = serializers.CharField()
+
+    @extend_schema(
+        operation_id="player_erase",
+        summary="Erase a player's personal data; scores stay (admins)",
+        tags=["clubs"],
+        parameters=[SLUG, OpenApiParameter("player_id", int, OpenApiParameter.PATH)],
+        request=None,
+        responses={200: OutputSerializer, **error_responses(*WRITE_ERRORS)},
+    )
+    def post(self, request, slug, player_id):
+        club = self.club_for(slug, Access.ADMINISTER)
+        player = services.player_erase(club=club, player_id=player_id)
+        return Response(self.OutputSerializer(player).data)
+
+
 class ClubMembersApi(ClubApiView):
     """One URL, two operations: GET lists the members, POST gives a user a role."""
 
