@@ -157,3 +157,15 @@ def _empty_checksum() -> str:
     for model, _order in CHECKSUM_TABLES:
         digest.update(model._meta.db_table.encode())
     return digest.hexdigest()
+
+
+def test_the_demo_club_survives_a_round_trip_through_a_backup(fresh_database, tmp_path):
+    from series import demo
+
+    demo.create_demo_club(seed=3, seasons=1, every_days=45, password="demo-pass-1")
+    original = backup.projection_checksum()
+    write_backup(tmp_path / "demo.jsonl")
+    assert manage(fresh_database, "migrate", "-v0").returncode == 0
+    restored = manage(fresh_database, "import_events", str(tmp_path / "demo.jsonl"))
+    assert restored.returncode == 0, restored.stderr
+    assert manage(fresh_database, "checksum").stdout.strip() == original
