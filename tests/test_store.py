@@ -236,3 +236,31 @@ def test_without_the_log_lock_the_same_race_skips_events(monkeypatch):
     seen, committed = _race_tailing_reader(writers=8, appends=12)
     assert len(committed) == 96
     assert committed - seen
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_scorers_finishing_series_of_one_club_at_once_never_deadlock():
+    # A series' last deal also rewrites the club's league tables under a lock
+    # on the club's row; the log's lock and the foreign-key checks of other
+    # writers' events must never wait on each other in a cycle.
+    club, players = club_with_players(("Anna", "Bruno", "Carla", "Dario"))
+    barrier = threading.Barrier(6)
+
+    def play(seed):
+        rng = random.Random(seed)
+        barrier.wait()
+        for _ in range(3):
+            seats = rng.sample(players, 3)
+            series_id = start(club, seats).series_id
+            for _deal in range(3):
+                state = services.series_load(series_id)
+                goer, *others = state.next_players
+                hands = {p: rng.randint(15, 60) for p in others}
+                services.deal_record(series_id=series_id, entry=entry(goer, hands))
+
+    writers = [_in_thread(play, seed) for seed in range(6)]
+    for thread, errors in writers:
+        thread.join()
+        assert not errors, errors
+    assert Event.objects.filter(type="DealRecorded").count() == 6 * 3 * 3

@@ -125,8 +125,14 @@ def lock_league(club_id: int) -> None:
     """Hold the club's row until the transaction ends (PostgreSQL), so that two
     series finishing at once walk the ratings one after the other: the second
     then reads what the first wrote. Taken before the log's lock, as every
-    writer of the league does."""
-    list(Club.objects.select_for_update().filter(id=club_id).values_list("id"))
+    writer of the league does.
+
+    ``FOR NO KEY UPDATE``, not ``FOR UPDATE``: the foreign-key checks of other
+    writers' rows (an event names its club) take ``FOR KEY SHARE`` on this row
+    at commit, while holding the log's lock; a ``FOR UPDATE`` here would wait
+    for the log's lock while blocking them, a deadlock."""
+    rows = Club.objects.select_for_update(no_key=True).filter(id=club_id)
+    list(rows.values_list("id"))
 
 
 # -- ratings ------------------------------------------------------------------
