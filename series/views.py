@@ -36,7 +36,7 @@ LIVE_SALT = "series.live-view"
 # -- access -----------------------------------------------------------------------
 
 
-def _refuse(request, role: str | None, club, access: Access):
+def refuse_access(request, role: str | None, club, access: Access):
     """None when the user may do ``access`` in ``club``; else a login redirect,
     a 404 for a club they are not in, or a 403."""
     if allows(role, club, access):
@@ -58,7 +58,7 @@ def series_page(access: Access):
             if sheet is None:
                 raise Http404
             role = selectors.club_role(user=request.user, club=sheet.club)
-            refused = _refuse(request, role, sheet.club, access)
+            refused = refuse_access(request, role, sheet.club, access)
             if refused is not None:
                 return refused
             request.club_role = role
@@ -97,7 +97,7 @@ def series_new(request, slug: str):
     if club is None:
         raise Http404
     role = selectors.club_role(user=request.user, club=club)
-    refused = _refuse(request, role, club, Access.SCORE)
+    refused = refuse_access(request, role, club, Access.SCORE)
     if refused is not None:
         return refused
     players = selectors.club_players(club=club)

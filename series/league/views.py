@@ -13,8 +13,6 @@ from urllib.parse import urlencode
 from uuid import UUID
 
 from django.contrib import messages
-from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import redirect, render
@@ -25,6 +23,7 @@ from .. import selectors as series_selectors
 from ..api.permissions import Access, allows
 from ..domain.errors import DomainError
 from ..messages import render as error_message
+from ..views import refuse_access
 from . import csv_export, player_record, selectors, services
 from . import history as history_of
 from .forms import (
@@ -42,16 +41,6 @@ from .selectors import GAMES
 HISTORY_PAGE = 50
 
 
-def _refuse(request, role: str | None, club, access: Access):
-    if allows(role, club, access):
-        return None
-    if not request.user.is_authenticated:
-        return redirect_to_login(request.get_full_path())
-    if role is None and not club.public:
-        raise Http404
-    raise PermissionDenied
-
-
 def club_page(access: Access):
     """Load the club of the URL's slug for the view, after checking the user's access."""
 
@@ -62,7 +51,7 @@ def club_page(access: Access):
             if club is None:
                 raise Http404
             role = series_selectors.club_role(user=request.user, club=club)
-            refused = _refuse(request, role, club, access)
+            refused = refuse_access(request, role, club, access)
             if refused is not None:
                 return refused
             request.club_role = role
@@ -162,7 +151,7 @@ def player_page(request, slug: str, player_id: int):
     if player is None or player.club.slug != slug:
         raise Http404
     role = series_selectors.club_role(user=request.user, club=player.club)
-    refused = _refuse(request, role, player.club, Access.READ)
+    refused = refuse_access(request, role, player.club, Access.READ)
     if refused is not None:
         return refused
     person = player_record.person_of(player)
@@ -180,7 +169,7 @@ def sheet_csv(request, series_id: UUID):
     if sheet is None:
         raise Http404
     role = series_selectors.club_role(user=request.user, club=sheet.club)
-    refused = _refuse(request, role, sheet.club, Access.READ)
+    refused = refuse_access(request, role, sheet.club, Access.READ)
     if refused is not None:
         return refused
     return csv_export.sheet_response(series_selectors.series_sheet_rows(sheet))
