@@ -24,12 +24,6 @@ from .models import (
 OPEN_STATUSES = (IN_PROGRESS, TIEBREAK)
 
 
-def recent_series(*, limit: int = 20) -> list[SeriesSheet]:
-    return list(
-        SeriesSheet.objects.select_related("club", "winner").order_by("-updated_at")[:limit]
-    )
-
-
 # -- clubs, players and members (API and pages) -------------------------------
 
 
