@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from itertools import combinations
+from itertools import combinations, product
 
 from series.domain.cards import Card, Pack
 from series.domain.rules import CONTINENTAL, Rules
@@ -66,7 +66,27 @@ def _place(rank: int, window: range) -> int | None:
 def meld_test(rules: Rules) -> MeldTest:
     if rules.game == CONTINENTAL:
         return is_continental_group
-    return lambda cards: is_rummy_set(cards) or is_rummy_run(cards, rules.ace_high)
+
+    def is_meld(cards: Sequence[Card]) -> bool:
+        return is_rummy_set(cards) or is_rummy_run(cards, rules.ace_high)
+
+    if not rules.twos_wild:
+        return is_meld
+
+    def is_meld_twos_wild(cards: Sequence[Card]) -> bool:
+        """Some 2s standing wild (as jokers), the others as themselves."""
+        twos = [i for i, card in enumerate(cards) if card.rank == 2]
+        for wild in product((False, True), repeat=len(twos)):
+            read = list(cards)
+            for i, is_wild in zip(twos, wild, strict=True):
+                if is_wild:
+                    read[i] = Card(0)
+            if is_meld(read):
+                return True
+        return False
+
+    is_meld_twos_wild.wild_twos = True  # type: ignore[attr-defined]
+    return is_meld_twos_wild
 
 
 # -- every partition ----------------------------------------------------------------
@@ -89,11 +109,15 @@ def _jokers_last(card: Card) -> tuple[bool, int, str]:
 def _melds_with_first(cards: tuple[Card, ...], is_meld: MeldTest):
     """Each meld holding the first card, with the cards it leaves."""
     first, rest = cards[0], cards[1:]
-    # Only cards of the first card's rank or suit, or jokers, can meld with it.
+    # Only cards of the first card's rank or suit, or wild cards, can meld with it.
+    twos = getattr(is_meld, "wild_twos", False)
     related = [
         i
         for i, card in enumerate(rest)
-        if card.is_joker or card.rank == first.rank or card.suit == first.suit
+        if card.is_joker
+        or card.rank == first.rank
+        or card.suit == first.suit
+        or (twos and 2 in (card.rank, first.rank))
     ]
     for size in range(2, len(related) + 1):
         for chosen in combinations(related, size):

@@ -117,6 +117,16 @@ def test_rummy_with_runs_jokers_and_aces_high():
     assert "Q♣ K♣ A♣" in out
 
 
+def test_rummy_with_twos_wild_shows_the_twos_in_their_melds():
+    hand = cards("5H 6H 2C 9S 9D 2D 2S KC")
+    rummy = cards("--rules rummy --hand-size 7")
+    assert checkhand(*rummy, *hand)[0] == 1
+    status, out, _ = checkhand(*rummy, "--twos-wild", *hand)
+    assert status == 0
+    assert "5♥ 6♥ 2♣" in out
+    assert "discard: K♣" in out
+
+
 def test_declared_groups_are_checked_as_laid():
     groups = ["--group", "7C 7H JK", "--group", "8C 8D 8H"]
     assert checkhand("--hand-size", "6", *groups, "--discard", "2C")[0] == 0

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import Card, parse_card
+from .rules import Rules
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,7 +223,8 @@ def from_payload(type_name: str, payload: Mapping[str, Any], schema_version: int
             club=data["club"],
             players=tuple(data["players"]),
             first_dealer=data["first_dealer"],
-            rules=data["rules"],
+            # Options added since the event was written read as their defaults.
+            rules=Rules.from_dict(data["rules"]).as_dict(),
         )
     if type_name == "DealRecorded":
         return DealRecorded(

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from itertools import pairwise
+from itertools import islice, pairwise
 
 from .cards import Card, Pack
 from .continental_solver import solve_continental
@@ -45,6 +45,7 @@ from .meld_reasons import (
 from .rules import CONTINENTAL, Rules
 from .rummy_search import LONGEST_RUN
 from .rummy_solver import solve_rummy
+from .wild_twos import readings, solve_rummy_twos_wild
 
 __all__ = [
     "BAD_INPUT_CODES",
@@ -69,6 +70,8 @@ def solve(rules: Rules, cards: Sequence[Card], *, buys: int = 0) -> Verdict:
         return Verdict(False, (), None, problems, leftover=tuple(sorted(cards)))
     if rules.game == CONTINENTAL:
         return solve_continental(rules.pack, cards)
+    if rules.twos_wild:
+        return solve_rummy_twos_wild(rules.pack, cards, ace_high=rules.ace_high)
     return solve_rummy(rules.pack, cards, ace_high=rules.ace_high)
 
 
@@ -90,7 +93,7 @@ def check_arrangement(
         reasons += _continental_problems(groups, discard)
     else:
         for number, group in enumerate(groups, start=1):
-            reasons += _rummy_group_problems(number, group, rules.ace_high)
+            reasons += _rummy_meld_problems(rules, number, group)
     return Verdict(not reasons, groups, discard, tuple(reasons))
 
 
@@ -104,7 +107,7 @@ def check_groups(rules: Rules, groups: Sequence[Sequence[Card]]) -> Verdict:
         if rules.game == CONTINENTAL:
             reasons += _continental_group_problems(number, group)
         else:
-            reasons += _rummy_group_problems(number, group, rules.ace_high)
+            reasons += _rummy_meld_problems(rules, number, group)
     return Verdict(not reasons, groups, None, tuple(reasons))
 
 
@@ -194,6 +197,17 @@ def _looks_like_run(naturals: list[Card], jokers: int) -> bool:
 
 
 # -- Standard Rummy: sets and runs ----------------------------------------------
+
+
+def _rummy_meld_problems(rules: Rules, number: int, group: tuple[Card, ...]) -> list[Reason]:
+    """A meld's problems; with twos wild, none when some reading of its 2s melds.
+    A meld that melds in no reading is told what is wrong with its 2s as themselves."""
+    problems = _rummy_group_problems(number, group, rules.ace_high)
+    if problems and rules.twos_wild:
+        for reading, _ in islice(readings(group), 1, None):
+            if not _rummy_group_problems(number, reading, rules.ace_high):
+                return []
+    return problems
 
 
 def _rummy_group_problems(number: int, group: tuple[Card, ...], ace_high: bool) -> list[Reason]:

@@ -16,6 +16,8 @@ from .errors import InvalidRules, _
 CONTINENTAL = "continental"
 RUMMY = "rummy"
 
+RUMMY_BONUSES = (2, 3)  # what a Rummy multiplies the winner's collection by
+
 # How a deal is scored and how a series ends.
 PENALTY = "penalty"  # Continental: lowest total after the series' deals wins
 ELIMINATION = "elimination"  # Rummy: reaching the cap eliminates; last one left wins
@@ -37,6 +39,8 @@ class Rules:
     relaxed: bool = False  # Continental: groups laid turn by turn
     ace_high: bool = False  # Rummy: Q-K-A allowed
     scoring: str = PENALTY
+    twos_wild: bool = False  # Rummy: every 2 is wild like a joker
+    rummy_bonus: int = 2  # Rummy, winner takes all: a Rummy multiplies the collection
 
     # -- table size -----------------------------------------------------------
 
@@ -75,6 +79,7 @@ class Rules:
             resolved = replace(resolved, decks=1 if players <= 4 else 2)
         if self.hand_size is None:
             resolved = replace(resolved, hand_size=_rummy_hand_size(players, resolved.decks))
+        _check_jokers(resolved)  # RULES D-12, once the table size settles the decks
         resolved._check_pack(players)
         return resolved
 
@@ -184,6 +189,8 @@ _OPTIONS: dict[str, dict[str, type]] = {
         "ace_high": bool,
         "scoring": str,
         "target": int,
+        "twos_wild": bool,
+        "rummy_bonus": int,
     },
 }
 
@@ -246,10 +253,7 @@ def _validate(rules: Rules) -> None:
                    value=rules.hand_size)  # fmt: skip
     if rules.decks is not None and not 1 <= rules.decks <= 4:
         raise _bad("decks", _("Decks must be 1 to 4, not {value}."), value=rules.decks)
-    max_jokers = 2 * (rules.decks or 2)
-    if not 0 <= rules.jokers <= max_jokers:
-        raise _bad("jokers", _("Jokers must be 0 to {high} (2 per deck), not {value}."),
-                   high=max_jokers, value=rules.jokers)  # fmt: skip
+    _check_jokers(rules)
     if rules.deals is not None and not 1 <= rules.deals <= 50:
         raise _bad("deals", _("A series has 1 to 50 deals, not {value}."), value=rules.deals)
     if rules.target is not None and not 1 <= rules.target <= 10_000:
@@ -262,3 +266,15 @@ def _validate(rules: Rules) -> None:
             raise _bad("scoring", _("Scoring must be “elimination” or “winner_takes_all”."))
         if rules.target is None:
             raise _bad("target", _("Standard Rummy needs a target or cap (commonly 100)."))
+        if rules.rummy_bonus not in RUMMY_BONUSES:
+            raise _bad("rummy_bonus", _("A Rummy multiplies the collection by 2 or 3, "
+                                        "not {value}."), value=rules.rummy_bonus)  # fmt: skip
+
+
+def _check_jokers(rules: Rules) -> None:
+    """RULES D-12: 2 jokers a deck. Decks left to the table size count as the
+    larger pack until the table is known (``for_table`` checks again)."""
+    max_jokers = 2 * (rules.decks or 2)
+    if not 0 <= rules.jokers <= max_jokers:
+        raise _bad("jokers", _("Jokers must be 0 to {high} (2 per deck), not {value}."),
+                   high=max_jokers, value=rules.jokers)  # fmt: skip

@@ -52,6 +52,13 @@ def _check_went_out(rules: Rules, contenders: Sequence[int], entry: DealEntry, n
                 _("Deal {number}: say who went out."), code="missing_went_out", number=number,
                 field="went_out",
             )  # fmt: skip
+        if entry.rummy:
+            raise InvalidDeal(
+                _("Deal {number}: nobody went out, so nobody made a Rummy."),
+                code="rummy_without_winner",
+                number=number,
+                field="rummy",
+            )
         return
     if entry.went_out not in contenders:
         raise _not_in_deal(entry.went_out, number, "went_out")
@@ -268,7 +275,7 @@ def _scores(
     if rules.scoring == WINNER_TAKES_ALL:
         collected = sum(points for player, points in penalties.items() if player not in winners)
         if entry.rummy:
-            collected *= 2
+            collected *= rules.rummy_bonus
         share = collected // len(winners)
         return {p: (share if p in winners else 0) for p in contenders}
     return {p: (0 if p in winners else penalties[p]) for p in contenders}

@@ -36,9 +36,16 @@ def continental(hand_size: int, **options) -> Rules:
     return rules_from("continental", {"hand_size": hand_size, **options})
 
 
-def rummy(hand_size: int = 7, *, decks: int = 1, jokers: int = 2, ace_high: bool = False):
+def rummy(
+    hand_size: int = 7,
+    *,
+    decks: int = 1,
+    jokers: int = 2,
+    ace_high: bool = False,
+    twos_wild: bool = False,
+):
     options = {"hand_size": hand_size, "decks": decks, "jokers": jokers, "ace_high": ace_high}
-    return rules_from("rummy", options)
+    return rules_from("rummy", options | {"twos_wild": twos_wild})
 
 
 def messages(verdict: Verdict) -> list[str]:
@@ -330,15 +337,27 @@ def continental_hands(draw, max_size: int = 9):
 
 
 @st.composite
-def rummy_hands(draw, max_size: int = 9):
+def rummy_hands(draw, max_size: int = 9, twos_wild: bool = False):
     decks = draw(st.integers(1, 2))
     rules = rummy(
         draw(st.integers(3, max_size)),
         decks=decks,
         jokers=draw(st.integers(0, 2 * decks)),
         ace_high=draw(st.booleans()),
+        twos_wild=twos_wild,
     )
     return rules, draw(hands_for(rules))
+
+
+@st.composite
+def rummy_hands_twos_wild(draw):
+    """Rummy hands with twos wild, often holding several 2s."""
+    rules, cards = draw(rummy_hands(8, twos_wild=True))
+    twos = [card for card in rules.pack.cards() if card.rank == 2 and card not in cards]
+    swaps = draw(st.lists(st.integers(0, len(cards) - 1), max_size=3, unique=True))
+    for place, two in zip(swaps, draw(st.permutations(twos)), strict=False):
+        cards[place] = two  # a 2 the hand does not hold yet: never more than the pack
+    return rules, cards
 
 
 def agrees_with_reference(rules: Rules, cards: list[Card]) -> None:
@@ -362,8 +381,43 @@ def test_the_rummy_solver_agrees_with_brute_force(case):
     agrees_with_reference(*case)
 
 
+@settings(max_examples=300, deadline=None)
+@given(rummy_hands_twos_wild())
+def test_the_rummy_solver_with_twos_wild_agrees_with_brute_force(case):
+    agrees_with_reference(*case)
+
+
+def test_with_twos_wild_a_hand_goes_out_that_does_not_without():
+    # RULES D-14 extended: 2C stands in the run, 2D and 2S in the set of nines.
+    cards = hand("5H 6H 2C 9S 9D 2D 2S KC")
+    assert not solve(rummy(7), cards).valid
+    verdict = solve(rummy(7, twos_wild=True), cards)
+    assert verdict.valid
+    assert used_cards(verdict) == Counter(cards)  # the 2s are shown, not jokers
+    assert verdict.discard == hand("KC")[0]
+
+
+def test_with_twos_wild_three_twos_still_make_a_set_of_themselves():
+    verdict = check_arrangement(rummy(7, twos_wild=True), [hand("2C 2D 2H"), hand("5S 6S 7S 8S")],
+                                hand("KD")[0])  # fmt: skip
+    assert verdict.valid
+
+
+def test_with_twos_wild_a_meld_still_needs_a_natural_card():
+    verdict = check_arrangement(rummy(7, twos_wild=True), [hand("JK JK 2C"), hand("5S 6S 7S 8S")],
+                                hand("KD")[0])  # fmt: skip
+    assert verdict.valid  # the 2C stands as itself: a run 2C 3C 4C, or a set of 2s
+    verdict = check_arrangement(rummy(7, twos_wild=True), [hand("9C 2D 5H"), hand("5S 6S 7S 8S")],
+                                hand("KD")[0])  # fmt: skip
+    assert not verdict.valid
+    assert "neither a set (one rank) nor a run (one suit)" in messages(verdict)[0]
+
+
 @settings(max_examples=100, deadline=None)
-@given(st.one_of(continental_hands(), rummy_hands()), st.randoms(use_true_random=False))
+@given(
+    st.one_of(continental_hands(), rummy_hands(), rummy_hands_twos_wild()),
+    st.randoms(use_true_random=False),
+)
 def test_the_order_of_the_cards_never_changes_the_verdict(case, rng):
     rules, cards = case
     shuffled = list(cards)
@@ -372,7 +426,10 @@ def test_the_order_of_the_cards_never_changes_the_verdict(case, rng):
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.one_of(continental_hands(), rummy_hands()), st.randoms(use_true_random=False))
+@given(
+    st.one_of(continental_hands(), rummy_hands(), rummy_hands_twos_wild()),
+    st.randoms(use_true_random=False),
+)
 def test_the_checker_agrees_with_the_reference_on_declared_groups(case, rng):
     rules, cards = case
     shuffled = list(cards)

@@ -139,3 +139,69 @@ def test_the_leader_is_the_lowest_total_or_the_highest_when_the_winner_takes_all
     assert leaders(rules_from("rummy"), totals) == {B, C}
     assert leaders(rules_from("rummy"), totals, eliminated=[B]) == {C}
     assert leaders(rules_from("rummy", {"scoring": "winner_takes_all"}), totals) == {D}
+
+
+# -- house rules of the Rummy seed: twos wild, a tripled Rummy; and D-12 ----------------
+
+
+def test_a_rummy_triples_the_collection_when_the_house_says_so():
+    state = started([A, B, C, D], first_dealer=D, scoring="winner_takes_all", rummy_bonus=3)
+    state = record(state, B, {A: 10, C: 12, D: 8}, rummy=True)
+    assert state.totals == {A: 0, B: 90, C: 0, D: 0}
+
+
+def test_a_rummy_bonus_other_than_double_or_triple_is_refused():
+    with pytest.raises(DomainError) as refused:
+        started([A, B, C], first_dealer=A, rummy_bonus=4)
+    assert refused.value.field == "options.rummy_bonus"
+
+
+def test_a_deal_nobody_went_out_of_cannot_be_a_rummy():
+    state = started([A, B, C], first_dealer=A, scoring="winner_takes_all")
+    entry = DealEntry(None, tuple(Hand(p, points=n) for p, n in {A: 20, B: 15, C: 30}.items()),
+                      rummy=True)  # fmt: skip
+    with pytest.raises(DomainError) as refused:
+        decide(state, RecordDeal(entry))
+    assert refused.value.code == "rummy_without_winner"
+    assert "nobody made a Rummy" in refused.value.message
+
+
+def test_jokers_are_counted_against_the_decks_the_table_size_decides():
+    # RULES D-12: 2 jokers a deck. Up to 4 players play one deck, so 2 jokers at most;
+    # 5 players play two decks, which may hold 4.
+    with pytest.raises(DomainError) as refused:
+        started([A, B, C, D], first_dealer=A, jokers=4)
+    assert refused.value.field == "options.jokers"
+    assert "0 to 2" in refused.value.message
+    assert started([A, B, C, D, 5], first_dealer=A, jokers=4).setup.rules.pack.jokers == 4
+
+
+def test_with_twos_wild_a_two_completes_a_run_and_still_costs_two_points():
+    # RULES D-14 extended: the 2C stands for the 7H; a 2 left in hand costs 2.
+    state = started([A, B, C, D], first_dealer=A, twos_wild=True)
+    claim = rummy_claim(["5H 6H 2C", "9S 9D 2D 2S"], discard="KC")
+    left = (Hand(A, cards=tuple(parse_cards("2H 3C 4D 5S 6C 7D 8S"))),
+            Hand(C, points=12), Hand(D, points=8))  # fmt: skip
+    state = fold(decide(state, RecordDeal(DealEntry(B, left, going_out=claim, rummy=True))), state)
+    assert state.totals == {A: 35, B: 0, C: 12, D: 8}
+
+
+def test_without_twos_wild_the_same_claim_is_refused():
+    state = started([A, B, C, D], first_dealer=A)
+    claim = rummy_claim(["5H 6H 2C", "9S 9D 2D 2S"], discard="KC")
+    hands = (Hand(A, points=10), Hand(C, points=12), Hand(D, points=8))
+    with pytest.raises(DomainError) as refused:
+        decide(state, RecordDeal(DealEntry(B, hands, going_out=claim, rummy=True)))
+    assert refused.value.code == "invalid_going_out"
+
+
+def test_a_series_started_before_the_new_options_reads_them_as_their_defaults():
+    from series.domain.events import SCHEMA_VERSION, from_payload, to_payload
+
+    (event,) = decide(SeriesState(), StartSeries(1, (A, B, C), A, rules_from("rummy")))
+    _, payload = to_payload(event)
+    older = {name: value for name, value in payload["rules"].items()
+             if name not in ("twos_wild", "rummy_bonus")}  # fmt: skip
+    read = from_payload("SeriesStarted", payload | {"rules": older}, SCHEMA_VERSION)
+    assert read == event  # so a restored backup re-decides to the same event
+    assert read.rules["twos_wild"] is False and read.rules["rummy_bonus"] == 2

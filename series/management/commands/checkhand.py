@@ -2,6 +2,7 @@
 
     python manage.py checkhand 7C 7H 7D 8C 8H 8D 9C 9H 9D KC KH JK 2C 3S 4D 5H
     python manage.py checkhand --rules rummy --hand-size 7 AC 2C 3C 5D 5H 5S KH KS
+    python manage.py checkhand --rules rummy --twos-wild --hand-size 7 5H 6H 2C 9S 9D 2D 2S KC
     python manage.py checkhand --group "7C 7H JK" --group "8C 8D 8H" --discard 2C ...
 
 Exit status: 0 the hand goes out, 1 it does not, 2 the input is bad.
@@ -39,6 +40,9 @@ class Command(BaseCommand):
         parser.add_argument("--decks", type=int)
         parser.add_argument("--jokers", type=int)
         parser.add_argument("--ace-high", action="store_true", help="Rummy: Q-K-A is a run")
+        parser.add_argument(
+            "--twos-wild", action="store_true", help="Rummy: every 2 is wild like a joker"
+        )
         parser.add_argument("--buys", type=int, default=0, help="Continental: discards bought")
         parser.add_argument(
             "--group", action="append", default=[], help='a declared group, e.g. "7C 7H JK"'
@@ -90,8 +94,9 @@ def _rules(options: dict[str, Any]) -> Rules:
         for name in ("hand_size", "decks", "jokers")
         if options[name] is not None
     }
-    if options["ace_high"]:
-        chosen["ace_high"] = True
+    for flag in ("ace_high", "twos_wild"):
+        if options[flag]:
+            chosen[flag] = True
     if options["buys"]:
         chosen["buys"] = True  # buying the discard is then in force
     return rules_from(options["rules"], chosen)
