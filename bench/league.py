@@ -191,9 +191,12 @@ def time_deals(club, players: list[int], series: int, year: int) -> tuple[float,
     from series.domain.events import DealEntry, Hand
 
     rng = random.Random(11)
-    when = datetime(year, 12, 31, 20, tzinfo=UTC)
+    evening = datetime(year, 12, 31, 20, tzinfo=UTC)
     plain, finishing = [], []
-    for _ in range(series):
+    for index in range(series):
+        # Each series starts after the one before, as at a real table: one that
+        # shared its start time with others would not finish the season's last.
+        when = evening + timedelta(minutes=index)
         seats = rng.sample(players, SEATS)
         started = services.series_start(
             club=club, players=seats, first_dealer=seats[0], recorded_at=when

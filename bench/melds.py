@@ -4,7 +4,7 @@ Run from the repository root: ``python bench/melds.py`` (``--quick`` for a
 short run). Hands are dealt from real shuffled packs with a fixed seed:
 16-card Continental hands from the 108-card pack, and 8- and 13-card
 standard Rummy hands with 2 jokers per deck. The brute-force reference
-(``bench/reference.py``) is timed in the same process on the same hands, so
+(``tests/support/reference.py``) is timed in the same process on the same hands, so
 the speed-up does not depend on the machine.
 """
 
@@ -20,15 +20,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.reference import (
+from series.domain.cards import Card
+from series.domain.melds import check_arrangement, solve
+from series.domain.rules import Rules, rules_from
+from tests.support.reference import (
     deal,
     going_out_hand,
     reference_goes_out,
     reference_leftover,
 )
-from series.domain.cards import Card
-from series.domain.melds import check_arrangement, solve
-from series.domain.rules import Rules, rules_from
 
 
 @dataclass(frozen=True)

@@ -37,6 +37,7 @@ sys.path.insert(0, str(ROOT))
 
 DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/scorekeeper_bench"
 SEATS = 5
+SETUP_TIMEOUT = 300  # seconds the writers may take to set up before they start together
 
 
 def database_url() -> str:
@@ -90,26 +91,28 @@ class Result:
 def run_writers(name: str, writers: int, per_writer: int, work: str, context: dict) -> Result:
     """Run ``work`` in ``writers`` processes at once (real concurrency, unlike
     threads under the GIL); each appends ``per_writer`` events. All writers
-    start together at an agreed moment, after their set-up."""
+    start together once every one has finished its set-up, however long that
+    takes on a loaded machine."""
     ctx = multiprocessing.get_context("spawn")
-    start_at = time.time() + 2.5 + 0.25 * writers
-    with ctx.Pool(writers) as pool:
-        batches = pool.starmap(
-            _writer, [(work, index, per_writer, context, start_at) for index in range(writers)]
+    with ctx.Manager() as manager, ctx.Pool(writers) as pool:
+        ready = manager.Barrier(writers + 1)
+        pending = pool.starmap_async(
+            _writer, [(work, index, per_writer, context, ready) for index in range(writers)]
         )
+        ready.wait(timeout=SETUP_TIMEOUT)
+        started = time.time()
+        batches = pending.get()
     latencies = [latency for batch, _end in batches for latency in batch]
     late = [end for _batch, end in batches]
-    return Result(name, writers, latencies, max(late) - start_at)
+    return Result(name, writers, latencies, max(late) - started)
 
 
-def _writer(work: str, index: int, count: int, context: dict, start_at: float):
+def _writer(work: str, index: int, count: int, context: dict, ready):
     setup_django(context["url"])
     function = {"ours": our_store_work, "append": store_append_work, "floor": bare_insert_work,
                 "reference": eventsourcing_work}[work]  # fmt: skip
     run = function(context)
-    if time.time() > start_at:
-        raise RuntimeError("set-up took longer than the start delay; raise it")
-    time.sleep(start_at - time.time())
+    ready.wait(timeout=SETUP_TIMEOUT)
     latencies: list[float] = []
     run(index, count, latencies)
     return latencies, time.time()

@@ -3,6 +3,8 @@ switches that let transactional tests run against the append-only log."""
 
 from __future__ import annotations
 
+from importlib import import_module
+
 import pytest
 from hypothesis import HealthCheck, settings
 
@@ -10,6 +12,14 @@ settings.register_profile(
     "default", deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=50
 )
 settings.load_profile("default")
+
+
+def pytest_configure(config):
+    """Hash test passwords quickly: the real hasher is slow by design, and the
+    suite signs in thousands of times. Passwords still check as in production."""
+    from django.conf import settings as django_settings
+
+    django_settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 def pytest_collection_modifyitems(config, items):
@@ -26,25 +36,30 @@ def pytest_collection_modifyitems(config, items):
 @pytest.fixture(autouse=True, scope="session")
 def _flush_past_the_append_only_log(django_db_setup, django_db_blocker):
     """Transactional tests empty every table afterwards (TRUNCATE on PostgreSQL),
-    which the log's triggers refuse. The test database's flush alone runs with
-    ``session_replication_role = replica``, PostgreSQL's switch (superusers only)
-    for skipping triggers; the app never does."""
+    which the log's triggers refuse. The test database's flush alone gets past
+    them: on PostgreSQL with ``session_replication_role = replica``, the switch
+    (superusers only) for skipping triggers; on SQLite by lifting the triggers
+    of migration 0002 and putting them back. The app never does either."""
     from django.db import connection
 
-    if connection.vendor != "postgresql":
-        yield
-        return
+    triggers = import_module("series.migrations.0002_event_log_append_only")
     ops = connection.ops
     original = ops.execute_sql_flush
 
     def execute_sql_flush(sql_list):
-        with connection.cursor() as cursor:
-            cursor.execute("SET session_replication_role = replica")
+        if connection.vendor == "sqlite":
+            triggers.uninstall(connection)
+        else:
+            with connection.cursor() as cursor:
+                cursor.execute("SET session_replication_role = replica")
         try:
             original(sql_list)
         finally:
-            with connection.cursor() as cursor:
-                cursor.execute("SET session_replication_role = DEFAULT")
+            if connection.vendor == "sqlite":
+                triggers.install(connection)
+            else:
+                with connection.cursor() as cursor:
+                    cursor.execute("SET session_replication_role = DEFAULT")
 
     ops.execute_sql_flush = execute_sql_flush
     yield

@@ -9,17 +9,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bench.reference import (
+from series.domain.cards import JOKER, SUITS, Card, parse_cards
+from series.domain.meld_reasons import one_card_short
+from series.domain.melds import Verdict, check_arrangement, solve
+from series.domain.rules import PRESETS, Rules, rules_from
+from tests.support.reference import (
     going_out_hand,
     near_miss,
     reference_check,
     reference_goes_out,
     reference_leftover,
 )
-from series.domain.cards import JOKER, SUITS, Card, parse_cards
-from series.domain.meld_reasons import one_card_short
-from series.domain.melds import Verdict, check_arrangement, solve
-from series.domain.rules import PRESETS, Rules, rules_from
 
 CONTINENTAL = PRESETS["continental"]
 

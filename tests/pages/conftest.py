@@ -80,33 +80,6 @@ def four(table):
 # -- the browser ------------------------------------------------------------------------
 
 
-@pytest.fixture(autouse=True, scope="session")
-def _flush_past_the_append_only_log_on_sqlite(django_db_setup, django_db_blocker):
-    """The browser tests are transactional: afterwards every table is emptied, which
-    the log's triggers refuse. On SQLite (PostgreSQL is handled in tests/conftest.py)
-    the test database's flush alone lifts the triggers and puts them back."""
-    from django.db import connection
-
-    from series import immutability
-
-    if connection.vendor != "sqlite":
-        yield
-        return
-    ops = connection.ops
-    original = ops.execute_sql_flush
-
-    def execute_sql_flush(sql_list):
-        immutability.uninstall(connection)
-        try:
-            original(sql_list)
-        finally:
-            immutability.install(connection)
-
-    ops.execute_sql_flush = execute_sql_flush
-    yield
-    ops.execute_sql_flush = original
-
-
 def chromium_missing() -> str | None:
     if not (os.path.exists(CHROMIUM) and os.access(CHROMIUM, os.X_OK)):
         return f"browser tests need chromium at {CHROMIUM} (apt-get install chromium)"
