@@ -29,7 +29,7 @@ from .domain.roster import RosterState, is_roster_event, roster_stream
 from .domain.roster import apply as apply_roster
 from .domain.roster import command_for as roster_command_for
 from .domain.roster import decide as decide_roster
-from .domain.series import SeriesState, apply, command_for, decide
+from .domain.series import SeriesState, apply, command_for, decide, decided
 from .league.seasons import check_ladder, check_new_season
 from .league.selectors import span
 from .models import (
@@ -292,6 +292,7 @@ class _Restorer:
             _check_players(number, event, record["club"])
         elif state.setup is None or state.setup.club != record["club"]:
             raise BackupError(number, f"series {stream} has no start in this club")
+        event = decided(state, event)  # an event from before decided scores: scored now
         if decide(state, command_for(event)) != [event]:
             raise BackupError(number, "the event is not what the rules record for its command")
         self.series[stream] = apply(state, event)

@@ -60,11 +60,35 @@ class SeriesStarted:
 
 
 @dataclass(frozen=True, slots=True)
+class Outcome:
+    """Where a series stands after a deal, as decided then.
+
+    ``contenders`` play the next deal: everyone, the tied players of a
+    tiebreak, or the players not yet eliminated.
+    """
+
+    finished: bool
+    tiebreak: bool
+    contenders: tuple[int, ...]
+    eliminated: tuple[int, ...] = ()
+    winner: int | None = None
+
+
+# A deal's events record what was decided: each player's score for the deal
+# and where the series stands afterwards, so that folding trusts them and a
+# later change to a rule never changes a past total. Events written before
+# schema version 2 have neither (``None``); ``series.decided`` works them out
+# once, when they are read.
+
+
+@dataclass(frozen=True, slots=True)
 class DealRecorded:
     number: int
     dealer: int
     tiebreak: bool
     entry: DealEntry
+    scores: Mapping[int, int] | None = None
+    outcome: Outcome | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,12 +96,15 @@ class DealCorrected:
     number: int
     entry: DealEntry
     reason: str
+    scores: Mapping[int, int] | None = None  # the corrected deal's
+    outcome: Outcome | None = None  # the series' after the correction
 
 
 @dataclass(frozen=True, slots=True)
 class DealVoided:
     number: int
     reason: str
+    outcome: Outcome | None = None  # the series' after the void
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,10 +152,19 @@ EVENT_TYPES: dict[str, type] = {
 
 # The schema version written today for every event type; raise one when a
 # payload's shape changes and add an upcaster below.
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+
+
+def _unchanged(payload: dict[str, Any]) -> dict[str, Any]:
+    return payload
+
 
 # (type, schema version) -> function turning that payload into the next version.
-UPCASTERS: dict[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = {}
+# Version 2 added the decided scores and outcome to a deal's events: a version 1
+# payload has none, and the fold works them out from the entry (``series.decided``).
+UPCASTERS: dict[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = {
+    (name, 1): _unchanged for name in EVENT_TYPES
+}
 
 
 # -- payloads -----------------------------------------------------------------
@@ -183,6 +219,41 @@ def entry_from_payload(payload: Mapping[str, Any]) -> DealEntry:
     )
 
 
+def _decided_payload(event: DealRecorded | DealCorrected | DealVoided) -> dict[str, Any]:
+    payload: dict[str, Any] = {}
+    scores = getattr(event, "scores", None)
+    if scores is not None:
+        payload["scores"] = {str(player): points for player, points in scores.items()}
+    if event.outcome is not None:
+        outcome = event.outcome
+        payload["outcome"] = {
+            "finished": outcome.finished,
+            "tiebreak": outcome.tiebreak,
+            "contenders": list(outcome.contenders),
+            "eliminated": list(outcome.eliminated),
+            "winner": outcome.winner,
+        }
+    return payload
+
+
+def _read_scores(data: Mapping[str, Any]) -> dict[int, int] | None:
+    scores = data.get("scores")
+    return None if scores is None else {int(player): n for player, n in scores.items()}
+
+
+def _read_outcome(data: Mapping[str, Any]) -> Outcome | None:
+    outcome = data.get("outcome")
+    if outcome is None:
+        return None
+    return Outcome(
+        finished=outcome["finished"],
+        tiebreak=outcome["tiebreak"],
+        contenders=tuple(outcome["contenders"]),
+        eliminated=tuple(outcome["eliminated"]),
+        winner=outcome["winner"],
+    )
+
+
 def to_payload(event: Event) -> tuple[str, dict[str, Any]]:
     """The event's type name and JSON payload, as stored in the log."""
     match event:
@@ -195,12 +266,12 @@ def to_payload(event: Event) -> tuple[str, dict[str, Any]]:
             }
         case DealRecorded():
             payload = {"number": event.number, "dealer": event.dealer, "tiebreak": event.tiebreak}
-            payload |= _entry_payload(event.entry)
+            payload |= _entry_payload(event.entry) | _decided_payload(event)
         case DealCorrected():
             payload = {"number": event.number, "reason": event.reason}
-            payload |= _entry_payload(event.entry)
+            payload |= _entry_payload(event.entry) | _decided_payload(event)
         case DealVoided():
-            payload = {"number": event.number, "reason": event.reason}
+            payload = {"number": event.number, "reason": event.reason} | _decided_payload(event)
         case SeriesAbandoned():
             payload = {"reason": event.reason}
         case GuestAdded() | PlayerRenamed():
@@ -232,13 +303,20 @@ def from_payload(type_name: str, payload: Mapping[str, Any], schema_version: int
             dealer=data["dealer"],
             tiebreak=data["tiebreak"],
             entry=entry_from_payload(data),
+            scores=_read_scores(data),
+            outcome=_read_outcome(data),
         )
     if type_name == "DealCorrected":
         return DealCorrected(
-            number=data["number"], entry=entry_from_payload(data), reason=data["reason"]
+            number=data["number"],
+            entry=entry_from_payload(data),
+            reason=data["reason"],
+            scores=_read_scores(data),
+            outcome=_read_outcome(data),
         )
     if type_name == "DealVoided":
-        return DealVoided(number=data["number"], reason=data["reason"])
+        return DealVoided(number=data["number"], reason=data["reason"],
+                          outcome=_read_outcome(data))  # fmt: skip
     if type_name == "SeriesAbandoned":
         return SeriesAbandoned(reason=data["reason"])
     if type_name in ("GuestAdded", "PlayerRenamed"):

@@ -7,27 +7,11 @@ asks these functions and knows no rule set by name.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 
 from .cards import Card
 from .errors import InvalidCards, InvalidDeal, InvalidGoingOut, _
-from .events import DealEntry, Hand
+from .events import DealEntry, Hand, Outcome
 from .rules import ELIMINATION, RUMMY, WINNER_TAKES_ALL, Rules
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """Where a series stands after a deal.
-
-    ``contenders`` play the next deal: everyone, the tied players of a
-    tiebreak, or the players not yet eliminated.
-    """
-
-    finished: bool
-    tiebreak: bool
-    contenders: tuple[int, ...]
-    eliminated: tuple[int, ...] = ()
-    winner: int | None = None
 
 
 def score_deal(

@@ -1,15 +1,15 @@
 """A series as a fold of its events, and the commands that extend it.
 
-``state = reduce(apply, events, SeriesState())``; each command is a function
-``decide(state, command) -> list[Event]`` that raises a DomainError when the
-rules refuse it. Nothing here touches a database.
+``state = fold(events)`` applies the events in order; each command is a
+function ``decide(state, command) -> list[Event]`` that raises a DomainError
+when the rules refuse it. ``decide`` checks and scores; ``apply`` trusts the
+decided scores the events carry. Nothing here touches a database.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from functools import reduce
 
 from . import scoring
 from .errors import DomainError, InvalidDeal, SeriesClosed, _
@@ -19,6 +19,7 @@ from .events import (
     DealRecorded,
     DealVoided,
     Event,
+    Outcome,
     SeriesAbandoned,
     SeriesStarted,
 )
@@ -58,7 +59,7 @@ class Progress:
     """Totals and what comes next, derived from the deals in order."""
 
     totals: Mapping[int, int]
-    outcome: scoring.Outcome
+    outcome: Outcome
     regular_deals: int = 0
     last_dealer: int | None = None
 
@@ -132,7 +133,9 @@ class SeriesState:
 
 
 def apply(state: SeriesState, event: Event) -> SeriesState:
-    """The state after one more event. Events are facts: this never refuses."""
+    """The state after one more event. Events are facts: this never refuses,
+    never scores and never checks a rule; a deal's event carries its decided
+    scores and outcome (``decided`` supplies them for events written before)."""
     version = state.version + 1
     match event:
         case SeriesStarted():
@@ -144,32 +147,80 @@ def apply(state: SeriesState, event: Event) -> SeriesState:
             )
             return SeriesState(version=version, setup=setup, progress=_start(setup))
         case DealRecorded():
-            deal = Deal(event.number, event.dealer, event.tiebreak, event.entry)
-            scored, progress = _advance(state.setup, state.progress, deal)
-            return replace(state, version=version, deals=(*state.deals, scored), progress=progress)
+            played = state.progress.outcome.contenders
+            deal = Deal(event.number, event.dealer, event.tiebreak, event.entry, played,
+                        dict(event.scores))  # fmt: skip
+            return _tallied(replace(state, version=version), (*state.deals, deal), event.outcome)
         case DealCorrected():
-            old = state.deal(event.number)
-            return _replay(state, version, replace(old, entry=event.entry, corrected=True))
+            deals = list(state.deals)
+            old = deals[event.number - 1]
+            deals[event.number - 1] = replace(
+                old, entry=event.entry, scores=dict(event.scores), corrected=True
+            )
+            return _tallied(replace(state, version=version), tuple(deals), event.outcome)
         case DealVoided():
-            return _replay(state, version, replace(state.deal(event.number), void=True))
+            deals = list(state.deals)
+            old = deals[event.number - 1]
+            deals[event.number - 1] = replace(old, players=(), scores={}, void=True)
+            return _tallied(replace(state, version=version), tuple(deals), event.outcome)
         case SeriesAbandoned():
             return replace(state, version=version, abandoned=True)
     raise TypeError(f"not an event: {event!r}")
 
 
 def fold(events: Iterable[Event], state: SeriesState | None = None) -> SeriesState:
-    return reduce(apply, events, state or SeriesState())
+    state = state or SeriesState()
+    for event in events:
+        state = apply(state, decided(state, event))
+    return state
+
+
+def decided(state: SeriesState, event: Event) -> Event:
+    """``event`` with its decided scores and outcome. Events written before
+    they were recorded (schema version 1) are scored once, as they are read,
+    by the rules in force then; every later event already carries them."""
+    match event:
+        case DealRecorded(scores=None):
+            deal = Deal(event.number, event.dealer, event.tiebreak, event.entry)
+            scored, progress = _advance(state.setup, state.progress, deal)
+            return replace(event, scores=scored.scores, outcome=progress.outcome)
+        case DealCorrected(scores=None):
+            changed = replace(state.deal(event.number), entry=event.entry, corrected=True)
+            rescored = _rescored(state, changed)
+            scores = rescored.deals[event.number - 1].scores
+            return replace(event, scores=scores, outcome=rescored.progress.outcome)
+        case DealVoided(outcome=None):
+            rescored = _rescored(state, replace(state.deal(event.number), void=True))
+            return replace(event, outcome=rescored.progress.outcome)
+    return event
 
 
 def _start(setup: Setup) -> Progress:
     return Progress(
         totals=dict.fromkeys(setup.players, 0),
-        outcome=scoring.Outcome(False, False, setup.players),
+        outcome=Outcome(False, False, setup.players),
     )
 
 
-def _replay(state: SeriesState, version: int, changed: Deal) -> SeriesState:
-    """Score every deal again with one of them changed; refuse if a later deal no longer fits."""
+def _tallied(state: SeriesState, deals: tuple[Deal, ...], outcome: Outcome) -> SeriesState:
+    """The state with these deals and the outcome decided after them: totals
+    add up the deals' scores; the last dealer is that of the last deal that
+    counts (a voided deal is dealt again by the same dealer)."""
+    totals = dict.fromkeys(state.setup.players, 0)
+    regular, last_dealer = 0, None
+    for deal in deals:
+        if deal.void:
+            continue
+        for player, points in deal.scores.items():
+            totals[player] += points
+        regular += 0 if deal.tiebreak else 1
+        last_dealer = deal.dealer
+    return replace(state, deals=deals, progress=Progress(totals, outcome, regular, last_dealer))
+
+
+def _rescored(state: SeriesState, changed: Deal) -> SeriesState:
+    """Score every deal again with one of them changed; refuse if a later deal
+    no longer fits. This is ``decide``'s check of a correction or a void."""
     deals = list(state.deals)
     deals[changed.number - 1] = changed
     progress = _start(state.setup)
@@ -177,7 +228,7 @@ def _replay(state: SeriesState, version: int, changed: Deal) -> SeriesState:
     for deal in deals:
         scored, progress = _advance(state.setup, progress, deal)
         scored_deals.append(scored)
-    return replace(state, version=version, deals=tuple(scored_deals), progress=progress)
+    return replace(state, deals=tuple(scored_deals), progress=progress)
 
 
 def _next_dealer(setup: Setup, progress: Progress) -> int:
@@ -348,8 +399,9 @@ def _record_deal(state: SeriesState, command: RecordDeal) -> list[Event]:
             field="dealer",
         )
     deal = Deal(number, dealer, state.status == TIEBREAK, command.entry)
-    _advance(state.setup, state.progress, deal)  # refuses what does not fit
-    return [DealRecorded(number, dealer, deal.tiebreak, command.entry)]
+    scored, progress = _advance(state.setup, state.progress, deal)  # refuses what does not fit
+    return [DealRecorded(number, dealer, deal.tiebreak, command.entry, scored.scores,
+                         progress.outcome)]  # fmt: skip
 
 
 def _correct_deal(state: SeriesState, command: CorrectDeal) -> list[Event]:
@@ -361,9 +413,11 @@ def _correct_deal(state: SeriesState, command: CorrectDeal) -> list[Event]:
             code="deal_voided",
             number=command.number,
         )
-    event = DealCorrected(command.number, command.entry, reason)
-    _later_deals_still_fit(state, event)
-    return [event]
+    changed = replace(state.deal(command.number), entry=command.entry, corrected=True)
+    rescored = _later_deals_still_fit(state, changed)
+    scores = rescored.deals[command.number - 1].scores
+    return [DealCorrected(command.number, command.entry, reason, scores,
+                          rescored.progress.outcome)]  # fmt: skip
 
 
 def _void_deal(state: SeriesState, command: VoidDeal) -> list[Event]:
@@ -373,16 +427,16 @@ def _void_deal(state: SeriesState, command: VoidDeal) -> list[Event]:
         raise InvalidDeal(
             _("Deal {number} is already void."), code="deal_voided", number=command.number
         )
-    event = DealVoided(command.number, reason)
-    _later_deals_still_fit(state, event)
-    return [event]
+    rescored = _later_deals_still_fit(state, replace(state.deal(command.number), void=True))
+    return [DealVoided(command.number, reason, rescored.progress.outcome)]
 
 
-def _later_deals_still_fit(state: SeriesState, event: Event) -> None:
+def _later_deals_still_fit(state: SeriesState, changed: Deal) -> SeriesState:
+    """The series scored again with ``changed``; refused when a later deal no longer fits."""
     try:
-        apply(state, event)
+        return _rescored(state, changed)
     except DomainError as error:
-        if error.params.get("number") == getattr(event, "number", None):
+        if error.params.get("number") == changed.number:
             raise
         raise InvalidDeal(
             _(
@@ -390,7 +444,7 @@ def _later_deals_still_fit(state: SeriesState, event: Event) -> None:
                 "({problem}). Void the later deals first."
             ),
             code="later_deals_depend",
-            number=event.number,
+            number=changed.number,
             later=error.params.get("number", "?"),
             problem=error,
         ) from error

@@ -4,7 +4,7 @@ import pytest
 
 from series.domain.cards import parse_cards
 from series.domain.errors import DomainError
-from series.domain.events import DealEntry, DealRecorded, GoingOut, Hand
+from series.domain.events import DealEntry, DealRecorded, GoingOut, Hand, Outcome
 from series.domain.rules import rules_from
 from series.domain.series import (
     AbandonSeries,
@@ -274,10 +274,12 @@ def test_the_first_dealer_must_be_seated():
     assert refused.value.code == "player_not_seated"
 
 
-def test_the_recorded_event_names_the_deal_its_dealer_and_stage():
+def test_the_recorded_event_names_the_deal_its_dealer_stage_and_decided_scores():
     state = started([A, B, C], first_dealer=B)
     [event] = decide(state, RecordDeal(entry(A, b=20, c=30)))
-    assert event == DealRecorded(1, B, False, entry(A, b=20, c=30))
+    still_on = Outcome(False, False, (A, B, C))
+    assert event == DealRecorded(1, B, False, entry(A, b=20, c=30), {A: 0, B: 20, C: 30},
+                                 still_on)  # fmt: skip
 
 
 def test_with_relaxed_laying_only_the_groups_shown_are_checked():
