@@ -46,6 +46,7 @@ from bench.store import recreate_database  # noqa: E402
 
 DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/scorekeeper_bench_league"
 PLAYERS = 12
+SMALL_HISTORY = 10  # series of the short history a player's page is compared with
 SEATS = 6
 
 
@@ -182,6 +183,31 @@ def median_ms(work, repetitions: int) -> float:
     return statistics.median(times) * 1000
 
 
+def time_player_pages(client, clubs: dict, reps: int) -> None:
+    """A player's page and API, for a player of a short and of a long history:
+    the aim is that the long one costs at most 1.5× the short one."""
+    from series.models import SeriesResult
+
+    times = {}
+    for size, (club, player) in clubs.items():
+        played = SeriesResult.objects.filter(person=player).count()
+        page_url = f"/clubs/{club.slug}/players/{player}/"
+        api_url = f"/api/v1/players/{player}"
+        for response in (client.get(page_url), client.get(api_url)):
+            assert response.status_code == 200, response.status_code
+        times[size] = (
+            played,
+            median_ms(lambda url=page_url: client.get(url), reps),
+            median_ms(lambda url=api_url: client.get(url), reps),
+        )
+    (short, page_short, api_short), (long, page_long, api_long) = times["small"], times["large"]
+    print(f"\nA player's record: {short} series against {long}, median of {reps} requests")
+    for name, a, b in [("player page", page_short, page_long), ("player API", api_short, api_long)]:
+        print(f"  {name:<12} {a:8.2f} ms → {b:8.2f} ms   {b / a:5.2f}×")
+    flat = page_long <= 1.5 * page_short and api_long <= 1.5 * api_short
+    print(f"  aim: at most 1.5× the short history's: {'yes' if flat else 'NO'}")
+
+
 def time_deals(club, players: list[int], series: int, year: int) -> tuple[float, float]:
     """Median ms of a deal through the service, and of the deal that finishes a
     series: that one also writes the series' results, walks the ratings on and
@@ -256,6 +282,9 @@ def main() -> None:
     print(f"Playing {args.series} series of {SEATS} players in memory…")
     started = time.perf_counter()
     deals = generate_history(url, args.series, club.id, players, year)
+    small = services.club_create(name="Bench small club", public=True)
+    few = [services.player_add(club=small, name=f"Player {i + 1}").id for i in range(PLAYERS)]
+    deals += generate_history(url, SMALL_HISTORY, small.id, few, year)
     print(f"  {deals} deals in {time.perf_counter() - started:.1f} s; rebuilding projections…")
     started = time.perf_counter()
     events = projections.rebuild()
@@ -292,6 +321,8 @@ def main() -> None:
     if args.quick:
         verdict += " (a short history: the page's fixed costs outweigh the floor)"
     print(f"  aim: the page within 3× of (c): {verdict}")
+
+    time_player_pages(client, {"small": (small, few[0]), "large": (club, players[0])}, reps)
 
     count = max(3, reps // 20)
     plain, finishing = time_deals(club, players, count, year)

@@ -189,20 +189,34 @@ class PlayerApi(LeagueApiView):
         merged = serializers.ListField(child=serializers.IntegerField())
         all_time = PlayerTotalsSerializer(many=True)
         seasons = PlayerTotalsSerializer(many=True)
-        history = PlayerSeriesSerializer(many=True, help_text="Finished series, oldest first.")
+        history_count = serializers.IntegerField(help_text="The player's finished series.")
+        history = PlayerSeriesSerializer(
+            many=True, help_text="Finished series, newest first, from offset, at most limit."
+        )
         head_to_head = HeadToHeadSerializer(many=True)
+
+    class QuerySerializer(serializers.Serializer):
+        limit = serializers.IntegerField(min_value=1, max_value=100, default=50)
+        offset = serializers.IntegerField(min_value=0, max_value=2**31 - 1, default=0)
 
     @extend_schema(
         operation_id="player_read",
-        summary="A player's league record: all time, by season, every series",
+        summary="A player's league record: all time, by season, their series a page at a time",
         tags=["league"],
-        parameters=[PLAYER_ID],
-        responses={200: OutputSerializer, **error_responses(*READ_ERRORS)},
+        parameters=[PLAYER_ID, QuerySerializer],
+        responses={200: OutputSerializer, **error_responses(400, *READ_ERRORS)},
     )
     def get(self, request, player_id):
         player = self.player_for(player_id, Access.READ)
+        query = self.validated(self.QuerySerializer, request.query_params)
         record = player_record.player_record(player, selectors.named_seasons(player.club))
-        return Response(self.OutputSerializer(player_body(record)).data)
+        series = player_record.series_newest_first(record.person)
+        start, end = query["offset"], query["offset"] + query["limit"]
+        body = player_body(record) | {
+            "history_count": series.count(),
+            "history": [series_line(row) for row in series[start:end]],
+        }
+        return Response(self.OutputSerializer(body).data)
 
 
 def player_body(record: player_record.PlayerRecord) -> dict:
@@ -217,7 +231,6 @@ def player_body(record: player_record.PlayerRecord) -> dict:
         "merged": [other.id for other in record.merged],
         "all_time": [totals(line) for line in record.all_time],
         "seasons": [totals(line) for line in record.seasons],
-        "history": [series_line(row) for row in record.results],
         "head_to_head": [vars(duel) | {"level": duel.level} for duel in record.head_to_head],
     }
 

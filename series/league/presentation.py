@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.core.paginator import Page
 from django.utils import timezone
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
@@ -15,7 +16,7 @@ from ..models import SeriesResult
 from .aggregates import Figures
 from .charts import Panel, line_panel
 from .player_record import HeadToHead, PlayerRecord
-from .seasons import SeasonSpan, find_season, season_of
+from .seasons import SeasonSpan, find_season
 
 GAME_LABELS = {CONTINENTAL: gettext_lazy("Continental Rummy"), RUMMY: gettext_lazy("Rummy")}
 
@@ -52,7 +53,7 @@ class GameRecord:
     all_time: Figures
     rating: float | None
     seasons: list[SeasonLine] = field(default_factory=list)
-    results: list[SeriesResult] = field(default_factory=list)  # in order of start
+    results: list[SeriesResult] = field(default_factory=list)  # the latest, oldest first
     best: SeriesResult | None = None
     worst: SeriesResult | None = None
     head_to_head: list[HeadToHead] = field(default_factory=list)
@@ -61,35 +62,34 @@ class GameRecord:
     rating_chart: SafeString = field(default_factory=SafeString)
 
 
-def player_page_context(record: PlayerRecord, named: list[SeasonSpan]) -> dict[str, Any]:
+def player_page_context(record: PlayerRecord, named: list[SeasonSpan], page: Page) -> dict:
     games = [_game_record(record, line.game, line.figures, named) for line in record.all_time]
     return {
         "player": record.player,
         "club": record.player.club,
         "merged": record.merged,
         "games": games,
-        "history": list(reversed(record.results)),
+        "history": page,
     }
 
 
 def _game_record(
     record: PlayerRecord, game: str, all_time: Figures, named: list[SeasonSpan]
 ) -> GameRecord:
-    results = [row for row in record.results if row.game == game]
-    scored = [row for row in results if row.deals]
-    by_per_deal = sorted(scored, key=lambda row: (per_deal(row), row.started_at))
+    drawn = record.games[game]
     game_record = GameRecord(
         game=game,
         label=GAME_LABELS.get(game, game),
         all_time=all_time,
-        rating=results[-1].ordinal if results else None,
+        rating=drawn.recent[-1].ordinal if drawn.recent else None,
         seasons=_seasons(record, game, named),
-        results=results,
-        best=by_per_deal[0] if by_per_deal else None,
-        worst=by_per_deal[-1] if len(by_per_deal) > 1 else None,
+        results=drawn.recent,
+        best=drawn.best,
+        worst=drawn.worst,
         head_to_head=[h for h in record.head_to_head if h.game == game],
         form=[
-            FormPoint(row.series_id, row.started_at, per_deal(row), row.ordinal) for row in results
+            FormPoint(row.series_id, row.started_at, per_deal(row), row.ordinal)
+            for row in drawn.recent
         ],
     )
     _draw(game_record)
@@ -97,17 +97,13 @@ def _game_record(
 
 
 def _seasons(record: PlayerRecord, game: str, named: list[SeasonSpan]) -> list[SeasonLine]:
-    last_rating: dict[str, float] = {}
-    for row in record.results:
-        if row.game == game:
-            last_rating[season_of(timezone.localdate(row.started_at), named).key] = row.ordinal
     lines = []
     for line in record.seasons:
         if line.game != game:
             continue
         season = find_season(line.season, named)
         name = season.name if season else line.season
-        lines.append(SeasonLine(name, line.figures, last_rating.get(line.season)))
+        lines.append(SeasonLine(name, line.figures, record.season_ratings.get((game, line.season))))
     return lines
 
 

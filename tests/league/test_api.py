@@ -69,7 +69,8 @@ def test_a_player_has_all_time_and_season_figures_history_and_head_to_head(histo
     body = client_for(history.users["member"]).get(f"/api/v1/players/{history.anna.id}").json()
     assert body["name"] == "Anna" and body["merged_into"] is None
     assert body["all_time"][0]["series_played"] == body["seasons"][0]["series_played"] == 2
-    assert [line["place"] for line in body["history"]] == [3, 2]
+    assert body["history_count"] == 2
+    assert [line["place"] for line in body["history"]] == [2, 3]  # newest first
     assert {h["name"]: (h["ahead"], h["behind"]) for h in body["head_to_head"]} == {
         "Bruno": (0, 2),
         "Carla": (1, 1),
@@ -218,9 +219,9 @@ def test_the_league_endpoints_cost_the_same_queries_however_many_series(
     # token with user, club, role; named seasons; ladder rules, the season's lines
     with django_assert_num_queries(6):
         client.get(f"/api/v1/clubs/{slug}/standings?season=2025")
-    # token with user, player with club, role; + named seasons, results, merged players,
-    # all time, by season, head to head
-    with django_assert_num_queries(9):
+    # token with user, player with club, role; + named seasons, merged players, all time,
+    # by season, season ratings; the game's latest, best and worst; head to head; count, page
+    with django_assert_num_queries(14):
         client.get(f"/api/v1/players/{history.anna.id}")
     # token with user, club, role; + count, page
     with django_assert_num_queries(5):

@@ -9,6 +9,7 @@ import io
 import pytest
 from django.test import Client
 
+from series.league import player_record
 from series.league import services as league
 from series.models import LadderRules, RosterPlayer
 
@@ -94,6 +95,26 @@ def test_a_player_page_draws_the_form_chart_with_a_text_alternative(history):
     assert "<desc" in html and "2 series from 2025-03-07 to 2025-09-12" in html
     assert "The chart&#x27;s values" in html or "The chart's values" in html
     assert "Head to head" in html and "Best:" in html
+
+
+def test_a_long_history_shows_the_latest_series_and_pages_through_the_rest(history, monkeypatch):
+    monkeypatch.setattr(player_record, "FORM_SERIES", 3)
+    monkeypatch.setattr(player_record, "SERIES_PER_PAGE", 2)
+    play_more(history, 3)  # Anna has played 5 series
+    url = f"/clubs/{history.club.slug}/players/{history.anna.id}/"
+    html = page(history).get(url).content.decode()
+    assert "Form over the latest 3 series" in html
+    assert "3 series from" in html  # the chart draws the latest 3 only
+    assert "5 finished series, newest first." in html
+    assert "Page 1 of 3" in html and 'rel="next"' in html and 'rel="prev"' not in html
+    last = page(history).get(url, {"page": 3}).content.decode()
+    assert "Page 3 of 3" in last and 'rel="prev"' in last
+    oldest = f"/series/{history.first}/"
+    assert oldest in every_series(last) and oldest not in every_series(html)
+
+
+def every_series(html: str) -> str:
+    return html[html.index('id="every-series"') :]
 
 
 def test_a_merged_players_page_leads_to_the_person_they_are(history):
@@ -190,7 +211,7 @@ def test_the_league_pages_cost_the_same_queries_however_many_series(
     # session, user, club, role; named seasons, years; players; count, page, seats
     with django_assert_num_queries(10):
         client.get(f"/clubs/{slug}/league/history/")
-    # session, user, player with club, role; named seasons, results, merged, all time,
-    # by season, head to head
-    with django_assert_num_queries(10):
+    # session, user, player with club, role; named seasons, merged, all time, by season,
+    # season ratings; the game's latest, best and worst; head to head; count, page
+    with django_assert_num_queries(15):
         client.get(f"/clubs/{slug}/players/{history.anna.id}/")

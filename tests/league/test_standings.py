@@ -111,7 +111,12 @@ def test_a_players_all_time_and_season_figures_equal_the_standings_row(history):
     (season,) = record.seasons
     assert all_time.figures == season.figures == by_name(standings_of(history))["Carla"].figures
     assert season.season == "2025"
-    assert [row.place for row in record.results] == [1, 3]
+    assert [row.place for row in record.games["continental"].recent] == [1, 3]
+    assert record.season_ratings[("continental", "2025")] == season_rating(history, "Carla")
+
+
+def season_rating(history, name):
+    return by_name(standings_of(history))[name].rating
 
 
 def test_a_named_season_takes_its_series_out_of_the_calendar_year(history):
