@@ -272,6 +272,11 @@ class CorrectionForm(DealForm):
 class VoidForm(forms.Form):
     reason = forms.CharField(label=_("Reason for voiding the deal"), max_length=300)
     expected_version = forms.IntegerField(widget=forms.HiddenInput)
+    idempotency_key = forms.CharField(widget=forms.HiddenInput, max_length=100, required=False)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.initial.setdefault("idempotency_key", uuid.uuid4().hex)
 
 
 class CheckForm(forms.Form):

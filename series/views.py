@@ -236,7 +236,8 @@ def _with_version(form, version: int):
 def _submit(request, form, write, names):
     """Run ``write`` (a service call); on a refusal, keep the entry and say why."""
     try:
-        write()
+        if write().replayed:
+            messages.info(request, _("Already recorded: this entry had been sent before."))
         return form, True
     except DomainError as error:
         form.add_error(None, error_message(error, names))
@@ -310,12 +311,17 @@ def deal_void(request, sheet, number: int):
     names = _names(state)
     form = VoidForm(request.POST or None, initial={"expected_version": state.version})
     if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
         try:
-            services.deal_void(series_id=sheet.id, number=number,
-                               reason=form.cleaned_data["reason"],
-                               expected_version=form.cleaned_data["expected_version"],
-                               actor_id=request.user.id)  # fmt: skip
-            messages.success(request, _("Deal %(number)s is void.") % {"number": number})
+            result = services.deal_void(
+                series_id=sheet.id, number=number, reason=data["reason"],
+                expected_version=data["expected_version"], actor_id=request.user.id,
+                idempotency_key=data["idempotency_key"] or None,
+            )  # fmt: skip
+            if result.replayed:
+                messages.info(request, _("Already recorded: this entry had been sent before."))
+            else:
+                messages.success(request, _("Deal %(number)s is void.") % {"number": number})
             return redirect("sheet", series_id=sheet.id)
         except DomainError as error:
             form.add_error(None, error_message(error, names))

@@ -33,6 +33,7 @@ class Column:
     winner: bool
     in_tiebreak: bool
     eliminated: bool
+    deals_next: bool = False
 
 
 @dataclass(frozen=True)
@@ -62,6 +63,11 @@ class ScoreTable:
     finished: bool
     version: int
     history: dict[int, list[int]] = field(default_factory=dict)  # running totals per player
+
+    @property
+    def next_number(self) -> int:
+        """The number the next deal gets: a void deal keeps its number."""
+        return len(self.rows) + 1
 
 
 def _leaders(sheet: SeriesSheet, totals: dict[int, int]) -> set[int]:
@@ -110,6 +116,7 @@ def build_score_table(sheet: SeriesSheet) -> ScoreTable:
             winner=seat.player_id == sheet.winner_id,
             in_tiebreak=seat.player_id in tiebreak,
             eliminated=seat.player_id in sheet.eliminated,
+            deals_next=seat.player_id == sheet.next_dealer_id and sheet.status != FINISHED,
         )
         for seat in seats
     ]
@@ -225,8 +232,7 @@ def totals_chart(table: ScoreTable, chart_id: str = "totals-chart") -> SafeStrin
     )
 
 
-@register.simple_tag
-def legend_style(index: int) -> str:
-    """The legend swatch of the ``index``-th player's line."""
-    colour, dash = line_style(index)
-    return f"border-top: 4px {'dashed' if dash else 'solid'} {colour}"
+@register.filter
+def line_class(index: int) -> str:
+    """The CSS class of the ``index``-th player's line (app.css ``.line-N``)."""
+    return f"line-{index % len(LINE_STYLES)}"

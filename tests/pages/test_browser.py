@@ -1,10 +1,10 @@
 """The pages in a real browser (Debian's chromium, headless, 360 px wide): a whole
-series with a tiebreak, refusals, the claim checker, the live view, an offline
-entry, and the key pages in Italian. ``SAVE_SCREENSHOTS=1`` refreshes docs/screenshots/."""
+series with a tiebreak, refusals, the claim checker, the live view and the key
+pages in Italian (the outbox: test_outbox.py). ``SAVE_SCREENSHOTS=1`` refreshes
+docs/screenshots/."""
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import tempfile
@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from django.contrib.auth import get_user_model
 
-from series import selectors, services
+from series import services
 from tests.pages.conftest import PASSWORD
 from tests.pages.helpers import record
 
@@ -209,32 +209,6 @@ def test_the_live_view_follows_a_deal_recorded_elsewhere(page, live_server, club
     shoot(page, "live-view")
     record(series_id, carla, {anna: 30, bruno: 40, dario: 25})
     page.wait_for_selector("text=Deal 3: Carla deals next.", timeout=10_000)
-
-
-def test_an_entry_made_offline_is_kept_and_sent_once_when_the_connection_returns(
-    page, live_server, club
-):
-    club, players = club
-    series_id = services.series_start(
-        club=club, players=[p.id for p in players[:4]], first_dealer=players[0].id
-    ).series_id
-    sign_in(page, live_server, f"/series/{series_id}/deals/new/")
-    page.wait_for_selector("#deal-form")
-    enter_deal(page, "Bruno", {"Anna": 30, "Carla": 40, "Dario": 25})
-
-    page.context.set_offline(True)
-    page.click("text=Record the deal")
-    status = page.locator("#offline-status")
-    assert "No connection" in status.inner_text()
-    kept = json.loads(page.evaluate("localStorage.getItem('scorekeeper.pending-deals')"))
-    assert len(kept) == 1 and selectors.sheet_version(series_id) == 1
-
-    page.context.set_offline(False)
-    page.wait_for_selector("text=The deal kept on this phone was sent.")
-    page.evaluate("window.dispatchEvent(new Event('online'))")  # a second signal sends nothing
-    page.goto(f"{live_server.url}/series/{series_id}/")
-    assert selectors.sheet_version(series_id) == 2
-    assert page.evaluate("localStorage.getItem('scorekeeper.pending-deals')") == "[]"
 
 
 def test_the_key_pages_in_italian(page, live_server, club):
