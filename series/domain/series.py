@@ -12,9 +12,20 @@ from dataclasses import dataclass, field, replace
 from functools import reduce
 
 from . import scoring
+from .confirmation import (
+    CONFIRMED,
+    DISPUTED,
+    TO_CONFIRM,
+    ConfirmDeal,
+    DisputeDeal,
+    decide_confirmation,
+    finishing_while_disputed,
+)
 from .errors import DomainError, InvalidDeal, SeriesClosed, _
 from .events import (
+    DealConfirmed,
     DealCorrected,
+    DealDisputed,
     DealEntry,
     DealRecorded,
     DealVoided,
@@ -51,6 +62,7 @@ class Deal:
     scores: Mapping[int, int] = field(default_factory=dict)
     corrected: bool = False
     void: bool = False
+    confirmation: str = TO_CONFIRM  # or CONFIRMED, DISPUTED (domain/confirmation.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +120,15 @@ class SeriesState:
         return len(self.deals) + 1
 
     @property
+    def unconfirmed(self) -> int:
+        """How many deals that count are not confirmed yet (disputed ones included)."""
+        return sum(1 for deal in self.deals if not deal.void and deal.confirmation != CONFIRMED)
+
+    @property
+    def disputed(self) -> tuple[int, ...]:
+        return tuple(d.number for d in self.deals if not d.void and d.confirmation == DISPUTED)
+
+    @property
     def next_dealer(self) -> int | None:
         if not self.is_open:
             return None
@@ -149,9 +170,15 @@ def apply(state: SeriesState, event: Event) -> SeriesState:
             return replace(state, version=version, deals=(*state.deals, scored), progress=progress)
         case DealCorrected():
             old = state.deal(event.number)
-            return _replay(state, version, replace(old, entry=event.entry, corrected=True))
+            changed = replace(old, entry=event.entry, corrected=True, confirmation=TO_CONFIRM)
+            return _replay(state, version, changed)
         case DealVoided():
             return _replay(state, version, replace(state.deal(event.number), void=True))
+        case DealConfirmed() | DealDisputed():
+            mark = CONFIRMED if isinstance(event, DealConfirmed) else DISPUTED
+            deals = list(state.deals)
+            deals[event.number - 1] = replace(deals[event.number - 1], confirmation=mark)
+            return replace(state, version=version, deals=tuple(deals))
         case SeriesAbandoned():
             return replace(state, version=version, abandoned=True)
     raise TypeError(f"not an event: {event!r}")
@@ -273,7 +300,9 @@ class AbandonSeries:
     reason: str = ""
 
 
-Command = StartSeries | RecordDeal | CorrectDeal | VoidDeal | AbandonSeries
+Command = (
+    StartSeries | RecordDeal | CorrectDeal | VoidDeal | AbandonSeries | ConfirmDeal | DisputeDeal
+)  # fmt: skip
 
 
 def decide(state: SeriesState, command: Command) -> list[Event]:
@@ -289,6 +318,8 @@ def decide(state: SeriesState, command: Command) -> list[Event]:
             return _void_deal(state, command)
         case AbandonSeries():
             return _abandon(state, command)
+        case ConfirmDeal() | DisputeDeal():
+            return decide_confirmation(state, command)
     raise TypeError(f"not a command: {command!r}")
 
 
@@ -348,7 +379,9 @@ def _record_deal(state: SeriesState, command: RecordDeal) -> list[Event]:
             field="dealer",
         )
     deal = Deal(number, dealer, state.status == TIEBREAK, command.entry)
-    _advance(state.setup, state.progress, deal)  # refuses what does not fit
+    _scored, progress = _advance(state.setup, state.progress, deal)  # refuses what does not fit
+    if progress.outcome.finished and state.disputed:
+        raise finishing_while_disputed(state, number)
     return [DealRecorded(number, dealer, deal.tiebreak, command.entry)]
 
 
@@ -420,4 +453,8 @@ def command_for(event: Event) -> Command:
             return VoidDeal(event.number, event.reason)
         case SeriesAbandoned():
             return AbandonSeries(event.reason)
+        case DealConfirmed():
+            return ConfirmDeal(event.number, event.user, event.player)
+        case DealDisputed():
+            return DisputeDeal(event.number, event.user, event.reason, event.player)
     raise TypeError(f"not an event: {event!r}")
