@@ -35,7 +35,7 @@ from .domain.series import (
     fold,
 )
 from .league import projection as league_projection
-from .models import Club, Event, Membership, Player
+from .models import Club, Event, Membership, Player, Profile
 
 # Not personal data: what an erased player is called from then on.
 ERASED_LABEL = "Player {id} (erased)"
@@ -144,6 +144,13 @@ def club_update(
         if recount:
             league_projection.recount_club(club.id)
     return club
+
+
+def pin_set(*, user, pin: str) -> None:
+    """Set the member's confirmation PIN (stored hashed, like a password)."""
+    profile, _created = Profile.objects.get_or_create(user=user)
+    profile.set_pin(pin)
+    profile.save(update_fields=["confirmation_pin"])
 
 
 def series_load(series_id: UUID, *, up_to_version: int | None = None) -> SeriesState:

@@ -3,7 +3,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from . import pwa, views
+from . import confirm_pages, pwa, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -24,6 +24,12 @@ urlpatterns = [
         name="deal_correct",
     ),
     path("series/<uuid:series_id>/deals/<int:number>/void/", views.deal_void, name="deal_void"),
+    path(
+        "series/<uuid:series_id>/deals/<int:number>/confirm/",
+        confirm_pages.deal_confirm,
+        name="deal_confirm",
+    ),
+    path("account/pin/", confirm_pages.account_pin, name="account_pin"),
     path("check/", views.checker, name="checker"),
     path("live/<str:token>/", views.live, name="live"),
     path("live/<str:token>/sheet/", views.live_fragment, name="live_fragment"),

@@ -157,6 +157,7 @@ def sheet(request, sheet):
         "sheet": sheet,
         "can_score": can_score,
         "can_record": can_score and sheet.status in selectors.OPEN_STATUSES,
+        "can_confirm": allows(getattr(request, "club_role", None), sheet.club, Access.MEMBER),
         "live_url": _live_url(request, sheet.id),
     }
     return render(request, "sheet.html", context)
@@ -352,7 +353,9 @@ def audit(request, sheet):
         {"row": row, "event": from_payload(row.type, row.payload, row.schema_version)}
         for row in stored
     ]
-    return render(request, "audit.html", {"sheet": sheet, "events": events, "names": names})
+    users = selectors.usernames({row.payload["user"] for row in stored if "user" in row.payload})
+    context = {"sheet": sheet, "events": events, "names": names, "users": users}
+    return render(request, "audit.html", context)
 
 
 def _event_players(stored) -> set[int]:

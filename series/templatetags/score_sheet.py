@@ -14,6 +14,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
+from ..domain.confirmation import CONFIRMED, DISPUTED
 from ..domain.rules import Rules
 from ..domain.scoring import leaders
 from ..domain.series import FINISHED, TIEBREAK
@@ -51,6 +52,7 @@ class Row:
     corrected: bool
     void: bool
     cells: list[Cell]
+    confirmation: str = ""
 
 
 @dataclass(frozen=True)
@@ -63,6 +65,17 @@ class ScoreTable:
     finished: bool
     version: int
     history: dict[int, list[int]] = field(default_factory=dict)  # running totals per player
+    needs_confirmation: bool = False
+
+    @property
+    def to_confirm(self) -> list[int]:
+        """Deals waiting for a second member (when the club needs it), disputed ones too."""
+        return [
+            row.number
+            for row in self.rows
+            if not row.void and (row.confirmation == DISPUTED or (
+                self.needs_confirmation and row.confirmation != CONFIRMED))
+        ]  # fmt: skip
 
     @property
     def next_number(self) -> int:
@@ -95,7 +108,8 @@ def _rows(sheet: SeriesSheet, seats: list, history: dict[int, list[int]]) -> lis
             for player, total in running.items():
                 history[player].append(total)
         rows.append(Row(line.number, players[line.dealer_id], players.get(line.went_out_id),
-                        line.tiebreak, line.corrected, line.void, cells))  # fmt: skip
+                        line.tiebreak, line.corrected, line.void, cells,
+                        line.confirmation))  # fmt: skip
     return rows
 
 
@@ -129,6 +143,7 @@ def build_score_table(sheet: SeriesSheet) -> ScoreTable:
         finished=sheet.status == FINISHED,
         version=sheet.version,
         history=history,
+        needs_confirmation=sheet.club.deals_need_confirmation,
     )
 
 
