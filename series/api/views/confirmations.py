@@ -24,15 +24,7 @@ class DealConfirmApi(SeriesApiView):
         responses={201: WRITTEN, **error_responses(*SERIES_WRITE_ERRORS)},
     )
     def post(self, request, series_id, number):
-        self.club_of_series(series_id, Access.MEMBER)
-        data = self.validated(self.InputSerializer)
-        result = services.deal_confirm(
-            series_id=series_id, number=number, user_id=request.user.id,
-            player_id=selectors.seated_player_of(series_id, request.user),
-            expected_version=data.get("expected_version"),
-            idempotency_key=idempotency_key(request),
-        )  # fmt: skip
-        return self.written(result)
+        return _as_member(self, services.deal_confirm, series_id, number)
 
 
 class DealDisputeApi(SeriesApiView):
@@ -49,12 +41,17 @@ class DealDisputeApi(SeriesApiView):
         responses={201: WRITTEN, **error_responses(*SERIES_WRITE_ERRORS)},
     )
     def post(self, request, series_id, number):
-        self.club_of_series(series_id, Access.MEMBER)
-        data = self.validated(self.InputSerializer)
-        result = services.deal_dispute(
-            series_id=series_id, number=number, user_id=request.user.id, reason=data["reason"],
-            player_id=selectors.seated_player_of(series_id, request.user),
-            expected_version=data.get("expected_version"),
-            idempotency_key=idempotency_key(request),
-        )  # fmt: skip
-        return self.written(result)
+        return _as_member(self, services.deal_dispute, series_id, number)
+
+
+def _as_member(view: SeriesApiView, write, series_id, number):
+    """The signed-in member confirms (disputes) as themselves, and as their seat."""
+    view.club_of_series(series_id, Access.MEMBER)
+    data = dict(view.validated(view.InputSerializer))
+    user = view.request.user
+    result = write(
+        series_id=series_id, number=number, user_id=user.id,
+        player_id=selectors.seated_player_of(series_id, user),
+        idempotency_key=idempotency_key(view.request), **data,
+    )  # fmt: skip
+    return view.written(result)
