@@ -269,8 +269,12 @@ def deal_new(request, sheet):
         ), names)  # fmt: skip
         if done:
             return redirect("sheet", series_id=sheet.id)
+    rules = state.setup.rules
+    # The keypad moves on once another digit would pass what a hand can hold.
+    max_points = 999 if rules.buys else 15 * rules.hand_size
     return _deal_page(request, sheet, state, form, "deal_form.html", number=state.next_number,
-                      dealer=names.get(state.next_dealer))  # fmt: skip
+                      dealer=names.get(state.next_dealer), totals=state.totals,
+                      max_points=max_points)  # fmt: skip
 
 
 def _recorded_deal(state: SeriesState, number: int):

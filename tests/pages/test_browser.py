@@ -75,11 +75,31 @@ def start_series(page, live_server, club) -> str:
     return page.url
 
 
+RANK_NAMES = {"A": "Ace", "2": "Two", "3": "Three", "4": "Four", "5": "Five", "6": "Six",
+              "7": "Seven", "8": "Eight", "9": "Nine", "10": "Ten", "J": "Jack", "Q": "Queen",
+              "K": "King"}  # fmt: skip
+SUIT_NAMES = {"♣": "clubs", "♦": "diamonds", "♥": "hearts", "♠": "spades"}
+
+
+def tap_card(page, card: str) -> int:
+    """Tap ``card`` (e.g. "7♣") on the open picker: its rank, unless already
+    chosen, then its suit. Returns the number of taps."""
+    picker = page.locator("#card-picker")
+    rank = picker.get_by_role("button", name=RANK_NAMES[card[:-1]], exact=True)
+    taps = 0
+    if rank.get_attribute("aria-pressed") != "true":
+        rank.click()
+        taps += 1
+    name = f"{RANK_NAMES[card[:-1]]} of {SUIT_NAMES[card[-1]]}"
+    picker.get_by_role("button", name=name, exact=True).click()
+    return taps + 1
+
+
 def pick(page, player: str, cards: list[str]) -> None:
     """Tap ``cards`` on the card picker for ``player``."""
     page.locator(".hand", has_text=player).get_by_role("button", name="Pick").click()
     for card in cards:
-        page.locator(f'#card-picker button.pick[data-card="{card}"]').click()
+        tap_card(page, card)
 
 
 def close_picker(page) -> None:
@@ -106,13 +126,15 @@ def test_a_scorer_plays_a_whole_series_with_a_tiebreak(page, live_server, club):
     page.locator(".tile", has_text="Bruno").click()
     ranks = [f"{rank}{suit}" for rank in "2345" for suit in "♣♦♥♠"][:15]
     pick(page, "Anna", ranks)
-    assert page.locator('#card-picker button.pick[data-card="2♣"]').is_disabled() is False
-    page.locator('#card-picker button.pick[data-card="2♣"]').click()  # a second 2♣: the last
-    assert page.locator('#card-picker button.pick[data-card="2♣"]').is_disabled()
-    assert page.locator("[data-picker-count]").inner_text() == "16 cards"
+    page.locator("#card-picker").get_by_role("button", name="Two", exact=True).click()
+    two_of_clubs = page.get_by_role("button", name="Two of clubs", exact=True)
+    assert two_of_clubs.is_disabled() is False
+    two_of_clubs.click()  # a second 2♣: the last the two decks hold
+    assert two_of_clubs.is_disabled()
+    assert page.locator("[data-picker-count]").inner_text() == "16 cards · 53 points"
     shoot(page, "card-picker")
     page.locator("[data-picker-undo]").click()
-    assert page.locator("[data-picker-count]").inner_text() == "15 cards"
+    assert page.locator("[data-picker-count]").inner_text() == "15 cards · 51 points"
     close_picker(page)
     enter_deal(page, "Bruno", {"Carla": 40, "Dario": 25})
     assert page.locator(".hand", has_text="Bruno").is_hidden()
@@ -177,7 +199,7 @@ def test_the_checker_shows_groups_for_a_valid_hand_and_reasons_for_an_invalid_on
     page.goto(f"{live_server.url}/check/")
     page.fill("#id_cards", "7C 7D JK 8C 8D 8H 9C 9D 9H 5C 5D 5H KC KD KH")
     page.click("text=Pick")
-    page.locator('#card-picker button.pick[data-card="2♠"]').click()
+    tap_card(page, "2♠")
     close_picker(page)
     page.click("button:has-text('Check')")
     page.wait_for_selector(".verdict.valid")
