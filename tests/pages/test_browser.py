@@ -23,7 +23,7 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena")
 
 
-def shoot(page, name: str) -> None:
+def shoot(page, name: str, *, full_page: bool = True) -> None:
     """Take a 360 px screenshot; the README's copies are refreshed on request
     (``SAVE_SCREENSHOTS=1 make test``), so a test run leaves the tree clean."""
     if os.environ.get("SAVE_SCREENSHOTS"):
@@ -31,7 +31,7 @@ def shoot(page, name: str) -> None:
     else:
         path = Path(tempfile.gettempdir()) / "scorekeeper-screenshots" / f"{name}.png"
     path.parent.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(path), full_page=True)
+    page.screenshot(path=str(path), full_page=full_page)
 
 
 @pytest.fixture
@@ -132,7 +132,7 @@ def test_a_scorer_plays_a_whole_series_with_a_tiebreak(page, live_server, club):
     two_of_clubs.click()  # a second 2♣: the last the two decks hold
     assert two_of_clubs.is_disabled()
     assert page.locator("[data-picker-count]").inner_text() == "16 cards · 53 points"
-    shoot(page, "card-picker")
+    shoot(page, "card-picker-pack-limit")
     page.locator("[data-picker-undo]").click()
     assert page.locator("[data-picker-count]").inner_text() == "15 cards · 51 points"
     close_picker(page)

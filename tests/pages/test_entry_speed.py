@@ -56,10 +56,10 @@ def test_points_mode_takes_one_tap_a_player_plus_the_digits_plus_two(page, live_
             taps.tap(keypad.get_by_role("button", name=digit, exact=True))
         active = page.locator(".hand.active")
         if active.count() and name in active.inner_text():
+            shoot(page, "keypad", full_page=False)
             taps.tap(keypad.get_by_role("button", name="Next"))  # 17 could still grow
     after = page.locator(".hand", has_text="Fabio").locator("[data-after]")
     assert after.inner_text() == "total 105"
-    shoot(page, "keypad")
     taps.tap(page.get_by_role("button", name="Record the deal"))
     page.wait_for_url(f"**/series/{six}/")
 
@@ -92,7 +92,7 @@ def test_card_mode_counts_the_taps_of_five_hands_of_fifteen_cards(page, live_ser
         taps.count += sum(tap_card(page, card) for card in hand)
         assert page.locator("[data-picker-count]").inner_text().startswith("15 cards · ")
         if name == "Fabio":
-            shoot(page, "card-picker-rank-first")
+            shoot(page, "card-picker", full_page=False)
         taps.tap(page.locator("#card-picker").get_by_role("button", name="Done"))
         summary = page.locator(".hand", has_text=name).locator(".hand-summary").inner_text()
         assert summary.startswith("15 cards · ")
