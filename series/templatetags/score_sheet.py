@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django import template
+from django.utils.formats import number_format
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext
@@ -203,8 +204,8 @@ def _axes(deals: int, top: int) -> SafeString:
         '<text x="{lx}" y="{ty}" text-anchor="end" font-size="11">{top}</text>'
         '<text x="{lx}" y="{b}" text-anchor="end" font-size="11">0</text>'
         '<text x="{r}" y="{by}" text-anchor="end" font-size="11">{deals}</text>',
-        l=LEFT, t=TOP, b=bottom, r=WIDTH - RIGHT, lx=LEFT - 4, ty=TOP + 8, top=top,
-        by=HEIGHT - 6, deals=deals,
+        l=LEFT, t=TOP, b=bottom, r=WIDTH - RIGHT, lx=LEFT - 4, ty=TOP + 8, top=number_format(top),
+        by=HEIGHT - 6, deals=number_format(deals),
     )  # fmt: skip
 
 

@@ -27,12 +27,24 @@
 
   const seating = document.getElementById("seating");
   if (seating) {
+    const dealer = document.getElementById("id_first_dealer");
+    const options = new Map(Array.from(dealer ? dealer.options : []).map((option) => [option.value, option]));
+    // The first dealer is chosen among the seated players only, in seat order.
+    const offerDealers = (seated) => {
+      if (!dealer) return;
+      const chosen = dealer.value;
+      dealer.replaceChildren(...seated.map((id) => options.get(id)).filter(Boolean));
+      dealer.value = seated.includes(chosen) ? chosen : seated[0] || "";
+    };
     const renumber = () => {
       let seat = 0;
+      const seated = [];
       seating.querySelectorAll(".seat-row").forEach((row) => {
-        const playing = row.querySelector("input[type=checkbox]").checked;
-        row.querySelector("input.seat").value = playing ? ++seat : "";
+        const box = row.querySelector("input[type=checkbox]");
+        row.querySelector("input.seat").value = box.checked ? ++seat : "";
+        if (box.checked) seated.push(box.value);
       });
+      offerDealers(seated);
     };
     seating.querySelectorAll(".move").forEach((move) => (move.hidden = false));
     seating.addEventListener("click", (event) => {
