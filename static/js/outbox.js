@@ -65,8 +65,10 @@
   function showWaiting() {
     const list = entries();
     if (banner) {
-      const waiting = list.filter((entry) => entry.state !== "refused").length;
-      const refused = list.length - waiting;
+      // An entry whose form is on this page has its status next to its button.
+      const elsewhere = list.filter((entry) => !formOf(entry.key));
+      const waiting = elsewhere.filter((entry) => entry.state !== "refused").length;
+      const refused = elsewhere.length - waiting;
       const parts = [];
       if (waiting) parts.push(banner.dataset.pending + " " + waiting);
       if (refused) parts.push(banner.dataset.refused);

@@ -9,6 +9,7 @@ import pytest
 
 from series import selectors, services
 from series.models import Event
+from tests.factories import entry
 from tests.pages.test_browser import NAMES, club, enter_deal, shoot, sign_in  # noqa: F401
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -112,3 +113,24 @@ def test_a_deal_made_offline_waits_on_the_cached_sheet_and_lands_once(page, live
     page.evaluate("window.dispatchEvent(new Event('online'))")  # a second signal sends nothing
     page.goto(sheet_url)
     assert deals_in_log(series_id) == 1
+
+
+def test_a_void_answered_502_once_goes_through_the_outbox_and_lands_once(
+    page_without_worker, live_server, series_id
+):
+    page = page_without_worker
+    page.expected_errors.append("status of 502")
+    state = services.series_load(series_id)
+    anna, bruno, carla, dario = state.setup.players
+    services.deal_record(series_id=series_id, entry=entry(bruno, {anna: 30, carla: 40, dario: 25}))
+    sign_in(page, live_server, f"/series/{series_id}/deals/1/void/")
+    page.get_by_label("Reason for voiding the deal").fill("misdeal")
+    page.route("**/void/", lambda route: route.fulfill(status=502, body="Bad gateway"), times=1)
+    button = page.get_by_role("button", name="Void the deal")
+    button.click()
+    page.get_by_text("Waiting: kept on this phone").wait_for()
+
+    page.get_by_text("Sent: recorded on the score sheet.").wait_for()
+    button.click()
+    page.get_by_text("Already recorded").wait_for()
+    assert Event.objects.filter(stream=series_id, type="DealVoided").count() == 1
