@@ -12,6 +12,15 @@ from dataclasses import dataclass, field, replace
 from functools import reduce
 
 from . import scoring
+from .commands import (  # noqa: F401 (the commands are the series' API too)
+    AbandonSeries,
+    Command,
+    CorrectDeal,
+    RecordDeal,
+    StartSeries,
+    VoidDeal,
+    command_for,
+)
 from .confirmation import (
     CONFIRMED,
     DISPUTED,
@@ -264,45 +273,7 @@ def _advance(setup: Setup, progress: Progress, deal: Deal) -> tuple[Deal, Progre
     return scored, Progress(totals, next_outcome, regular, deal.dealer)
 
 
-# -- commands -----------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class StartSeries:
-    club: int
-    players: tuple[int, ...]
-    first_dealer: int
-    rules: Rules
-
-
-@dataclass(frozen=True, slots=True)
-class RecordDeal:
-    entry: DealEntry
-    number: int | None = None  # when given, must be the next deal's number
-    dealer: int | None = None  # when given, must be the player whose turn it is
-
-
-@dataclass(frozen=True, slots=True)
-class CorrectDeal:
-    number: int
-    entry: DealEntry
-    reason: str
-
-
-@dataclass(frozen=True, slots=True)
-class VoidDeal:
-    number: int
-    reason: str
-
-
-@dataclass(frozen=True, slots=True)
-class AbandonSeries:
-    reason: str = ""
-
-
-Command = (
-    StartSeries | RecordDeal | CorrectDeal | VoidDeal | AbandonSeries | ConfirmDeal | DisputeDeal
-)  # fmt: skip
+# -- decide -------------------------------------------------------------------
 
 
 def decide(state: SeriesState, command: Command) -> list[Event]:
@@ -435,26 +406,3 @@ def _abandon(state: SeriesState, command: AbandonSeries) -> list[Event]:
         raise SeriesClosed(_("The series is over; it cannot be abandoned."),
                            code="series_finished")  # fmt: skip
     return [SeriesAbandoned(command.reason.strip())]
-
-
-def command_for(event: Event) -> Command:
-    """The command that records ``event``: deciding it again on the state before
-    must give back the same event, which is how a restored log is validated."""
-    match event:
-        case SeriesStarted():
-            return StartSeries(
-                event.club, tuple(event.players), event.first_dealer, Rules.from_dict(event.rules)
-            )
-        case DealRecorded():
-            return RecordDeal(event.entry, number=event.number, dealer=event.dealer)
-        case DealCorrected():
-            return CorrectDeal(event.number, event.entry, event.reason)
-        case DealVoided():
-            return VoidDeal(event.number, event.reason)
-        case SeriesAbandoned():
-            return AbandonSeries(event.reason)
-        case DealConfirmed():
-            return ConfirmDeal(event.number, event.user, event.player)
-        case DealDisputed():
-            return DisputeDeal(event.number, event.user, event.reason, event.player)
-    raise TypeError(f"not an event: {event!r}")

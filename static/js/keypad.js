@@ -69,6 +69,11 @@
       active = null;
     })
   );
+  form.addEventListener("submit", () => {
+    form.querySelectorAll(".hand.active").forEach((hand) => hand.classList.remove("active"));
+    keypad.hidden = true;
+    active = null;
+  });
   form.addEventListener("change", (event) => {
     if (event.target.name !== "went_out") return;
     activate(fields().find((field) => field.value === "") || null);
