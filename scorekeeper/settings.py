@@ -141,6 +141,8 @@ LANGUAGES = [
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 USE_I18N = True
+# English pages write dates day first (31/12/2025), as the clubs' other languages do.
+FORMAT_MODULE_PATH = ["scorekeeper.formats"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_TZ = True
 

@@ -15,7 +15,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from .domain import melds
-from .domain.cards import parse_card, parse_cards
+from .domain.cards import JOKER, Card, parse_card, parse_cards
 from .domain.errors import DomainError
 from .domain.events import DealEntry, GoingOut, Hand
 from .domain.rules import PRESETS, WINNER_TAKES_ALL, Rules, rules_from
@@ -40,6 +40,17 @@ GROUP_SEPARATOR = re.compile(r"[\n/|]+")
 
 def _language(language: str | None) -> str:
     return (language or "en")[:2]
+
+
+def card_example(language: str) -> str:
+    """Three cards as the page's language writes them: "K♣ K♦ JK", "R♣ R♦ JK"."""
+    return " ".join(card.label(language) for card in (Card(13, "C"), Card(13, "D"), JOKER))
+
+
+def _groups_help(form: forms.Form) -> None:
+    """The hint under the groups field, with card letters in the page's language."""
+    example = card_example(form.language)
+    form.fields["groups"].help_text = _("One group per line, e.g. %(cards)s") % {"cards": example}
 
 
 class RulesForm(forms.Form):
@@ -150,7 +161,6 @@ class DealForm(forms.Form):
     )
     groups = forms.CharField(
         label=_("Groups of the player who went out (optional)"),
-        help_text=_("One group per line, e.g. 7C 7D JK"),
         required=False,
         max_length=400,
         widget=forms.Textarea(attrs={"rows": 3, "autocomplete": "off", "spellcheck": "false"}),
@@ -167,6 +177,7 @@ class DealForm(forms.Form):
         self.buys_allowed = buys
         self.entry: DealEntry | None = None
         self.fields["went_out"].choices = [(p, names[p]) for p in self.players]
+        _groups_help(self)
         for player in self.players:
             self._add_player_fields(player, names[player])
         self.initial.setdefault("idempotency_key", uuid.uuid4().hex)
@@ -272,6 +283,11 @@ class CorrectionForm(DealForm):
 class VoidForm(forms.Form):
     reason = forms.CharField(label=_("Reason for voiding the deal"), max_length=300)
     expected_version = forms.IntegerField(widget=forms.HiddenInput)
+    idempotency_key = forms.CharField(widget=forms.HiddenInput, max_length=100, required=False)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.initial.setdefault("idempotency_key", uuid.uuid4().hex)
 
 
 class CheckForm(forms.Form):
@@ -282,14 +298,12 @@ class CheckForm(forms.Form):
     )
     cards = forms.CharField(
         label=_("The whole hand"),
-        help_text=_("All the cards, e.g. 7C 7D 7H JK …; the app finds the groups."),
         required=False,
         max_length=400,
         widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"}),
     )
     groups = forms.CharField(
         label=_("Or the groups as laid"),
-        help_text=_("One group per line, e.g. 7C 7D JK"),
         required=False,
         max_length=400,
         widget=forms.Textarea(attrs={"rows": 3, "autocomplete": "off", "spellcheck": "false"}),
@@ -303,6 +317,10 @@ class CheckForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.language = _language(language)
         self.rules = rules  # a series' rules; without them, the preset chosen
+        _groups_help(self)
+        self.fields["cards"].help_text = _(
+            "All the cards, e.g. %(cards)s …; the app finds the groups."
+        ) % {"cards": card_example(self.language)}
         if rules is not None:
             del self.fields["preset"], self.fields["ace_high"]
 

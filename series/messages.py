@@ -10,10 +10,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Protocol
 
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
+
+from .domain.cards import parse_card
+from .domain.errors import DomainError
 
 # Params that hold a player id; a reader sees the player's name instead.
 PLAYER_PARAMS = ("player", "dealer")
+# Params that hold one card; a reader sees it with their language's letters (RULES D-1).
+CARD_PARAMS = ("card", "discard")
 
 
 class Message(Protocol):
@@ -38,7 +43,17 @@ def _param(key: str, value: Any, names: Mapping[int, str] | None) -> str:
         return render(value, names)
     if names and key in PLAYER_PARAMS and value in names:
         return names[value]
+    if key in CARD_PARAMS and isinstance(value, str):
+        return _card_label(value)
     return str(value)
+
+
+def _card_label(text: str) -> str:
+    """A card the domain wrote in English (``Q♠``) as the reader writes it (``D♠``)."""
+    try:
+        return parse_card(text).label((get_language() or "en")[:2])
+    except DomainError:
+        return text
 
 
 def player_ids(message: Message) -> set[int]:

@@ -40,6 +40,7 @@ def _sheet_fields(state: SeriesState, updated_at: datetime) -> dict[str, Any]:
         "totals": {str(player): total for player, total in state.totals.items()},
         "tiebreak_players": list(state.tiebreak_players),
         "eliminated": list(state.eliminated),
+        "unconfirmed": state.unconfirmed,
         "updated_at": updated_at,
     }
 
@@ -47,9 +48,10 @@ def _sheet_fields(state: SeriesState, updated_at: datetime) -> dict[str, Any]:
 # The header's columns: the fixed ones, then those of _sheet_fields in order.
 SHEET_COLUMNS = ("id", "club", "preset", "rules", "started_at", "status", "version",
                  "deals_played", "next_dealer", "winner", "totals", "tiebreak_players",
-                 "eliminated", "updated_at")  # fmt: skip
+                 "eliminated", "unconfirmed", "updated_at")  # fmt: skip
 SEAT_COLUMNS = ("series", "club", "player", "seat")
-LINE_COLUMNS = ("series", "club", "number", "dealer", "went_out", "tiebreak", "corrected", "void")
+LINE_COLUMNS = ("series", "club", "number", "dealer", "went_out", "tiebreak", "corrected", "void",
+                "confirmation")  # fmt: skip
 SCORE_COLUMNS = ("series", "club", "number", "player", "points")
 
 
@@ -86,7 +88,7 @@ class Rows:
     def add_deal(self, key, club_id: int, deal: Deal) -> None:
         self.lines.append(
             (key, club_id, deal.number, deal.dealer, deal.entry.went_out, deal.tiebreak,
-             deal.corrected, deal.void)
+             deal.corrected, deal.void, deal.confirmation)
         )  # fmt: skip
         self.scores.extend(
             (key, club_id, deal.number, player, points) for player, points in deal.scores.items()

@@ -122,3 +122,20 @@ def sheet_version(series_id: UUID) -> int | None:
 def series_state(series_id: UUID) -> SeriesState:
     """The series folded from its events: who plays and deals next, each deal's entry."""
     return fold(stored.event for stored in store.load_stream(series_id))
+
+
+def seated_player_of(series_id: UUID, user) -> int | None:
+    """The player seated in the series who is ``user`` (their own account), if any."""
+    if not user.is_authenticated:
+        return None
+    seats = SeriesSeat.objects.filter(series_id=series_id, player__user=user)
+    return seats.values_list("player_id", flat=True).first()
+
+
+def usernames(ids: Iterable[int]) -> dict[int, str]:
+    """Usernames by user id (the members who confirmed or disputed deals)."""
+    ids = set(ids)
+    if not ids:
+        return {}
+    users = get_user_model().objects.filter(id__in=ids)
+    return {user.id: user.get_username() for user in users}

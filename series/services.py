@@ -19,6 +19,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from . import projections, store
+from .domain.confirmation import ConfirmDeal, DisputeDeal
 from .domain.errors import DomainError, _
 from .domain.events import DealEntry
 from .domain.rules import rules_from
@@ -33,7 +34,8 @@ from .domain.series import (
     decide,
     fold,
 )
-from .models import Club, Membership, Player
+from .league import projection as league_projection
+from .models import Club, Event, Membership, Player, Profile
 
 # Not personal data: what an erased player is called from then on.
 ERASED_LABEL = "Player {id} (erased)"
@@ -118,8 +120,15 @@ def member_set(*, club: Club, user, role: str) -> Membership:
     return membership
 
 
-def club_update(*, club: Club, name: str | None = None, public: bool | None = None) -> Club:
-    """Rename a club or open (close) its league pages to the public."""
+def club_update(
+    *,
+    club: Club,
+    name: str | None = None,
+    public: bool | None = None,
+    deals_need_confirmation: bool | None = None,
+) -> Club:
+    """Rename a club, open (close) its league pages to the public, or make its
+    deals need a second member's confirmation (the league is counted again)."""
     if name is not None:
         name = name.strip()
         if not name:
@@ -127,8 +136,21 @@ def club_update(*, club: Club, name: str | None = None, public: bool | None = No
         club.name = name[:100]
     if public is not None:
         club.public = public
-    club.save(update_fields=["name", "public"])
+    recount = deals_need_confirmation not in (None, club.deals_need_confirmation)
+    if deals_need_confirmation is not None:
+        club.deals_need_confirmation = deals_need_confirmation
+    with transaction.atomic():
+        club.save(update_fields=["name", "public", "deals_need_confirmation"])
+        if recount:
+            league_projection.recount_club(club.id)
     return club
+
+
+def pin_set(*, user, pin: str) -> None:
+    """Set the member's confirmation PIN (stored hashed, like a password)."""
+    profile, _created = Profile.objects.get_or_create(user=user)
+    profile.set_pin(pin)
+    profile.save(update_fields=["confirmation_pin"])
 
 
 def series_load(series_id: UUID, *, up_to_version: int | None = None) -> SeriesState:
@@ -216,6 +238,46 @@ def deal_void(
     command = VoidDeal(number=number, reason=reason)
     recording = Recording(actor_id, idempotency_key, recorded_at)
     return _execute(series_id, command, expected_version, recording)
+
+
+def deal_confirm(
+    *,
+    series_id: UUID,
+    number: int,
+    user_id: int,
+    player_id: int | None = None,
+    expected_version: int | None = None,
+    actor_id: int | None = None,
+    idempotency_key: str | None = None,
+) -> SeriesResult:
+    """``user_id`` confirms deal ``number`` (as seated ``player_id``, when given):
+    on their own phone (``actor_id`` is theirs) or with their PIN on the scorer's."""
+    command = ConfirmDeal(number, user_id, player_id, _recorder(series_id, number))
+    recording = Recording(actor_id or user_id, idempotency_key)
+    return _execute(series_id, command, expected_version, recording)
+
+
+def deal_dispute(
+    *,
+    series_id: UUID,
+    number: int,
+    user_id: int,
+    reason: str,
+    player_id: int | None = None,
+    expected_version: int | None = None,
+    actor_id: int | None = None,
+    idempotency_key: str | None = None,
+) -> SeriesResult:
+    command = DisputeDeal(number, user_id, reason, player_id, _recorder(series_id, number))
+    recording = Recording(actor_id or user_id, idempotency_key)
+    return _execute(series_id, command, expected_version, recording)
+
+
+def _recorder(series_id: UUID, number: int) -> int | None:
+    """Who recorded deal ``number``'s entry as it stands (its last correction)."""
+    rows = Event.objects.filter(stream=series_id, type__in=("DealRecorded", "DealCorrected"),
+                                payload__number=number)  # fmt: skip
+    return rows.order_by("-version").values_list("recorded_by", flat=True).first()
 
 
 def series_abandon(

@@ -3,10 +3,12 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from . import views
+from . import confirm_pages, pwa, views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("sw.js", pwa.service_worker, name="service_worker"),
+    path("manifest.webmanifest", pwa.manifest, name="manifest"),
     path("login/", auth_views.LoginView.as_view(template_name="login.html"), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("clubs/<slug:slug>/series/new/", views.series_new, name="series_new"),
@@ -22,6 +24,12 @@ urlpatterns = [
         name="deal_correct",
     ),
     path("series/<uuid:series_id>/deals/<int:number>/void/", views.deal_void, name="deal_void"),
+    path(
+        "series/<uuid:series_id>/deals/<int:number>/confirm/",
+        confirm_pages.deal_confirm,
+        name="deal_confirm",
+    ),
+    path("account/pin/", confirm_pages.account_pin, name="account_pin"),
     path("check/", views.checker, name="checker"),
     path("live/<str:token>/", views.live, name="live"),
     path("live/<str:token>/sheet/", views.live_fragment, name="live_fragment"),

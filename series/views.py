@@ -157,6 +157,7 @@ def sheet(request, sheet):
         "sheet": sheet,
         "can_score": can_score,
         "can_record": can_score and sheet.status in selectors.OPEN_STATUSES,
+        "can_confirm": allows(getattr(request, "club_role", None), sheet.club, Access.MEMBER),
         "live_url": _live_url(request, sheet.id),
     }
     return render(request, "sheet.html", context)
@@ -236,7 +237,8 @@ def _with_version(form, version: int):
 def _submit(request, form, write, names):
     """Run ``write`` (a service call); on a refusal, keep the entry and say why."""
     try:
-        write()
+        if write().replayed:
+            messages.info(request, _("Already recorded: this entry had been sent before."))
         return form, True
     except DomainError as error:
         form.add_error(None, error_message(error, names))
@@ -267,8 +269,12 @@ def deal_new(request, sheet):
         ), names)  # fmt: skip
         if done:
             return redirect("sheet", series_id=sheet.id)
+    rules = state.setup.rules
+    # The keypad moves on once another digit would pass what a hand can hold.
+    max_points = 999 if rules.buys else 15 * rules.hand_size
     return _deal_page(request, sheet, state, form, "deal_form.html", number=state.next_number,
-                      dealer=names.get(state.next_dealer))  # fmt: skip
+                      dealer=names.get(state.next_dealer), totals=state.totals,
+                      max_points=max_points)  # fmt: skip
 
 
 def _recorded_deal(state: SeriesState, number: int):
@@ -310,12 +316,17 @@ def deal_void(request, sheet, number: int):
     names = _names(state)
     form = VoidForm(request.POST or None, initial={"expected_version": state.version})
     if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
         try:
-            services.deal_void(series_id=sheet.id, number=number,
-                               reason=form.cleaned_data["reason"],
-                               expected_version=form.cleaned_data["expected_version"],
-                               actor_id=request.user.id)  # fmt: skip
-            messages.success(request, _("Deal %(number)s is void.") % {"number": number})
+            result = services.deal_void(
+                series_id=sheet.id, number=number, reason=data["reason"],
+                expected_version=data["expected_version"], actor_id=request.user.id,
+                idempotency_key=data["idempotency_key"] or None,
+            )  # fmt: skip
+            if result.replayed:
+                messages.info(request, _("Already recorded: this entry had been sent before."))
+            else:
+                messages.success(request, _("Deal %(number)s is void.") % {"number": number})
             return redirect("sheet", series_id=sheet.id)
         except DomainError as error:
             form.add_error(None, error_message(error, names))
@@ -346,7 +357,9 @@ def audit(request, sheet):
         {"row": row, "event": from_payload(row.type, row.payload, row.schema_version)}
         for row in stored
     ]
-    return render(request, "audit.html", {"sheet": sheet, "events": events, "names": names})
+    users = selectors.usernames({row.payload["user"] for row in stored if "user" in row.payload})
+    context = {"sheet": sheet, "events": events, "names": names, "users": users}
+    return render(request, "audit.html", context)
 
 
 def _event_players(stored) -> set[int]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
@@ -55,16 +56,25 @@ move = st.one_of(
                                                                max_size=5)),
     st.tuples(st.just("void"), st.integers(1, 6), st.just([])),
     st.tuples(st.just("abandon"), st.just(0), st.just([])),
+    st.tuples(st.just("confirm"), st.integers(1, 6), st.just([])),
+    st.tuples(st.just("confirm"), st.integers(1, 6), st.just([])),
+    st.tuples(st.just("dispute"), st.integers(1, 6), st.just([])),
 )  # fmt: skip
 
 
 class RebuildTests(TestCase):
     @settings(max_examples=80)
-    @given(players=st.integers(3, 5), moves=st.lists(move, min_size=3, max_size=16))
+    @given(
+        players=st.integers(3, 5),
+        needs_confirmation=st.booleans(),
+        moves=st.lists(move, min_size=3, max_size=16),
+    )
     def test_a_rebuild_after_random_commands_equals_the_projections_written_inline(
-        self, players, moves
+        self, players, needs_confirmation, moves
     ):
         club, seated = club_with_players(["Anna", "Bruno", "Carla", "Dario", "Elena"][:players])
+        services.club_update(club=club, deals_need_confirmation=needs_confirmation)
+        checker = get_user_model().objects.create_user("checker")
         series_id = start(club, seated, first_dealer=seated[-1]).series_id
         for kind, index, points in moves:
             state = services.series_load(series_id)
@@ -90,6 +100,10 @@ class RebuildTests(TestCase):
                     services.deal_void(series_id=series_id, number=index, reason="misdeal")
                 elif kind == "abandon":
                     services.series_abandon(series_id=series_id, reason="late")
+                elif kind in ("confirm", "dispute"):
+                    confirm = services.deal_confirm if kind == "confirm" else services.deal_dispute
+                    reason = {"reason": "wrong count"} if kind == "dispute" else {}
+                    confirm(series_id=series_id, number=index, user_id=checker.id, **reason)
             except DomainError:
                 pass  # refused commands change nothing; the check below covers them
         inline = snapshot()

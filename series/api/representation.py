@@ -53,6 +53,7 @@ def series_from_state(series_id: UUID, state: SeriesState, club: Club) -> dict[s
                 "tiebreak": deal.tiebreak,
                 "corrected": deal.corrected,
                 "void": deal.void,
+                "confirmation": deal.confirmation,
                 "scores": _by_player(deal.scores),
             }
             for deal in state.deals
@@ -89,6 +90,7 @@ def series_from_sheet(sheet: SeriesSheet) -> dict[str, Any]:
                 "tiebreak": deal.tiebreak,
                 "corrected": deal.corrected,
                 "void": deal.void,
+                "confirmation": deal.confirmation,
                 "scores": _by_player(scores.get(deal.number, {})),
             }
             for deal in deals

@@ -99,6 +99,10 @@ class DealLineSerializer(serializers.Serializer):
     tiebreak = serializers.BooleanField()
     corrected = serializers.BooleanField()
     void = serializers.BooleanField()
+    confirmation = serializers.ChoiceField(
+        choices=["", "confirmed", "disputed"],
+        help_text="Empty while the deal waits for a second member's confirmation.",
+    )
     scores = serializers.DictField(child=serializers.IntegerField(), help_text="By player id.")
 
 

@@ -4,7 +4,7 @@ from django.urls import path, re_path
 from drf_spectacular.views import SpectacularAPIView
 
 from .docs import docs_page
-from .views import auth, clubs, series, verify
+from .views import auth, clubs, confirmations, series, verify
 from .views.not_found import not_found
 
 app_name = "api"
@@ -34,6 +34,16 @@ urlpatterns = [
         "series/<uuid:series_id>/deals/<int:number>/void",
         series.DealVoidApi.as_view(),
         name="deal-void",
+    ),
+    path(
+        "series/<uuid:series_id>/deals/<int:number>/confirmation",
+        confirmations.DealConfirmApi.as_view(),
+        name="deal-confirmation",
+    ),
+    path(
+        "series/<uuid:series_id>/deals/<int:number>/dispute",
+        confirmations.DealDisputeApi.as_view(),
+        name="deal-dispute",
     ),
     path("series/<uuid:series_id>/abandon", series.SeriesAbandonApi.as_view(), name="abandon"),
     path("series/<uuid:series_id>/events", series.SeriesEventsApi.as_view(), name="events"),

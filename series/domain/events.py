@@ -112,6 +112,26 @@ class SeriesAbandoned:
     reason: str
 
 
+@dataclass(frozen=True, slots=True)
+class DealConfirmed:
+    """A member other than the one who recorded the deal says it is right;
+    ``player`` is the seated player they are, when they confirmed as one."""
+
+    number: int
+    user: int
+    player: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DealDisputed:
+    """A member says the deal is wrong: it waits for a correction."""
+
+    number: int
+    user: int
+    reason: str
+    player: int | None = None
+
+
 # -- a club's roster (series.league): who is who over time ------------------------
 # Names live in the Player table only; these events name player ids.
 
@@ -142,12 +162,18 @@ class PlayersUnmerged:
 
 RosterEvent = GuestAdded | PlayerRenamed | PlayersMerged | PlayersUnmerged
 
-Event = SeriesStarted | DealRecorded | DealCorrected | DealVoided | SeriesAbandoned | RosterEvent
+Confirmation = DealConfirmed | DealDisputed
+
+Event = (
+    SeriesStarted | DealRecorded | DealCorrected | DealVoided | SeriesAbandoned | Confirmation
+    | RosterEvent
+)  # fmt: skip
 
 EVENT_TYPES: dict[str, type] = {
     cls.__name__: cls
     for cls in (SeriesStarted, DealRecorded, DealCorrected, DealVoided, SeriesAbandoned,
-                GuestAdded, PlayerRenamed, PlayersMerged, PlayersUnmerged)
+                DealConfirmed, DealDisputed, GuestAdded, PlayerRenamed, PlayersMerged,
+                PlayersUnmerged)
 }  # fmt: skip
 
 # The schema version written today for every event type; raise one when a
@@ -274,6 +300,11 @@ def to_payload(event: Event) -> tuple[str, dict[str, Any]]:
             payload = {"number": event.number, "reason": event.reason} | _decided_payload(event)
         case SeriesAbandoned():
             payload = {"reason": event.reason}
+        case DealConfirmed():
+            payload = {"number": event.number, "user": event.user, "player": event.player}
+        case DealDisputed():
+            payload = {"number": event.number, "user": event.user, "player": event.player,
+                       "reason": event.reason}  # fmt: skip
         case GuestAdded() | PlayerRenamed():
             payload = {"player": event.player}
         case PlayersMerged() | PlayersUnmerged():
@@ -319,6 +350,11 @@ def from_payload(type_name: str, payload: Mapping[str, Any], schema_version: int
                           outcome=_read_outcome(data))  # fmt: skip
     if type_name == "SeriesAbandoned":
         return SeriesAbandoned(reason=data["reason"])
+    if type_name == "DealConfirmed":
+        return DealConfirmed(number=data["number"], user=data["user"], player=data.get("player"))
+    if type_name == "DealDisputed":
+        return DealDisputed(number=data["number"], user=data["user"], reason=data["reason"],
+                            player=data.get("player"))  # fmt: skip
     if type_name in ("GuestAdded", "PlayerRenamed"):
         return EVENT_TYPES[type_name](player=data["player"])
     if type_name in ("PlayersMerged", "PlayersUnmerged"):

@@ -12,9 +12,29 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
 from . import scoring
+from .commands import (  # noqa: F401 (the commands are the series' API too)
+    AbandonSeries,
+    Command,
+    CorrectDeal,
+    RecordDeal,
+    StartSeries,
+    VoidDeal,
+    command_for,
+)
+from .confirmation import (
+    CONFIRMED,
+    DISPUTED,
+    TO_CONFIRM,
+    ConfirmDeal,
+    DisputeDeal,
+    decide_confirmation,
+    finishing_while_disputed,
+)
 from .errors import DomainError, InvalidDeal, SeriesClosed, _
 from .events import (
+    DealConfirmed,
     DealCorrected,
+    DealDisputed,
     DealEntry,
     DealRecorded,
     DealVoided,
@@ -52,6 +72,7 @@ class Deal:
     scores: Mapping[int, int] = field(default_factory=dict)
     corrected: bool = False
     void: bool = False
+    confirmation: str = TO_CONFIRM  # or CONFIRMED, DISPUTED (domain/confirmation.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +130,15 @@ class SeriesState:
         return len(self.deals) + 1
 
     @property
+    def unconfirmed(self) -> int:
+        """How many deals that count are not confirmed yet (disputed ones included)."""
+        return sum(1 for deal in self.deals if not deal.void and deal.confirmation != CONFIRMED)
+
+    @property
+    def disputed(self) -> tuple[int, ...]:
+        return tuple(d.number for d in self.deals if not d.void and d.confirmation == DISPUTED)
+
+    @property
     def next_dealer(self) -> int | None:
         if not self.is_open:
             return None
@@ -155,14 +185,20 @@ def apply(state: SeriesState, event: Event) -> SeriesState:
             deals = list(state.deals)
             old = deals[event.number - 1]
             deals[event.number - 1] = replace(
-                old, entry=event.entry, scores=dict(event.scores), corrected=True
-            )
+                old, entry=event.entry, scores=dict(event.scores), corrected=True,
+                confirmation=TO_CONFIRM,
+            )  # fmt: skip
             return _tallied(replace(state, version=version), tuple(deals), event.outcome)
         case DealVoided():
             deals = list(state.deals)
             old = deals[event.number - 1]
             deals[event.number - 1] = replace(old, players=(), scores={}, void=True)
             return _tallied(replace(state, version=version), tuple(deals), event.outcome)
+        case DealConfirmed() | DealDisputed():
+            mark = CONFIRMED if isinstance(event, DealConfirmed) else DISPUTED
+            deals = list(state.deals)
+            deals[event.number - 1] = replace(deals[event.number - 1], confirmation=mark)
+            return replace(state, version=version, deals=tuple(deals))
         case SeriesAbandoned():
             return replace(state, version=version, abandoned=True)
     raise TypeError(f"not an event: {event!r}")
@@ -288,43 +324,7 @@ def _advance(setup: Setup, progress: Progress, deal: Deal) -> tuple[Deal, Progre
     return scored, Progress(totals, next_outcome, regular, deal.dealer)
 
 
-# -- commands -----------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class StartSeries:
-    club: int
-    players: tuple[int, ...]
-    first_dealer: int
-    rules: Rules
-
-
-@dataclass(frozen=True, slots=True)
-class RecordDeal:
-    entry: DealEntry
-    number: int | None = None  # when given, must be the next deal's number
-    dealer: int | None = None  # when given, must be the player whose turn it is
-
-
-@dataclass(frozen=True, slots=True)
-class CorrectDeal:
-    number: int
-    entry: DealEntry
-    reason: str
-
-
-@dataclass(frozen=True, slots=True)
-class VoidDeal:
-    number: int
-    reason: str
-
-
-@dataclass(frozen=True, slots=True)
-class AbandonSeries:
-    reason: str = ""
-
-
-Command = StartSeries | RecordDeal | CorrectDeal | VoidDeal | AbandonSeries
+# -- decide -------------------------------------------------------------------
 
 
 def decide(state: SeriesState, command: Command) -> list[Event]:
@@ -340,6 +340,8 @@ def decide(state: SeriesState, command: Command) -> list[Event]:
             return _void_deal(state, command)
         case AbandonSeries():
             return _abandon(state, command)
+        case ConfirmDeal() | DisputeDeal():
+            return decide_confirmation(state, command)
     raise TypeError(f"not a command: {command!r}")
 
 
@@ -400,6 +402,8 @@ def _record_deal(state: SeriesState, command: RecordDeal) -> list[Event]:
         )
     deal = Deal(number, dealer, state.status == TIEBREAK, command.entry)
     scored, progress = _advance(state.setup, state.progress, deal)  # refuses what does not fit
+    if progress.outcome.finished and state.disputed:
+        raise finishing_while_disputed(state, number)
     return [DealRecorded(number, dealer, deal.tiebreak, command.entry, scored.scores,
                          progress.outcome)]  # fmt: skip
 
@@ -456,22 +460,3 @@ def _abandon(state: SeriesState, command: AbandonSeries) -> list[Event]:
         raise SeriesClosed(_("The series is over; it cannot be abandoned."),
                            code="series_finished")  # fmt: skip
     return [SeriesAbandoned(command.reason.strip())]
-
-
-def command_for(event: Event) -> Command:
-    """The command that records ``event``: deciding it again on the state before
-    must give back the same event, which is how a restored log is validated."""
-    match event:
-        case SeriesStarted():
-            return StartSeries(
-                event.club, tuple(event.players), event.first_dealer, Rules.from_dict(event.rules)
-            )
-        case DealRecorded():
-            return RecordDeal(event.entry, number=event.number, dealer=event.dealer)
-        case DealCorrected():
-            return CorrectDeal(event.number, event.entry, event.reason)
-        case DealVoided():
-            return VoidDeal(event.number, event.reason)
-        case SeriesAbandoned():
-            return AbandonSeries(event.reason)
-    raise TypeError(f"not an event: {event!r}")

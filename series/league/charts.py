@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from django.utils.formats import number_format
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
@@ -83,4 +84,5 @@ def line_panel(panel: Panel, *, chart_id: str, description: str) -> SafeString:
 
 
 def _number(value: float) -> str:
-    return f"{value:.1f}"
+    """An axis label written as the page's tables write it (1.5, or 1,5 in Italian)."""
+    return number_format(value, decimal_pos=1)

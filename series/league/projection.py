@@ -59,14 +59,30 @@ def follow_series(
     if FINISHED not in (before.status, after.status):
         return
     setup = after.setup
+    club = Club.objects.filter(id=setup.club).values_list("deals_need_confirmation", flat=True)
+    needs_confirmation = bool(club.first())
+    if not (counts(before, needs_confirmation) or counts(after, needs_confirmation)):
+        return
     lock_league(setup.club)
     SeriesResult.objects.filter(series_id=series_id).delete()
-    if after.status == FINISHED:
+    if counts(after, needs_confirmation):
         person_of = _persons(setup.players)
         facts = facts_from_state(series_id, after, started_at)
         _insert(series_results(facts, person_of))
     rerate(setup.club, setup.rules.game, since=(started_at, series_id))
     standings.refresh_seasons(setup.club, setup.rules.game, since=started_at)
+
+
+def counts(state: SeriesState, needs_confirmation: bool) -> bool:
+    """Whether the league counts the series: finished, and every deal that counts
+    confirmed when the club needs confirmations."""
+    return state.status == FINISHED and not (needs_confirmation and state.unconfirmed)
+
+
+def counted_sheets(club_id: int):
+    """The club's score sheets the league counts (``counts``, from the projections)."""
+    finished = SeriesSheet.objects.filter(club_id=club_id, status=FINISHED)
+    return finished.filter(Q(club__deals_need_confirmation=False) | Q(unconfirmed=0))
 
 
 def facts_from_state(series_id: UUID, state: SeriesState, started_at: datetime) -> SeriesFacts:
@@ -200,7 +216,8 @@ def follow_roster(club_id: int, *, before: RosterState, after: RosterState) -> N
     if not moved:
         return
     sheets = (
-        SeriesSheet.objects.filter(club_id=club_id, status=FINISHED, seats__player__in=moved)
+        counted_sheets(club_id)
+        .filter(seats__player__in=moved)
         .distinct()
         .order_by("started_at", "id")
     )
@@ -293,15 +310,26 @@ def rebuild_league() -> None:
     SeriesResult.objects.all().delete()
     RosterPlayer.objects.all().delete()
     for club_id in Club.objects.order_by("id").values_list("id", flat=True):
-        roster = roster_state(club_id)
-        _write_roster(club_id, roster)
-        walks: dict[str, RatingWalk] = defaultdict(RatingWalk)
-        finished = SeriesSheet.objects.filter(club_id=club_id, status=FINISHED)
-        for page in _pages(finished.order_by("started_at", "id")):
-            rows = []
-            for facts in facts_from_sheets(page):
-                results = series_results(facts, roster.person)
-                after = walks[facts.game].step(Placing(r.person, r.place, r.won) for r in results)
-                rows.extend(_row(result, after[result.person]) for result in results)
-            SeriesResult.objects.bulk_create(rows, batch_size=PAGE)
-        standings.refresh_club(club_id)
+        _count_club(club_id)
+
+
+def recount_club(club_id: int) -> None:
+    """Count a club's league again from its score sheets (its rules of what counts changed)."""
+    lock_league(club_id)
+    SeriesResult.objects.filter(club_id=club_id).delete()
+    RosterPlayer.objects.filter(club_id=club_id).delete()
+    _count_club(club_id)
+
+
+def _count_club(club_id: int) -> None:
+    roster = roster_state(club_id)
+    _write_roster(club_id, roster)
+    walks: dict[str, RatingWalk] = defaultdict(RatingWalk)
+    for page in _pages(counted_sheets(club_id).order_by("started_at", "id")):
+        rows = []
+        for facts in facts_from_sheets(page):
+            results = series_results(facts, roster.person)
+            after = walks[facts.game].step(Placing(r.person, r.place, r.won) for r in results)
+            rows.extend(_row(result, after[result.person]) for result in results)
+        SeriesResult.objects.bulk_create(rows, batch_size=PAGE)
+    standings.refresh_club(club_id)

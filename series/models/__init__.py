@@ -5,6 +5,7 @@ and rebuilt from it (``manage.py rebuild_projections``). Tables that might one
 day be sharded carry ``club``.
 """
 
+from .accounts import Profile
 from .league import (
     ClubRecord,
     LadderRules,
@@ -28,6 +29,7 @@ __all__ = [
     "LadderRules",
     "Membership",
     "Player",
+    "Profile",
     "RosterPlayer",
     "Season",
     "SeasonStanding",

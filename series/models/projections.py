@@ -26,6 +26,7 @@ class SeriesSheet(models.Model):
     totals = models.JSONField(default=dict)  # {"<player id>": total}
     tiebreak_players = models.JSONField(default=list)
     eliminated = models.JSONField(default=list)
+    unconfirmed = models.PositiveIntegerField(default=0)  # deals that count, not confirmed yet
     started_at = models.DateTimeField()
     updated_at = models.DateTimeField()
 
@@ -60,6 +61,7 @@ class DealLine(models.Model):
     tiebreak = models.BooleanField(default=False)
     corrected = models.BooleanField(default=False)
     void = models.BooleanField(default=False)
+    confirmation = models.CharField(max_length=10, blank=True, default="")  # confirmed, disputed
 
     class Meta:
         ordering = ["series", "number"]

@@ -13,6 +13,9 @@ class Club(models.Model):
     slug = models.SlugField(_("slug"), max_length=60, unique=True)
     name = models.CharField(_("name"), max_length=100)
     public = models.BooleanField(_("public league pages"), default=False)
+    # A deal recorded by one member stays "to confirm" until another confirms it;
+    # the league then counts a finished series only once all its deals are confirmed.
+    deals_need_confirmation = models.BooleanField(_("deals need confirmation"), default=False)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:

@@ -6,7 +6,7 @@ from django import template
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
-from ..domain.cards import JOKER, SUIT_SYMBOLS, SUITS, Card
+from ..domain.cards import JOKER, SUIT_SYMBOLS, SUITS, Card, rank_label
 
 register = template.Library()
 
@@ -65,23 +65,25 @@ def name(card: Card) -> str:
 
 
 def _button(card: Card, language: str) -> dict[str, str]:
-    return {"label": card.label(language), "name": name(card)}
+    colour_name = "red" if card.suit in RED_SUITS else "black"
+    return {"label": card.label(language), "name": name(card), "value": card.penalty,
+            "symbol": SUIT_SYMBOLS.get(card.suit, ""), "colour": colour_name}  # fmt: skip
 
 
 @register.simple_tag
 def picker_cards() -> dict:
-    """The card picker's buttons: each suit's 13 cards, and the joker."""
+    """The card picker's buttons, rank first: each rank's label and its four
+    cards (one per suit), and the joker."""
     language = page_language()
-    suits = [
+    ranks = [
         {
-            "name": SUIT_NAMES[suit],
-            "symbol": SUIT_SYMBOLS[suit],
-            "colour": "red" if suit in RED_SUITS else "black",
-            "cards": [_button(Card(rank, suit), language) for rank in range(1, 14)],
+            "label": rank_label(rank, language),
+            "name": RANK_NAMES[rank],
+            "cards": [_button(Card(rank, suit), language) for suit in SUITS],
         }
-        for suit in SUITS
+        for rank in range(1, 14)
     ]
-    return {"suits": suits, "joker": _button(JOKER, language)}
+    return {"ranks": ranks, "joker": _button(JOKER, language)}
 
 
 @register.filter

@@ -22,6 +22,8 @@ EVENT_LABELS = {
     "DealCorrected": _("Deal corrected"),
     "DealVoided": _("Deal voided"),
     "SeriesAbandoned": _("Series abandoned"),
+    "DealConfirmed": _("Deal confirmed"),
+    "DealDisputed": _("Deal disputed"),
 }
 
 

@@ -10,10 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django import template
+from django.utils.formats import number_format
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
+from ..domain.confirmation import CONFIRMED, DISPUTED
 from ..domain.rules import Rules
 from ..domain.scoring import leaders
 from ..domain.series import FINISHED, TIEBREAK
@@ -33,6 +35,7 @@ class Column:
     winner: bool
     in_tiebreak: bool
     eliminated: bool
+    deals_next: bool = False
 
 
 @dataclass(frozen=True)
@@ -50,6 +53,7 @@ class Row:
     corrected: bool
     void: bool
     cells: list[Cell]
+    confirmation: str = ""
 
 
 @dataclass(frozen=True)
@@ -62,6 +66,22 @@ class ScoreTable:
     finished: bool
     version: int
     history: dict[int, list[int]] = field(default_factory=dict)  # running totals per player
+    needs_confirmation: bool = False
+
+    @property
+    def to_confirm(self) -> list[int]:
+        """Deals waiting for a second member (when the club needs it), disputed ones too."""
+        return [
+            row.number
+            for row in self.rows
+            if not row.void and (row.confirmation == DISPUTED or (
+                self.needs_confirmation and row.confirmation != CONFIRMED))
+        ]  # fmt: skip
+
+    @property
+    def next_number(self) -> int:
+        """The number the next deal gets: a void deal keeps its number."""
+        return len(self.rows) + 1
 
 
 def _leaders(sheet: SeriesSheet, totals: dict[int, int]) -> set[int]:
@@ -89,7 +109,8 @@ def _rows(sheet: SeriesSheet, seats: list, history: dict[int, list[int]]) -> lis
             for player, total in running.items():
                 history[player].append(total)
         rows.append(Row(line.number, players[line.dealer_id], players.get(line.went_out_id),
-                        line.tiebreak, line.corrected, line.void, cells))  # fmt: skip
+                        line.tiebreak, line.corrected, line.void, cells,
+                        line.confirmation))  # fmt: skip
     return rows
 
 
@@ -110,6 +131,7 @@ def build_score_table(sheet: SeriesSheet) -> ScoreTable:
             winner=seat.player_id == sheet.winner_id,
             in_tiebreak=seat.player_id in tiebreak,
             eliminated=seat.player_id in sheet.eliminated,
+            deals_next=seat.player_id == sheet.next_dealer_id and sheet.status != FINISHED,
         )
         for seat in seats
     ]
@@ -122,6 +144,7 @@ def build_score_table(sheet: SeriesSheet) -> ScoreTable:
         finished=sheet.status == FINISHED,
         version=sheet.version,
         history=history,
+        needs_confirmation=sheet.club.deals_need_confirmation,
     )
 
 
@@ -181,8 +204,8 @@ def _axes(deals: int, top: int) -> SafeString:
         '<text x="{lx}" y="{ty}" text-anchor="end" font-size="11">{top}</text>'
         '<text x="{lx}" y="{b}" text-anchor="end" font-size="11">0</text>'
         '<text x="{r}" y="{by}" text-anchor="end" font-size="11">{deals}</text>',
-        l=LEFT, t=TOP, b=bottom, r=WIDTH - RIGHT, lx=LEFT - 4, ty=TOP + 8, top=top,
-        by=HEIGHT - 6, deals=deals,
+        l=LEFT, t=TOP, b=bottom, r=WIDTH - RIGHT, lx=LEFT - 4, ty=TOP + 8, top=number_format(top),
+        by=HEIGHT - 6, deals=number_format(deals),
     )  # fmt: skip
 
 
@@ -225,8 +248,7 @@ def totals_chart(table: ScoreTable, chart_id: str = "totals-chart") -> SafeStrin
     )
 
 
-@register.simple_tag
-def legend_style(index: int) -> str:
-    """The legend swatch of the ``index``-th player's line."""
-    colour, dash = line_style(index)
-    return f"border-top: 4px {'dashed' if dash else 'solid'} {colour}"
+@register.filter
+def line_class(index: int) -> str:
+    """The CSS class of the ``index``-th player's line (app.css ``.line-N``)."""
+    return f"line-{index % len(LINE_STYLES)}"

@@ -1,107 +1,8 @@
-/* Small enhancements shared by every page; each starts only where its markup is. */
+/* Small enhancements shared by every page; each starts only where its markup is.
+   The outbox (deals kept on the phone until the server answers) is outbox.js. */
 "use strict";
 
 (function () {
-  const PENDING_KEY = "scorekeeper.pending-deals";
-
-  // -- deals kept on the phone while offline -------------------------------------
-
-  function pendingDeals() {
-    try {
-      return JSON.parse(localStorage.getItem(PENDING_KEY)) || [];
-    } catch (error) {
-      return [];
-    }
-  }
-
-  function savePendingDeals(deals) {
-    localStorage.setItem(PENDING_KEY, JSON.stringify(deals));
-  }
-
-  function showStatus(kind, detail) {
-    const banner = document.getElementById("offline-status");
-    if (!banner) return;
-    banner.textContent = banner.dataset[kind] + (detail ? " " + detail : "");
-    banner.hidden = false;
-  }
-
-  function keepDeal(form) {
-    const fields = Array.from(new FormData(form).entries());
-    const deals = pendingDeals().filter((deal) => !sameKey(deal.fields, fields));
-    deals.push({ url: form.action || location.href, fields: fields, state: "pending" });
-    savePendingDeals(deals);
-    showStatus("saved");
-  }
-
-  function sameKey(a, b) {
-    const key = (fields) => (fields.find(([name]) => name === "idempotency_key") || [])[1];
-    return key(a) !== undefined && key(a) === key(b);
-  }
-
-  let sending = false;
-
-  async function sendPendingDeals() {
-    if (sending || !navigator.onLine) return;
-    const deals = pendingDeals().filter((deal) => deal.state === "pending");
-    if (!deals.length) return;
-    sending = true;
-    try {
-      for (const deal of deals) await sendDeal(deal);
-    } finally {
-      sending = false;
-    }
-  }
-
-  async function sendDeal(deal) {
-    const body = new URLSearchParams();
-    deal.fields.forEach(([name, value]) => body.append(name, value));
-    let response;
-    try {
-      response = await fetch(deal.url, { method: "POST", body: body, credentials: "same-origin" });
-    } catch (error) {
-      return; // still offline: try again when the connection returns
-    }
-    if (response.status >= 500) return;
-    const rest = pendingDeals().filter((kept) => !sameKey(kept.fields, deal.fields));
-    if (response.ok && response.redirected) {
-      savePendingDeals(rest);
-      showStatus("sent");
-      if (document.getElementById("sheet")) location.reload();
-    } else {
-      deal.state = "refused";
-      deal.reason = await refusalReason(response);
-      savePendingDeals(rest.concat([deal]));
-      showStatus("refused", deal.reason);
-    }
-  }
-
-  async function refusalReason(response) {
-    try {
-      const page = new DOMParser().parseFromString(await response.text(), "text/html");
-      const error = page.querySelector("#form-errors, .error");
-      return error ? error.textContent.trim() : "";
-    } catch (error) {
-      return "";
-    }
-  }
-
-  function refusedDeal(url) {
-    return pendingDeals().find((deal) => deal.state === "refused" && deal.url === url);
-  }
-
-  function forgetDeal(deal) {
-    savePendingDeals(pendingDeals().filter((kept) => !sameKey(kept.fields, deal.fields)));
-  }
-
-  window.Scorekeeper = { keepDeal, sendPendingDeals, refusedDeal, forgetDeal, showStatus };
-
-  window.addEventListener("online", sendPendingDeals);
-  document.addEventListener("DOMContentLoaded", () => {
-    const waiting = pendingDeals().filter((deal) => deal.state === "pending").length;
-    if (waiting && !navigator.onLine) showStatus("pending", String(waiting));
-    sendPendingDeals();
-  });
-
   // -- language switcher and print button ------------------------------------------
 
   document.querySelectorAll("form[data-autosubmit] select").forEach((select) => {
@@ -111,16 +12,39 @@
     button.addEventListener("click", () => window.print());
   });
 
+  // -- score sheet: a hint when the deal table is wider than the phone ----------------------
+
+  function hintScroll() {
+    document.querySelectorAll(".table-scroll").forEach((box) => {
+      const hint = box.previousElementSibling;
+      if (hint && hint.classList.contains("scroll-hint")) hint.hidden = box.scrollWidth <= box.clientWidth + 1;
+    });
+  }
+  hintScroll();
+  window.addEventListener("resize", hintScroll);
+
   // -- new series: seat order and the rules check -------------------------------------
 
   const seating = document.getElementById("seating");
   if (seating) {
+    const dealer = document.getElementById("id_first_dealer");
+    const options = new Map(Array.from(dealer ? dealer.options : []).map((option) => [option.value, option]));
+    // The first dealer is chosen among the seated players only, in seat order.
+    const offerDealers = (seated) => {
+      if (!dealer) return;
+      const chosen = dealer.value;
+      dealer.replaceChildren(...seated.map((id) => options.get(id)).filter(Boolean));
+      dealer.value = seated.includes(chosen) ? chosen : seated[0] || "";
+    };
     const renumber = () => {
       let seat = 0;
+      const seated = [];
       seating.querySelectorAll(".seat-row").forEach((row) => {
-        const playing = row.querySelector("input[type=checkbox]").checked;
-        row.querySelector("input.seat").value = playing ? ++seat : "";
+        const box = row.querySelector("input[type=checkbox]");
+        row.querySelector("input.seat").value = box.checked ? ++seat : "";
+        if (box.checked) seated.push(box.value);
       });
+      offerDealers(seated);
     };
     seating.querySelectorAll(".move").forEach((move) => (move.hidden = false));
     seating.addEventListener("click", (event) => {
@@ -172,7 +96,10 @@
       if (document.hidden || !sheet) return;
       try {
         const response = await fetch(live.dataset.live + "?version=" + sheet.dataset.version);
-        if (response.status === 200) sheet.outerHTML = await response.text();
+        if (response.status === 200) {
+          sheet.outerHTML = await response.text();
+          hintScroll();
+        }
       } catch (error) {
         /* offline for a moment: the next poll tries again */
       }

@@ -1,5 +1,5 @@
 /* Deal entry: the winner's row steps aside, the winner's groups are checked
-   as they are typed, and an entry made offline is kept on the phone. */
+   as they are typed. Sending goes through the outbox (outbox.js). */
 "use strict";
 
 (function () {
@@ -17,7 +17,7 @@
     });
   }
   form.addEventListener("change", (event) => {
-    if (event.target.name === "went_out") markWinner();
+    if (event.target.name === "went_out" || event.target === form) markWinner();
   });
   markWinner();
 
@@ -51,33 +51,4 @@
     })
   );
   if (groups.value.trim()) checkGroups();
-
-  // -- offline: keep the entry on the phone and send it later ----------------------------
-
-  if (form.hasAttribute("data-offline")) {
-    form.addEventListener("submit", (event) => {
-      if (navigator.onLine) return;
-      event.preventDefault();
-      window.Scorekeeper.keepDeal(form);
-    });
-    restoreRefused();
-  }
-
-  function restoreRefused() {
-    const deal = window.Scorekeeper.refusedDeal(form.action || location.href);
-    if (!deal) return;
-    deal.fields.forEach(([name, value]) => {
-      if (name === "csrfmiddlewaretoken" || name === "expected_version") return;
-      const field = form.elements[name];
-      if (!field) return;
-      if (field instanceof RadioNodeList) {
-        Array.from(field).forEach((radio) => (radio.checked = radio.value === value));
-      } else {
-        field.value = value;
-      }
-    });
-    window.Scorekeeper.forgetDeal(deal);
-    markWinner();
-    window.Scorekeeper.showStatus("refused", deal.reason || "");
-  }
 })();

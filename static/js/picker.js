@@ -1,5 +1,7 @@
-/* The card picker: tap cards into a text field; a card the pack holds N times
-   can be tapped at most N times over all the card fields of the form. */
+/* The card picker, rank first: tap a rank, then its suits (a suit tapped twice
+   adds the second deck's copy). A card the pack holds N times can be tapped at
+   most N times over all the card fields of the form. The picked cards' count
+   and point value are shown while picking, and under each player's field. */
 "use strict";
 
 (function () {
@@ -11,6 +13,9 @@
   const countText = dialog.querySelector("[data-picker-count]");
   const listText = dialog.querySelector("[data-picker-list]");
   const groupButton = dialog.querySelector("[data-picker-group]");
+  const values = new Map(
+    Array.from(dialog.querySelectorAll("button.pick")).map((b) => [b.dataset.card, Number(b.dataset.value)])
+  );
   let target = null;
   let opener = null;
 
@@ -19,6 +24,23 @@
     Array.from(document.querySelectorAll("[data-pick]"))
       .map((button) => document.getElementById(button.dataset.pick))
       .filter((field) => field && !field.disabled);
+
+  // A typed card (7C, 10H, QS, JK) is valued too, not only a picked one.
+  function value(token) {
+    if (values.has(token)) return values.get(token);
+    const text = token.toUpperCase();
+    if (/^(JK|JOKER|X|\*|🃏)$/.test(text)) return 15;
+    const number = text.match(/^(10|[2-9])/);
+    if (number) return Number(number[1]);
+    if (text.startsWith("A")) return 1;
+    return /^[TJQKFDRVBH]/.test(text) ? 10 : 0;
+  }
+
+  function summary(text) {
+    const cards = tokens(text.replace(/\n/g, " "));
+    const points = cards.reduce((sum, card) => sum + value(card), 0);
+    return dialog.dataset.count.replace("{n}", cards.length).replace("{points}", points);
+  }
 
   function counts(fields) {
     const counted = new Map();
@@ -37,11 +59,21 @@
       button.querySelector(".count").textContent = inTarget.get(card) || "";
       button.disabled = (inForm.get(card) || 0) >= copies;
     });
-    const picked = tokens(target.value.replace(/\n/g, " "));
-    countText.textContent = picked.length === 1
-      ? dialog.dataset.countOne
-      : dialog.dataset.countMany.replace("{n}", picked.length);
+    dialog.querySelectorAll("button.rank").forEach((rank) => {
+      const suits = dialog.querySelector(`[data-suits="${rank.dataset.rank}"]`);
+      const picked = Array.from(suits.querySelectorAll("button.pick"))
+        .reduce((sum, button) => sum + (inTarget.get(button.dataset.card) || 0), 0);
+      rank.querySelector(".count").textContent = picked || "";
+    });
+    countText.textContent = summary(target.value);
     listText.textContent = target.value.trim() ? target.value.trim().replace(/\n/g, " | ") : dialog.dataset.none;
+  }
+
+  function showRank(number) {
+    dialog.querySelectorAll("button.rank").forEach((rank) =>
+      rank.setAttribute("aria-pressed", String(rank.dataset.rank === number))
+    );
+    dialog.querySelectorAll("[data-suits]").forEach((suits) => (suits.hidden = suits.dataset.suits !== number));
   }
 
   function write(value) {
@@ -53,7 +85,9 @@
   dialog.addEventListener("click", (event) => {
     const button = event.target.closest("button");
     if (!button || !target) return;
-    if (button.classList.contains("pick")) {
+    if (button.classList.contains("rank")) {
+      showRank(button.dataset.rank);
+    } else if (button.classList.contains("pick")) {
       const one = opener && opener.hasAttribute("data-pick-one");
       const value = target.value.replace(/[ \t]+$/, "");
       const glue = value === "" || value.endsWith("\n") ? "" : " ";
@@ -77,8 +111,20 @@
       opener = button;
       dialog.querySelector("[data-picker-title]").textContent = button.dataset.pickTitle || "";
       groupButton.hidden = !button.hasAttribute("data-pick-groups");
+      showRank(null);
       refresh();
       dialog.showModal();
     });
+  });
+
+  // -- each player's cards: count and points under the field -------------------------
+
+  function showHand(field) {
+    const shown = document.querySelector(`[data-hand-summary="${field.id}"]`);
+    if (shown) shown.textContent = field.value.trim() ? summary(field.value) : "";
+  }
+  cardFields().forEach((field) => {
+    field.addEventListener("input", () => showHand(field));
+    showHand(field);
   });
 })();

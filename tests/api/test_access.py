@@ -68,6 +68,8 @@ ENDPOINTS = {
         "post", f"/series/{s}/deals/1/void", {"expected_version": 2, "reason": "misdeal"}
     ),
     "series abandon": lambda t, s: ("post", f"/series/{s}/abandon", {"reason": "late"}),
+    "deal confirm": lambda t, s: ("post", f"/series/{s}/deals/1/confirmation", {}),
+    "deal dispute": lambda t, s: ("post", f"/series/{s}/deals/1/dispute", {"reason": "40?"}),
     "club create": lambda t, s: ("post", "/clubs", {"name": "New club"}),
     "verify": lambda t, s: ("post", "/verify", {"cards": HAND}),
 }  # fmt: skip
@@ -89,6 +91,8 @@ PRIVATE_CLUB = {
     "deal correct":     (401, 403, 201, 201, 404),
     "deal void":        (401, 403, 201, 201, 404),
     "series abandon":   (401, 403, 201, 201, 404),
+    "deal confirm":     (401, 201, 201, 201, 404),
+    "deal dispute":     (401, 201, 201, 201, 404),
     "club create":      (401, 201, 201, 201, 201),
     "verify":           (200, 200, 200, 200, 200),
 }  # fmt: skip
@@ -111,6 +115,8 @@ PUBLIC_CLUB = {
     "deal correct":     (401, 403, 201, 201, 403),
     "deal void":        (401, 403, 201, 201, 403),
     "series abandon":   (401, 403, 201, 201, 403),
+    "deal confirm":     (401, 201, 201, 201, 403),
+    "deal dispute":     (401, 201, 201, 201, 403),
 }  # fmt: skip
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 import pytest
@@ -86,10 +87,9 @@ def chromium_missing() -> str | None:
     return None
 
 
-@pytest.fixture
-def page(live_server, monkeypatch):
-    """A 360 px wide tab of a fresh headless chromium; the test fails on any
-    console error. The test is skipped when chromium is missing.
+@contextmanager
+def chromium_tab(monkeypatch, **options):
+    """A 360 px wide tab of a fresh headless chromium; fails on any console error.
 
     Playwright runs an event loop while it is open, and Django then keeps a
     separate database connection for the test's own queries; it is closed before
@@ -104,6 +104,7 @@ def page(live_server, monkeypatch):
     monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
     profile = tempfile.mkdtemp(prefix="chromium-profile-")
     errors: list[str] = []
+    tab = None
     try:
         with sync_api.sync_playwright() as playwright:
             context = playwright.chromium.launch_persistent_context(
@@ -113,8 +114,11 @@ def page(live_server, monkeypatch):
                 headless=True,
                 viewport={"width": 360, "height": 740},
                 locale="en-GB",
+                **options,
             )
             tab = context.pages[0] if context.pages else context.new_page()
+            # A test that cuts the network on purpose lists the errors it expects.
+            tab.expected_errors = []
             tab.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
             tab.on("pageerror", lambda exc: errors.append(str(exc)))
             yield tab
@@ -122,4 +126,19 @@ def page(live_server, monkeypatch):
             connections.close_all()
     finally:
         shutil.rmtree(profile, ignore_errors=True)
-    assert errors == [], f"console errors: {errors}"
+    unexpected = [e for e in errors if not any(part in e for part in tab.expected_errors)]
+    assert unexpected == [], f"console errors: {unexpected}"
+
+
+@pytest.fixture
+def page(live_server, monkeypatch):
+    """A tab with the app's service worker; skipped when chromium is missing."""
+    with chromium_tab(monkeypatch) as tab:
+        yield tab
+
+
+@pytest.fixture
+def page_without_worker(live_server, monkeypatch):
+    """A tab whose requests all reach Playwright's routes: no service worker."""
+    with chromium_tab(monkeypatch, service_workers="block") as tab:
+        yield tab

@@ -1,10 +1,10 @@
 """The pages in a real browser (Debian's chromium, headless, 360 px wide): a whole
-series with a tiebreak, refusals, the claim checker, the live view, an offline
-entry, and the key pages in Italian. ``SAVE_SCREENSHOTS=1`` refreshes docs/screenshots/."""
+series with a tiebreak, refusals, the claim checker, the live view and the key
+pages in Italian (the outbox: test_outbox.py). ``SAVE_SCREENSHOTS=1`` refreshes
+docs/screenshots/."""
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import tempfile
@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from django.contrib.auth import get_user_model
 
-from series import selectors, services
+from series import services
 from tests.pages.conftest import PASSWORD
 from tests.pages.helpers import record
 
@@ -23,7 +23,7 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena")
 
 
-def shoot(page, name: str) -> None:
+def shoot(page, name: str, *, full_page: bool = True) -> None:
     """Take a 360 px screenshot; the README's copies are refreshed on request
     (``SAVE_SCREENSHOTS=1 make test``), so a test run leaves the tree clean."""
     if os.environ.get("SAVE_SCREENSHOTS"):
@@ -31,7 +31,7 @@ def shoot(page, name: str) -> None:
     else:
         path = Path(tempfile.gettempdir()) / "scorekeeper-screenshots" / f"{name}.png"
     path.parent.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(path), full_page=True)
+    page.screenshot(path=str(path), full_page=full_page)
 
 
 @pytest.fixture
@@ -75,11 +75,31 @@ def start_series(page, live_server, club) -> str:
     return page.url
 
 
+RANK_NAMES = {"A": "Ace", "2": "Two", "3": "Three", "4": "Four", "5": "Five", "6": "Six",
+              "7": "Seven", "8": "Eight", "9": "Nine", "10": "Ten", "J": "Jack", "Q": "Queen",
+              "K": "King"}  # fmt: skip
+SUIT_NAMES = {"♣": "clubs", "♦": "diamonds", "♥": "hearts", "♠": "spades"}
+
+
+def tap_card(page, card: str) -> int:
+    """Tap ``card`` (e.g. "7♣") on the open picker: its rank, unless already
+    chosen, then its suit. Returns the number of taps."""
+    picker = page.locator("#card-picker")
+    rank = picker.get_by_role("button", name=RANK_NAMES[card[:-1]], exact=True)
+    taps = 0
+    if rank.get_attribute("aria-pressed") != "true":
+        rank.click()
+        taps += 1
+    name = f"{RANK_NAMES[card[:-1]]} of {SUIT_NAMES[card[-1]]}"
+    picker.get_by_role("button", name=name, exact=True).click()
+    return taps + 1
+
+
 def pick(page, player: str, cards: list[str]) -> None:
     """Tap ``cards`` on the card picker for ``player``."""
     page.locator(".hand", has_text=player).get_by_role("button", name="Pick").click()
     for card in cards:
-        page.locator(f'#card-picker button.pick[data-card="{card}"]').click()
+        tap_card(page, card)
 
 
 def close_picker(page) -> None:
@@ -106,13 +126,15 @@ def test_a_scorer_plays_a_whole_series_with_a_tiebreak(page, live_server, club):
     page.locator(".tile", has_text="Bruno").click()
     ranks = [f"{rank}{suit}" for rank in "2345" for suit in "♣♦♥♠"][:15]
     pick(page, "Anna", ranks)
-    assert page.locator('#card-picker button.pick[data-card="2♣"]').is_disabled() is False
-    page.locator('#card-picker button.pick[data-card="2♣"]').click()  # a second 2♣: the last
-    assert page.locator('#card-picker button.pick[data-card="2♣"]').is_disabled()
-    assert page.locator("[data-picker-count]").inner_text() == "16 cards"
-    shoot(page, "card-picker")
+    page.locator("#card-picker").get_by_role("button", name="Two", exact=True).click()
+    two_of_clubs = page.get_by_role("button", name="Two of clubs", exact=True)
+    assert two_of_clubs.is_disabled() is False
+    two_of_clubs.click()  # a second 2♣: the last the two decks hold
+    assert two_of_clubs.is_disabled()
+    assert page.locator("[data-picker-count]").inner_text() == "16 cards · 53 points"
+    shoot(page, "card-picker-pack-limit")
     page.locator("[data-picker-undo]").click()
-    assert page.locator("[data-picker-count]").inner_text() == "15 cards"
+    assert page.locator("[data-picker-count]").inner_text() == "15 cards · 51 points"
     close_picker(page)
     enter_deal(page, "Bruno", {"Carla": 40, "Dario": 25})
     assert page.locator(".hand", has_text="Bruno").is_hidden()
@@ -177,7 +199,7 @@ def test_the_checker_shows_groups_for_a_valid_hand_and_reasons_for_an_invalid_on
     page.goto(f"{live_server.url}/check/")
     page.fill("#id_cards", "7C 7D JK 8C 8D 8H 9C 9D 9H 5C 5D 5H KC KD KH")
     page.click("text=Pick")
-    page.locator('#card-picker button.pick[data-card="2♠"]').click()
+    tap_card(page, "2♠")
     close_picker(page)
     page.click("button:has-text('Check')")
     page.wait_for_selector(".verdict.valid")
@@ -209,32 +231,6 @@ def test_the_live_view_follows_a_deal_recorded_elsewhere(page, live_server, club
     shoot(page, "live-view")
     record(series_id, carla, {anna: 30, bruno: 40, dario: 25})
     page.wait_for_selector("text=Deal 3: Carla deals next.", timeout=10_000)
-
-
-def test_an_entry_made_offline_is_kept_and_sent_once_when_the_connection_returns(
-    page, live_server, club
-):
-    club, players = club
-    series_id = services.series_start(
-        club=club, players=[p.id for p in players[:4]], first_dealer=players[0].id
-    ).series_id
-    sign_in(page, live_server, f"/series/{series_id}/deals/new/")
-    page.wait_for_selector("#deal-form")
-    enter_deal(page, "Bruno", {"Anna": 30, "Carla": 40, "Dario": 25})
-
-    page.context.set_offline(True)
-    page.click("text=Record the deal")
-    status = page.locator("#offline-status")
-    assert "No connection" in status.inner_text()
-    kept = json.loads(page.evaluate("localStorage.getItem('scorekeeper.pending-deals')"))
-    assert len(kept) == 1 and selectors.sheet_version(series_id) == 1
-
-    page.context.set_offline(False)
-    page.wait_for_selector("text=The deal kept on this phone was sent.")
-    page.evaluate("window.dispatchEvent(new Event('online'))")  # a second signal sends nothing
-    page.goto(f"{live_server.url}/series/{series_id}/")
-    assert selectors.sheet_version(series_id) == 2
-    assert page.evaluate("localStorage.getItem('scorekeeper.pending-deals')") == "[]"
 
 
 def test_the_key_pages_in_italian(page, live_server, club):

@@ -62,7 +62,8 @@ def test_a_scorer_voids_a_deal_with_a_reason(as_role, one_deal):
     page = response.content.decode()
     assert "Deal 1 is void." in page
     assert '<span class="badge">void</span>' in page
-    assert "Deal 1: Anna deals next." in page
+    # A void deal keeps its number: the sheet announces the number the form records.
+    assert "Deal 2: Anna deals next." in page
 
 
 def test_voiding_a_void_deal_again_is_refused_with_the_domains_message(as_role, one_deal):

@@ -57,6 +57,7 @@ class ClubDetailApi(ClubApiView):
         slug = serializers.SlugField()
         name = serializers.CharField()
         public = serializers.BooleanField()
+        deals_need_confirmation = serializers.BooleanField()
         role = serializers.CharField(allow_null=True, help_text="Your role in the club.")
 
     @extend_schema(
@@ -73,10 +74,15 @@ class ClubDetailApi(ClubApiView):
     class UpdateInputSerializer(serializers.Serializer):
         name = serializers.CharField(max_length=100, required=False)
         public = serializers.BooleanField(required=False, help_text="Anyone may read the club.")
+        deals_need_confirmation = serializers.BooleanField(
+            required=False,
+            help_text="Deals wait for a second member's confirmation; the league counts a "
+            "finished series once all its deals are confirmed.",
+        )
 
     @extend_schema(
         operation_id="club_update",
-        summary="Rename a club or open its league pages to the public (admins)",
+        summary="Rename a club, open its league pages or require confirmations (admins)",
         tags=["clubs"],
         parameters=[SLUG],
         request=UpdateInputSerializer,
@@ -89,7 +95,8 @@ class ClubDetailApi(ClubApiView):
 
     def _respond(self, club: Club) -> Response:
         role = selectors.club_role(user=self.request.user, club=club)
-        body = {"slug": club.slug, "name": club.name, "public": club.public, "role": role}
+        body = {"slug": club.slug, "name": club.name, "public": club.public,
+                "deals_need_confirmation": club.deals_need_confirmation, "role": role}  # fmt: skip
         return Response(self.OutputSerializer(body).data)
 
 

@@ -1,0 +1,142 @@
+"""Pages where a second member confirms or disputes a deal, and where a member
+sets the short PIN that lets them do so on the scorer's phone.
+
+On their own phone a signed-in member confirms as themselves; on the scorer's
+phone another member picks their name and types their PIN.
+The rules (not the recorder, a reason for a dispute) are the domain's.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_http_methods
+
+from . import selectors, services
+from .api.permissions import Access
+from .domain.errors import DomainError
+from .messages import render as error_message
+from .models import Profile
+from .store import VersionConflict
+from .views import series_page
+
+PIN_PATTERN = r"[0-9]{4,8}"
+
+
+class PinForm(forms.Form):
+    pin = forms.RegexField(
+        regex=f"^{PIN_PATTERN}$",
+        label=gettext_lazy("New PIN (4 to 8 digits)"),
+        widget=forms.PasswordInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+        error_messages={"invalid": gettext_lazy("Use 4 to 8 digits.")},
+    )
+    again = forms.CharField(
+        label=gettext_lazy("The same PIN again"),
+        widget=forms.PasswordInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+    )
+
+    def clean(self):
+        data = super().clean()
+        if data.get("pin") and data.get("pin") != data.get("again"):
+            self.add_error("again", _("The two PINs differ."))
+        return data
+
+
+class ConfirmForm(forms.Form):
+    """Who confirms: the signed-in member ("") or another member with their PIN."""
+
+    player = forms.TypedChoiceField(label=gettext_lazy("Who confirms"), coerce=int,
+                                    empty_value=None, required=False)  # fmt: skip
+    pin = forms.CharField(
+        label=gettext_lazy("Their PIN"), required=False, max_length=8,
+        widget=forms.PasswordInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+    )  # fmt: skip
+    reason = forms.CharField(label=gettext_lazy("What is wrong (to dispute)"), required=False,
+                             max_length=300)  # fmt: skip
+    idempotency_key = forms.CharField(widget=forms.HiddenInput, max_length=100)
+
+    def __init__(self, *args, me, members: list, series_id, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.me, self.series_id = me, series_id
+        self.members = {user.id: user for user in members}
+        choices = [("", _("Me (%(name)s)") % {"name": me.get_username()})]
+        self.fields["player"].choices = choices + [(u.id, u.get_username()) for u in members]
+        self.initial.setdefault("idempotency_key", uuid.uuid4().hex)
+
+    def confirmer(self) -> tuple[int, int | None]:
+        """(user id, seated player id) of who confirms; a wrong PIN is a form error."""
+        user = self.members.get(self.cleaned_data["player"], self.me)
+        if user is not self.me:
+            profile = Profile.objects.filter(user=user).first()
+            if profile is None or not profile.pin_matches(self.cleaned_data["pin"]):
+                raise forms.ValidationError(
+                    _("That PIN is not %(name)s's.") % {"name": user.get_username()}
+                )
+        return user.id, selectors.seated_player_of(self.series_id, user)
+
+
+@series_page(Access.MEMBER)
+@require_http_methods(["GET", "POST"])
+def deal_confirm(request, sheet, number: int):
+    state = selectors.series_state(sheet.id)
+    try:
+        deal = state.deal(number)
+    except DomainError:
+        raise Http404 from None
+    names = selectors.player_names(club_id=sheet.club_id, ids=state.setup.players)
+    members = [m.user for m in selectors.club_members(club=sheet.club) if m.user != request.user]
+    form = ConfirmForm(request.POST or None, me=request.user, members=members,
+                       series_id=sheet.id)  # fmt: skip
+    if request.method == "POST" and form.is_valid():
+        done = _submit(request, form, sheet.id, number, names)
+        if done:
+            return redirect("sheet", series_id=sheet.id)
+    scores = [(names.get(player), points) for player, points in deal.scores.items()]
+    context = {"sheet": sheet, "deal": deal, "number": number, "form": form, "scores": scores,
+               "went_out": names.get(deal.entry.went_out)}  # fmt: skip
+    return render(request, "deal_confirm.html", context)
+
+
+def _submit(request, form, series_id, number, names) -> bool:
+    dispute = request.POST.get("action") == "dispute"
+    try:
+        user_id, player_id = form.confirmer()
+        common = {"series_id": series_id, "number": number, "user_id": user_id,
+                  "player_id": player_id, "actor_id": request.user.id,
+                  "idempotency_key": form.cleaned_data["idempotency_key"]}  # fmt: skip
+        if dispute:
+            services.deal_dispute(reason=form.cleaned_data["reason"], **common)
+            messages.warning(request, _("Deal %(number)s is disputed.") % {"number": number})
+        else:
+            services.deal_confirm(**common)
+            messages.success(request, _("Deal %(number)s is confirmed.") % {"number": number})
+        return True
+    except forms.ValidationError as error:
+        form.add_error("pin", error)
+    except DomainError as error:
+        form.add_error(None, error_message(error, names))
+    except VersionConflict:
+        form.add_error(None, _("The score sheet changed meanwhile: check it and try again."))
+    return False
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def account_pin(request):
+    form = PinForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        services.pin_set(user=request.user, pin=form.cleaned_data["pin"])
+        messages.success(request, _("Your PIN is set."))
+        next_url = request.GET.get("next", "")
+        safe = url_has_allowed_host_and_scheme(next_url, allowed_hosts={request.get_host()})
+        return redirect(next_url if safe else "account_pin")
+    has_pin = Profile.objects.filter(user=request.user).exclude(confirmation_pin="").exists()
+    return render(request, "account_pin.html", {"form": form, "has_pin": has_pin})

@@ -1,0 +1,84 @@
+"""A second player confirms a deal, or disputes it (the Bridgemate "accept").
+
+Whether a club needs confirmations is the club's setting, not the series': the
+series only records who confirmed or disputed which deal. A deal is confirmed
+by a member other than the one who recorded its entry (a correction needs a
+new confirmation); a disputed deal waits for a correction, and the series
+cannot finish while a deal is disputed (see ``series._record_deal``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .errors import DomainError, InvalidDeal, SeriesClosed, _
+from .events import DealConfirmed, DealDisputed
+
+if TYPE_CHECKING:
+    from .series import SeriesState
+
+TO_CONFIRM = ""
+CONFIRMED = "confirmed"
+DISPUTED = "disputed"
+
+
+@dataclass(frozen=True, slots=True)
+class ConfirmDeal:
+    number: int
+    user: int
+    player: int | None = None
+    recorder: int | None = None  # who recorded the deal's entry; None when unknown
+
+
+@dataclass(frozen=True, slots=True)
+class DisputeDeal:
+    number: int
+    user: int
+    reason: str
+    player: int | None = None
+    recorder: int | None = None
+
+
+def decide_confirmation(state: SeriesState, command: ConfirmDeal | DisputeDeal) -> list:
+    _require_deal(state, command)
+    if isinstance(command, ConfirmDeal):
+        if state.deal(command.number).confirmation == CONFIRMED:
+            raise DomainError(_("Deal {number} is already confirmed."),
+                              code="deal_confirmed", number=command.number)  # fmt: skip
+        return [DealConfirmed(command.number, command.user, command.player)]
+    reason = command.reason.strip()
+    if not reason:
+        raise DomainError(_("Give a reason."), code="reason_required", field="reason")
+    return [DealDisputed(command.number, command.user, reason, command.player)]
+
+
+def _require_deal(state: SeriesState, command: ConfirmDeal | DisputeDeal) -> None:
+    if state.setup is None:
+        raise DomainError(_("This series has not started."), code="series_not_found")
+    if state.abandoned:
+        raise SeriesClosed(_("This series was abandoned."), code="series_abandoned")
+    if state.deal(command.number).void:
+        raise InvalidDeal(_("Deal {number} was voided; there is nothing to confirm."),
+                          code="deal_voided", number=command.number)  # fmt: skip
+    if command.recorder is not None and command.user == command.recorder:
+        raise DomainError(
+            _("Deal {number} is confirmed or disputed by another member than the one who "
+              "recorded it."),
+            code="own_deal", number=command.number,
+        )  # fmt: skip
+    if command.player is not None and command.player not in state.setup.players:
+        raise DomainError(
+            _("Deal {number}: player {player} is not seated in the series."),
+            code="player_not_seated", number=command.number, player=command.player,
+            field="player",
+        )  # fmt: skip
+
+
+def finishing_while_disputed(state: SeriesState, number: int) -> DomainError:
+    disputed = [deal.number for deal in state.deals if deal.confirmation == DISPUTED]
+    return SeriesClosed(
+        _("Deal {number} would end the series, but deal {disputed} is disputed: correct "
+          "it, or have it confirmed, first."),
+        code="deal_disputed", number=number, disputed=disputed[0],
+    )  # fmt: skip

@@ -1,0 +1,261 @@
+/* The outbox: every deal, correction and void is kept on the phone (localStorage)
+   before it is sent, and leaves only on an answer from the server: recorded, a
+   replay of the same idempotency key, or a refusal (shown, the entry kept for
+   editing). A network error, a timeout or a 5xx keeps it; it is sent again with
+   backoff, when the browser comes back online and on every page load. */
+"use strict";
+
+(function () {
+  const KEY = "scorekeeper.outbox";
+  const SENT_KEY = "scorekeeper.outbox.sent";
+  const TIMEOUT = 15000;
+  const MAX_DELAY = 30000;
+  const banner = document.getElementById("offline-status");
+
+  // -- storage ----------------------------------------------------------------------
+
+  function read(name, fallback) {
+    try {
+      return JSON.parse(localStorage.getItem(name)) || fallback;
+    } catch (error) {
+      return fallback;
+    }
+  }
+  const entries = () => read(KEY, []);
+  const save = (list) => localStorage.setItem(KEY, JSON.stringify(list));
+  const sentKeys = () => read(SENT_KEY, []);
+  const fieldOf = (fields, name) => (fields.find(([field]) => field === name) || [])[1];
+
+  function update(key, change) {
+    const list = entries();
+    const entry = list.find((kept) => kept.key === key);
+    if (entry) Object.assign(entry, change);
+    save(list);
+    return entry;
+  }
+
+  function remove(key) {
+    save(entries().filter((kept) => kept.key !== key));
+  }
+
+  function markSent(key) {
+    remove(key);
+    localStorage.setItem(SENT_KEY, JSON.stringify(sentKeys().concat([key]).slice(-100)));
+  }
+
+  // -- what the user sees --------------------------------------------------------------
+
+  function formOf(key) {
+    return Array.from(document.querySelectorAll("form[data-outbox]")).find(
+      (form) => form.elements.idempotency_key && form.elements.idempotency_key.value === key
+    );
+  }
+
+  function say(key, state, detail) {
+    const form = formOf(key);
+    const status = form && form.querySelector("[data-outbox-status]");
+    if (status) {
+      status.textContent = status.dataset[state] + (detail ? " " + detail : "");
+      status.className = "outbox-status " + state;
+      status.hidden = false;
+    }
+    showWaiting();
+  }
+
+  function showWaiting() {
+    const list = entries();
+    if (banner) {
+      // An entry whose form is on this page has its status next to its button.
+      const elsewhere = list.filter((entry) => !formOf(entry.key));
+      const waiting = elsewhere.filter((entry) => entry.state !== "refused").length;
+      const refused = elsewhere.length - waiting;
+      const parts = [];
+      if (waiting) parts.push(banner.dataset.pending + " " + waiting);
+      if (refused) parts.push(banner.dataset.refused);
+      banner.textContent = parts.join(" ");
+      banner.hidden = !parts.length;
+    }
+    const pending = document.getElementById("outbox-pending");
+    if (pending) {
+      const here = list.filter((entry) => entry.sheet === pending.dataset.sheet);
+      pending.replaceChildren(
+        ...here.map((entry) => {
+          const item = document.createElement("li");
+          item.textContent = entry.label + " · " + pending.dataset[entry.state];
+          return item;
+        })
+      );
+      pending.hidden = !here.length;
+    }
+  }
+
+  // -- sending ----------------------------------------------------------------------------
+
+  let timer = null;
+  let sending = false;
+
+  function schedule() {
+    clearTimeout(timer);
+    const due = entries().filter((entry) => entry.state !== "refused");
+    if (!due.length) return;
+    const next = Math.min(...due.map((entry) => entry.due || 0));
+    timer = setTimeout(flush, Math.max(0, next - Date.now()));
+  }
+
+  async function flush(now) {
+    if (sending) return;
+    sending = true;
+    try {
+      for (const entry of entries()) {
+        if (entry.state === "refused" || (!now && (entry.due || 0) > Date.now())) continue;
+        await send(entry);
+      }
+    } finally {
+      sending = false;
+      schedule();
+    }
+  }
+
+  async function post(entry) {
+    const body = new URLSearchParams();
+    entry.fields.forEach(([name, value]) => body.append(name, value));
+    const controller = new AbortController();
+    const timeout = setTimeout(() => controller.abort(), TIMEOUT);
+    try {
+      return await fetch(entry.url, {
+        method: "POST", body: body, credentials: "same-origin", signal: controller.signal,
+      });
+    } finally {
+      clearTimeout(timeout);
+    }
+  }
+
+  async function send(entry) {
+    update(entry.key, { state: "sending" });
+    say(entry.key, "sending");
+    let response = null;
+    try {
+      response = await post(entry);
+    } catch (error) {
+      response = null; // offline, dropped or timed out: kept for the next try
+    }
+    if (response === null || response.status >= 500 || response.status === 429) {
+      const attempts = (entry.attempts || 0) + 1;
+      const delay = Math.min(MAX_DELAY, 1000 * 2 ** (attempts - 1));
+      update(entry.key, { state: "waiting", attempts: attempts, due: Date.now() + delay });
+      say(entry.key, "waiting");
+      return;
+    }
+    const landed = response.ok && response.redirected && !/\/login\//.test(response.url);
+    if (landed) return recorded(entry, response);
+    return refused(entry, response);
+  }
+
+  async function recorded(entry, response) {
+    markSent(entry.key);
+    const form = formOf(entry.key);
+    if (form && !entry.attempts) {
+      location.assign(response.url);
+      return;
+    }
+    say(entry.key, "sent");
+    if (form) showSheet(form, await response.text());
+    if (document.getElementById("sheet") && !form) location.reload();
+  }
+
+  function showSheet(form, html) {
+    const page = new DOMParser().parseFromString(html, "text/html");
+    const sheet = page.getElementById("sheet");
+    const old = document.getElementById("sheet");
+    if (!sheet) return;
+    if (old) old.replaceWith(sheet);
+    else form.after(sheet);
+  }
+
+  async function refused(entry, response) {
+    let page = null;
+    try {
+      page = new DOMParser().parseFromString(await response.text(), "text/html");
+    } catch (error) {
+      page = null;
+    }
+    const errors = page ? Array.from(page.querySelectorAll("#form-errors p, .error")) : [];
+    const reason = errors.map((error) => error.textContent.trim().replace(/\s+/g, " ")).join(" ")
+      || response.statusText;
+    const version = page && page.querySelector("[name=expected_version]");
+    const form = formOf(entry.key);
+    if (form) {
+      // The entry stays in the form for editing; the outbox lets it go.
+      if (version && form.elements.expected_version) form.elements.expected_version.value = version.value;
+      showErrors(form, page && page.getElementById("form-errors"));
+      remove(entry.key);
+    } else {
+      update(entry.key, { state: "refused", reason: reason, version: version && version.value });
+    }
+    say(entry.key, "refused", reason);
+  }
+
+  function showErrors(form, errors) {
+    const old = document.getElementById("form-errors");
+    if (old) old.remove();
+    if (errors) form.before(errors);
+  }
+
+  // -- the forms ------------------------------------------------------------------------------
+
+  function keep(form) {
+    const fields = Array.from(new FormData(form).entries()).filter(([, value]) => typeof value === "string");
+    const key = fieldOf(fields, "idempotency_key");
+    if (sentKeys().includes(key)) {
+      say(key, "already");
+      return;
+    }
+    if (entries().some((entry) => entry.key === key && entry.state !== "refused")) {
+      say(key, "queued");
+      return;
+    }
+    const list = entries().filter((entry) => entry.key !== key);
+    list.push({
+      key: key, url: form.action || location.href, fields: fields, label: form.dataset.outbox,
+      sheet: form.dataset.sheet, state: "waiting", attempts: 0, due: 0,
+    });
+    save(list);
+    say(key, "waiting");
+    flush(true);
+  }
+
+  function restoreRefused(form) {
+    const url = form.action || location.href;
+    const entry = entries().find((kept) => kept.state === "refused" && kept.url === url);
+    if (!entry) return;
+    entry.fields.forEach(([name, value]) => {
+      if (name === "csrfmiddlewaretoken") return;
+      const field = form.elements[name];
+      if (!field) return;
+      if (field instanceof RadioNodeList) {
+        Array.from(field).forEach((radio) => (radio.checked = radio.value === value));
+      } else {
+        field.value = name === "expected_version" && entry.version ? entry.version : value;
+      }
+    });
+    remove(entry.key);
+    form.dispatchEvent(new Event("change", { bubbles: true }));
+    say(entry.key, "refused", entry.reason || "");
+  }
+
+  document.querySelectorAll("form[data-outbox]").forEach((form) => {
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      keep(form);
+    });
+    restoreRefused(form);
+  });
+
+  window.addEventListener("online", () => flush(true));
+  showWaiting();
+  flush(true);
+
+  if ("serviceWorker" in navigator && document.body.dataset.serviceWorker) {
+    navigator.serviceWorker.register(document.body.dataset.serviceWorker).catch(() => {});
+  }
+})();

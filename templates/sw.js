@@ -1,0 +1,62 @@
+/* The service worker: the app shell and the score sheets opened on this phone stay
+   readable offline. Pages are fetched from the network first and cached; static
+   files are answered from the cache and refreshed behind. Nothing is written here:
+   deals, corrections and voids go through the outbox in the page. */
+"use strict";
+
+const CACHE = "scorekeeper-{{ version }}";
+const SHELL = {{ shell|safe }};
+const READABLE = [/^\/$/, /^\/series\/[0-9a-f-]{36}\/$/, /^\/live\/[^/]+\/$/];
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting())
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches.keys()
+      .then((keys) => Promise.all(keys.filter((key) => key !== CACHE).map((key) => caches.delete(key))))
+      .then(() => self.clients.claim())
+  );
+});
+
+async function networkFirst(request) {
+  const cache = await caches.open(CACHE);
+  try {
+    const response = await fetch(request);
+    if (response.ok && !response.redirected) cache.put(request, response.clone());
+    return response;
+  } catch (error) {
+    const cached = await cache.match(request, { ignoreSearch: true });
+    if (cached) return cached;
+    throw error;
+  }
+}
+
+async function cacheFirst(request) {
+  const cache = await caches.open(CACHE);
+  const cached = await cache.match(request);
+  const fresh = fetch(request).then((response) => {
+    if (response.ok) cache.put(request, response.clone());
+    return response;
+  });
+  if (cached) {
+    fresh.catch(() => null);
+    return cached;
+  }
+  return fresh;
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (url.pathname.startsWith({{ static_prefix|safe }})) {
+    event.respondWith(cacheFirst(request));
+  } else if (request.mode === "navigate" && READABLE.some((path) => path.test(url.pathname))) {
+    event.respondWith(networkFirst(request));
+  }
+});

@@ -1,0 +1,71 @@
+"""A second member confirms a deal or disputes it; no database."""
+
+import pytest
+
+from series.domain.confirmation import CONFIRMED, DISPUTED, TO_CONFIRM, ConfirmDeal, DisputeDeal
+from series.domain.errors import DomainError
+from series.domain.events import DealConfirmed, DealDisputed, from_payload, to_payload
+from series.domain.series import CorrectDeal, VoidDeal, decide
+from tests.domain.test_series import A, B, C, entry, record, run, started
+
+SCORER, FRIEND = 10, 11
+
+
+def one_deal():
+    return record(started([A, B, C], first_dealer=A), entry(A, b=20, c=30))
+
+
+def test_a_deal_is_to_confirm_until_another_member_confirms_it():
+    state = one_deal()
+    assert state.deal(1).confirmation == TO_CONFIRM and state.unconfirmed == 1
+
+    state = run(state, ConfirmDeal(1, user=FRIEND, player=B, recorder=SCORER))
+
+    assert state.deal(1).confirmation == CONFIRMED and state.unconfirmed == 0
+
+
+def test_the_member_who_recorded_a_deal_cannot_confirm_it():
+    with pytest.raises(DomainError) as refused:
+        decide(one_deal(), ConfirmDeal(1, user=SCORER, recorder=SCORER))
+    assert refused.value.code == "own_deal"
+
+
+def test_a_dispute_needs_a_reason_and_a_correction_asks_for_confirmation_again():
+    state = one_deal()
+    with pytest.raises(DomainError) as refused:
+        decide(state, DisputeDeal(1, user=FRIEND, reason=" "))
+    assert refused.value.code == "reason_required"
+
+    state = run(state, DisputeDeal(1, user=FRIEND, reason="Carla had 25", recorder=SCORER))
+    assert state.deal(1).confirmation == DISPUTED and state.disputed == (1,)
+
+    state = run(state, CorrectDeal(1, entry(A, b=20, c=25), "recount"))
+    assert state.deal(1).confirmation == TO_CONFIRM and state.disputed == ()
+
+
+def test_a_series_cannot_finish_while_a_deal_is_disputed():
+    state = record(one_deal(), entry(B, a=20, c=20))
+    state = run(state, DisputeDeal(1, user=FRIEND, reason="wrong"))
+    with pytest.raises(DomainError) as refused:
+        record(state, entry(A, b=20, c=20))  # the third deal of three would end it
+    assert refused.value.code == "deal_disputed"
+
+    state = run(state, ConfirmDeal(1, user=FRIEND))
+    assert record(state, entry(A, b=20, c=20)).status == "finished"
+
+
+def test_a_void_deal_needs_no_confirmation():
+    state = run(one_deal(), VoidDeal(1, "misdeal"))
+    assert state.unconfirmed == 0
+    with pytest.raises(DomainError) as refused:
+        decide(state, ConfirmDeal(1, user=FRIEND))
+    assert refused.value.code == "deal_voided"
+
+
+@pytest.mark.parametrize(
+    "event", [DealConfirmed(2, user=7, player=3), DealDisputed(2, user=7, reason="no", player=None)]
+)
+def test_confirmations_round_trip_through_their_payload_naming_ids_only(event):
+    name, payload = to_payload(event)
+    assert set(payload) <= {"number", "user", "player", "reason"}
+    assert from_payload(name, payload, 1) == event

@@ -1,0 +1,93 @@
+"""A second member confirms or disputes a deal: on their own phone, or on the
+scorer's with their PIN; the sheet, the audit trail and the settings page."""
+
+from __future__ import annotations
+
+import pytest
+
+from series import services
+from series.models import DealLine, Profile
+from tests.factories import entry
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def needs_confirmation(table, four):
+    services.club_update(club=table.club, deals_need_confirmation=True)
+    anna, bruno, carla, dario = table.players[:4]
+    services.deal_record(series_id=four, entry=entry(bruno, {anna: 30, carla: 40, dario: 25}),
+                         actor_id=table.users["scorer"].id)  # fmt: skip
+    return four
+
+
+def confirmation(series_id) -> str:
+    return DealLine.objects.get(series_id=series_id, number=1).confirmation
+
+
+def test_the_sheet_marks_a_deal_to_confirm_and_links_members_to_confirm_it(
+    as_role, needs_confirmation
+):
+    page = as_role("member").get(f"/series/{needs_confirmation}/").content.decode()
+
+    assert "To confirm by a second member: deal 1" in page
+    assert '<span class="badge to-confirm">to confirm</span>' in page
+    assert f"/series/{needs_confirmation}/deals/1/confirm/" in page
+
+
+def test_a_member_confirms_on_their_own_phone(as_role, needs_confirmation):
+    url = f"/series/{needs_confirmation}/deals/1/confirm/"
+    form = as_role("member").get(url).content.decode()
+    assert "Bruno went out." in form and "Carla: <strong>40</strong>" in form
+
+    response = as_role("member").post(url, {"action": "confirm", "idempotency_key": "k1"},
+                                      follow=True)  # fmt: skip
+
+    assert "Deal 1 is confirmed." in response.content.decode()
+    assert confirmation(needs_confirmation) == "confirmed"
+
+
+def test_on_the_scorers_phone_a_member_confirms_with_their_pin(as_role, table, needs_confirmation):
+    services.pin_set(user=table.users["member"], pin="2468")
+    url = f"/series/{needs_confirmation}/deals/1/confirm/"
+    body = {"action": "confirm", "player": table.users["member"].id, "idempotency_key": "k2"}
+
+    wrong = as_role("scorer").post(url, {**body, "pin": "1111"})
+    assert "That PIN is not member&#x27;s." in wrong.content.decode()
+    assert confirmation(needs_confirmation) == ""
+
+    as_role("scorer").post(url, {**body, "pin": "2468"})
+    assert confirmation(needs_confirmation) == "confirmed"
+
+
+def test_the_scorer_cannot_confirm_their_own_deal(as_role, needs_confirmation):
+    url = f"/series/{needs_confirmation}/deals/1/confirm/"
+    response = as_role("scorer").post(url, {"action": "confirm", "idempotency_key": "k3"})
+    assert "by another member than the one who recorded it" in response.content.decode()
+
+
+def test_a_dispute_is_marked_on_the_sheet_and_in_the_audit_trail(as_role, needs_confirmation):
+    url = f"/series/{needs_confirmation}/deals/1/confirm/"
+    as_role("member").post(url, {"action": "dispute", "reason": "Carla had 35",
+                                 "idempotency_key": "k4"})  # fmt: skip
+
+    sheet = as_role("member").get(f"/series/{needs_confirmation}/").content.decode()
+    assert '<span class="badge disputed">disputed</span>' in sheet
+    audit = as_role("member").get(f"/series/{needs_confirmation}/audit/").content.decode()
+    assert "Deal disputed" in audit and "Deal 1, by member. Reason: Carla had 35" in audit
+
+
+def test_a_member_sets_a_pin_stored_hashed(as_role, table):
+    response = as_role("member").post("/account/pin/", {"pin": "2468", "again": "2468"},
+                                      follow=True)  # fmt: skip
+
+    assert "Your PIN is set." in response.content.decode()
+    profile = Profile.objects.get(user=table.users["member"])
+    assert "2468" not in profile.confirmation_pin and profile.pin_matches("2468")
+
+
+def test_the_admin_turns_confirmations_on_in_the_league_settings(as_role, table):
+    url = f"/clubs/{table.club.slug}/league/settings/"
+    as_role("admin").post(url, {"action": "confirmation", "deals_need_confirmation": "on"})
+    table.club.refresh_from_db()
+    assert table.club.deals_need_confirmation

@@ -1,0 +1,103 @@
+"""How many taps and key presses a 6-player deal takes, in points mode (the
+keypad) and in card mode (the rank-first picker); the README quotes the
+figures this prints. The deal must land on the sheet with the scores typed."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from series import services
+from tests.pages.conftest import PASSWORD
+from tests.pages.test_browser import shoot, sign_in, tap_card
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SIX = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio")
+POINTS = {"Bruno": "35", "Carla": "48", "Dario": "17", "Elena": "60", "Fabio": "105"}
+
+
+@pytest.fixture
+def six(transactional_db):
+    scorer = get_user_model().objects.create_user("marta", password=PASSWORD)
+    club = services.club_create(name="Circolo Tressette", admin=scorer)
+    players = [services.player_add(club=club, name=name) for name in SIX]
+    return services.series_start(
+        club=club, players=[p.id for p in players], first_dealer=players[0].id
+    ).series_id
+
+
+class Taps:
+    def __init__(self) -> None:
+        self.count = 0
+
+    def tap(self, locator) -> None:
+        locator.click()
+        self.count += 1
+
+
+def report(capsys, mode: str, taps: int) -> None:
+    with capsys.disabled():
+        print(f"\n6-player deal, {mode}: {taps} taps")
+
+
+def test_points_mode_takes_one_tap_a_player_plus_the_digits_plus_two(page, live_server, six,
+                                                                    capsys):  # fmt: skip
+    sign_in(page, live_server, f"/series/{six}/deals/new/")
+    keypad = page.get_by_role("group", name="Points keypad")
+    taps = Taps()
+
+    taps.tap(page.locator(".tile", has_text="Anna"))
+    for name, points in POINTS.items():
+        assert page.locator(".hand.active .hand-name").inner_text().startswith(name)
+        for digit in points:
+            taps.tap(keypad.get_by_role("button", name=digit, exact=True))
+        active = page.locator(".hand.active")
+        if active.count() and name in active.inner_text():
+            shoot(page, "keypad", full_page=False)
+            taps.tap(keypad.get_by_role("button", name="Next"))  # 17 could still grow
+    after = page.locator(".hand", has_text="Fabio").locator("[data-after]")
+    assert after.inner_text() == "total 105"
+    taps.tap(page.get_by_role("button", name="Record the deal"))
+    page.wait_for_url(f"**/series/{six}/")
+
+    digits = sum(len(points) for points in POINTS.values())
+    report(capsys, f"points mode ({digits} digits)", taps.count)
+    assert taps.count <= len(SIX) + digits + 2
+    chips = page.locator(".total-chip")
+    assert [chips.nth(i).locator(".chip-total").inner_text() for i in range(6)] == [
+        "0", "35", "48", "17", "60", "105"
+    ]  # fmt: skip
+
+
+def hands_for_five(seed: int = 12) -> list[list[str]]:
+    """Five 15-card hands from a shuffled double deck, each sorted by rank as a
+    player fans them."""
+    ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    deck = [rank + suit for rank in ranks for suit in "♣♦♥♠"] * 2
+    random.Random(seed).shuffle(deck)
+    return [sorted(deck[i * 15 : i * 15 + 15], key=lambda c: (ranks.index(c[:-1]), c[-1]))
+            for i in range(5)]  # fmt: skip
+
+
+def test_card_mode_counts_the_taps_of_five_hands_of_fifteen_cards(page, live_server, six,
+                                                                  capsys):  # fmt: skip
+    sign_in(page, live_server, f"/series/{six}/deals/new/")
+    taps = Taps()
+    taps.tap(page.locator(".tile", has_text="Anna"))
+    for name, hand in zip(SIX[1:], hands_for_five(), strict=True):
+        taps.tap(page.locator(".hand", has_text=name).get_by_role("button", name="Pick"))
+        taps.count += sum(tap_card(page, card) for card in hand)
+        assert page.locator("[data-picker-count]").inner_text().startswith("15 cards · ")
+        if name == "Fabio":
+            shoot(page, "card-picker", full_page=False)
+        taps.tap(page.locator("#card-picker").get_by_role("button", name="Done"))
+        summary = page.locator(".hand", has_text=name).locator(".hand-summary").inner_text()
+        assert summary.startswith("15 cards · ")
+    taps.tap(page.get_by_role("button", name="Record the deal"))
+    page.wait_for_url(f"**/series/{six}/")
+
+    report(capsys, "card mode (75 cards)", taps.count)
+    assert page.locator(".total-chip", has_text="Anna").locator(".chip-total").inner_text() == "0"

@@ -1,0 +1,65 @@
+"""The live view follows confirmations too: spectators see which deals wait for a
+second member, and the totals strip, updated as the table goes on."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from series import services
+from series.views import live_token
+from tests.factories import entry
+from tests.pages.conftest import PASSWORD
+from tests.pages.test_browser import shoot, sign_in
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_spectators_see_a_deal_to_confirm_until_it_is_confirmed(page, live_server):
+    scorer, friend = (get_user_model().objects.create_user(name) for name in ("marta", "luca"))
+    club = services.club_create(name="Circolo Tressette", admin=scorer)
+    services.club_update(club=club, deals_need_confirmation=True)
+    anna, bruno, carla = (
+        services.player_add(club=club, name=n) for n in ("Anna", "Bruno", "Carla")
+    )
+    series_id = services.series_start(
+        club=club, players=[anna.id, bruno.id, carla.id], first_dealer=anna.id
+    ).series_id
+    page.goto(f"{live_server.url}/live/{live_token(series_id)}/")
+    page.get_by_text("Deal 1: Anna deals next.").wait_for()
+
+    services.deal_record(series_id=series_id, entry=entry(bruno, {anna: 30, carla: 45}),
+                         actor_id=scorer.id)  # fmt: skip
+    page.get_by_text("To confirm by a second member: deal 1").wait_for(timeout=10_000)
+    chips = page.get_by_role("list", name="Totals")
+    assert chips.get_by_role("listitem").filter(has_text="Carla").inner_text().split()[1] == "45"
+
+    services.deal_confirm(series_id=series_id, number=1, user_id=friend.id)
+    page.get_by_text("To confirm by a second member").wait_for(state="detached", timeout=10_000)
+    assert page.locator(".badge.confirmed").count() == 1
+
+
+def test_a_member_confirms_with_their_pin_on_the_scorers_phone(page, live_server):
+    scorer = get_user_model().objects.create_user("marta", password=PASSWORD)
+    friend = get_user_model().objects.create_user("luca")
+    club = services.club_create(name="Circolo Tressette", admin=scorer)
+    services.member_set(club=club, user=friend, role="member")
+    services.club_update(club=club, deals_need_confirmation=True)
+    services.pin_set(user=friend, pin="2468")
+    names = ("Anna", "Bruno", "Carla")
+    anna, bruno, carla = (services.player_add(club=club, name=name) for name in names)
+    series_id = services.series_start(
+        club=club, players=[anna.id, bruno.id, carla.id], first_dealer=anna.id
+    ).series_id
+    services.deal_record(series_id=series_id, entry=entry(bruno, {anna: 30, carla: 45}),
+                         actor_id=scorer.id)  # fmt: skip
+
+    sign_in(page, live_server, f"/series/{series_id}/")
+    page.get_by_role("region", name="Confirm the deals").get_by_role("link", name="Deal 1").click()
+    page.get_by_label("Who confirms").select_option(label="luca")
+    page.get_by_label("Their PIN").fill("2468")
+    shoot(page, "confirm-deal")
+    page.get_by_role("button", name="Confirm deal 1").click()
+
+    page.get_by_text("Deal 1 is confirmed.").wait_for()
+    assert page.locator(".badge.confirmed").count() == 1

@@ -1,0 +1,136 @@
+"""The outbox in a real browser: a deal is kept on the phone before it is sent and
+lands exactly once whatever the network does (requests dropped while the browser
+says it is online, a 502 from a proxy, the phone offline), and a second tap
+after it landed says it was already recorded."""
+
+from __future__ import annotations
+
+import pytest
+
+from series import selectors, services
+from series.models import Event
+from tests.factories import entry
+from tests.pages.test_browser import NAMES, club, enter_deal, shoot, sign_in  # noqa: F401
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def series_id(club):  # noqa: F811
+    club, players = club
+    return services.series_start(
+        club=club, players=[p.id for p in players[:4]], first_dealer=players[0].id
+    ).series_id
+
+
+def deals_in_log(series_id) -> int:
+    return Event.objects.filter(stream=series_id, type="DealRecorded").count()
+
+
+def open_deal_form(page, live_server, series_id) -> None:
+    sign_in(page, live_server, f"/series/{series_id}/deals/new/")
+    page.wait_for_selector("#deal-form")
+    enter_deal(page, "Bruno", {"Anna": 30, "Carla": 40, "Dario": 25})
+
+
+def status(page):
+    return page.locator("#deal-form [data-outbox-status]")
+
+
+def assert_landed_once_then_second_tap_is_already_recorded(page, series_id) -> None:
+    status(page).get_by_text("Sent: recorded on the score sheet.").wait_for()
+    assert page.locator("#sheet .total-chip", has_text="Anna").inner_text().split()[1] == "30"
+    page.get_by_role("button", name="Record the deal").click()
+    status(page).get_by_text("Already recorded").wait_for()
+    assert deals_in_log(series_id) == 1
+    assert selectors.sheet_version(series_id) == 2
+    assert page.evaluate("localStorage.getItem('scorekeeper.outbox')") == "[]"
+
+
+def test_a_deal_whose_answer_is_lost_while_online_lands_once(
+    page_without_worker, live_server, series_id
+):
+    page = page_without_worker
+    page.expected_errors.append("net::ERR_FAILED")
+    posts = []
+
+    def lose_the_first_answer(route):
+        if route.request.method != "POST":
+            return route.continue_()
+        posts.append(route.request.post_data)
+        if len(posts) > 1:
+            return route.continue_()
+        route.fetch()  # the server records the deal; the phone never hears back
+        return route.abort()
+
+    open_deal_form(page, live_server, series_id)
+    page.route("**/deals/new/", lose_the_first_answer)
+    page.get_by_role("button", name="Record the deal").click()
+
+    assert_landed_once_then_second_tap_is_already_recorded(page, series_id)
+    assert len(posts) == 2 and posts[0] == posts[1]  # the retry carried the same key
+
+
+def test_a_deal_answered_502_once_is_sent_again_and_lands_once(
+    page_without_worker, live_server, series_id
+):
+    page = page_without_worker
+    page.expected_errors.append("status of 502")
+    open_deal_form(page, live_server, series_id)
+    page.route("**/deals/new/", lambda route: route.fulfill(status=502, body="Bad gateway"),
+               times=1)  # fmt: skip
+    page.get_by_role("button", name="Record the deal").click()
+    status(page).get_by_text("Waiting").wait_for()
+    shoot(page, "outbox-waiting")
+
+    assert_landed_once_then_second_tap_is_already_recorded(page, series_id)
+    shoot(page, "outbox-sent")
+
+
+def test_a_deal_made_offline_waits_on_the_cached_sheet_and_lands_once(page, live_server, series_id):
+    page.expected_errors.append("ERR_INTERNET_DISCONNECTED")
+    sheet_url = f"{live_server.url}/series/{series_id}/"
+    sign_in(page, live_server, f"/series/{series_id}/")
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()  # now through the service worker, which keeps a copy of the sheet
+    page.get_by_role("link", name="Record a deal").click()
+    enter_deal(page, "Bruno", {"Anna": 30, "Carla": 40, "Dario": 25})
+
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Record the deal").click()
+    status(page).get_by_text("Waiting").wait_for()
+    assert deals_in_log(series_id) == 0
+
+    page.goto(sheet_url)  # offline: the cached sheet, with the deal marked as pending
+    pending = page.locator("#outbox-pending")
+    pending.get_by_text("Deal 1 · waiting to be sent").wait_for()
+    shoot(page, "outbox-pending-offline")
+
+    page.context.set_offline(False)
+    page.locator("#outbox-pending").wait_for(state="hidden")
+    page.locator("#sheet .total-chip", has_text="Carla").get_by_text("40").wait_for()
+    assert deals_in_log(series_id) == 1
+    page.evaluate("window.dispatchEvent(new Event('online'))")  # a second signal sends nothing
+    page.goto(sheet_url)
+    assert deals_in_log(series_id) == 1
+
+
+def test_a_void_answered_502_once_goes_through_the_outbox_and_lands_once(
+    page_without_worker, live_server, series_id
+):
+    page = page_without_worker
+    page.expected_errors.append("status of 502")
+    state = services.series_load(series_id)
+    anna, bruno, carla, dario = state.setup.players
+    services.deal_record(series_id=series_id, entry=entry(bruno, {anna: 30, carla: 40, dario: 25}))
+    sign_in(page, live_server, f"/series/{series_id}/deals/1/void/")
+    page.get_by_label("Reason for voiding the deal").fill("misdeal")
+    page.route("**/void/", lambda route: route.fulfill(status=502, body="Bad gateway"), times=1)
+    button = page.get_by_role("button", name="Void the deal")
+    button.click()
+    page.get_by_text("Waiting: kept on this phone").wait_for()
+
+    page.get_by_text("Sent: recorded on the score sheet.").wait_for()
+    button.click()
+    page.get_by_text("Already recorded").wait_for()
+    assert Event.objects.filter(stream=series_id, type="DealVoided").count() == 1

@@ -1,0 +1,95 @@
+"""What the phone at the table showed wrong: the next deal's number after a void,
+the seat order and the first dealer of a new series, dates and numbers in the
+page's language, and card letters in refusals and hints (RULES D-1)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.utils import translation
+
+from series import services
+from series.league.charts import _number
+from tests.pages.conftest import PASSWORD
+from tests.pages.helpers import deal_form, record
+from tests.pages.test_browser import sign_in
+
+
+@pytest.mark.django_db
+def test_after_a_void_the_sheet_and_the_form_name_the_same_next_deal(as_role, table, four):
+    anna, bruno, carla, dario = table.players[:4]
+    record(four, bruno, {anna: 30, carla: 40, dario: 25})
+    services.deal_void(series_id=four, number=1, reason="misdeal")
+
+    sheet = as_role("scorer").get(f"/series/{four}/").content.decode()
+    form = as_role("scorer").get(f"/series/{four}/deals/new/").content.decode()
+
+    assert "Deal 2: Anna deals next." in sheet  # a void deal keeps its number
+    assert "<h1>Deal 2 <small>Anna deals</small>" in form
+
+
+@pytest.mark.django_db
+def test_english_pages_write_dates_day_first(as_role, four):
+    page = as_role("member").get(f"/series/{four}/audit/").content.decode()
+    day_month_year = re.search(r'class="meta">(\d{2})/(\d{2})/(\d{4}) \d{2}:\d{2}', page)
+    assert day_month_year is not None
+
+
+def test_chart_axes_write_numbers_as_the_tables_do():
+    with translation.override("it"):
+        assert _number(2.5) == "2,5"
+    with translation.override("en"):
+        assert _number(2.5) == "2.5"
+
+
+@pytest.mark.django_db
+def test_a_refusal_names_the_card_with_the_pages_letters(as_role, table, four):
+    anna, bruno, carla, dario = table.players[:4]
+    three_queens = "D♠ D♠ D♠ 2♣ 3♣ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 10♣ 2♦ 3♦ 4♦"  # one more than the pack
+    data = deal_form(1, anna, {bruno: three_queens, carla: 30, dario: 30})
+
+    page = as_role("scorer", "it").post(f"/series/{four}/deals/new/", data).content.decode()
+
+    errors = page[page.index("form-errors") :]
+    assert "3 × D♠" in errors and "Q♠" not in page  # Donna, the Italian queen
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "example"),
+    [("en", "K♣ K♦ JK"), ("it", "R♣ R♦ JK"), ("fr", "R♣ R♦ JK"), ("nl", "H♣ H♦ JK")],
+)
+def test_the_hint_under_the_card_field_uses_the_pages_letters(as_role, four, language, example):
+    page = as_role("scorer", language).get(f"/series/{four}/deals/new/").content.decode()
+    assert example in page
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_a_new_series_seats_players_as_moved_and_offers_only_them_as_first_dealer(
+    page, live_server
+):
+    scorer = get_user_model().objects.create_user("marta", password=PASSWORD)
+    club = services.club_create(name="Circolo Tressette", admin=scorer)
+    for name in ("Anna", "Bruno", "Carla", "Dario", "Elena"):
+        services.player_add(club=club, name=name)
+    sign_in(page, live_server, f"/clubs/{club.slug}/series/new/")
+    for name in ("Anna", "Bruno", "Carla", "Dario"):
+        page.get_by_label(name, exact=True).check()
+    page.get_by_role("button", name="Move Dario up").click()
+    page.get_by_role("button", name="Move Dario up").click()
+
+    dealer = page.get_by_label("First dealer")
+    offered = dealer.locator("option").all_inner_texts()
+    assert offered == ["Anna", "Dario", "Bruno", "Carla"]  # Elena is not seated
+    dealer.select_option(label="Dario")
+    page.get_by_role("button", name="Start the series").click()
+    page.wait_for_url("**/series/*/")
+
+    chips = page.get_by_role("list", name="Totals").get_by_role("listitem")
+    assert [chips.nth(i).locator(".chip-name").inner_text() for i in range(4)] == [
+        "Anna", "Dario", "Bruno", "Carla"
+    ]  # fmt: skip
+    assert "Dario deals next" in page.locator(".banner.next").inner_text()
