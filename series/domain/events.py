@@ -112,14 +112,43 @@ class PlayersUnmerged:
     target: int
 
 
-RosterEvent = GuestAdded | PlayerRenamed | PlayersMerged | PlayersUnmerged
+@dataclass(frozen=True, slots=True)
+class PlayerRetired:
+    """The player left the club: kept in history, no longer offered for new series."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerReturned:
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerLinked:
+    """The player's member account changed (set or cleared); the account itself
+    lives in the Player table, as the name does."""
+
+    player: int
+
+
+RosterEvent = (
+    GuestAdded
+    | PlayerRenamed
+    | PlayersMerged
+    | PlayersUnmerged
+    | PlayerRetired
+    | PlayerReturned
+    | PlayerLinked
+)
 
 Event = SeriesStarted | DealRecorded | DealCorrected | DealVoided | SeriesAbandoned | RosterEvent
 
 EVENT_TYPES: dict[str, type] = {
     cls.__name__: cls
     for cls in (SeriesStarted, DealRecorded, DealCorrected, DealVoided, SeriesAbandoned,
-                GuestAdded, PlayerRenamed, PlayersMerged, PlayersUnmerged)
+                GuestAdded, PlayerRenamed, PlayersMerged, PlayersUnmerged,
+                PlayerRetired, PlayerReturned, PlayerLinked)
 }  # fmt: skip
 
 # The schema version written today for every event type; raise one when a
@@ -202,7 +231,7 @@ def to_payload(event: Event) -> tuple[str, dict[str, Any]]:
             payload = {"number": event.number, "reason": event.reason}
         case SeriesAbandoned():
             payload = {"reason": event.reason}
-        case GuestAdded() | PlayerRenamed():
+        case GuestAdded() | PlayerRenamed() | PlayerRetired() | PlayerReturned() | PlayerLinked():
             payload = {"player": event.player}
         case PlayersMerged() | PlayersUnmerged():
             payload = {"source": event.source, "target": event.target}
@@ -239,7 +268,8 @@ def from_payload(type_name: str, payload: Mapping[str, Any], schema_version: int
         return DealVoided(number=data["number"], reason=data["reason"])
     if type_name == "SeriesAbandoned":
         return SeriesAbandoned(reason=data["reason"])
-    if type_name in ("GuestAdded", "PlayerRenamed"):
+    if type_name in ("GuestAdded", "PlayerRenamed", "PlayerRetired", "PlayerReturned",
+                     "PlayerLinked"):  # fmt: skip
         return EVENT_TYPES[type_name](player=data["player"])
     if type_name in ("PlayersMerged", "PlayersUnmerged"):
         return EVENT_TYPES[type_name](source=data["source"], target=data["target"])
