@@ -22,6 +22,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from . import selectors, services
 from .api.permissions import Access, allows
+from .club_forms import rules_initial
 from .domain.errors import DomainError
 from .domain.events import from_payload
 from .domain.rules import Rules, rules_from
@@ -82,6 +83,8 @@ def home(request):
     clubs = [
         {
             "club": m.club,
+            "role": m.get_role_display(),
+            "is_admin": allows(m.role, m.club, Access.ADMINISTER),
             "can_score": allows(m.role, m.club, Access.SCORE),
             "series": [sheet for sheet in sheets if sheet.club_id == m.club_id],
         }
@@ -100,8 +103,9 @@ def series_new(request, slug: str):
     refused = refuse_access(request, role, club, Access.SCORE)
     if refused is not None:
         return refused
-    players = selectors.club_players(club=club)
-    form = NewSeriesForm(request.POST or None, club_players=players)
+    players = selectors.new_series_players(club=club)
+    form = NewSeriesForm(request.POST or None, club_players=players,
+                         initial=rules_initial(club.default_rules))  # fmt: skip
     if request.method == "POST" and form.is_valid():
         try:
             result = services.series_start(

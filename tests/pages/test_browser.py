@@ -96,7 +96,7 @@ def test_a_scorer_plays_a_whole_series_with_a_tiebreak(page, live_server, club):
     page.goto(f"{live_server.url}/login/")
     shoot(page, "sign-in")
     sign_in(page, live_server)
-    page.wait_for_selector("text=Your clubs")
+    page.wait_for_selector("text=My clubs")
     shoot(page, "home")
     sheet_url = start_series(page, live_server, club[0])
     assert "Deal 1: Anna deals next." in page.content()
