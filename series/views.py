@@ -17,6 +17,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -49,6 +50,13 @@ def refuse_access(request, role: str | None, club, access: Access):
     raise PermissionDenied
 
 
+def in_club_time(club, view, *args, **kwargs):
+    """Run ``view`` with dates and times shown in the club's time zone (the
+    server's when the club chose none); the page is rendered inside it."""
+    with timezone.override(club.time_zone or None):
+        return view(*args, **kwargs)
+
+
 def series_page(access: Access):
     """Load the series' sheet for the view, after checking the user's access."""
 
@@ -63,7 +71,7 @@ def series_page(access: Access):
             if refused is not None:
                 return refused
             request.club_role = role
-            return view(request, sheet, **kwargs)
+            return in_club_time(sheet.club, view, request, sheet, **kwargs)
 
         return page
 

@@ -23,7 +23,7 @@ from .. import selectors as series_selectors
 from ..api.permissions import Access, allows
 from ..domain.errors import DomainError
 from ..messages import render as error_message
-from ..views import refuse_access
+from ..views import in_club_time, refuse_access
 from . import csv_export, player_record, selectors, services
 from . import history as history_of
 from .forms import (
@@ -58,7 +58,7 @@ def club_page(access: Access):
             if refused is not None:
                 return refused
             request.club_role = role
-            return view(request, club, **kwargs)
+            return in_club_time(club, view, request, club, **kwargs)
 
         return page
 

@@ -248,7 +248,7 @@ def test_the_key_pages_in_italian(page, live_server, club):
     page.wait_for_selector("#language-choice")
     with page.expect_navigation():
         page.locator("#language-choice").select_option("it")
-    assert "I tuoi circoli" in page.content()
+    assert "I miei circoli" in page.content()
 
     page.goto(f"{live_server.url}/series/{series_id}/")
     assert "Smazzata 2: distribuisce Bruno." in page.locator(".banner.next").inner_text()

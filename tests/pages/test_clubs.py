@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 
 from series import services
 from series.models import Club, Membership, Player
+from tests.factories import start
 from tests.pages.conftest import make_user
 
 pytestmark = pytest.mark.django_db
@@ -145,3 +148,12 @@ def test_a_club_slug_is_shown_on_its_settings(as_role, table):
     assert f"<code>{table.club.slug}</code>" in page
     services.club_update(club=table.club, name="Renamed")
     assert Club.objects.get(id=table.club.id).slug == table.club.slug
+
+
+def test_a_clubs_pages_show_times_in_its_time_zone(as_role, table):
+    series = start(table.club, table.players[:3],
+                   recorded_at=datetime(2025, 1, 10, 21, 30, tzinfo=UTC)).series_id  # fmt: skip
+    audit = f"/series/{series}/audit/"
+    assert "9:30 p.m." in as_role("member").get(audit).content.decode()
+    services.club_update(club=table.club, time_zone="Europe/Rome")
+    assert "10:30 p.m." in as_role("member").get(audit).content.decode()
