@@ -7,6 +7,7 @@ from datetime import timedelta
 import pytest
 from django.contrib.auth import get_user_model
 from django.utils import timezone
+from rest_framework.test import APIClient
 
 from series import membership, services
 from series.domain.errors import DomainError
@@ -136,3 +137,21 @@ def test_an_invitation_never_demotes_a_member(users):
     token = membership.invitation_create(club=club, role="member").token
     assert membership.invitation_accept(token=token, user=users["ada"]).role == "admin"
     assert Invitation.objects.get().uses == 0
+
+
+def test_the_api_creates_and_updates_a_club_with_default_rules_and_a_time_zone(users):
+    api = APIClient()
+    api.force_authenticate(users["ada"])
+    created = api.post(
+        "/api/v1/clubs",
+        {"name": "Api club", "default_rules": {"preset": "continental-12"},
+         "time_zone": "Europe/Madrid"},
+        format="json",
+    )  # fmt: skip
+    assert created.status_code == 201, created.content
+    assert created.json()["default_rules"] == {"preset": "continental-12", "options": {}}
+    refused = api.patch("/api/v1/clubs/api-club", {"time_zone": "Nowhere/Else"}, format="json")
+    assert refused.status_code == 422
+    taken = api.post("/api/v1/clubs", {"name": "Again", "slug": "api-club"}, format="json")
+    assert taken.json()["code"] == "slug_taken"
+    assert Club.objects.get().time_zone == "Europe/Madrid"
