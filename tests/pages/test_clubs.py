@@ -5,8 +5,11 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
-from series import services
+from series import membership, services
+from series.league import services as league
 from series.models import Club, Membership, Player
 from tests.factories import start
 from tests.pages.conftest import make_user
@@ -157,3 +160,23 @@ def test_a_clubs_pages_show_times_in_its_time_zone(as_role, table):
     assert "9:30 p.m." in as_role("member").get(audit).content.decode()
     services.club_update(club=table.club, time_zone="Europe/Rome")
     assert "10:30 p.m." in as_role("member").get(audit).content.decode()
+
+
+def queries_of(client, url: str) -> int:
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get(url).status_code == 200
+    return len(captured)
+
+
+def test_the_member_and_player_pages_do_not_grow_queries_with_the_club(as_role, table):
+    admin = as_role("admin")
+    club = f"/clubs/{table.club.slug}"
+    members, roster = f"{club}/members/", f"{club}/league/roster/"
+    membership.invitation_create(club=table.club, role="member")
+    before = queries_of(admin, members), queries_of(admin, roster)
+    for n in range(5):
+        services.member_set(club=table.club, user=make_user(f"extra{n}"), role="member")
+        membership.invitation_create(club=table.club, role="scorer")
+    league.players_add(club=table.club, names=[f"Extra {n}" for n in range(5)])
+    league.player_retire(club=table.club, player_id=table.players[0].id)
+    assert (queries_of(admin, members), queries_of(admin, roster)) == before
