@@ -7,6 +7,7 @@ required and a missing one stops the app at start-up.
 
 import os
 from pathlib import Path
+from urllib.parse import parse_qs, unquote, urlsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -179,6 +180,40 @@ X_FRAME_OPTIONS = "DENY"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
+
+# -- mail (password reset) ---------------------------------------------------------
+# EMAIL_URL: console:// (the default: mail is printed to the log),
+# smtp://user:password@host:587?tls=true, smtps://user:password@host:465, or
+# locmem:// (kept in memory, for tests).
+EMAIL_BACKENDS = {
+    "console": "django.core.mail.backends.console.EmailBackend",
+    "smtp": "django.core.mail.backends.smtp.EmailBackend",
+    "smtps": "django.core.mail.backends.smtp.EmailBackend",
+    "locmem": "django.core.mail.backends.locmem.EmailBackend",
+}
+
+
+def email_settings(url: str) -> dict:
+    parts = urlsplit(url)
+    if parts.scheme not in EMAIL_BACKENDS:
+        raise ImproperlyConfigured(
+            f"EMAIL_URL must start with one of {', '.join(EMAIL_BACKENDS)}, not {url!r}"
+        )
+    query = {key: values[-1].lower() for key, values in parse_qs(parts.query).items()}
+    return {
+        "EMAIL_BACKEND": EMAIL_BACKENDS[parts.scheme],
+        "EMAIL_HOST": parts.hostname or "localhost",
+        "EMAIL_PORT": parts.port or (465 if parts.scheme == "smtps" else 25),
+        "EMAIL_HOST_USER": unquote(parts.username or ""),
+        "EMAIL_HOST_PASSWORD": unquote(parts.password or ""),
+        "EMAIL_USE_SSL": parts.scheme == "smtps",
+        "EMAIL_USE_TLS": query.get("tls") in ("1", "true", "yes", "on"),
+    }
+
+
+globals().update(email_settings(os.environ.get("EMAIL_URL") or "console://"))
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "scorekeeper@localhost")
+PASSWORD_RESET_TIMEOUT = env_int("PASSWORD_RESET_HOURS", 24) * 3600
 
 # A deal is a few hundred bytes; no request needs more than this.
 DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("DATA_UPLOAD_MAX_MEMORY_SIZE", 256 * 1024)

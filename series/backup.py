@@ -98,9 +98,14 @@ def _records(club: Club | None, progress) -> Iterator[dict[str, Any]]:
                "password": user.password, "is_active": user.is_active}  # fmt: skip
     for row in clubs:
         yield {"kind": "club", "id": row.id, "slug": row.slug, "name": row.name,
-               "public": row.public}  # fmt: skip
+               "public": row.public, "default_rules": row.default_rules,
+               "time_zone": row.time_zone}  # fmt: skip
+    exported = set(users.values_list("id", flat=True))
     for player in Player.objects.filter(club__in=clubs).order_by("id"):
-        yield {"kind": "player", "id": player.id, "club": player.club_id, "name": player.name}
+        # A player's account travels only with a user the backup holds (a member).
+        user = player.user_id if player.user_id in exported else None
+        yield {"kind": "player", "id": player.id, "club": player.club_id, "name": player.name,
+               "user": user}  # fmt: skip
     for member in members:
         yield {"kind": "member", "club": member.club_id, "user": member.user_id,
                "role": member.role}  # fmt: skip
@@ -230,11 +235,14 @@ class _Restorer:
 
     def _add_club(self, number: int, record: dict[str, Any]) -> None:
         Club.objects.create(
-            id=record["id"], slug=record["slug"], name=record["name"], public=record["public"]
-        )
+            id=record["id"], slug=record["slug"], name=record["name"], public=record["public"],
+            default_rules=record.get("default_rules") or {},
+            time_zone=record.get("time_zone") or "",
+        )  # fmt: skip
 
     def _add_player(self, number: int, record: dict[str, Any]) -> None:
-        Player.objects.create(id=record["id"], club_id=record["club"], name=record["name"])
+        Player.objects.create(id=record["id"], club_id=record["club"], name=record["name"],
+                              user_id=record.get("user"))  # fmt: skip
 
     def _add_member(self, number: int, record: dict[str, Any]) -> None:
         Membership.objects.create(

@@ -15,6 +15,7 @@ from .models import (
     DealLine,
     DealScore,
     Event,
+    Invitation,
     Membership,
     Player,
     SeriesSeat,
@@ -46,6 +47,24 @@ def club_players(*, club: Club) -> list[Player]:
 def club_members(*, club: Club) -> list[Membership]:
     memberships = Membership.objects.filter(club=club).select_related("user")
     return list(memberships.order_by("user__username"))
+
+
+def club_member_user(*, club: Club, user_id: int):
+    """A member's account, or None when ``user_id`` is not a member of the club."""
+    membership = Membership.objects.filter(club=club, user_id=user_id).select_related("user")
+    found = membership.first()
+    return found.user if found else None
+
+
+def club_invitations(*, club: Club) -> list[Invitation]:
+    """The club's invitations, newest first (used, expired and withdrawn ones too)."""
+    return list(Invitation.objects.filter(club=club).order_by("-created_at", "-id")[:50])
+
+
+def new_series_players(*, club: Club) -> list[Player]:
+    """The players offered for a new series: everyone but those who left the club."""
+    players = Player.objects.filter(club=club).exclude(roster__retired=True)
+    return list(players.order_by("name", "id"))
 
 
 def player_names(*, club_id: int, ids: Iterable[int]) -> dict[int, str]:
@@ -111,7 +130,9 @@ def user_memberships(user) -> list[Membership]:
 def open_series(*, club_ids: Iterable[int]) -> list[SeriesSheet]:
     """Series still being played (or in a tiebreak) in these clubs, newest first."""
     sheets = SeriesSheet.objects.filter(club_id__in=list(club_ids), status__in=OPEN_STATUSES)
-    return list(sheets.select_related("next_dealer").order_by("-started_at", "id"))
+    seats = Prefetch("seats", queryset=SeriesSeat.objects.select_related("player").order_by("seat"))
+    sheets = sheets.select_related("next_dealer").prefetch_related(seats)
+    return list(sheets.order_by("-started_at", "id"))
 
 
 def sheet_version(series_id: UUID) -> int | None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import uuid
+import zoneinfo
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -54,28 +55,96 @@ class SeriesResult:
     replayed: bool = False
 
 
-def club_create(*, name: str, admin=None, public: bool = False, slug: str | None = None) -> Club:
-    """Create a club; its creator (``admin``) becomes the club's admin."""
-    name = name.strip()
-    if not name:
-        raise DomainError(_("Give the club a name."), code="name_required", field="name")
-    base = slugify(slug or name)[:50] or "club"
-    candidate, n = base, 1
-    while Club.objects.filter(slug=candidate).exists():
-        n += 1
-        candidate = f"{base}-{n}"
+CLUB_NAME_LENGTH = 100
+PLAYER_NAME_LENGTH = 60
+
+
+def club_create(
+    *,
+    name: str,
+    admin=None,
+    public: bool = False,
+    slug: str | None = None,
+    default_rules: dict[str, Any] | None = None,
+    time_zone: str = "",
+) -> Club:
+    """Create a club; its creator (``admin``) becomes the club's admin.
+
+    Without a ``slug`` one is made from the name (``-2``, ``-3``… when taken);
+    a slug asked for that is taken is refused."""
+    name = clean_name(name, CLUB_NAME_LENGTH, _("Give the club a name."))
+    defaults = club_rules_checked(default_rules or {})
+    time_zone = time_zone_checked(time_zone)
     with transaction.atomic():
-        club = Club.objects.create(slug=candidate, name=name[:100], public=public)
+        club = Club.objects.create(slug=_free_slug(name, slug), name=name, public=public,
+                                   default_rules=defaults, time_zone=time_zone)  # fmt: skip
         if admin is not None:
             Membership.objects.create(club=club, user=admin, role=Membership.Role.ADMIN)
     return club
 
 
-def player_add(*, club: Club, name: str) -> Player:
+def _free_slug(name: str, slug: str | None) -> str:
+    if slug and slug.strip():
+        wanted = slugify(slug)[:50]
+        if not wanted:
+            raise DomainError(_("A club's address uses letters, digits and dashes."),
+                              code="invalid_slug", field="slug")  # fmt: skip
+        if Club.objects.filter(slug=wanted).exists():
+            raise DomainError(
+                _("The address “{slug}” is taken by another club: choose another."),
+                code="slug_taken", field="slug", slug=wanted,
+            )  # fmt: skip
+        return wanted
+    base = slugify(name)[:50] or "club"
+    candidate, n = base, 1
+    while Club.objects.filter(slug=candidate).exists():
+        n += 1
+        candidate = f"{base}-{n}"
+    return candidate
+
+
+def clean_name(name: str, length: int, missing: str) -> str:
     name = name.strip()
     if not name:
-        raise DomainError(_("Give the player a name."), code="name_required", field="name")
-    return Player.objects.create(club=club, name=name[:60])
+        raise DomainError(missing, code="name_required", field="name")
+    if len(name) > length:
+        raise DomainError(_("A name has at most {length} characters."),
+                          code="name_too_long", field="name", length=length)  # fmt: skip
+    return name
+
+
+def club_rules_checked(default_rules: dict[str, Any]) -> dict[str, Any]:
+    """A club's default rules as stored: a preset and options ``rules_from`` accepts."""
+    if not default_rules:
+        return {}
+    preset = default_rules.get("preset", "continental")
+    options = dict(default_rules.get("options") or {})
+    rules_from(preset, options)  # refuses an unknown preset or a bad option
+    return {"preset": preset, "options": options}
+
+
+def time_zone_checked(time_zone: str) -> str:
+    time_zone = (time_zone or "").strip()
+    if time_zone and time_zone not in zoneinfo.available_timezones():
+        raise DomainError(_("Unknown time zone “{zone}”."), code="invalid_time_zone",
+                          field="time_zone", zone=time_zone)  # fmt: skip
+    return time_zone
+
+
+def player_add(*, club: Club, name: str) -> Player:
+    name = clean_name(name, PLAYER_NAME_LENGTH, _("Give the player a name."))
+    refuse_taken_name(club, name)
+    return Player.objects.create(club=club, name=name)
+
+
+def refuse_taken_name(club: Club, name: str, *, player_id: int | None = None) -> None:
+    """Two players of one club never share a name (letter case aside)."""
+    others = Player.objects.filter(club=club, name__iexact=name).exclude(id=player_id)
+    if others.exists():
+        raise DomainError(
+            _("The club has a player called “{name}” already: add a surname or an initial."),
+            code="name_taken", field="name", name=name,
+        )  # fmt: skip
 
 
 def player_erase(*, club: Club, player_id: int) -> Player:
@@ -126,21 +195,25 @@ def club_update(
     name: str | None = None,
     public: bool | None = None,
     deals_need_confirmation: bool | None = None,
+    default_rules: dict[str, Any] | None = None,
+    time_zone: str | None = None,
 ) -> Club:
-    """Rename a club, open (close) its league pages to the public, or make its
-    deals need a second member's confirmation (the league is counted again)."""
+    """Change a club's name, public pages, default rules or time zone, or make
+    its deals need a second member's confirmation (the league is counted again)."""
     if name is not None:
-        name = name.strip()
-        if not name:
-            raise DomainError(_("Give the club a name."), code="name_required", field="name")
-        club.name = name[:100]
+        club.name = clean_name(name, CLUB_NAME_LENGTH, _("Give the club a name."))
     if public is not None:
         club.public = public
+    if default_rules is not None:
+        club.default_rules = club_rules_checked(default_rules)
+    if time_zone is not None:
+        club.time_zone = time_zone_checked(time_zone)
     recount = deals_need_confirmation not in (None, club.deals_need_confirmation)
     if deals_need_confirmation is not None:
         club.deals_need_confirmation = deals_need_confirmation
     with transaction.atomic():
-        club.save(update_fields=["name", "public", "deals_need_confirmation"])
+        club.save(update_fields=["name", "public", "deals_need_confirmation", "default_rules",
+                                 "time_zone"])  # fmt: skip
         if recount:
             league_projection.recount_club(club.id)
     return club

@@ -3,7 +3,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from . import confirm_pages, pwa, views
+from . import account_views, club_views, confirm_pages, pwa, rules_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -11,8 +11,34 @@ urlpatterns = [
     path("manifest.webmanifest", pwa.manifest, name="manifest"),
     path("login/", auth_views.LoginView.as_view(template_name="login.html"), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("signup/", account_views.signup, name="signup"),
+    path("account/", account_views.account, name="account"),
+    path(
+        "account/password/",
+        account_views.PasswordChangeView.as_view(),
+        name="password_change",
+    ),
+    path("account/reset/", account_views.password_reset, name="password_reset"),
+    path("account/reset/sent/", account_views.password_reset_done, name="password_reset_done"),
+    path(
+        "account/reset/<uidb64>/<token>/",
+        account_views.password_reset_confirm,
+        name="password_reset_confirm",
+    ),
+    path(
+        "account/reset/done/",
+        account_views.password_reset_complete,
+        name="password_reset_complete",
+    ),
+    path("clubs/new/", club_views.club_new, name="club_new"),
+    path("clubs/<slug:slug>/settings/", club_views.club_settings, name="club_settings"),
+    path("clubs/<slug:slug>/members/", club_views.members, name="members"),
+    path("join/", club_views.join, name="join"),
+    path("join/<str:token>/", club_views.join_link, name="join_link"),
     path("clubs/<slug:slug>/series/new/", views.series_new, name="series_new"),
     path("rules/check/", views.rules_check, name="rules_check"),
+    path("rules/", rules_views.rules_index, name="rules"),
+    path("rules/<slug:preset>/", rules_views.rules_page, name="rules_preset"),
     path("series/<uuid:series_id>/", views.sheet, name="sheet"),
     path("series/<uuid:series_id>/print/", views.sheet_print, name="sheet_print"),
     path("series/<uuid:series_id>/audit/", views.audit, name="audit"),

@@ -17,11 +17,13 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from . import selectors, services
 from .api.permissions import Access, allows
+from .club_forms import rules_initial
 from .domain.errors import DomainError
 from .domain.events import from_payload
 from .domain.rules import Rules, rules_from
@@ -48,6 +50,13 @@ def refuse_access(request, role: str | None, club, access: Access):
     raise PermissionDenied
 
 
+def in_club_time(club, view, *args, **kwargs):
+    """Run ``view`` with dates and times shown in the club's time zone (the
+    server's when the club chose none); the page is rendered inside it."""
+    with timezone.override(club.time_zone or None):
+        return view(*args, **kwargs)
+
+
 def series_page(access: Access):
     """Load the series' sheet for the view, after checking the user's access."""
 
@@ -62,7 +71,7 @@ def series_page(access: Access):
             if refused is not None:
                 return refused
             request.club_role = role
-            return view(request, sheet, **kwargs)
+            return in_club_time(sheet.club, view, request, sheet, **kwargs)
 
         return page
 
@@ -82,6 +91,8 @@ def home(request):
     clubs = [
         {
             "club": m.club,
+            "role": m.get_role_display(),
+            "is_admin": allows(m.role, m.club, Access.ADMINISTER),
             "can_score": allows(m.role, m.club, Access.SCORE),
             "series": [sheet for sheet in sheets if sheet.club_id == m.club_id],
         }
@@ -100,8 +111,9 @@ def series_new(request, slug: str):
     refused = refuse_access(request, role, club, Access.SCORE)
     if refused is not None:
         return refused
-    players = selectors.club_players(club=club)
-    form = NewSeriesForm(request.POST or None, club_players=players)
+    players = selectors.new_series_players(club=club)
+    form = NewSeriesForm(request.POST or None, club_players=players,
+                         initial=rules_initial(club.default_rules))  # fmt: skip
     if request.method == "POST" and form.is_valid():
         try:
             result = services.series_start(

@@ -15,6 +15,7 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 
 from series import backup, services
+from series.league import services as league
 from series.models import Event
 from tests.factories import club_with_players, entry, start
 
@@ -169,3 +170,28 @@ def test_the_demo_club_survives_a_round_trip_through_a_backup(fresh_database, tm
     restored = manage(fresh_database, "import_events", str(tmp_path / "demo.jsonl"))
     assert restored.returncode == 0, restored.stderr
     assert manage(fresh_database, "checksum").stdout.strip() == original
+
+
+def test_a_clubs_settings_and_a_players_account_survive_a_restore(fresh_database, tmp_path):
+    history()
+    club = services.club_create(name="Settings club", time_zone="Europe/Rome",
+                                default_rules={"preset": "continental-13"})  # fmt: skip
+    member = get_user_model().objects.create_user("member-with-player")
+    services.member_set(club=club, user=member, role="member")
+    player = services.player_add(club=club, name="Lia")
+    league.player_link(club=club, player_id=player.id, user_id=member.id)
+    write_backup(tmp_path / "backup.jsonl")
+    manage(fresh_database, "migrate", "-v0")
+    restored = manage(fresh_database, "import_events", str(tmp_path / "backup.jsonl"))
+    assert restored.returncode == 0, restored.stderr
+    code = (
+        "from series.models import Club, Player; c = Club.objects.get(slug='settings-club'); "
+        "print(c.time_zone, c.default_rules['preset'], "
+        "Player.objects.get(name='Lia').user.username)"
+    )
+    shown = manage(fresh_database, "shell", "-c", code)
+    assert shown.stdout.strip().splitlines()[-1].split() == [
+        "Europe/Rome",
+        "continental-13",
+        "member-with-player",
+    ]

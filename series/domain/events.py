@@ -160,7 +160,35 @@ class PlayersUnmerged:
     target: int
 
 
-RosterEvent = GuestAdded | PlayerRenamed | PlayersMerged | PlayersUnmerged
+@dataclass(frozen=True, slots=True)
+class PlayerRetired:
+    """The player left the club: kept in history, no longer offered for new series."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerReturned:
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerLinked:
+    """The player's member account changed (set or cleared); the account itself
+    lives in the Player table, as the name does."""
+
+    player: int
+
+
+RosterEvent = (
+    GuestAdded
+    | PlayerRenamed
+    | PlayersMerged
+    | PlayersUnmerged
+    | PlayerRetired
+    | PlayerReturned
+    | PlayerLinked
+)
 
 Confirmation = DealConfirmed | DealDisputed
 
@@ -173,7 +201,7 @@ EVENT_TYPES: dict[str, type] = {
     cls.__name__: cls
     for cls in (SeriesStarted, DealRecorded, DealCorrected, DealVoided, SeriesAbandoned,
                 DealConfirmed, DealDisputed, GuestAdded, PlayerRenamed, PlayersMerged,
-                PlayersUnmerged)
+                PlayersUnmerged, PlayerRetired, PlayerReturned, PlayerLinked)
 }  # fmt: skip
 
 # The schema version written today for every event type; raise one when a
@@ -305,7 +333,7 @@ def to_payload(event: Event) -> tuple[str, dict[str, Any]]:
         case DealDisputed():
             payload = {"number": event.number, "user": event.user, "player": event.player,
                        "reason": event.reason}  # fmt: skip
-        case GuestAdded() | PlayerRenamed():
+        case GuestAdded() | PlayerRenamed() | PlayerRetired() | PlayerReturned() | PlayerLinked():
             payload = {"player": event.player}
         case PlayersMerged() | PlayersUnmerged():
             payload = {"source": event.source, "target": event.target}
@@ -355,7 +383,8 @@ def from_payload(type_name: str, payload: Mapping[str, Any], schema_version: int
     if type_name == "DealDisputed":
         return DealDisputed(number=data["number"], user=data["user"], reason=data["reason"],
                             player=data.get("player"))  # fmt: skip
-    if type_name in ("GuestAdded", "PlayerRenamed"):
+    if type_name in ("GuestAdded", "PlayerRenamed", "PlayerRetired", "PlayerReturned",
+                     "PlayerLinked"):  # fmt: skip
         return EVENT_TYPES[type_name](player=data["player"])
     if type_name in ("PlayersMerged", "PlayersUnmerged"):
         return EVENT_TYPES[type_name](source=data["source"], target=data["target"])

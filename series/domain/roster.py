@@ -1,6 +1,7 @@
 """A club's roster over time, as a fold of its events, and the commands on it.
 
-Players are renamed, guests are added, and two players who turn out to be the
+Players are renamed, guests are added, players who leave are retired (kept
+in history, no longer offered for a new series), and two players who turn out to be the
 same person are merged (and unmerged if that was a mistake). A merge rewrites
 no series: whoever reads the league maps each player onto their ``person``,
 the player they are merged into, following merges of merges. Events name
@@ -15,12 +16,29 @@ from dataclasses import dataclass, field, replace
 from functools import reduce
 
 from .errors import DomainError, _
-from .events import GuestAdded, PlayerRenamed, PlayersMerged, PlayersUnmerged, RosterEvent
+from .events import (
+    GuestAdded,
+    PlayerLinked,
+    PlayerRenamed,
+    PlayerRetired,
+    PlayerReturned,
+    PlayersMerged,
+    PlayersUnmerged,
+    RosterEvent,
+)
 
 # Any constant works; it names the roster streams of the event log.
 ROSTER_NAMESPACE = uuid.UUID("6f1d3c2a-8a4e-5b7c-9d2e-1a0b3c4d5e6f")
 
-ROSTER_EVENTS = (GuestAdded, PlayerRenamed, PlayersMerged, PlayersUnmerged)
+ROSTER_EVENTS = (
+    GuestAdded,
+    PlayerRenamed,
+    PlayersMerged,
+    PlayersUnmerged,
+    PlayerRetired,
+    PlayerReturned,
+    PlayerLinked,
+)
 
 
 def roster_stream(club_id: int) -> uuid.UUID:
@@ -37,6 +55,7 @@ class RosterState:
     version: int = 0
     guests: frozenset[int] = frozenset()
     merged: Mapping[int, int] = field(default_factory=dict)  # source -> target
+    retired: frozenset[int] = frozenset()
 
     def person(self, player: int) -> int:
         """The player ``player`` stands for in the league, following merges."""
@@ -46,7 +65,7 @@ class RosterState:
 
     def mentioned(self) -> set[int]:
         """Every player the roster's events name."""
-        return set(self.guests) | set(self.merged) | set(self.merged.values())
+        return set(self.guests) | set(self.merged) | set(self.merged.values()) | self.retired
 
     def merged_into(self, person: int) -> set[int]:
         """The players that stand for ``person`` (``person`` included)."""
@@ -61,8 +80,12 @@ def apply(state: RosterState, event: RosterEvent) -> RosterState:
     match event:
         case GuestAdded():
             return replace(state, version=version, guests=state.guests | {event.player})
-        case PlayerRenamed():
+        case PlayerRenamed() | PlayerLinked():
             return replace(state, version=version)
+        case PlayerRetired():
+            return replace(state, version=version, retired=state.retired | {event.player})
+        case PlayerReturned():
+            return replace(state, version=version, retired=state.retired - {event.player})
         case PlayersMerged():
             return replace(
                 state, version=version, merged={**state.merged, event.source: event.target}
@@ -101,7 +124,30 @@ class UnmergePlayer:
     source: int
 
 
-RosterCommand = AddGuest | RenamePlayer | MergePlayers | UnmergePlayer
+@dataclass(frozen=True, slots=True)
+class RetirePlayer:
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnPlayer:
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class LinkPlayer:
+    player: int
+
+
+RosterCommand = (
+    AddGuest
+    | RenamePlayer
+    | MergePlayers
+    | UnmergePlayer
+    | RetirePlayer
+    | ReturnPlayer
+    | LinkPlayer
+)
 
 
 def decide(state: RosterState, command: RosterCommand) -> list[RosterEvent]:
@@ -118,6 +164,10 @@ def decide(state: RosterState, command: RosterCommand) -> list[RosterEvent]:
             return [GuestAdded(command.player)]
         case RenamePlayer():
             return [PlayerRenamed(command.player)]
+        case LinkPlayer():
+            return [PlayerLinked(command.player)]
+        case RetirePlayer() | ReturnPlayer():
+            return [_retire_or_return(state, command)]
         case MergePlayers():
             return [_merge(state, command)]
         case UnmergePlayer():
@@ -130,6 +180,23 @@ def decide(state: RosterState, command: RosterCommand) -> list[RosterEvent]:
                 )
             return [PlayersUnmerged(command.source, state.merged[command.source])]
     raise TypeError(f"not a roster command: {command!r}")
+
+
+def _retire_or_return(state: RosterState, command: RetirePlayer | ReturnPlayer) -> RosterEvent:
+    retired = command.player in state.retired
+    if isinstance(command, RetirePlayer):
+        if retired:
+            raise DomainError(
+                _("Player {player} is retired already."), code="already_retired",
+                player=command.player, field="player",
+            )  # fmt: skip
+        return PlayerRetired(command.player)
+    if not retired:
+        raise DomainError(
+            _("Player {player} is not retired."), code="not_retired",
+            player=command.player, field="player",
+        )  # fmt: skip
+    return PlayerReturned(command.player)
 
 
 def _merge(state: RosterState, command: MergePlayers) -> PlayersMerged:
@@ -168,4 +235,10 @@ def command_for(event: RosterEvent) -> RosterCommand:
             return MergePlayers(event.source, event.target)
         case PlayersUnmerged():
             return UnmergePlayer(event.source)
+        case PlayerRetired():
+            return RetirePlayer(event.player)
+        case PlayerReturned():
+            return ReturnPlayer(event.player)
+        case PlayerLinked():
+            return LinkPlayer(event.player)
     raise TypeError(f"not a roster event: {event!r}")

@@ -1,5 +1,5 @@
 """The league's API for club admins: ladder rules, named seasons and the
-roster (guests, renames, merges). Anyone who may read the club reads the
+roster (guests, renames, merges, retirements, account links). Anyone who may read the club reads the
 rules and seasons."""
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
+from .. import selectors as series_selectors
 from ..api.base import READ_ERRORS, WRITE_ERRORS, error_responses
 from ..api.permissions import Access
 from ..api.serializers import player_id
@@ -202,3 +203,63 @@ class PlayerUnmergeApi(LeagueApiView):
         )
         body = {"player": player.id, "person": state.person(player.id)}
         return Response(MergeOutputSerializer(body).data)
+
+
+class RetiredSerializer(serializers.Serializer):
+    player = serializers.IntegerField()
+    retired = serializers.BooleanField(help_text="Left the club: kept in history, not offered.")
+
+
+class PlayerRetireApi(LeagueApiView):
+    class InputSerializer(serializers.Serializer):
+        retired = serializers.BooleanField(help_text="true: retire; false: plays again.")
+
+    @extend_schema(
+        operation_id="player_retire",
+        summary="Retire a player who left, or bring them back (admins)",
+        tags=["league"],
+        parameters=[PLAYER_ID],
+        request=InputSerializer,
+        responses={200: RetiredSerializer, **error_responses(*WRITE_ERRORS, 409)},
+    )
+    def post(self, request, player_id):
+        player = self.player_for(player_id, Access.ADMINISTER)
+        retired = self.validated(self.InputSerializer)["retired"]
+        write = services.player_retire if retired else services.player_return
+        state = write(club=player.club, player_id=player.id, actor_id=request.user.id)
+        body = {"player": player.id, "retired": player.id in state.retired}
+        return Response(RetiredSerializer(body).data)
+
+
+class PlayerAccountApi(LeagueApiView):
+    class InputSerializer(serializers.Serializer):
+        username = serializers.CharField(
+            allow_null=True, help_text="A member's user name; null unlinks the player."
+        )
+
+    class OutputSerializer(serializers.Serializer):
+        player = serializers.IntegerField()
+        username = serializers.CharField(allow_null=True)
+
+    @extend_schema(
+        operation_id="player_account_link",
+        summary="Link a player to a member's account, or unlink it (admins)",
+        tags=["league"],
+        parameters=[PLAYER_ID],
+        request=InputSerializer,
+        responses={200: OutputSerializer, **error_responses(*WRITE_ERRORS, 409)},
+    )
+    def post(self, request, player_id):
+        player = self.player_for(player_id, Access.ADMINISTER)
+        username = self.validated(self.InputSerializer)["username"]
+        user = None
+        if username is not None:
+            user = series_selectors.user_by_username(username)
+            if user is None:
+                raise NotFound()
+        user_id = user.id if user else None
+        services.player_link(
+            club=player.club, player_id=player.id, user_id=user_id, actor_id=request.user.id
+        )
+        body = {"player": player.id, "username": username}
+        return Response(self.OutputSerializer(body).data)

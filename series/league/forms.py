@@ -79,3 +79,35 @@ class MergeForm(forms.Form):
 
 class UnmergeForm(forms.Form):
     player = forms.IntegerField(min_value=1)
+
+
+class AddPlayersForm(forms.Form):
+    names = forms.CharField(
+        label=_("Names, one a line"),
+        max_length=3000,
+        widget=forms.Textarea(attrs={"rows": 6, "autocapitalize": "words"}),
+        help_text=_("Add one player or several at once: one name on each line."),
+    )
+
+    def clean_names(self) -> list[str]:
+        return self.cleaned_data["names"].splitlines()
+
+
+class PlayerForm(forms.Form):
+    """One player, for the actions that need nothing else (retire, return, guest)."""
+
+    player = forms.IntegerField(min_value=1)
+
+
+class LinkForm(forms.Form):
+    player = forms.TypedChoiceField(label=_("Player"), coerce=int)
+    user = forms.TypedChoiceField(
+        label=_("Member account"), coerce=int, empty_value=None, required=False
+    )
+
+    def __init__(self, *args, players, members, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"].choices = _player_choices(players)
+        self.fields["user"].choices = [("", _("No account (unlink)"))] + [
+            (m.user_id, m.user.username) for m in members
+        ]

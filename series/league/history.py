@@ -45,4 +45,6 @@ def same_person(player: int) -> list[int]:
 
 def club_players(club: Club) -> list[Player]:
     """The club's players with their roster rows (guests, merges): one query."""
-    return list(Player.objects.filter(club=club).select_related("roster").order_by("name", "id"))
+    return list(
+        Player.objects.filter(club=club).select_related("roster", "user").order_by("name", "id")
+    )

@@ -240,6 +240,7 @@ def _write_roster(club_id: int, state: RosterState) -> None:
             club_id=club_id,
             person_id=state.person(player),
             guest=player in state.guests,
+            retired=player in state.retired,
         )
         for player in sorted(state.mentioned())
     )

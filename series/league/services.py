@@ -15,8 +15,11 @@ from .. import services, store
 from ..domain.errors import DomainError, _
 from ..domain.roster import (
     AddGuest,
+    LinkPlayer,
     MergePlayers,
     RenamePlayer,
+    RetirePlayer,
+    ReturnPlayer,
     RosterCommand,
     RosterState,
     UnmergePlayer,
@@ -24,11 +27,11 @@ from ..domain.roster import (
     fold,
     roster_stream,
 )
-from ..models import Club, LadderRules, Player, Season, SeriesSeat
+from ..models import Club, LadderRules, Membership, Player, Season, SeriesSeat
 from . import projection, standings
 from .seasons import SeasonSpan, check_ladder, check_new_season
 
-NAME_LENGTH = 60
+NAME_LENGTH = services.PLAYER_NAME_LENGTH
 
 
 # -- the roster -----------------------------------------------------------------
@@ -38,6 +41,7 @@ def player_rename(*, club: Club, player_id: int, name: str, actor_id: int | None
     """Give a player a new name; the roster records that they were renamed, not the name."""
     player = _player_of_club(club, player_id)
     name = _clean_name(name)
+    services.refuse_taken_name(club, name, player_id=player.id)
     with transaction.atomic():
         _execute(club, RenamePlayer(player.id), actor_id)
         Player.objects.filter(id=player.id).update(name=name)
@@ -50,6 +54,63 @@ def guest_add(*, club: Club, name: str, actor_id: int | None = None) -> Player:
     with transaction.atomic():
         player = services.player_add(club=club, name=name)
         _execute(club, AddGuest(player.id), actor_id)
+    return player
+
+
+def players_add(*, club: Club, names: list[str]) -> list[Player]:
+    """Add several ranked players at once: all of them, or none when one is refused."""
+    cleaned = [name.strip() for name in names if name.strip()]
+    if not cleaned:
+        raise DomainError(_("Give the player a name."), code="name_required", field="name")
+    seen: set[str] = set()
+    for name in cleaned:
+        if name.casefold() in seen:
+            raise DomainError(_("“{name}” is in the list twice."), code="name_twice",
+                              field="name", name=name)  # fmt: skip
+        seen.add(name.casefold())
+    with transaction.atomic():
+        return [services.player_add(club=club, name=name) for name in cleaned]
+
+
+def guest_mark(*, club: Club, player_id: int, actor_id: int | None = None) -> RosterState:
+    """Count a player already in the club as a guest."""
+    player = _player_of_club(club, player_id)
+    with transaction.atomic():
+        return _execute(club, AddGuest(player.id), actor_id)
+
+
+def player_retire(*, club: Club, player_id: int, actor_id: int | None = None) -> RosterState:
+    """A player who left: kept in every series and standing, not offered for new series."""
+    player = _player_of_club(club, player_id)
+    with transaction.atomic():
+        return _execute(club, RetirePlayer(player.id), actor_id)
+
+
+def player_return(*, club: Club, player_id: int, actor_id: int | None = None) -> RosterState:
+    """A retired player plays again."""
+    player = _player_of_club(club, player_id)
+    with transaction.atomic():
+        return _execute(club, ReturnPlayer(player.id), actor_id)
+
+
+def player_link(
+    *, club: Club, player_id: int, user_id: int | None, actor_id: int | None = None
+) -> Player:
+    """Link a player to a member's account (None: unlink). One player per account
+    in a club; the roster records that the link changed, the Player table holds it."""
+    player = _player_of_club(club, player_id)
+    if user_id is not None:
+        if not Membership.objects.filter(club=club, user_id=user_id).exists():
+            raise DomainError(_("Only a member of the club can be linked to a player."),
+                              code="not_a_member", field="user")  # fmt: skip
+        taken = Player.objects.filter(club=club, user_id=user_id).exclude(id=player.id).first()
+        if taken is not None:
+            raise DomainError(_("That account is linked to {name} already."),
+                              code="account_linked", field="user", name=taken.name)  # fmt: skip
+    with transaction.atomic():
+        _execute(club, LinkPlayer(player.id), actor_id)
+        Player.objects.filter(id=player.id).update(user_id=user_id)
+    player.user_id = user_id
     return player
 
 
@@ -107,10 +168,7 @@ def _player_of_club(club: Club, player_id: int, field: str = "player") -> Player
 
 
 def _clean_name(name: str) -> str:
-    name = name.strip()
-    if not name:
-        raise DomainError(_("Give the player a name."), code="name_required", field="name")
-    return name[:NAME_LENGTH]
+    return services.clean_name(name, NAME_LENGTH, _("Give the player a name."))
 
 
 def _refuse_if_sat_together(state: RosterState, source: Player, target: Player) -> None:

@@ -24,14 +24,17 @@ from .. import services as series_services
 from ..api.permissions import Access, allows
 from ..domain.errors import DomainError
 from ..messages import render as error_message
-from ..views import refuse_access
+from ..views import in_club_time, refuse_access
 from . import csv_export, player_record, selectors, services
 from . import history as history_of
 from .forms import (
+    AddPlayersForm,
     ConfirmationForm,
     GuestForm,
     LadderForm,
+    LinkForm,
     MergeForm,
+    PlayerForm,
     RenameForm,
     SeasonForm,
     SeasonRemoveForm,
@@ -57,7 +60,7 @@ def club_page(access: Access):
             if refused is not None:
                 return refused
             request.club_role = role
-            return view(request, club, **kwargs)
+            return in_club_time(club, view, request, club, **kwargs)
 
         return page
 
@@ -237,37 +240,63 @@ def _submit(form, write, names=None) -> bool:
 @club_page(Access.ADMINISTER)
 def roster_page(request, club):
     players = history_of.club_players(club)
+    members = series_selectors.club_members(club=club)
     names = {p.id: p.name for p in players}
-    actor = request.user.id
     forms = {
+        "add": AddPlayersForm(),
         "rename": RenameForm(players=players),
         "guest": GuestForm(),
         "merge": MergeForm(players=players),
-    }
-    writes = {
-        "rename": lambda d: services.player_rename(
-            club=club, player_id=d["player"], name=d["name"], actor_id=actor
-        ),
-        "guest": lambda d: services.guest_add(club=club, name=d["name"], actor_id=actor),
-        "merge": lambda d: services.players_merge(
-            club=club, source_id=d["player"], target_id=d["target"], actor_id=actor
-        ),
-        "unmerge": lambda d: services.players_unmerge(
-            club=club, source_id=d["player"], actor_id=actor
-        ),
+        "link": LinkForm(players=players, members=members),
     }
     action = request.POST.get("action")
-    if action in writes:
-        form = _bound(action, request.POST, players)
+    if action in ROSTER_WRITES:
+        form = _bound(action, request.POST, players, members)
         forms[action] = form
-        if _submit(form, writes[action], names):
+        write = ROSTER_WRITES[action]
+        if _submit(form, lambda data: write(club, request.user.id, data), names):
             messages.success(request, _("Saved."))
             return redirect("league:roster", slug=club.slug)
-    context = {"club": club, "players": players, "forms": forms, "names": names}
+    context = {"club": club, "players": players, "forms": forms, "names": names,
+               "failed": forms.get(action) if action in ROW_ACTIONS else None}  # fmt: skip
     return render(request, "league/roster.html", context, status=422 if action else 200)
 
 
-def _bound(action: str, data, players):
+ROSTER_WRITES = {
+    "add": lambda club, actor, d: services.players_add(club=club, names=d["names"]),
+    "rename": lambda club, actor, d: services.player_rename(
+        club=club, player_id=d["player"], name=d["name"], actor_id=actor
+    ),
+    "guest": lambda club, actor, d: services.guest_add(club=club, name=d["name"], actor_id=actor),
+    "mark_guest": lambda club, actor, d: services.guest_mark(
+        club=club, player_id=d["player"], actor_id=actor
+    ),
+    "retire": lambda club, actor, d: services.player_retire(
+        club=club, player_id=d["player"], actor_id=actor
+    ),
+    "return": lambda club, actor, d: services.player_return(
+        club=club, player_id=d["player"], actor_id=actor
+    ),
+    "link": lambda club, actor, d: services.player_link(
+        club=club, player_id=d["player"], user_id=d["user"], actor_id=actor
+    ),
+    "merge": lambda club, actor, d: services.players_merge(
+        club=club, source_id=d["player"], target_id=d["target"], actor_id=actor
+    ),
+    "unmerge": lambda club, actor, d: services.players_unmerge(
+        club=club, source_id=d["player"], actor_id=actor
+    ),
+}
+
+
+ROW_ACTIONS = ("mark_guest", "retire", "return", "unmerge")
+
+
+def _bound(action: str, data, players, members):
     if action in ("rename", "merge"):
         return {"rename": RenameForm, "merge": MergeForm}[action](data, players=players)
-    return {"guest": GuestForm, "unmerge": UnmergeForm}[action](data)
+    if action == "link":
+        return LinkForm(data, players=players, members=members)
+    if action in ROW_ACTIONS[:3]:
+        return PlayerForm(data)
+    return {"add": AddPlayersForm, "guest": GuestForm, "unmerge": UnmergeForm}[action](data)

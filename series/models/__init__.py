@@ -16,7 +16,7 @@ from .league import (
 )
 from .log import Event, EventQuerySet, ImmutableEventError
 from .projections import DealLine, DealScore, SeriesSeat, SeriesSheet
-from .reference import Club, Membership, Player
+from .reference import Club, Invitation, Membership, Player
 
 __all__ = [
     "Club",
@@ -26,6 +26,7 @@ __all__ = [
     "Event",
     "EventQuerySet",
     "ImmutableEventError",
+    "Invitation",
     "LadderRules",
     "Membership",
     "Player",

@@ -54,7 +54,7 @@ class Season(models.Model):
 
 
 class RosterPlayer(models.Model):
-    """A player the club's roster stream names: a guest, or merged into ``person``."""
+    """A player the club's roster stream names: a guest, retired, or merged into ``person``."""
 
     player = models.OneToOneField(
         Player, on_delete=models.PROTECT, primary_key=True, related_name="roster"
@@ -62,6 +62,7 @@ class RosterPlayer(models.Model):
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="+")
     person = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
     guest = models.BooleanField(default=False)
+    retired = models.BooleanField(default=False)
 
 
 class SeriesResult(models.Model):

@@ -16,6 +16,10 @@ class Club(models.Model):
     # A deal recorded by one member stays "to confirm" until another confirms it;
     # the league then counts a finished series only once all its deals are confirmed.
     deals_need_confirmation = models.BooleanField(_("deals need confirmation"), default=False)
+    # What a new series starts from: {"preset": "...", "options": {...}} as
+    # ``domain.rules.rules_from`` takes them; empty for the plain preset.
+    default_rules = models.JSONField(_("default game and house rules"), default=dict, blank=True)
+    time_zone = models.CharField(_("time zone"), max_length=64, default="", blank=True)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
@@ -67,3 +71,29 @@ class Membership(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} ({self.role}) in {self.club}"
+
+
+class Invitation(models.Model):
+    """A link that lets whoever opens it join a club with a role.
+
+    Only a SHA-256 of the token is kept: the link itself is shown once, to the
+    admin who made it. ``max_uses`` is 1 for a single-use link, None for many.
+    """
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invitations")
+    role = models.CharField(_("role"), max_length=10, choices=Membership.Role.choices)
+    token_hash = models.CharField(max_length=64, unique=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    expires_at = models.DateTimeField(_("expires at"))
+    max_uses = models.PositiveIntegerField(_("uses allowed"), null=True, blank=True)
+    uses = models.PositiveIntegerField(_("times used"), default=0)
+    revoked_at = models.DateTimeField(_("revoked at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.role} invitation to {self.club}"

@@ -6,6 +6,7 @@ from django import template
 from django.utils.translation import gettext_lazy as _
 
 from ..domain import series
+from ..membership import refusal
 
 register = template.Library()
 
@@ -44,3 +45,19 @@ def lookup(mapping, key):
         return mapping.get(key, key)
     except AttributeError:
         return key
+
+
+INVITATION_STATES = {
+    None: _("open"),
+    "invitation_revoked": _("withdrawn"),
+    "invitation_expired": _("expired"),
+    "invitation_used": _("used up"),
+}
+
+
+@register.simple_tag
+def invitation_status(invitation) -> dict:
+    """An invitation's state in a word, and whether it can still be used."""
+    refused = refusal(invitation)
+    code = refused.code if refused else None
+    return {"label": INVITATION_STATES[code], "open": refused is None}

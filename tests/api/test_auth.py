@@ -23,7 +23,10 @@ def test_a_user_gets_a_token_and_uses_it(client):
     created = api.post("/api/v1/clubs", {"name": "Ada's table"}, format="json")
     assert response.status_code == 200
     assert created.status_code == 201
-    assert created.json() == {"slug": "adas-table", "name": "Ada's table", "public": False}
+    assert created.json() == {
+        "slug": "adas-table", "name": "Ada's table", "public": False,
+        "default_rules": {}, "time_zone": "",
+    }  # fmt: skip
 
 
 def test_asking_twice_gives_the_same_token(client):

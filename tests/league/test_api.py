@@ -139,10 +139,15 @@ def admin_calls(history) -> dict:
         "rename": ("post", f"players/{history.dario.id}/rename", {"name": "Dario M."}),
         "merge": ("post", f"players/{twin.id}/merge", {"target": history.anna.id}),
         "unmerge": ("post", f"players/{twin.id}/unmerge", None),
+        "retire": ("post", f"players/{history.dario.id}/retire", {"retired": True}),
+        "link": ("post", f"players/{history.dario.id}/account", {"username": "member"}),
     }
 
 
-WRITES = ("ladder set", "season add", "season remove", "guest add", "rename", "merge", "unmerge")
+WRITES = (
+    "ladder set", "season add", "season remove", "guest add", "rename", "merge", "unmerge",
+    "retire", "link",
+)  # fmt: skip
 
 
 @pytest.mark.parametrize("public", [False, True])
@@ -227,3 +232,18 @@ def test_the_league_endpoints_cost_the_same_queries_however_many_series(
     with django_assert_num_queries(5):
         response = client.get(f"/api/v1/clubs/{slug}/series")
     assert response.json()["count"] == 4 + more
+
+
+def test_a_retired_player_comes_back_and_a_link_is_undone_through_the_api(history):
+    admin = client_for(history.users["admin"])
+    url = f"/api/v1/players/{history.dario.id}"
+    assert admin.post(f"{url}/retire", {"retired": True}, format="json").json()["retired"]
+    assert not admin.post(f"{url}/retire", {"retired": False}, format="json").json()["retired"]
+    admin.post(f"{url}/account", {"username": "member"}, format="json")
+    history.dario.refresh_from_db()
+    assert history.dario.user == history.users["member"]
+    admin.post(f"{url}/account", {"username": None}, format="json")
+    history.dario.refresh_from_db()
+    assert history.dario.user is None
+    stranger = admin.post(f"{url}/account", {"username": "stranger"}, format="json")
+    assert stranger.status_code == 422

@@ -20,7 +20,15 @@ pytestmark = pytest.mark.django_db
 def series_events():
     return list(
         Event.objects.exclude(
-            type__in=["PlayerRenamed", "GuestAdded", "PlayersMerged", "PlayersUnmerged"]
+            type__in=[
+                "PlayerRenamed",
+                "GuestAdded",
+                "PlayersMerged",
+                "PlayersUnmerged",
+                "PlayerRetired",
+                "PlayerReturned",
+                "PlayerLinked",
+            ]
         ).values()
     )
 
@@ -96,3 +104,56 @@ def test_named_seasons_may_not_overlap_and_ladder_rules_must_make_sense(history)
         assert refused.value.code == code
     with pytest.raises(DomainError):
         league.ladder_set(club=history.club, min_series=5, best_n=3)
+
+
+# -- several at once, retire, link (the club pages' roster operations) ----------------
+
+
+def test_several_players_are_added_at_once_or_none_is():
+    club = services.club_create(name="Roster club")
+    added = league.players_add(club=club, names=["Anna", " ", "Bruno", "Carla"])
+    assert [p.name for p in added] == ["Anna", "Bruno", "Carla"]
+    for names in (["Dario", "dario"], ["Elena", "Anna"]):
+        with pytest.raises(DomainError):
+            league.players_add(club=club, names=names)
+    assert Player.objects.filter(club=club).count() == 3
+
+
+def test_a_rename_to_a_name_in_use_is_refused(history):
+    with pytest.raises(DomainError) as refused:
+        league.player_rename(club=history.club, player_id=history.anna.id, name="bruno")
+    assert refused.value.code == "name_taken"
+    assert Player.objects.get(id=history.anna.id).name == "Anna"
+
+
+def test_a_retired_player_stays_in_history_and_can_return(history):
+    before = series_events()
+    league.player_retire(club=history.club, player_id=history.dario.id)
+    assert RosterPlayer.objects.get(player=history.dario).retired
+    with pytest.raises(DomainError):
+        league.player_retire(club=history.club, player_id=history.dario.id)
+    assert series_events() == before
+    league.player_return(club=history.club, player_id=history.dario.id)
+    assert not RosterPlayer.objects.filter(player=history.dario, retired=True).exists()
+    types = [t for t, _payload in roster_events(history.club)]
+    assert types == ["PlayerRetired", "PlayerReturned"]
+
+
+def test_a_player_is_linked_only_to_a_member_account(history):
+    member = history.users["member"]
+    league.player_link(club=history.club, player_id=history.anna.id, user_id=member.id)
+    assert Player.objects.get(id=history.anna.id).user == member
+    with pytest.raises(DomainError) as refused:
+        league.player_link(club=history.club, player_id=history.bruno.id, user_id=member.id)
+    assert refused.value.code == "account_linked"
+    with pytest.raises(DomainError) as refused:
+        league.player_link(
+            club=history.club, player_id=history.bruno.id, user_id=history.users["stranger"].id
+        )
+    assert refused.value.code == "not_a_member"
+    assert roster_events(history.club) == [("PlayerLinked", {"player": history.anna.id})]
+
+
+def test_an_existing_player_is_marked_a_guest(history):
+    league.guest_mark(club=history.club, player_id=history.carla.id)
+    assert RosterPlayer.objects.get(player=history.carla).guest

@@ -116,7 +116,7 @@ def test_a_scorer_plays_a_whole_series_with_a_tiebreak(page, live_server, club):
     page.goto(f"{live_server.url}/login/")
     shoot(page, "sign-in")
     sign_in(page, live_server)
-    page.wait_for_selector("text=Your clubs")
+    page.wait_for_selector("text=My clubs")
     shoot(page, "home")
     sheet_url = start_series(page, live_server, club[0])
     assert "Deal 1: Anna deals next." in page.content()
@@ -244,7 +244,7 @@ def test_the_key_pages_in_italian(page, live_server, club):
     page.wait_for_selector("#language-choice")
     with page.expect_navigation():
         page.locator("#language-choice").select_option("it")
-    assert "I tuoi circoli" in page.content()
+    assert "I miei circoli" in page.content()
 
     page.goto(f"{live_server.url}/series/{series_id}/")
     assert "Smazzata 2: distribuisce Bruno." in page.locator(".banner.next").inner_text()

@@ -82,7 +82,7 @@ def test_the_language_chosen_is_remembered(as_role):
 
     assert response.status_code == 302
     assert '<html lang="nl">' in page
-    assert "Je clubs" in page
+    assert "Mijn clubs" in page
 
 
 @pytest.mark.django_db

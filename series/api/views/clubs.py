@@ -27,17 +27,35 @@ class ClubApiView(ApiView):
         return self.club
 
 
+class DefaultRulesSerializer(serializers.Serializer):
+    preset = serializers.CharField(help_text="A preset, e.g. continental-13.")
+    options = serializers.DictField(required=False, help_text="Options, as a series takes them.")
+
+
+DEFAULT_RULES_HELP = "The rules a new series starts from; {} for the plain preset."
+TIME_ZONE_HELP = "An IANA time zone, e.g. Europe/Rome; empty for the server's."
+
+
 class ClubCreateApi(ApiView):
     permission_classes = [IsAuthenticated]
 
     class InputSerializer(serializers.Serializer):
         name = serializers.CharField(max_length=100)
+        slug = serializers.SlugField(
+            max_length=50, required=False, help_text="Made from the name when missing."
+        )
         public = serializers.BooleanField(default=False, help_text="Anyone may read the club.")
+        default_rules = DefaultRulesSerializer(required=False, help_text=DEFAULT_RULES_HELP)
+        time_zone = serializers.CharField(
+            required=False, allow_blank=True, help_text=TIME_ZONE_HELP
+        )
 
     class OutputSerializer(serializers.Serializer):
         slug = serializers.SlugField()
         name = serializers.CharField()
         public = serializers.BooleanField()
+        default_rules = serializers.DictField()
+        time_zone = serializers.CharField()
 
     @extend_schema(
         operation_id="club_create",
@@ -48,7 +66,7 @@ class ClubCreateApi(ApiView):
     )
     def post(self, request):
         data = self.validated(self.InputSerializer)
-        club = services.club_create(name=data["name"], public=data["public"], admin=request.user)
+        club = services.club_create(admin=request.user, **data)
         return Response(self.OutputSerializer(club).data, status=status.HTTP_201_CREATED)
 
 
@@ -59,6 +77,8 @@ class ClubDetailApi(ClubApiView):
         public = serializers.BooleanField()
         deals_need_confirmation = serializers.BooleanField()
         role = serializers.CharField(allow_null=True, help_text="Your role in the club.")
+        default_rules = serializers.DictField()
+        time_zone = serializers.CharField()
 
     @extend_schema(
         operation_id="club_read",
@@ -79,10 +99,15 @@ class ClubDetailApi(ClubApiView):
             help_text="Deals wait for a second member's confirmation; the league counts a "
             "finished series once all its deals are confirmed.",
         )
+        default_rules = DefaultRulesSerializer(required=False, help_text=DEFAULT_RULES_HELP)
+        time_zone = serializers.CharField(
+            required=False, allow_blank=True, help_text=TIME_ZONE_HELP
+        )
 
     @extend_schema(
         operation_id="club_update",
-        summary="Rename a club, open its league pages or require confirmations (admins)",
+        summary="Change a club's name, public pages, default rules, time zone or "
+        "whether deals need confirmation (admins)",
         tags=["clubs"],
         parameters=[SLUG],
         request=UpdateInputSerializer,
@@ -95,8 +120,9 @@ class ClubDetailApi(ClubApiView):
 
     def _respond(self, club: Club) -> Response:
         role = selectors.club_role(user=self.request.user, club=club)
-        body = {"slug": club.slug, "name": club.name, "public": club.public,
-                "deals_need_confirmation": club.deals_need_confirmation, "role": role}  # fmt: skip
+        body = {"slug": club.slug, "name": club.name, "public": club.public, "role": role,
+                "deals_need_confirmation": club.deals_need_confirmation,
+                "default_rules": club.default_rules, "time_zone": club.time_zone}  # fmt: skip
         return Response(self.OutputSerializer(body).data)
 
 

@@ -1,0 +1,96 @@
+"""Sign-up, the account page, password change and reset by e-mail."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core import mail
+from django.test import Client
+
+from tests.pages.conftest import PASSWORD, make_user
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_sign_in_page_offers_to_create_an_account(client):
+    page = client.get("/login/?next=/join/").content.decode()
+    assert 'href="/signup/?next=/join/"' in page
+    assert 'href="/account/reset/"' in page
+
+
+def test_signing_up_signs_the_new_user_in_and_follows_next(client):
+    response = client.post(
+        "/signup/",
+        {"username": "secretary", "password1": PASSWORD, "password2": PASSWORD,
+         "email": "sec@example.org", "next": "/clubs/new/"},
+    )  # fmt: skip
+    assert response.status_code == 302
+    assert response["Location"] == "/clubs/new/"
+    assert client.get("/clubs/new/").status_code == 200
+    assert get_user_model().objects.get(username="secretary").email == "sec@example.org"
+
+
+@pytest.mark.parametrize(
+    ("password1", "password2"), [("password", "password"), (PASSWORD, PASSWORD + "x")]
+)
+def test_a_weak_or_mistyped_password_creates_no_account(client, password1, password2):
+    response = client.post(
+        "/signup/", {"username": "secretary", "password1": password1, "password2": password2}
+    )
+    assert response.status_code == 200
+    assert 'class="error"' in response.content.decode()
+    assert not get_user_model().objects.exists()
+
+
+def test_a_sign_up_never_follows_next_to_another_site(client):
+    response = client.post(
+        "/signup/", {"username": "eve", "password1": PASSWORD, "password2": PASSWORD,
+                     "next": "https://evil.example/"},
+    )  # fmt: skip
+    assert response["Location"] == "/"
+
+
+def test_the_account_page_changes_the_email_and_links_the_password_change(client):
+    user = make_user("ada", PASSWORD)
+    client.force_login(user)
+    page = client.get("/account/").content.decode()
+    assert 'href="/account/password/"' in page
+    assert 'action="/logout/"' in page
+    client.post("/account/", {"email": "ada@example.org"})
+    user.refresh_from_db()
+    assert user.email == "ada@example.org"
+
+
+def test_the_account_page_needs_a_signed_in_user(client):
+    assert client.get("/account/")["Location"].startswith("/login/")
+
+
+def test_a_password_is_changed_with_the_old_one(client):
+    user = make_user("ada", PASSWORD)
+    client.force_login(user)
+    new = "another long table password"
+    response = client.post(
+        "/account/password/",
+        {"old_password": PASSWORD, "new_password1": new, "new_password2": new},
+    )
+    assert response["Location"] == "/account/"
+    user.refresh_from_db()
+    assert user.check_password(new)
+
+
+def test_a_forgotten_password_is_reset_through_the_mailed_link(settings):
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    user = make_user("ada", PASSWORD)
+    user.email = "ada@example.org"
+    user.save()
+    browser = Client()
+    browser.post("/account/reset/", {"email": "ada@example.org"})
+    assert len(mail.outbox) == 1
+    link = re.search(r"http://testserver(/account/reset/\S+/)", mail.outbox[0].body).group(1)
+    form = browser.get(link, follow=True)
+    new = "a brand new table password"
+    browser.post(form.redirect_chain[-1][0], {"new_password1": new, "new_password2": new})
+    user.refresh_from_db()
+    assert user.check_password(new)

@@ -1,0 +1,157 @@
+"""Clubs, members and invitations through the services: bad input changes nothing."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+from rest_framework.test import APIClient
+
+from series import membership, services
+from series.domain.errors import DomainError
+from series.models import Club, Invitation, Membership, Player
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def users():
+    make = get_user_model().objects.create_user
+    return {name: make(name) for name in ("ada", "bea", "cy")}
+
+
+def test_a_club_asked_for_a_taken_slug_is_refused(users):
+    services.club_create(name="Friday club", admin=users["ada"])
+    with pytest.raises(DomainError) as refused:
+        services.club_create(name="Another", slug="friday-club", admin=users["bea"])
+    assert refused.value.code == "slug_taken"
+    assert Club.objects.count() == 1
+
+
+def test_a_club_without_a_slug_gets_a_free_one(users):
+    first = services.club_create(name="Friday club")
+    second = services.club_create(name="Friday club")
+    assert (first.slug, second.slug) == ("friday-club", "friday-club-2")
+
+
+@pytest.mark.parametrize("name", ["", "   ", "x" * 101])
+def test_an_empty_or_over_long_club_name_is_refused(name):
+    with pytest.raises(DomainError):
+        services.club_create(name=name)
+    assert not Club.objects.exists()
+
+
+def test_a_club_keeps_default_rules_and_a_time_zone():
+    club = services.club_create(
+        name="Club", default_rules={"preset": "continental-13", "options": {"buys": True}},
+        time_zone="Europe/Rome",
+    )  # fmt: skip
+    club.refresh_from_db()
+    assert club.default_rules == {"preset": "continental-13", "options": {"buys": True}}
+    assert club.time_zone == "Europe/Rome"
+
+
+@pytest.mark.parametrize(
+    ("rules", "zone"),
+    [({"preset": "poker"}, ""), ({"options": {"ace_high": True}}, ""), ({}, "Mars/Olympus")],
+)
+def test_bad_default_rules_or_time_zone_change_nothing(rules, zone):
+    club = services.club_create(name="Club")
+    with pytest.raises(DomainError):
+        services.club_update(club=club, default_rules=rules, time_zone=zone)
+    club.refresh_from_db()
+    assert (club.default_rules, club.time_zone) == ({}, "")
+
+
+def test_a_player_name_used_twice_in_a_club_is_refused():
+    club = services.club_create(name="Club")
+    services.player_add(club=club, name="Anna")
+    with pytest.raises(DomainError) as refused:
+        services.player_add(club=club, name=" anna ")
+    assert refused.value.code == "name_taken"
+    other = services.club_create(name="Other")
+    services.player_add(club=other, name="Anna")  # another club may
+    assert Player.objects.filter(club=club).count() == 1
+
+
+def test_the_last_admin_cannot_be_removed(users):
+    club = services.club_create(name="Club", admin=users["ada"])
+    with pytest.raises(DomainError) as refused:
+        membership.member_remove(club=club, user=users["ada"])
+    assert refused.value.code == "last_admin"
+    services.member_set(club=club, user=users["bea"], role="member")
+    membership.member_remove(club=club, user=users["bea"])
+    assert list(Membership.objects.values_list("user__username", flat=True)) == ["ada"]
+
+
+def test_an_invitation_stores_only_a_hash_of_its_token(users):
+    club = services.club_create(name="Club", admin=users["ada"])
+    new = membership.invitation_create(club=club, role="scorer", created_by=users["ada"])
+    stored = Invitation.objects.get()
+    assert new.token not in stored.token_hash
+    assert len(new.token) >= 32
+    assert membership.invitation_for(new.token) == stored
+
+
+def test_a_single_use_invitation_lets_one_person_in(users):
+    club = services.club_create(name="Club", admin=users["ada"])
+    token = membership.invitation_create(club=club, role="scorer").token
+    joined = membership.invitation_accept(token=token, user=users["bea"])
+    assert joined.role == "scorer"
+    with pytest.raises(DomainError) as refused:
+        membership.invitation_accept(token=token, user=users["cy"])
+    assert refused.value.code == "invitation_used"
+    assert not Membership.objects.filter(user=users["cy"]).exists()
+
+
+def test_a_multi_use_invitation_lets_many_in(users):
+    club = services.club_create(name="Club", admin=users["ada"])
+    token = membership.invitation_create(club=club, role="member", multi_use=True).token
+    membership.invitation_accept(token=token, user=users["bea"])
+    membership.invitation_accept(token=token, user=users["cy"])
+    assert Membership.objects.filter(club=club, role="member").count() == 2
+
+
+def test_a_revoked_or_expired_invitation_says_so(users):
+    club = services.club_create(name="Club", admin=users["ada"])
+    revoked = membership.invitation_create(club=club, role="member")
+    membership.invitation_revoke(club=club, invitation_id=revoked.invitation.id)
+    expired = membership.invitation_create(club=club, role="member", days=1)
+    Invitation.objects.filter(id=expired.invitation.id).update(
+        expires_at=timezone.now() - timedelta(minutes=1)
+    )
+    for new, code in ((revoked, "invitation_revoked"), (expired, "invitation_expired")):
+        with pytest.raises(DomainError) as refused:
+            membership.invitation_accept(token=new.token, user=users["bea"])
+        assert refused.value.code == code
+    with pytest.raises(DomainError) as refused:
+        membership.invitation_accept(token="not-a-token", user=users["bea"])
+    assert refused.value.code == "invitation_unknown"
+    assert Membership.objects.filter(club=club).count() == 1
+
+
+def test_an_invitation_never_demotes_a_member(users):
+    club = services.club_create(name="Club", admin=users["ada"])
+    token = membership.invitation_create(club=club, role="member").token
+    assert membership.invitation_accept(token=token, user=users["ada"]).role == "admin"
+    assert Invitation.objects.get().uses == 0
+
+
+def test_the_api_creates_and_updates_a_club_with_default_rules_and_a_time_zone(users):
+    api = APIClient()
+    api.force_authenticate(users["ada"])
+    created = api.post(
+        "/api/v1/clubs",
+        {"name": "Api club", "default_rules": {"preset": "continental-12"},
+         "time_zone": "Europe/Madrid"},
+        format="json",
+    )  # fmt: skip
+    assert created.status_code == 201, created.content
+    assert created.json()["default_rules"] == {"preset": "continental-12", "options": {}}
+    refused = api.patch("/api/v1/clubs/api-club", {"time_zone": "Nowhere/Else"}, format="json")
+    assert refused.status_code == 422
+    taken = api.post("/api/v1/clubs", {"name": "Again", "slug": "api-club"}, format="json")
+    assert taken.json()["code"] == "slug_taken"
+    assert Club.objects.get().time_zone == "Europe/Madrid"
