@@ -27,6 +27,8 @@ def rules_initial(default_rules: dict[str, Any]) -> dict[str, Any]:
     initial = {"preset": default_rules.get("preset", "continental"), **options}
     if options.get("scoring") == WINNER_TAKES_ALL:
         initial["winner_takes_all"] = True
+    if options.get("rummy_bonus") == 3:
+        initial["rummy_triples"] = True
     return initial
 
 

@@ -89,8 +89,21 @@ class RulesForm(forms.Form):
         help_text=_("The winner collects the others' penalties; first to the target wins."),
         required=False,
     )
+    rummy_triples = forms.BooleanField(
+        label=_("A Rummy triples the collection (Rummy)"),
+        help_text=_("With the winner taking all, a Rummy collects three times, not twice."),
+        required=False,
+    )
+    twos_wild = forms.BooleanField(
+        label=_("Twos are wild (Rummy)"),
+        help_text=_(
+            "Every 2 stands for any card, like a joker, or for itself; a 2 left in "
+            "hand still costs 2 points."
+        ),
+        required=False,
+    )
 
-    OPTION_FIELDS = ("buys", "deals", "target", "relaxed", "ace_high")
+    OPTION_FIELDS = ("buys", "deals", "target", "relaxed", "ace_high", "twos_wild")
 
     def options(self) -> dict[str, Any]:
         """The options the user set; those left alone keep the preset's value."""
@@ -98,6 +111,8 @@ class RulesForm(forms.Form):
         options = {name: data[name] for name in self.OPTION_FIELDS if data.get(name)}
         if data.get("winner_takes_all"):
             options["scoring"] = WINNER_TAKES_ALL
+        if data.get("rummy_triples"):
+            options["rummy_bonus"] = 3
         return options
 
 
@@ -312,6 +327,7 @@ class CheckForm(forms.Form):
     buys = forms.IntegerField(label=_("Discards bought"), required=False, min_value=0,
                               max_value=10)  # fmt: skip
     ace_high = forms.BooleanField(label=_("Ace high or low (Rummy)"), required=False)
+    twos_wild = forms.BooleanField(label=_("Twos are wild (Rummy)"), required=False)
 
     def __init__(self, *args, language: str, rules: Rules | None = None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -322,7 +338,7 @@ class CheckForm(forms.Form):
             "All the cards, e.g. %(cards)s …; the app finds the groups."
         ) % {"cards": card_example(self.language)}
         if rules is not None:
-            del self.fields["preset"], self.fields["ace_high"]
+            del self.fields["preset"], self.fields["ace_high"], self.fields["twos_wild"]
 
     def verdict(self) -> melds.Verdict | None:
         """The checker's verdict on the claim, or None with the form's errors set."""
@@ -343,7 +359,7 @@ class CheckForm(forms.Form):
         return "groups" if (self.cleaned_data.get("groups") or "").strip() else "cards"
 
     def _chosen_rules(self) -> Rules:
-        options = {"ace_high": True} if self.cleaned_data.get("ace_high") else {}
+        options = {flag: True for flag in ("ace_high", "twos_wild") if self.cleaned_data.get(flag)}
         return rules_from(self.cleaned_data.get("preset") or "continental", options)
 
     def _judge(self, rules, data) -> melds.Verdict | None:

@@ -27,6 +27,10 @@ def rules_in_words(rules_dict) -> list[str]:
         words.append(_("Relaxed laying: only the groups shown are checked."))
     if rules.ace_high:
         words.append(_("Ace high or low: Q-K-A is a run."))
+    if rules.twos_wild:
+        words.append(_("Twos are wild: a 2 stands for any card, or for itself."))
+    if rules.scoring == WINNER_TAKES_ALL and rules.rummy_bonus == 3:
+        words.append(_("A Rummy triples the collection."))
     if rules.game == "rummy":
         if rules.scoring == WINNER_TAKES_ALL:
             words.append(_("Winner takes all; first to %(target)s points wins.")

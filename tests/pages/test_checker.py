@@ -71,3 +71,13 @@ def test_the_rules_chosen_change_the_verdict(client):
 
     assert "going out needs 16" in continental
     assert "Valid: the hand goes out." in short_deals.content.decode()
+
+
+def test_with_twos_wild_ticked_the_twos_stand_in_the_melds(client):
+    hand = "5H 6H 2C 9S 9D 2D 2S KC"  # RULES D-14 extended: 2C in the run, 2D and 2S with the 9s
+    plain = client.get("/check/", {"cards": hand, "preset": "rummy"}).content.decode()
+    wild = client.get("/check/", {"cards": hand, "preset": "rummy", "twos_wild": "on"})
+
+    assert "Valid: the hand goes out." not in plain
+    assert "Valid: the hand goes out." in wild.content.decode()
+    assert "Twos are wild (Rummy)" in wild.content.decode()

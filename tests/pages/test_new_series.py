@@ -45,6 +45,19 @@ def test_the_house_rules_chosen_are_recorded(as_role, table):
     assert (rules["hand_size"], rules["buys"], rules["deals"]) == (13, True, 4)
 
 
+def test_rummy_house_rules_are_recorded_and_shown_in_words_on_the_sheet(as_role, table):
+    data = seat_data(table.players[:4], [1, 2, 3, 4], table.players[0], preset="rummy",
+                     twos_wild="on", winner_takes_all="on", rummy_triples="on")  # fmt: skip
+
+    response = as_role("admin").post(new_series_url(table), data)
+
+    sheet = selectors.club_series(club=table.club).get()
+    assert (sheet.rules["twos_wild"], sheet.rules["rummy_bonus"]) == (True, 3)
+    page = as_role("member").get(response["Location"]).content.decode()
+    assert "Twos are wild: a 2 stands for any card, or for itself." in page
+    assert "A Rummy triples the collection." in page
+
+
 def test_the_page_explains_every_preset_and_option_in_one_line(as_role, table):
     page = as_role("scorer").get(new_series_url(table)).content.decode()
 
