@@ -1,0 +1,38 @@
+"""The league's wide tables on a phone (360 px): they scroll sideways, say so,
+and keep each row's player in view."""
+
+from __future__ import annotations
+
+import pytest
+
+from series import services
+from tests.factories import entry, start
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+NAMES = ("Anna", "Bruno", "Carla", "Dario")
+
+
+@pytest.fixture
+def league(transactional_db):
+    club = services.club_create(name="Circolo Tressette", public=True)
+    players = [services.player_add(club=club, name=name) for name in NAMES]
+    series = start(club, players).series_id
+    for went_out in players:  # one deal each: the series finishes
+        others = {p: 20 + 5 * i for i, p in enumerate(players) if p != went_out}
+        services.deal_record(series_id=series, entry=entry(went_out, others))
+    return club
+
+
+def test_the_standings_scroll_sideways_with_a_hint_and_the_players_stay_in_view(
+    page, live_server, league
+):
+    page.goto(f"{live_server.url}/clubs/{league.slug}/league/")
+    hint = page.get_by_text("Swipe the table sideways to see every column →").first
+    assert hint.is_visible()
+    table = page.get_by_role("region", name="The ladder")
+    table.evaluate("box => box.scrollBy(400, 0)")
+    anna = table.get_by_role("link", name="Anna")
+    box = anna.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
