@@ -92,7 +92,13 @@ AUTHENTICATION_BACKENDS = [
 ]
 AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 10)
 AXES_COOLOFF_TIME = env_int("AXES_COOLOFF_MINUTES", 1) / 60  # hours
-AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
+# A user name is locked from one address only: an attacker guessing bob's
+# password never locks out alice, nor bob at another table.
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+# The number of reverse proxies in front of the app that append to
+# X-Forwarded-For (0: none, the socket's address is the client's).
+TRUSTED_PROXIES = env_int("TRUSTED_PROXIES", 0)
+AXES_CLIENT_IP_CALLABLE = "scorekeeper.proxies.client_ip"
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False
 
