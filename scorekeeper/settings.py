@@ -51,6 +51,10 @@ if not SECRET_KEY:
         raise ImproperlyConfigured("Set SECRET_KEY: production needs a real secret key.")
     SECRET_KEY = "dev-only-insecure-key-do-not-use-in-production"
 
+# Signs backups (HMAC-SHA256). When unset, a key derived from SECRET_KEY signs
+# them, so a backup then restores only where SECRET_KEY is the same.
+BACKUP_KEY = os.environ.get("BACKUP_KEY", "")
+
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"] if DEBUG else [])
 if not DEBUG and not ALLOWED_HOSTS:
     raise ImproperlyConfigured("Set ALLOWED_HOSTS: production needs the site's host names.")
@@ -80,6 +84,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # A page whose database is briefly unreachable answers 503, not 500.
+    "series.middleware.DatabaseUnavailableMiddleware",
     # Last, as its documentation asks: refuses locked-out sign-ins.
     "axes.middleware.AxesMiddleware",
 ]

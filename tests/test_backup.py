@@ -130,7 +130,7 @@ def test_an_event_that_breaks_the_rules_is_refused_even_with_a_valid_chain(
     deal["payload"]["hands"][0]["points"] = 999  # impossible for 15 cards
     previous, rehashed = backup.GENESIS, []
     for record in records:
-        previous = backup._chain(previous, record)
+        previous = backup._chain(previous, record, backup.signing_key())
         rehashed.append(json.dumps({**record, "hash": previous}) + "\n")
     (tmp_path / "forged.jsonl").write_text("".join(rehashed), encoding="utf-8")
     manage(fresh_database, "migrate", "-v0")

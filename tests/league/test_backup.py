@@ -51,7 +51,7 @@ def test_a_roster_event_that_the_rules_refuse_is_refused_even_with_a_valid_chain
     merge["payload"]["target"] = merge["payload"]["source"]  # merged into themselves
     previous, rehashed = backup.GENESIS, []
     for record in records:
-        previous = backup._chain(previous, record)
+        previous = backup._chain(previous, record, backup.signing_key())
         rehashed.append(json.dumps({**record, "hash": previous}) + "\n")
     (tmp_path / "forged.jsonl").write_text("".join(rehashed), encoding="utf-8")
     manage(fresh_database, "migrate", "-v0")
