@@ -34,6 +34,7 @@ from .domain.series import (
     fold,
 )
 from .models import Club, Membership, Player
+from .retry import transient_retry
 
 # Not personal data: what an erased player is called from then on.
 ERASED_LABEL = "Player {id} (erased)"
@@ -52,6 +53,7 @@ class SeriesResult:
     replayed: bool = False
 
 
+@transient_retry
 def club_create(*, name: str, admin=None, public: bool = False, slug: str | None = None) -> Club:
     """Create a club; its creator (``admin``) becomes the club's admin."""
     name = name.strip()
@@ -69,6 +71,7 @@ def club_create(*, name: str, admin=None, public: bool = False, slug: str | None
     return club
 
 
+@transient_retry
 def player_add(*, club: Club, name: str) -> Player:
     name = name.strip()
     if not name:
@@ -76,6 +79,7 @@ def player_add(*, club: Club, name: str) -> Player:
     return Player.objects.create(club=club, name=name[:60])
 
 
+@transient_retry(idempotent=True)
 def player_erase(*, club: Club, player_id: int) -> Player:
     """Erase a player's personal data: the name becomes a neutral label and the
     account is unlinked. No event changes (they name the id only), so scores
@@ -95,6 +99,7 @@ def player_erase(*, club: Club, player_id: int) -> Player:
     return player
 
 
+@transient_retry(idempotent=True)
 def member_set(*, club: Club, user, role: str) -> Membership:
     """Give ``user`` a role in ``club`` (admin, scorer or member)."""
     if role not in Membership.Role.values:
@@ -118,6 +123,7 @@ def member_set(*, club: Club, user, role: str) -> Membership:
     return membership
 
 
+@transient_retry(idempotent=True)
 def club_update(*, club: Club, name: str | None = None, public: bool | None = None) -> Club:
     """Rename a club or open (close) its league pages to the public."""
     if name is not None:
@@ -136,6 +142,7 @@ def series_load(series_id: UUID, *, up_to_version: int | None = None) -> SeriesS
     return fold(stored.event for stored in events)
 
 
+@transient_retry
 def series_start(
     *,
     club: Club,
@@ -171,6 +178,7 @@ def _check_players_of_club(club: Club, players: list[int]) -> None:
             )
 
 
+@transient_retry
 def deal_record(
     *,
     series_id: UUID,
@@ -187,6 +195,7 @@ def deal_record(
     return _execute(series_id, command, expected_version, recording)
 
 
+@transient_retry
 def deal_correct(
     *,
     series_id: UUID,
@@ -203,6 +212,7 @@ def deal_correct(
     return _execute(series_id, command, expected_version, recording)
 
 
+@transient_retry
 def deal_void(
     *,
     series_id: UUID,
@@ -218,6 +228,7 @@ def deal_void(
     return _execute(series_id, command, expected_version, recording)
 
 
+@transient_retry
 def series_abandon(
     *,
     series_id: UUID,

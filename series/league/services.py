@@ -25,6 +25,7 @@ from ..domain.roster import (
     roster_stream,
 )
 from ..models import Club, LadderRules, Player, Season, SeriesSeat
+from ..retry import transient_retry
 from . import projection, standings
 from .seasons import SeasonSpan, check_ladder, check_new_season
 
@@ -34,6 +35,7 @@ NAME_LENGTH = 60
 # -- the roster -----------------------------------------------------------------
 
 
+@transient_retry
 def player_rename(*, club: Club, player_id: int, name: str, actor_id: int | None = None) -> Player:
     """Give a player a new name; the roster records that they were renamed, not the name."""
     player = _player_of_club(club, player_id)
@@ -45,6 +47,7 @@ def player_rename(*, club: Club, player_id: int, name: str, actor_id: int | None
     return player
 
 
+@transient_retry
 def guest_add(*, club: Club, name: str, actor_id: int | None = None) -> Player:
     """Add a player who is a guest of the club."""
     with transaction.atomic():
@@ -53,6 +56,7 @@ def guest_add(*, club: Club, name: str, actor_id: int | None = None) -> Player:
     return player
 
 
+@transient_retry
 def players_merge(
     *, club: Club, source_id: int, target_id: int, actor_id: int | None = None
 ) -> RosterState:
@@ -65,6 +69,7 @@ def players_merge(
         return _execute(club, MergePlayers(source.id, target.id), actor_id, state)
 
 
+@transient_retry
 def players_unmerge(*, club: Club, source_id: int, actor_id: int | None = None) -> RosterState:
     """Undo a merge: ``source`` counts as themselves again."""
     source = _player_of_club(club, source_id, field="player")
@@ -134,6 +139,7 @@ def _refuse_if_sat_together(state: RosterState, source: Player, target: Player) 
 # -- league settings --------------------------------------------------------------
 
 
+@transient_retry(idempotent=True)
 def ladder_set(*, club: Club, min_series: int, best_n: int | None = None) -> LadderRules:
     """Set how the club ranks its players (admins); the standings follow."""
     check_ladder(min_series, best_n)
@@ -146,6 +152,7 @@ def ladder_set(*, club: Club, min_series: int, best_n: int | None = None) -> Lad
     return rules
 
 
+@transient_retry
 def season_add(*, club: Club, name: str, first_day: date, last_day: date) -> Season:
     """Name a range of days as a season; its series leave their calendar year."""
     with transaction.atomic():
@@ -159,6 +166,7 @@ def season_add(*, club: Club, name: str, first_day: date, last_day: date) -> Sea
     return season
 
 
+@transient_retry(idempotent=True)
 def season_remove(*, club: Club, key: str) -> bool:
     """Remove a named season; its series return to their calendar years. False
     when the club has no such season."""
