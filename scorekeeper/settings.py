@@ -135,6 +135,11 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+# Production runs the app as a role that cannot alter the event log's triggers
+# (series/roles.py); migrations run as the tables' owner: MIGRATE_DATABASE_URL
+# (`manage.py migrate --database migrate`, then `manage.py grant_app_role`).
+if os.environ.get("MIGRATE_DATABASE_URL"):
+    DATABASES["migrate"] = dj_database_url.parse(os.environ["MIGRATE_DATABASE_URL"])
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
