@@ -6,6 +6,7 @@ required and a missing one stops the app at start-up.
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -68,7 +69,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
+    "knox",
     "drf_spectacular",
     "axes",
     "series",
@@ -200,7 +201,8 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("DATA_UPLOAD_MAX_MEMORY_SIZE", 256 * 1024)
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        # One expiring, revocable token per device (series.accounts).
+        "knox.auth.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
@@ -209,6 +211,17 @@ REST_FRAMEWORK = {
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "series.api.errors.exception_handler",
+}
+
+# API tokens: one per device, expiring after TOKEN_TTL_DAYS without use
+# (each use extends it), revoked by signing out or changing the password.
+KNOX_TOKEN_MODEL = "series.DeviceToken"
+REST_KNOX = {
+    "TOKEN_MODEL": KNOX_TOKEN_MODEL,
+    "TOKEN_TTL": timedelta(days=env_int("TOKEN_TTL_DAYS", 30)),
+    "AUTO_REFRESH": True,
+    "TOKEN_LIMIT_PER_USER": env_int("TOKEN_LIMIT_PER_USER", 20),
+    "AUTH_HEADER_PREFIX": "Token",
 }
 
 SPECTACULAR_SETTINGS = {

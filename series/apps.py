@@ -6,3 +6,8 @@ class SeriesConfig(AppConfig):
     name = "series"
     verbose_name = _("Series")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from . import accounts
+
+        accounts.connect()

@@ -3,12 +3,13 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from . import views
+from . import account_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("login/", auth_views.LoginView.as_view(template_name="login.html"), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("account/devices/", account_views.devices, name="account_devices"),
     path("clubs/<slug:slug>/series/new/", views.series_new, name="series_new"),
     path("rules/check/", views.rules_check, name="rules_check"),
     path("series/<uuid:series_id>/", views.sheet, name="sheet"),
