@@ -71,6 +71,8 @@ INSTALLED_APPS = [
     "rest_framework",
     "knox",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "csp",
     "axes",
     "series",
 ]
@@ -85,6 +87,9 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
+    # Permissions-Policy; Cache-Control: private, no-store on signed-in answers.
+    "series.middleware.PrivacyHeadersMiddleware",
     # A page whose database is briefly unreachable answers 503, not 500.
     "series.middleware.DatabaseUnavailableMiddleware",
     # Last, as its documentation asks: refuses locked-out sign-ins.
@@ -190,6 +195,29 @@ CSRF_COOKIE_SECURE = HTTPS
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
+# Content-Security-Policy: every script, style, font and image comes from the
+# app itself, and no page has an inline script, style or event handler.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "worker-src": ["'self'"],
+        "manifest-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
+# Nothing here needs a camera, a microphone, the location or payments.
+PERMISSIONS_POLICY = (
+    "camera=(), microphone=(), geolocation=(), payment=(), usb=(), "
+    "magnetometer=(), gyroscope=(), accelerometer=(), interest-cohort=()"
+)
 X_FRAME_OPTIONS = "DENY"
 
 LOGIN_URL = "login"
@@ -202,7 +230,7 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("DATA_UPLOAD_MAX_MEMORY_SIZE", 256 * 1024)
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         # One expiring, revocable token per device (series.accounts).
-        "knox.auth.TokenAuthentication",
+        "series.accounts.DeviceTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
@@ -228,6 +256,10 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "Continental Rummy scorekeeper API",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Swagger UI and ReDoc served by the app itself (drf-spectacular-sidecar).
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 LOGGING = {

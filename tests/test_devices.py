@@ -113,3 +113,13 @@ def test_nobody_signs_out_another_users_device(ada):
     digest = DeviceToken.objects.get(user=ada).digest
     browser.post("/account/devices/", {"revoke": digest})
     assert works(phone)
+
+
+def test_a_user_signs_in_on_a_limited_number_of_devices(ada, settings):
+    settings.REST_KNOX = {**settings.REST_KNOX, "TOKEN_LIMIT_PER_USER": 2}
+    sign_in("phone")
+    sign_in("tablet")
+    body = {"username": "ada", "password": PASSWORD, "device": "laptop"}
+    refused = APIClient().post("/api/v1/auth/token", body, format="json")
+    assert refused.status_code == 422
+    assert refused.json()["code"] == "too_many_devices"

@@ -226,7 +226,13 @@ def totals_chart(table: ScoreTable, chart_id: str = "totals-chart") -> SafeStrin
 
 
 @register.simple_tag
-def legend_style(index: int) -> str:
-    """The legend swatch of the ``index``-th player's line."""
+def legend_class(index: int) -> str:
+    """The class of the ``index``-th player's legend swatch: ``swatch-N`` in
+    static/css/app.css draws the line's colour and dash (no inline style: CSP)."""
+    return f"swatch-{index % len(LINE_STYLES)}"
+
+
+def legend_css(index: int) -> str:
+    """The rule app.css holds for ``legend_class(index)`` (a test keeps them equal)."""
     colour, dash = line_style(index)
-    return f"border-top: 4px {'dashed' if dash else 'solid'} {colour}"
+    return f".swatch-{index} {{ border-top: 4px {'dashed' if dash else 'solid'} {colour}; }}"

@@ -27,6 +27,13 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 PASSWORD = "a long table password"
+# Reports each CSP violation as a console error, which fails the test.
+CSP_LISTENER = """
+document.addEventListener("securitypolicyviolation", (event) => {
+  console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || "inline"}`
+    + ` at ${event.sourceFile}:${event.lineNumber}`);
+});
+"""
 
 
 @dataclass
@@ -116,7 +123,8 @@ def chromium_missing() -> str | None:
 @pytest.fixture
 def page(live_server, monkeypatch):
     """A 360 px wide tab of a fresh headless chromium; the test fails on any
-    console error. The test is skipped when chromium is missing.
+    console error, a Content-Security-Policy violation included. The test is
+    skipped when chromium is missing.
 
     Playwright runs an event loop while it is open, and Django then keeps a
     separate database connection for the test's own queries; it is closed before
@@ -141,12 +149,18 @@ def page(live_server, monkeypatch):
                 viewport={"width": 360, "height": 740},
                 locale="en-GB",
             )
+            # Every page is checked against the Content-Security-Policy: a
+            # violation (an inline script, style or handler) fails the test.
+            context.add_init_script(CSP_LISTENER)
             tab = context.pages[0] if context.pages else context.new_page()
             tab.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
             tab.on("pageerror", lambda exc: errors.append(str(exc)))
+            tab.expected_errors = []  # substrings of errors a test expects
             yield tab
             context.close()
             connections.close_all()
     finally:
         shutil.rmtree(profile, ignore_errors=True)
+    expected = getattr(tab, "expected_errors", [])
+    errors = [error for error in errors if not any(part in error for part in expected)]
     assert errors == [], f"console errors: {errors}"
