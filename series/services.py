@@ -249,6 +249,13 @@ def _digest(series_id: UUID | None, command: Command) -> str:
     return hashlib.sha256(f"{series_id}|{command!r}".encode()).hexdigest()
 
 
+def scoped_key(actor_id: int | None, key: str | None) -> str | None:
+    """The one scheme for idempotency keys, from the pages and the API alike: the
+    client's key scoped to the user who sends it, so two users' keys never collide
+    and a key sent from a page and from the API by one user is one key."""
+    return f"{actor_id or '-'}:{key}" if key else None
+
+
 @dataclass(frozen=True, slots=True)
 class Recording:
     """Who records a command, under which idempotency key, and when (now,
@@ -266,7 +273,8 @@ def _execute(
     recording: Recording,
     club_id: int | None = None,
 ) -> SeriesResult:
-    key = recording.idempotency_key
+    key = scoped_key(recording.actor_id, recording.idempotency_key)
+    recording = Recording(recording.actor_id, key, recording.recorded_at)
     digest = _digest(None if isinstance(command, StartSeries) else series_id, command)
     if key:
         replay = _replay(key, digest)
