@@ -354,7 +354,10 @@ def audit(request, sheet):
         {"row": row, "event": from_payload(row.type, row.payload, row.schema_version)}
         for row in stored
     ]
-    return render(request, "audit.html", {"sheet": sheet, "events": events, "names": names})
+    # A public club's audit trail is public; who recorded each fact is for members.
+    members = allows(getattr(request, "club_role", None), sheet.club, Access.MEMBER)
+    context = {"sheet": sheet, "events": events, "names": names, "show_recorders": members}
+    return render(request, "audit.html", context)
 
 
 def _event_players(stored) -> set[int]:
