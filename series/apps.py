@@ -9,5 +9,6 @@ class SeriesConfig(AppConfig):
 
     def ready(self) -> None:
         from . import accounts
+        from .api import schema  # noqa: F401 (registers the token's OpenAPI scheme)
 
         accounts.connect()
