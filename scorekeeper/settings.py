@@ -244,6 +244,9 @@ REST_FRAMEWORK = {
 # API tokens: one per device, expiring after TOKEN_TTL_DAYS without use
 # (each use extends it), revoked by signing out or changing the password.
 KNOX_TOKEN_MODEL = "series.DeviceToken"
+# knox's own migrations create its default token table even when the model is
+# swapped (as here), and nothing would ever use or empty it: skip them.
+MIGRATION_MODULES = {"knox": None}
 REST_KNOX = {
     "TOKEN_MODEL": KNOX_TOKEN_MODEL,
     "TOKEN_TTL": timedelta(days=env_int("TOKEN_TTL_DAYS", 30)),
