@@ -207,7 +207,7 @@ def prepare(url: str) -> tuple[str, list[int], str]:
 
 def verify(tally: Tally) -> list[str]:
     """The checks after the load; returns the problems found."""
-    from series import backup, projections
+    from series import checksum, projections
     from series.models import Event
 
     problems = []
@@ -220,9 +220,9 @@ def verify(tally: Tally) -> list[str]:
         problems.append(f"{len(missing)} acknowledged deals are not in the log")
     if len(keys) != len(set(keys)):
         problems.append("a deal was recorded twice")
-    before = backup.projection_checksum()
+    before = checksum.projection_checksum()
     projections.rebuild()
-    if backup.projection_checksum() != before:
+    if checksum.projection_checksum() != before:
         problems.append("the projections differ from a rebuild of the log")
     return problems
 

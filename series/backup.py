@@ -1,4 +1,4 @@
-"""Backup and restore of the event log as JSON Lines, and a projection checksum.
+"""Backup and restore of the event log as JSON Lines (the checksum: series/checksum.py).
 
 The export is the backup: the reference data the events need (users, clubs,
 players, members, the league's seasons and ladder rules), then every event in
@@ -40,19 +40,11 @@ from .league.seasons import check_ladder, check_new_season
 from .league.selectors import span
 from .models import (
     Club,
-    ClubRecord,
-    DealLine,
-    DealScore,
     Event,
     LadderRules,
     Membership,
     Player,
-    RosterPlayer,
     Season,
-    SeasonStanding,
-    SeriesResult,
-    SeriesSeat,
-    SeriesSheet,
 )
 
 FORMAT = "scorekeeper-log"
@@ -389,32 +381,3 @@ def _reset_sequences() -> None:
     with connection.cursor() as cursor:
         for statement in statements:
             cursor.execute(statement)
-
-
-# -- checksum -----------------------------------------------------------------
-
-CHECKSUM_TABLES = [
-    # Raw key columns: ordering by a foreign key would follow the related
-    # model's ordering (a player's name), which an erasure changes.
-    (SeriesSheet, ("id",)),
-    (SeriesSeat, ("series_id", "seat")),
-    (DealLine, ("series_id", "number")),
-    (DealScore, ("series_id", "number", "player_id")),
-    (SeriesResult, ("series_id", "person_id")),
-    (RosterPlayer, ("player_id",)),
-    (SeasonStanding, ("club_id", "game", "season", "person_id")),
-    (ClubRecord, ("club_id", "game", "kind")),
-]
-
-
-def projection_checksum() -> str:
-    """A digest of every projection row (without surrogate ids): equal digests
-    mean equal read models, e.g. after a restore."""
-    digest = hashlib.sha256()
-    for model, order in CHECKSUM_TABLES:
-        names = [f.attname for f in model._meta.concrete_fields if f.name != "id" or
-                 model is SeriesSheet]  # fmt: skip
-        digest.update(model._meta.db_table.encode())
-        for row in model.objects.order_by(*order).values_list(*names).iterator(chunk_size=5000):
-            digest.update(json.dumps(row, default=str, sort_keys=True).encode())
-    return digest.hexdigest()

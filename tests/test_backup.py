@@ -14,7 +14,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.db import connection
 
-from series import backup, services
+from series import backup, checksum, services
 from series.models import Event
 from tests.factories import club_with_players, entry, start
 
@@ -79,7 +79,7 @@ def write_backup(path: Path) -> list[str]:
 
 def test_a_restored_backup_has_the_same_projections(fresh_database, tmp_path):
     history()
-    original = backup.projection_checksum()
+    original = checksum.projection_checksum()
     write_backup(tmp_path / "backup.jsonl")
     assert manage(fresh_database, "migrate", "-v0").returncode == 0
     restored = manage(fresh_database, "import_events", str(tmp_path / "backup.jsonl"))
@@ -151,7 +151,7 @@ def test_a_database_that_is_not_empty_refuses_a_restore(tmp_path):
 def _empty_checksum() -> str:
     import hashlib
 
-    from series.backup import CHECKSUM_TABLES
+    from series.checksum import CHECKSUM_TABLES
 
     digest = hashlib.sha256()
     for model, _order in CHECKSUM_TABLES:
@@ -163,7 +163,7 @@ def test_the_demo_club_survives_a_round_trip_through_a_backup(fresh_database, tm
     from series import demo
 
     demo.create_demo_club(seed=3, seasons=1, every_days=45, password="demo-pass-1")
-    original = backup.projection_checksum()
+    original = checksum.projection_checksum()
     write_backup(tmp_path / "demo.jsonl")
     assert manage(fresh_database, "migrate", "-v0").returncode == 0
     restored = manage(fresh_database, "import_events", str(tmp_path / "demo.jsonl"))

@@ -8,7 +8,7 @@ from datetime import date
 
 import pytest
 
-from series import backup
+from series import backup, checksum
 from series.league import services as league
 from tests.test_backup import manage
 
@@ -27,7 +27,7 @@ def league_history(history):
 
 def test_a_restored_backup_has_the_same_league(history, fresh_database, tmp_path):
     league_history(history)
-    original = backup.projection_checksum()
+    original = checksum.projection_checksum()
     lines = list(backup.export_lines())
     kinds = [json.loads(line)["kind"] for line in lines]
     assert "season" in kinds and "ladder" in kinds
