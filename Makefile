@@ -23,14 +23,18 @@ run: setup
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 # Production: gunicorn on PostgreSQL, static files by whitenoise. Needs
-# DATABASE_URL, SECRET_KEY and ALLOWED_HOSTS (see README); WEB_CONCURRENCY
-# sets the number of worker processes.
+# DATABASE_URL (the app's role), MIGRATE_DATABASE_URL (the tables' owner),
+# SECRET_KEY and ALLOWED_HOSTS (see README); WEB_CONCURRENCY sets the number of
+# worker processes. Migrations run as the owner, who then grants the app's
+# role what it needs: it can append to the event log but not alter it.
 serve: setup
 	@test -n "$$DATABASE_URL" || { echo "make serve needs DATABASE_URL=postgres://…" >&2; exit 2; }
-	DEBUG=false $(BIN)/python manage.py migrate --noinput
+	@test -n "$$MIGRATE_DATABASE_URL" || { echo "make serve needs MIGRATE_DATABASE_URL=postgres://owner@…" >&2; exit 2; }
+	DEBUG=false $(BIN)/python manage.py migrate --noinput --database migrate
+	DEBUG=false $(BIN)/python manage.py grant_app_role
 	DEBUG=false $(BIN)/python manage.py collectstatic --noinput -v0
-	DEBUG=false $(BIN)/gunicorn scorekeeper.wsgi --bind $(HOST):$(PORT) \
-		--workers $${WEB_CONCURRENCY:-2} --access-logfile - --graceful-timeout 10
+	DEBUG=false $(BIN)/gunicorn scorekeeper.wsgi -c scorekeeper/gunicorn.conf.py \
+		--bind $(HOST):$(PORT) --workers $${WEB_CONCURRENCY:-2}
 
 # The whole suite, on PostgreSQL when DATABASE_URL points there, else SQLite.
 test: setup lint

@@ -192,22 +192,22 @@ def prepare(url: str) -> tuple[str, list[int], str]:
     setup_django(url)
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
-    from rest_framework.authtoken.models import Token
 
     from series import services
+    from series.models import DeviceToken
 
     call_command("migrate", verbosity=0)
     call_command("collectstatic", interactive=False, verbosity=0)
     scorer = get_user_model().objects.create_user("scorer", password=secrets.token_urlsafe(12))
     club = services.club_create(name="Load club", admin=scorer)
     players = [services.player_add(club=club, name=f"Player {i}").id for i in range(8)]
-    token = Token.objects.create(user=scorer).key
+    _row, token = DeviceToken.objects.create(user=scorer)
     return token, players, club.slug
 
 
 def verify(tally: Tally) -> list[str]:
     """The checks after the load; returns the problems found."""
-    from series import backup, projections
+    from series import checksum, projections
     from series.models import Event
 
     problems = []
@@ -220,9 +220,9 @@ def verify(tally: Tally) -> list[str]:
         problems.append(f"{len(missing)} acknowledged deals are not in the log")
     if len(keys) != len(set(keys)):
         problems.append("a deal was recorded twice")
-    before = backup.projection_checksum()
+    before = checksum.projection_checksum()
     projections.rebuild()
-    if backup.projection_checksum() != before:
+    if checksum.projection_checksum() != before:
         problems.append("the projections differ from a rebuild of the log")
     return problems
 

@@ -6,6 +6,7 @@ required and a missing one stops the app at start-up.
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 from urllib.parse import parse_qs, unquote, urlsplit
 
@@ -52,6 +53,10 @@ if not SECRET_KEY:
         raise ImproperlyConfigured("Set SECRET_KEY: production needs a real secret key.")
     SECRET_KEY = "dev-only-insecure-key-do-not-use-in-production"
 
+# Signs backups (HMAC-SHA256). When unset, a key derived from SECRET_KEY signs
+# them, so a backup then restores only where SECRET_KEY is the same.
+BACKUP_KEY = os.environ.get("BACKUP_KEY", "")
+
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"] if DEBUG else [])
 if not DEBUG and not ALLOWED_HOSTS:
     raise ImproperlyConfigured("Set ALLOWED_HOSTS: production needs the site's host names.")
@@ -65,8 +70,10 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
+    "knox",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "csp",
     "axes",
     "series",
 ]
@@ -81,6 +88,11 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
+    # Permissions-Policy; Cache-Control: private, no-store on signed-in answers.
+    "series.middleware.PrivacyHeadersMiddleware",
+    # A page whose database is briefly unreachable answers 503, not 500.
+    "series.middleware.DatabaseUnavailableMiddleware",
     # Last, as its documentation asks: refuses locked-out sign-ins.
     "axes.middleware.AxesMiddleware",
 ]
@@ -93,7 +105,13 @@ AUTHENTICATION_BACKENDS = [
 ]
 AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 10)
 AXES_COOLOFF_TIME = env_int("AXES_COOLOFF_MINUTES", 1) / 60  # hours
-AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
+# A user name is locked from one address only: an attacker guessing bob's
+# password never locks out alice, nor bob at another table.
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+# The number of reverse proxies in front of the app that append to
+# X-Forwarded-For (0: none, the socket's address is the client's).
+TRUSTED_PROXIES = env_int("TRUSTED_PROXIES", 0)
+AXES_CLIENT_IP_CALLABLE = "scorekeeper.proxies.client_ip"
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False
 
@@ -124,6 +142,11 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+# Production runs the app as a role that cannot alter the event log's triggers
+# (series/roles.py); migrations run as the tables' owner: MIGRATE_DATABASE_URL
+# (`manage.py migrate --database migrate`, then `manage.py grant_app_role`).
+if os.environ.get("MIGRATE_DATABASE_URL"):
+    DATABASES["migrate"] = dj_database_url.parse(os.environ["MIGRATE_DATABASE_URL"])
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -175,6 +198,29 @@ CSRF_COOKIE_SECURE = HTTPS
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
+# Content-Security-Policy: every script, style, font and image comes from the
+# app itself, and no page has an inline script, style or event handler.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "worker-src": ["'self'"],
+        "manifest-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
+# Nothing here needs a camera, a microphone, the location or payments.
+PERMISSIONS_POLICY = (
+    "camera=(), microphone=(), geolocation=(), payment=(), usb=(), "
+    "magnetometer=(), gyroscope=(), accelerometer=(), interest-cohort=()"
+)
 X_FRAME_OPTIONS = "DENY"
 
 LOGIN_URL = "login"
@@ -220,7 +266,8 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("DATA_UPLOAD_MAX_MEMORY_SIZE", 256 * 1024)
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        # One expiring, revocable token per device (series.accounts).
+        "series.accounts.DeviceTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
@@ -231,10 +278,28 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "series.api.errors.exception_handler",
 }
 
+# API tokens: one per device, expiring after TOKEN_TTL_DAYS without use
+# (each use extends it), revoked by signing out or changing the password.
+KNOX_TOKEN_MODEL = "series.DeviceToken"
+# knox's own migrations create its default token table even when the model is
+# swapped (as here), and nothing would ever use or empty it: skip them.
+MIGRATION_MODULES = {"knox": None}
+REST_KNOX = {
+    "TOKEN_MODEL": KNOX_TOKEN_MODEL,
+    "TOKEN_TTL": timedelta(days=env_int("TOKEN_TTL_DAYS", 30)),
+    "AUTO_REFRESH": True,
+    "TOKEN_LIMIT_PER_USER": env_int("TOKEN_LIMIT_PER_USER", 20),
+    "AUTH_HEADER_PREFIX": "Token",
+}
+
 SPECTACULAR_SETTINGS = {
     "TITLE": "Continental Rummy scorekeeper API",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Swagger UI and ReDoc served by the app itself (drf-spectacular-sidecar).
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 LOGGING = {

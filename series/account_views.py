@@ -1,4 +1,5 @@
-"""Account pages: sign up, the account page, password change and reset.
+"""Account pages: sign up, the account page, password change and reset, and
+the devices signed in to the API.
 
 Sign-in, password change and password reset are Django's own views with
 our templates; the account page lists its sections, so a page added later
@@ -8,7 +9,7 @@ is one more line in ``SECTIONS``.
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth import login
+from django.contrib.auth import login, logout
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
@@ -18,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
+from . import accounts
 from .account_forms import EmailForm, SignUpForm
 
 # The account page's sections that live on pages of their own: (URL name,
@@ -27,6 +29,11 @@ SECTIONS = [
         "password_change",
         gettext_lazy("Change password"),
         gettext_lazy("Choose a new password; you stay signed in on this phone."),
+    ),
+    (
+        "account_devices",
+        gettext_lazy("Devices"),
+        gettext_lazy("The phones and programs signed in to the API; sign any of them out."),
     ),
     (
         "account_pin",
@@ -96,3 +103,20 @@ password_reset_confirm = auth_views.PasswordResetConfirmView.as_view(
 password_reset_complete = auth_views.PasswordResetCompleteView.as_view(
     template_name="account/password_reset_complete.html"
 )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def devices(request):
+    """GET lists the user's devices; POST ``revoke`` signs one out, ``revoke_all``
+    signs out every device and this browser too."""
+    if request.method == "POST":
+        if "revoke_all" in request.POST:
+            accounts.devices_sign_out_all(user=request.user)
+            logout(request)
+            messages.success(request, _("Every device was signed out."))
+            return redirect("login")
+        if accounts.device_sign_out(user=request.user, digest=request.POST.get("revoke", "")):
+            messages.success(request, _("The device was signed out."))
+        return redirect("account_devices")
+    return render(request, "account_devices.html", {"devices": accounts.devices_of(request.user)})

@@ -6,3 +6,9 @@ class SeriesConfig(AppConfig):
     name = "series"
     verbose_name = _("Series")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from . import accounts
+        from .api import schema  # noqa: F401 (registers the token's OpenAPI scheme)
+
+        accounts.connect()

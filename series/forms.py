@@ -123,7 +123,7 @@ class NewSeriesForm(RulesForm):
         label=_("Players at the table"), widget=forms.CheckboxSelectMultiple, required=False
     )
     first_dealer = forms.TypedChoiceField(label=_("First dealer"), coerce=int)
-    idempotency_key = forms.CharField(widget=forms.HiddenInput, max_length=100, required=False)
+    idempotency_key = forms.CharField(widget=forms.HiddenInput, max_length=64, required=False)
 
     field_order = ["players", "first_dealer", "preset"]
 
@@ -182,7 +182,7 @@ class DealForm(forms.Form):
     )
     discard = forms.CharField(label=_("Discard"), required=False, max_length=20)
     expected_version = forms.IntegerField(widget=forms.HiddenInput)
-    idempotency_key = forms.CharField(widget=forms.HiddenInput, max_length=100)
+    idempotency_key = forms.CharField(widget=forms.HiddenInput, max_length=64)
 
     def __init__(self, *args, players, names, buys: bool, language: str, **kwargs):
         super().__init__(*args, **kwargs)

@@ -121,7 +121,12 @@ def _write(model, names: tuple[str, ...], rows: list[tuple]) -> None:
     columns = ", ".join(model._meta.get_field(name).column for name in names)
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
-            with cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
+            # The raw psycopg cursor: wrapped so its errors are Django's (a
+            # dropped connection is an OperationalError the services retry).
+            with (
+                connection.wrap_database_errors,
+                cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy,
+            ):
                 for row in rows:
                     copy.write_row(row)
         else:

@@ -73,8 +73,12 @@ def player_names(*, club_id: int, ids: Iterable[int]) -> dict[int, str]:
     return dict(players.values_list("id", "name"))
 
 
-def user_by_username(username: str):
-    return get_user_model().objects.filter(username=username, is_active=True).first()
+def user_addable_to(club: Club, *, by, username: str):
+    """The user ``username`` if the admin ``by`` may add them to ``club``: an
+    active user who already shares a club with that admin. Anyone else, whether
+    the name exists or not, is None, so adding a member reveals no user names."""
+    shared = Membership.objects.filter(club__memberships__user=by).values("user_id")
+    return get_user_model().objects.filter(username=username, is_active=True, id__in=shared).first()
 
 
 # -- series ---------------------------------------------------------------------

@@ -37,6 +37,7 @@ from .domain.series import (
 )
 from .league import projection as league_projection
 from .models import Club, Event, Membership, Player, Profile
+from .retry import transient_retry
 
 # Not personal data: what an erased player is called from then on.
 ERASED_LABEL = "Player {id} (erased)"
@@ -59,6 +60,7 @@ CLUB_NAME_LENGTH = 100
 PLAYER_NAME_LENGTH = 60
 
 
+@transient_retry
 def club_create(
     *,
     name: str,
@@ -131,6 +133,7 @@ def time_zone_checked(time_zone: str) -> str:
     return time_zone
 
 
+@transient_retry
 def player_add(*, club: Club, name: str) -> Player:
     name = clean_name(name, PLAYER_NAME_LENGTH, _("Give the player a name."))
     refuse_taken_name(club, name)
@@ -147,6 +150,7 @@ def refuse_taken_name(club: Club, name: str, *, player_id: int | None = None) ->
         )  # fmt: skip
 
 
+@transient_retry(idempotent=True)
 def player_erase(*, club: Club, player_id: int) -> Player:
     """Erase a player's personal data: the name becomes a neutral label and the
     account is unlinked. No event changes (they name the id only), so scores
@@ -166,6 +170,7 @@ def player_erase(*, club: Club, player_id: int) -> Player:
     return player
 
 
+@transient_retry(idempotent=True)
 def member_set(*, club: Club, user, role: str) -> Membership:
     """Give ``user`` a role in ``club`` (admin, scorer or member)."""
     if role not in Membership.Role.values:
@@ -189,6 +194,7 @@ def member_set(*, club: Club, user, role: str) -> Membership:
     return membership
 
 
+@transient_retry(idempotent=True)
 def club_update(
     *,
     club: Club,
@@ -219,6 +225,7 @@ def club_update(
     return club
 
 
+@transient_retry(idempotent=True)
 def pin_set(*, user, pin: str) -> None:
     """Set the member's confirmation PIN (stored hashed, like a password)."""
     profile, _created = Profile.objects.get_or_create(user=user)
@@ -231,6 +238,7 @@ def series_load(series_id: UUID, *, up_to_version: int | None = None) -> SeriesS
     return fold(stored.event for stored in events)
 
 
+@transient_retry
 def series_start(
     *,
     club: Club,
@@ -266,6 +274,7 @@ def _check_players_of_club(club: Club, players: list[int]) -> None:
             )
 
 
+@transient_retry
 def deal_record(
     *,
     series_id: UUID,
@@ -282,6 +291,7 @@ def deal_record(
     return _execute(series_id, command, expected_version, recording)
 
 
+@transient_retry
 def deal_correct(
     *,
     series_id: UUID,
@@ -298,6 +308,7 @@ def deal_correct(
     return _execute(series_id, command, expected_version, recording)
 
 
+@transient_retry
 def deal_void(
     *,
     series_id: UUID,
@@ -313,6 +324,7 @@ def deal_void(
     return _execute(series_id, command, expected_version, recording)
 
 
+@transient_retry
 def deal_confirm(
     *,
     series_id: UUID,
@@ -330,6 +342,7 @@ def deal_confirm(
     return _execute(series_id, command, expected_version, recording)
 
 
+@transient_retry
 def deal_dispute(
     *,
     series_id: UUID,
@@ -353,6 +366,7 @@ def _recorder(series_id: UUID, number: int) -> int | None:
     return rows.order_by("-version").values_list("recorded_by", flat=True).first()
 
 
+@transient_retry
 def series_abandon(
     *,
     series_id: UUID,
@@ -373,6 +387,13 @@ def _digest(series_id: UUID | None, command: Command) -> str:
     return hashlib.sha256(f"{series_id}|{command!r}".encode()).hexdigest()
 
 
+def scoped_key(actor_id: int | None, key: str | None) -> str | None:
+    """The one scheme for idempotency keys, from the pages and the API alike: the
+    client's key scoped to the user who sends it, so two users' keys never collide
+    and a key sent from a page and from the API by one user is one key."""
+    return f"{actor_id or '-'}:{key}" if key else None
+
+
 @dataclass(frozen=True, slots=True)
 class Recording:
     """Who records a command, under which idempotency key, and when (now,
@@ -390,7 +411,8 @@ def _execute(
     recording: Recording,
     club_id: int | None = None,
 ) -> SeriesResult:
-    key = recording.idempotency_key
+    key = scoped_key(recording.actor_id, recording.idempotency_key)
+    recording = Recording(recording.actor_id, key, recording.recorded_at)
     digest = _digest(None if isinstance(command, StartSeries) else series_id, command)
     if key:
         replay = _replay(key, digest)

@@ -35,6 +35,7 @@ urlpatterns = [
     path("clubs/<slug:slug>/members/", club_views.members, name="members"),
     path("join/", club_views.join, name="join"),
     path("join/<str:token>/", club_views.join_link, name="join_link"),
+    path("account/devices/", account_views.devices, name="account_devices"),
     path("clubs/<slug:slug>/series/new/", views.series_new, name="series_new"),
     path("rules/check/", views.rules_check, name="rules_check"),
     path("rules/", rules_views.rules_index, name="rules"),

@@ -38,6 +38,14 @@ LIVE_SALT = "series.live-view"
 # -- access -----------------------------------------------------------------------
 
 
+def missing(request):
+    """A club or series that does not exist: for an anonymous visitor the same
+    answer as a private one (the sign-in page), so nobody can tell them apart."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    raise Http404
+
+
 def refuse_access(request, role: str | None, club, access: Access):
     """None when the user may do ``access`` in ``club``; else a login redirect,
     a 404 for a club they are not in, or a 403."""
@@ -65,7 +73,7 @@ def series_page(access: Access):
         def page(request, series_id: UUID, **kwargs):
             sheet = selectors.series_sheet(series_id)
             if sheet is None:
-                raise Http404
+                return missing(request)
             role = selectors.club_role(user=request.user, club=sheet.club)
             refused = refuse_access(request, role, sheet.club, access)
             if refused is not None:
@@ -106,7 +114,7 @@ def home(request):
 def series_new(request, slug: str):
     club = selectors.club_by_slug(slug)
     if club is None:
-        raise Http404
+        return missing(request)
     role = selectors.club_role(user=request.user, club=club)
     refused = refuse_access(request, role, club, Access.SCORE)
     if refused is not None:
@@ -369,8 +377,11 @@ def audit(request, sheet):
         {"row": row, "event": from_payload(row.type, row.payload, row.schema_version)}
         for row in stored
     ]
+    # A public club's audit trail is public; who recorded each fact is for members.
+    members = allows(getattr(request, "club_role", None), sheet.club, Access.MEMBER)
     users = selectors.usernames({row.payload["user"] for row in stored if "user" in row.payload})
-    context = {"sheet": sheet, "events": events, "names": names, "users": users}
+    context = {"sheet": sheet, "events": events, "names": names, "users": users,
+               "show_recorders": members}  # fmt: skip
     return render(request, "audit.html", context)
 
 

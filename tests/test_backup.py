@@ -14,7 +14,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.db import connection
 
-from series import backup, services
+from series import backup, checksum, services
 from series.league import services as league
 from series.models import Event
 from tests.factories import club_with_players, entry, start
@@ -80,7 +80,7 @@ def write_backup(path: Path) -> list[str]:
 
 def test_a_restored_backup_has_the_same_projections(fresh_database, tmp_path):
     history()
-    original = backup.projection_checksum()
+    original = checksum.projection_checksum()
     write_backup(tmp_path / "backup.jsonl")
     assert manage(fresh_database, "migrate", "-v0").returncode == 0
     restored = manage(fresh_database, "import_events", str(tmp_path / "backup.jsonl"))
@@ -131,7 +131,7 @@ def test_an_event_that_breaks_the_rules_is_refused_even_with_a_valid_chain(
     deal["payload"]["hands"][0]["points"] = 999  # impossible for 15 cards
     previous, rehashed = backup.GENESIS, []
     for record in records:
-        previous = backup._chain(previous, record)
+        previous = backup._chain(previous, record, backup.signing_key())
         rehashed.append(json.dumps({**record, "hash": previous}) + "\n")
     (tmp_path / "forged.jsonl").write_text("".join(rehashed), encoding="utf-8")
     manage(fresh_database, "migrate", "-v0")
@@ -152,7 +152,7 @@ def test_a_database_that_is_not_empty_refuses_a_restore(tmp_path):
 def _empty_checksum() -> str:
     import hashlib
 
-    from series.backup import CHECKSUM_TABLES
+    from series.checksum import CHECKSUM_TABLES
 
     digest = hashlib.sha256()
     for model, _order in CHECKSUM_TABLES:
@@ -164,7 +164,7 @@ def test_the_demo_club_survives_a_round_trip_through_a_backup(fresh_database, tm
     from series import demo
 
     demo.create_demo_club(seed=3, seasons=1, every_days=45, password="demo-pass-1")
-    original = backup.projection_checksum()
+    original = checksum.projection_checksum()
     write_backup(tmp_path / "demo.jsonl")
     assert manage(fresh_database, "migrate", "-v0").returncode == 0
     restored = manage(fresh_database, "import_events", str(tmp_path / "demo.jsonl"))

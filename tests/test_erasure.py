@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 
-from series import backup, services
+from series import checksum, services
 from series.models import Event, Player
 from tests.api.conftest import client_for
 from tests.factories import club_with_players, entry, start
@@ -29,7 +29,7 @@ def test_an_admin_erases_a_players_name_and_account_and_the_figures_stay():
     bruno.user = get_user_model().objects.create_user("bruno")
     bruno.save()
     log = list(Event.objects.order_by("position").values())
-    figures = backup.projection_checksum()
+    figures = checksum.projection_checksum()
     standings = client_for(admin).get(f"/api/v1/clubs/{club.slug}/standings").json()
 
     response = client_for(admin).post(f"/api/v1/clubs/{club.slug}/players/{bruno.id}/erase")
@@ -40,7 +40,7 @@ def test_an_admin_erases_a_players_name_and_account_and_the_figures_stay():
     assert bruno.user is None and bruno.erased_at is not None
     assert not Player.objects.filter(name="Bruno").exists()
     assert list(Event.objects.order_by("position").values()) == log
-    assert backup.projection_checksum() == figures
+    assert checksum.projection_checksum() == figures
     after = client_for(admin).get(f"/api/v1/clubs/{club.slug}/standings").json()
     assert _numbers(after) == _numbers(standings)
     assert f"Player {bruno.id} (erased)" in str(after) and "Bruno" not in str(after)

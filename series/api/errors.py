@@ -4,7 +4,8 @@
 - 401 / 403 / 404 from authentication and the club's access rules,
 - 409 a concurrent writer got there first (with ``current_version``),
 - 413 a body past the size limit,
-- 422 the rules refuse the request (DomainError: its code, message and params).
+- 422 the rules refuse the request (DomainError: its code, message and params),
+- 503 the database is unavailable (``database_unavailable``, with Retry-After).
 """
 
 from __future__ import annotations
@@ -20,6 +21,12 @@ from rest_framework.views import exception_handler as drf_exception_handler
 
 from .. import messages, selectors
 from ..domain.errors import DomainError
+from ..retry import (
+    RETRY_AFTER_SECONDS,
+    TRANSIENT,
+    DatabaseUnavailable,
+    release_broken_connection,
+)
 from ..store import VersionConflict, current_version
 from .parsers import RequestTooLarge
 
@@ -35,6 +42,8 @@ def domain_error_status(error: DomainError) -> int:
 def exception_handler(exc, context):
     if isinstance(exc, RequestDataTooBig):
         exc = RequestTooLarge()
+    if isinstance(exc, TRANSIENT):
+        return _unavailable()
     if isinstance(exc, VersionConflict):
         return _conflict(exc)
     if isinstance(exc, DomainError):
@@ -46,6 +55,21 @@ def exception_handler(exc, context):
     if response is not None:
         response.data = _error_body(response.data)
     return response
+
+
+def _unavailable() -> Response:
+    release_broken_connection()
+    return Response(
+        {
+            "code": DatabaseUnavailable.code,
+            "message": gettext(
+                "The database is unavailable for a moment: nothing was lost, try again shortly."
+            ),
+            "field": None,
+        },
+        status=status.HTTP_503_SERVICE_UNAVAILABLE,
+        headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
+    )
 
 
 def _conflict(error: VersionConflict) -> Response:

@@ -3,7 +3,7 @@
 from django.urls import path, re_path
 from drf_spectacular.views import SpectacularAPIView
 
-from .docs import docs_page
+from . import docs
 from .views import auth, clubs, confirmations, series, verify
 from .views.not_found import not_found
 
@@ -11,8 +11,11 @@ app_name = "api"
 
 urlpatterns = [
     path("schema", SpectacularAPIView.as_view(), name="schema"),
-    path("docs", docs_page, name="docs"),
+    path("docs", docs.swagger_ui, name="docs"),
+    path("redoc", docs.redoc, name="redoc"),
     path("auth/token", auth.TokenCreateApi.as_view(), name="token"),
+    path("auth/sign-out", auth.SignOutApi.as_view(), name="sign-out"),
+    path("auth/sign-out-all", auth.SignOutAllApi.as_view(), name="sign-out-all"),
     path("clubs", clubs.ClubCreateApi.as_view(), name="clubs"),
     path("clubs/<slug:slug>", clubs.ClubDetailApi.as_view(), name="club"),
     path("clubs/<slug:slug>/players", clubs.ClubPlayersApi.as_view(), name="club-players"),

@@ -1,5 +1,7 @@
 """CSV downloads: a season's standings and a series' score sheet, each with a
-header row. Cells a spreadsheet would run as a formula are quoted as text."""
+header row. Every cell goes through ``_cell``: text a spreadsheet would run as
+a formula (a player called ``=HYPERLINK(…)``) is written as text, while numbers
+are written as numbers, negative ones included."""
 
 from __future__ import annotations
 
@@ -11,27 +13,33 @@ from django.utils.translation import gettext as _
 from ..models import Club, SeriesSheet
 from .selectors import Standings
 
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\n", "＝", "＋", "－", "＠")
 
 
 def _cell(value) -> object:
-    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
-        return "'" + value
-    return value
+    """A number stays a number; text that a spreadsheet would read as a formula
+    gets a leading apostrophe, so it shows as the text it is."""
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, int | float) or value is None:
+        return value
+    text = str(value)
+    if text.lstrip(" ").startswith(FORMULA_STARTS):
+        return "'" + text
+    return text
 
 
 def _response(filename: str, header: list[str], rows: list[list]) -> HttpResponse:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     writer = csv.writer(response)
-    writer.writerow(header)
-    for row in rows:
+    for row in [header, *rows]:
         writer.writerow([_cell(value) for value in row])
     return response
 
 
-def _number(value: float | None, digits: int = 2) -> str:
-    return "" if value is None else f"{value:.{digits}f}"
+def _number(value: float | None, digits: int = 2) -> float | str:
+    return "" if value is None else round(value, digits)
 
 
 def standings_response(club: Club, table: Standings) -> HttpResponse:

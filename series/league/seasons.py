@@ -57,6 +57,12 @@ def season_key(name: str) -> str:
     return f"season-{key}" if key.isdigit() else key
 
 
+# Seasons lie within these days: a later last day (9999-12-31) would overflow
+# the day after it, which the league's queries use as the end of the season.
+EARLIEST_DAY = date(1900, 1, 1)
+LATEST_DAY = date(2999, 12, 31)
+
+
 def check_new_season(
     name: str, first_day: date, last_day: date, existing: Sequence[SeasonSpan]
 ) -> SeasonSpan:
@@ -64,6 +70,15 @@ def check_new_season(
     name = name.strip()
     if not name:
         raise DomainError(_("Give the season a name."), code="name_required", field="name")
+    for day, field in ((first_day, "first_day"), (last_day, "last_day")):
+        if not EARLIEST_DAY <= day <= LATEST_DAY:
+            raise DomainError(
+                _("A season lies between {earliest} and {latest}."),
+                code="season_out_of_range",
+                field=field,
+                earliest=EARLIEST_DAY.isoformat(),
+                latest=LATEST_DAY.isoformat(),
+            )
     if last_day < first_day:
         raise DomainError(
             _("The season's last day comes before its first day."),

@@ -28,6 +28,7 @@ from ..domain.roster import (
     roster_stream,
 )
 from ..models import Club, LadderRules, Membership, Player, Season, SeriesSeat
+from ..retry import transient_retry
 from . import projection, standings
 from .seasons import SeasonSpan, check_ladder, check_new_season
 
@@ -37,6 +38,7 @@ NAME_LENGTH = services.PLAYER_NAME_LENGTH
 # -- the roster -----------------------------------------------------------------
 
 
+@transient_retry
 def player_rename(*, club: Club, player_id: int, name: str, actor_id: int | None = None) -> Player:
     """Give a player a new name; the roster records that they were renamed, not the name."""
     player = _player_of_club(club, player_id)
@@ -49,6 +51,7 @@ def player_rename(*, club: Club, player_id: int, name: str, actor_id: int | None
     return player
 
 
+@transient_retry
 def guest_add(*, club: Club, name: str, actor_id: int | None = None) -> Player:
     """Add a player who is a guest of the club."""
     with transaction.atomic():
@@ -57,6 +60,7 @@ def guest_add(*, club: Club, name: str, actor_id: int | None = None) -> Player:
     return player
 
 
+@transient_retry
 def players_add(*, club: Club, names: list[str]) -> list[Player]:
     """Add several ranked players at once: all of them, or none when one is refused."""
     cleaned = [name.strip() for name in names if name.strip()]
@@ -72,6 +76,7 @@ def players_add(*, club: Club, names: list[str]) -> list[Player]:
         return [services.player_add(club=club, name=name) for name in cleaned]
 
 
+@transient_retry
 def guest_mark(*, club: Club, player_id: int, actor_id: int | None = None) -> RosterState:
     """Count a player already in the club as a guest."""
     player = _player_of_club(club, player_id)
@@ -79,6 +84,7 @@ def guest_mark(*, club: Club, player_id: int, actor_id: int | None = None) -> Ro
         return _execute(club, AddGuest(player.id), actor_id)
 
 
+@transient_retry
 def player_retire(*, club: Club, player_id: int, actor_id: int | None = None) -> RosterState:
     """A player who left: kept in every series and standing, not offered for new series."""
     player = _player_of_club(club, player_id)
@@ -86,6 +92,7 @@ def player_retire(*, club: Club, player_id: int, actor_id: int | None = None) ->
         return _execute(club, RetirePlayer(player.id), actor_id)
 
 
+@transient_retry
 def player_return(*, club: Club, player_id: int, actor_id: int | None = None) -> RosterState:
     """A retired player plays again."""
     player = _player_of_club(club, player_id)
@@ -93,6 +100,7 @@ def player_return(*, club: Club, player_id: int, actor_id: int | None = None) ->
         return _execute(club, ReturnPlayer(player.id), actor_id)
 
 
+@transient_retry
 def player_link(
     *, club: Club, player_id: int, user_id: int | None, actor_id: int | None = None
 ) -> Player:
@@ -114,6 +122,7 @@ def player_link(
     return player
 
 
+@transient_retry
 def players_merge(
     *, club: Club, source_id: int, target_id: int, actor_id: int | None = None
 ) -> RosterState:
@@ -126,6 +135,7 @@ def players_merge(
         return _execute(club, MergePlayers(source.id, target.id), actor_id, state)
 
 
+@transient_retry
 def players_unmerge(*, club: Club, source_id: int, actor_id: int | None = None) -> RosterState:
     """Undo a merge: ``source`` counts as themselves again."""
     source = _player_of_club(club, source_id, field="player")
@@ -192,6 +202,7 @@ def _refuse_if_sat_together(state: RosterState, source: Player, target: Player) 
 # -- league settings --------------------------------------------------------------
 
 
+@transient_retry(idempotent=True)
 def ladder_set(*, club: Club, min_series: int, best_n: int | None = None) -> LadderRules:
     """Set how the club ranks its players (admins); the standings follow."""
     check_ladder(min_series, best_n)
@@ -204,6 +215,7 @@ def ladder_set(*, club: Club, min_series: int, best_n: int | None = None) -> Lad
     return rules
 
 
+@transient_retry
 def season_add(*, club: Club, name: str, first_day: date, last_day: date) -> Season:
     """Name a range of days as a season; its series leave their calendar year."""
     with transaction.atomic():
@@ -217,6 +229,7 @@ def season_add(*, club: Club, name: str, first_day: date, last_day: date) -> Sea
     return season
 
 
+@transient_retry(idempotent=True)
 def season_remove(*, club: Club, key: str) -> bool:
     """Remove a named season; its series return to their calendar years. False
     when the club has no such season."""

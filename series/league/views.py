@@ -24,7 +24,7 @@ from .. import services as series_services
 from ..api.permissions import Access, allows
 from ..domain.errors import DomainError
 from ..messages import render as error_message
-from ..views import in_club_time, refuse_access
+from ..views import in_club_time, missing, refuse_access
 from . import csv_export, player_record, selectors, services
 from . import history as history_of
 from .forms import (
@@ -54,7 +54,7 @@ def club_page(access: Access):
         def page(request, slug: str, **kwargs):
             club = series_selectors.club_by_slug(slug)
             if club is None:
-                raise Http404
+                return missing(request)
             role = series_selectors.club_role(user=request.user, club=club)
             refused = refuse_access(request, role, club, access)
             if refused is not None:
@@ -154,7 +154,7 @@ def _int(value: str | None) -> int | None:
 def player_page(request, slug: str, player_id: int):
     player = player_record.player_with_club(player_id)
     if player is None or player.club.slug != slug:
-        raise Http404
+        return missing(request)
     role = series_selectors.club_role(user=request.user, club=player.club)
     refused = refuse_access(request, role, player.club, Access.READ)
     if refused is not None:
@@ -173,7 +173,7 @@ def player_page(request, slug: str, player_id: int):
 def sheet_csv(request, series_id: UUID):
     sheet = series_selectors.series_sheet(series_id)
     if sheet is None:
-        raise Http404
+        return missing(request)
     role = series_selectors.club_role(user=request.user, club=sheet.club)
     refused = refuse_access(request, role, sheet.club, Access.READ)
     if refused is not None:

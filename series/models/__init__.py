@@ -5,7 +5,7 @@ and rebuilt from it (``manage.py rebuild_projections``). Tables that might one
 day be sharded carry ``club``.
 """
 
-from .accounts import Profile
+from .accounts import DeviceToken, Profile
 from .league import (
     ClubRecord,
     LadderRules,
@@ -23,6 +23,7 @@ __all__ = [
     "ClubRecord",
     "DealLine",
     "DealScore",
+    "DeviceToken",
     "Event",
     "EventQuerySet",
     "ImmutableEventError",

@@ -1,11 +1,14 @@
-"""What a member keeps on their profile: the short PIN that confirms a deal on
-another member's phone. Stored hashed with Django's password hashers."""
+"""What a member keeps with their account: the short PIN that confirms a deal
+on another member's phone (stored hashed with Django's password hashers), and
+one expiring, revocable API token per signed-in device (django-rest-knox)."""
 
 from __future__ import annotations
 
 from django.conf import settings
 from django.contrib.auth.hashers import check_password, make_password
 from django.db import models
+from django.utils.translation import gettext_lazy as _
+from knox.models import AbstractAuthToken
 
 
 class Profile(models.Model):
@@ -19,3 +22,13 @@ class Profile(models.Model):
 
     def pin_matches(self, pin: str) -> bool:
         return bool(self.confirmation_pin) and check_password(pin, self.confirmation_pin)
+
+
+class DeviceToken(AbstractAuthToken):
+    """A device's API token. Only its digest is stored; ``device`` is the name
+    the client gave when it signed in (``Anna's phone``), to tell devices apart."""
+
+    device = models.CharField(_("device"), max_length=60, blank=True)
+
+    class Meta:
+        ordering = ["-created"]

@@ -248,7 +248,14 @@ def totals_chart(table: ScoreTable, chart_id: str = "totals-chart") -> SafeStrin
     )
 
 
-@register.filter
-def line_class(index: int) -> str:
-    """The CSS class of the ``index``-th player's line (app.css ``.line-N``)."""
-    return f"line-{index % len(LINE_STYLES)}"
+@register.simple_tag
+def legend_class(index: int) -> str:
+    """The class of the ``index``-th player's legend swatch: ``swatch-N`` in
+    static/css/app.css draws the line's colour and dash (no inline style: CSP)."""
+    return f"swatch-{index % len(LINE_STYLES)}"
+
+
+def legend_css(index: int) -> str:
+    """The rule app.css holds for ``legend_class(index)`` (a test keeps them equal)."""
+    colour, dash = line_style(index)
+    return f".swatch-{index} {{ border-top: 4px {'dashed' if dash else 'solid'} {colour}; }}"

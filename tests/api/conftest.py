@@ -6,11 +6,10 @@ from dataclasses import dataclass
 
 import pytest
 from django.contrib.auth import get_user_model
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from series import services
-from series.models import Club, Player
+from series.models import Club, DeviceToken, Player
 
 # A Continental hand that goes out: four groups and the 2♣ to discard.
 GROUPS = [["7C", "7H", "7D"], ["8C", "8H", "8D", "8S"], ["9C", "9H", "9D", "9S"],
@@ -46,8 +45,8 @@ def table(db) -> Table:
 def client_for(user=None) -> APIClient:
     client = APIClient()
     if user is not None:
-        token, _created = Token.objects.get_or_create(user=user)
-        client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+        _row, token = DeviceToken.objects.create(user=user)
+        client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
     return client
 
 

@@ -21,8 +21,11 @@ ROLES = ("anonymous", "member", "scorer", "admin", "stranger")
 
 @pytest.fixture
 def world(table):
-    """The club's series after one deal (version 2), and a user who is in no club yet."""
-    make_user("newcomer")
+    """The club's series after one deal (version 2), and a user who is not in the
+    club yet but plays at another table of the club's admin."""
+    newcomer = make_user("newcomer")
+    admins_other_table = services.club_create(name="Other table", admin=table.users["admin"])
+    services.member_set(club=admins_other_table, user=newcomer, role="member")
     anna, bruno, carla = table.players
     series = start(table.club, table.players).series_id
     services.deal_record(series_id=series, entry=entry(anna, {bruno: 40, carla: 40}))
@@ -160,8 +163,9 @@ def test_every_operation_of_the_schema_is_in_the_matrix(client):
         for op in item.values()
         if "league" not in op.get("tags", [])  # the league's matrix: tests/league/test_api.py
     ]
-    # + the token (tested in test_auth), - the club's series list (the league serves it)
-    assert len(operations) == len(ENDPOINTS) + 1 - 1
+    # + the token and the two sign-outs (tested in test_auth and tests/test_devices.py),
+    # - the club's series list (the league serves it)
+    assert len(operations) == len(ENDPOINTS) + 3 - 1
 
 
 def test_a_series_of_a_private_club_is_not_found_for_a_stranger_even_by_id(world, as_role):

@@ -29,14 +29,14 @@ def test_a_user_gets_a_token_and_uses_it(client):
     }  # fmt: skip
 
 
-def test_asking_twice_gives_the_same_token(client):
+def test_each_sign_in_is_a_device_with_its_own_token(client):
     make_user("ada", password="a-long-passphrase")
     body = {"username": "ada", "password": "a-long-passphrase"}
     tokens = [
         client.post("/api/v1/auth/token", body, content_type="application/json").json()["token"]
         for _ in range(2)
     ]
-    assert tokens[0] == tokens[1]
+    assert tokens[0] != tokens[1]
 
 
 def test_a_wrong_password_is_a_401(client):
@@ -84,3 +84,28 @@ def test_repeated_wrong_passwords_lock_the_sign_in_for_a_while(client, settings)
     assert locked.status_code == 429
     assert locked.json()["code"] == "locked_out"
     assert "token" not in locked.json()
+
+
+def test_adding_a_member_answers_the_same_for_a_missing_and_an_unrelated_user(table, as_role):
+    make_user("loner")  # exists, but shares no club with the admin
+    admin = as_role("admin")
+    url = f"/api/v1/clubs/{table.club.slug}/members"
+    unrelated = admin.post(url, {"username": "loner", "role": "member"}, format="json")
+    missing = admin.post(url, {"username": "nobody-at-all", "role": "member"}, format="json")
+    assert unrelated.status_code == missing.status_code == 400
+    assert unrelated.json() == missing.json()
+
+
+def test_an_admin_adds_someone_from_another_of_their_clubs(table, as_role):
+    from series import services
+
+    services.club_create(name="Second table", admin=table.users["admin"])
+    friend = make_user("friend")
+    second = table.users["admin"].memberships.exclude(club=table.club).get().club
+    services.member_set(club=second, user=friend, role="member")
+    response = as_role("admin").post(
+        f"/api/v1/clubs/{table.club.slug}/members",
+        {"username": "friend", "role": "scorer"},
+        format="json",
+    )
+    assert response.status_code == 201

@@ -9,7 +9,6 @@ from django.core.signals import request_finished, request_started
 from django.core.wsgi import get_wsgi_application
 from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
-from rest_framework.authtoken.models import Token
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import (
     content_type_conformance,
@@ -17,6 +16,7 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
+from series.models import DeviceToken
 from tests.factories import start
 
 CHECKS = [
@@ -41,9 +41,9 @@ def connections_kept_open():
 @pytest.fixture
 def admin_world(table, connections_kept_open):
     """An admin's token, and real club and series ids for the generated paths."""
-    token, _created = Token.objects.get_or_create(user=table.users["admin"])
+    _row, token = DeviceToken.objects.create(user=table.users["admin"])
     series_id = start(table.club, table.players).series_id
-    return {"token": token.key, "slug": table.club.slug, "series_id": str(series_id)}
+    return {"token": token, "slug": table.club.slug, "series_id": str(series_id)}
 
 
 # Loaded when the module is collected: serving the schema touches no database.

@@ -6,10 +6,10 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from series.league import services as league
+from series.models import DeviceToken
 from tests.factories import start
 
 from .conftest import at, record
@@ -20,8 +20,8 @@ pytestmark = pytest.mark.django_db
 def client_for(user=None) -> APIClient:
     client = APIClient()
     if user is not None:
-        token, _created = Token.objects.get_or_create(user=user)
-        client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+        _row, token = DeviceToken.objects.create(user=user)
+        client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
     return client
 
 

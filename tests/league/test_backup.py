@@ -8,7 +8,7 @@ from datetime import date
 
 import pytest
 
-from series import backup
+from series import backup, checksum
 from series.league import services as league
 from tests.test_backup import manage
 
@@ -27,7 +27,7 @@ def league_history(history):
 
 def test_a_restored_backup_has_the_same_league(history, fresh_database, tmp_path):
     league_history(history)
-    original = backup.projection_checksum()
+    original = checksum.projection_checksum()
     lines = list(backup.export_lines())
     kinds = [json.loads(line)["kind"] for line in lines]
     assert "season" in kinds and "ladder" in kinds
@@ -51,7 +51,7 @@ def test_a_roster_event_that_the_rules_refuse_is_refused_even_with_a_valid_chain
     merge["payload"]["target"] = merge["payload"]["source"]  # merged into themselves
     previous, rehashed = backup.GENESIS, []
     for record in records:
-        previous = backup._chain(previous, record)
+        previous = backup._chain(previous, record, backup.signing_key())
         rehashed.append(json.dumps({**record, "hash": previous}) + "\n")
     (tmp_path / "forged.jsonl").write_text("".join(rehashed), encoding="utf-8")
     manage(fresh_database, "migrate", "-v0")

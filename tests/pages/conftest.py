@@ -28,6 +28,13 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 PASSWORD = "a long table password"
+# Reports each CSP violation as a console error, which fails the test.
+CSP_LISTENER = """
+document.addEventListener("securitypolicyviolation", (event) => {
+  console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || "inline"}`
+    + ` at ${event.sourceFile}:${event.lineNumber}`);
+});
+"""
 
 
 @dataclass
@@ -89,7 +96,8 @@ def chromium_missing() -> str | None:
 
 @contextmanager
 def chromium_tab(monkeypatch, **options):
-    """A 360 px wide tab of a fresh headless chromium; fails on any console error.
+    """A 360 px wide tab of a fresh headless chromium; fails on any console error,
+    a Content-Security-Policy violation included.
 
     Playwright runs an event loop while it is open, and Django then keeps a
     separate database connection for the test's own queries; it is closed before
@@ -116,6 +124,9 @@ def chromium_tab(monkeypatch, **options):
                 locale="en-GB",
                 **options,
             )
+            # Every page is checked against the Content-Security-Policy: a
+            # violation (an inline script, style or handler) fails the test.
+            context.add_init_script(CSP_LISTENER)
             tab = context.pages[0] if context.pages else context.new_page()
             # A test that cuts the network on purpose lists the errors it expects.
             tab.expected_errors = []

@@ -1,16 +1,18 @@
-"""Tokens for API clients: ``Authorization: Token …`` on every later request."""
+"""Tokens for API clients, one per device: ``Authorization: Token …`` on every
+later request, until it expires, the device signs out, or the password changes."""
 
 from __future__ import annotations
 
 from django.contrib.auth import authenticate
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
-from rest_framework.authtoken.models import Token
 from rest_framework.exceptions import APIException, AuthenticationFailed
-from rest_framework.permissions import AllowAny
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 
+from ... import accounts
+from ...models import DeviceToken
 from ..base import ApiView, error_responses
 
 
@@ -26,17 +28,21 @@ class TokenCreateApi(ApiView):
     class InputSerializer(serializers.Serializer):
         username = serializers.CharField(max_length=150)
         password = serializers.CharField(max_length=4096, trim_whitespace=False)
+        device = serializers.CharField(
+            max_length=60, required=False, default="", help_text="A name for this device."
+        )
 
     class OutputSerializer(serializers.Serializer):
-        token = serializers.CharField()
+        token = serializers.CharField(help_text="Send as `Authorization: Token …`.")
+        expiry = serializers.DateTimeField(help_text="Unless used again before then.")
 
     @extend_schema(
         operation_id="token_create",
-        summary="Get your API token",
+        summary="Sign this device in: get its API token",
         tags=["auth"],
         auth=[],
         request=InputSerializer,
-        responses={200: OutputSerializer, **error_responses(400, 401, 413, 415, 429)},
+        responses={200: OutputSerializer, **error_responses(400, 401, 413, 415, 422, 429)},
     )
     def post(self, request):
         data = self.validated(self.InputSerializer)
@@ -46,5 +52,40 @@ class TokenCreateApi(ApiView):
             if getattr(request, "axes_locked_out", False):
                 raise SignInLocked()
             raise AuthenticationFailed(_("Wrong username or password."))
-        token, _created = Token.objects.get_or_create(user=user)
-        return Response(self.OutputSerializer({"token": token.key}).data)
+        row, token = accounts.device_sign_in(user=user, device=data["device"])
+        return Response(self.OutputSerializer({"token": token, "expiry": row.expiry}).data)
+
+
+class SignOutApi(ApiView):
+    """Revoke the token this request was made with."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="token_revoke",
+        summary="Sign this device out (revoke its token)",
+        tags=["auth"],
+        request=None,
+        responses={204: OpenApiResponse(description="Signed out."), **error_responses(401)},
+    )
+    def post(self, request):
+        if isinstance(request.auth, DeviceToken):
+            accounts.device_sign_out(user=request.user, digest=request.auth.digest)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class SignOutAllApi(ApiView):
+    """Revoke every token of the user."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="token_revoke_all",
+        summary="Sign out every device (revoke all your tokens)",
+        tags=["auth"],
+        request=None,
+        responses={204: OpenApiResponse(description="Signed out."), **error_responses(401)},
+    )
+    def post(self, request):
+        accounts.devices_sign_out_all(user=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)

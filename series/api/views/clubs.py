@@ -224,8 +224,11 @@ class ClubMembersApi(ClubApiView):
     def post(self, request, slug):
         club = self.club_for(slug, Access.ADMINISTER)
         data = self.validated(self.SetInputSerializer)
-        user = selectors.user_by_username(data["username"])
+        user = selectors.user_addable_to(club, by=request.user, username=data["username"])
         if user is None:
-            raise ValidationError({"username": [_("There is no user with this username.")]})
+            # The same answer whether the name exists or not (selectors.user_addable_to).
+            raise ValidationError(
+                {"username": [_("You can add only people who share a club with you.")]}
+            )
         membership = services.member_set(club=club, user=user, role=data["role"])
         return Response(self.SetOutputSerializer(membership).data, status=status.HTTP_201_CREATED)

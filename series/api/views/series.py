@@ -24,7 +24,7 @@ from ..base import (
     language,
 )
 from ..parsing import deal_entry
-from ..permissions import Access, require
+from ..permissions import Access, allows, require
 from ..representation import event_payload, series_from_sheet, series_from_state
 from ..serializers import INT_MAX, DealEntrySerializer, SeriesSerializer, player_id
 
@@ -235,7 +235,9 @@ class SeriesEventsApi(SeriesApiView):
         version = serializers.IntegerField()
         type = serializers.CharField()
         payload = serializers.DictField()
-        recorded_by = serializers.CharField(allow_null=True, help_text="Username.")
+        recorded_by = serializers.CharField(
+            allow_null=True, help_text="Username; null for callers outside the club."
+        )
         recorded_at = serializers.DateTimeField()
 
     @extend_schema(
@@ -246,14 +248,19 @@ class SeriesEventsApi(SeriesApiView):
         responses={200: OutputSerializer(many=True), **error_responses(*READ_ERRORS)},
     )
     def get(self, request, series_id):
-        self.club_of_series(series_id, Access.READ)
+        club = self.club_of_series(series_id, Access.READ)
+        # A public club's log is public; who recorded it is for its members only.
+        # (Reading a private club's log already takes a member.)
+        members = not club.public or allows(
+            selectors.club_role(user=request.user, club=club), club, Access.MEMBER
+        )
         events = [
             {
                 "position": row.position,
                 "version": row.version,
                 "type": row.type,
                 "payload": event_payload(row),
-                "recorded_by": row.recorded_by.username if row.recorded_by else None,
+                "recorded_by": row.recorded_by.username if members and row.recorded_by else None,
                 "recorded_at": row.recorded_at,
             }
             for row in selectors.series_events(series_id)

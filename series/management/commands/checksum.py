@@ -2,11 +2,11 @@
 
 from django.core.management.base import BaseCommand
 
-from series import backup
+from series import checksum
 
 
 class Command(BaseCommand):
     help = "Print a SHA-256 digest of all projection rows."
 
     def handle(self, *args, **options):
-        self.stdout.write(backup.projection_checksum())
+        self.stdout.write(checksum.projection_checksum())

@@ -8,16 +8,25 @@ from series import backup
 class Command(BaseCommand):
     help = (
         "Load a backup made by export_events into an empty database, validating every "
-        "event against the rules, then rebuild the projections. A refused file loads nothing."
+        "event against the rules, then rebuild the projections. Every line's signature "
+        "(BACKUP_KEY) is checked before anything is written; a refused file loads nothing."
     )
 
     def add_arguments(self, parser):
         parser.add_argument("path", help="the backup file (JSON Lines)")
+        parser.add_argument(
+            "--with-accounts",
+            action="store_true",
+            help="restore the users' password hashes too (otherwise they must set new ones)",
+        )
 
-    def handle(self, *args, path, **options):
+    def handle(self, *args, path, with_accounts=False, **options):
+        def lines():
+            with open(path, encoding="utf-8") as file:
+                yield from file
+
         try:
-            with open(path, encoding="utf-8") as lines:
-                count = backup.import_lines(lines, progress=self._progress)
+            count = backup.import_lines(lines, progress=self._progress, with_accounts=with_accounts)
         except OSError as error:
             raise CommandError(f"Cannot read {path}: {error.strerror}.") from None
         except backup.BackupError as error:

@@ -1,0 +1,90 @@
+"""Signed-in devices: issue, list and revoke API tokens (one per device).
+
+Tokens come from django-rest-knox: only a digest is stored, each expires
+``REST_KNOX["TOKEN_TTL"]`` after its last use, and a user holds at most
+``TOKEN_LIMIT_PER_USER``. A changed password revokes every token of the user,
+whichever view changed it: the hook is on the user model's save.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.db.models.signals import pre_save
+from django.utils import timezone
+from knox.auth import TokenAuthentication
+
+from .domain.errors import DomainError, _
+from .models import DeviceToken
+from .retry import transient_retry
+
+
+class DeviceTokenAuthentication(TokenAuthentication):
+    """knox's authentication, without its sweep of all the user's other tokens on
+    every request (one more query each time): an expired token is refused and
+    deleted when it is used, and the others are swept when the user signs in."""
+
+    def _cleanup_token(self, auth_token) -> bool:
+        if auth_token.expiry is not None and auth_token.expiry < timezone.now():
+            auth_token.delete()
+            return True
+        return False
+
+
+@transient_retry
+def device_sign_in(*, user, device: str = "") -> tuple[DeviceToken, str]:
+    """A new token for one of ``user``'s devices: the stored row and the token
+    itself, which is shown once and never stored."""
+    with transaction.atomic():
+        # The user's row is the lock: two sign-ins at once count one after the other.
+        get_user_model().objects.select_for_update().filter(pk=user.pk).exists()
+        DeviceToken.objects.filter(user=user, expiry__lte=timezone.now()).delete()
+        if (
+            DeviceToken.objects.filter(user=user).count()
+            >= settings.REST_KNOX["TOKEN_LIMIT_PER_USER"]
+        ):
+            raise DomainError(
+                _("Too many devices are signed in: sign out one of them first."),
+                code="too_many_devices",
+            )
+        return DeviceToken.objects.create(user=user, device=device.strip()[:60])
+
+
+@transient_retry(idempotent=True)
+def device_sign_out(*, user, digest: str) -> bool:
+    """Revoke one device's token; False if it was not there (already gone)."""
+    deleted, _rows = DeviceToken.objects.filter(user=user, digest=digest).delete()
+    return deleted > 0
+
+
+@transient_retry(idempotent=True)
+def devices_sign_out_all(*, user) -> int:
+    """Revoke every token of ``user``; returns how many there were."""
+    deleted, _rows = DeviceToken.objects.filter(user=user).delete()
+    return deleted
+
+
+def devices_of(user) -> list[DeviceToken]:
+    """The user's devices that are still signed in, newest first."""
+    return list(DeviceToken.objects.filter(user=user, expiry__gt=timezone.now()))
+
+
+def _revoke_tokens_on_password_change(
+    sender, instance, raw=False, update_fields=None, **kwargs
+) -> None:
+    if raw or instance.pk is None:
+        return
+    if update_fields is not None and "password" not in update_fields:
+        return  # e.g. the last_login stamp of every sign-in
+    stored = sender.objects.filter(pk=instance.pk).values_list("password", flat=True).first()
+    if stored is not None and stored != instance.password:
+        DeviceToken.objects.filter(user_id=instance.pk).delete()
+
+
+def connect() -> None:
+    pre_save.connect(
+        _revoke_tokens_on_password_change,
+        sender=get_user_model(),
+        dispatch_uid="series.accounts.revoke_tokens_on_password_change",
+    )

@@ -1,0 +1,46 @@
+"""A public club's audit trail is public, but who recorded each fact is for
+the club's members only."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from series import services
+from tests.factories import entry, start
+
+from .conftest import client_for
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def public_series(table):
+    services.club_update(club=table.club, public=True)
+    anna, bruno, carla = table.players
+    series = start(table.club, table.players).series_id
+    services.deal_record(
+        series_id=series,
+        entry=entry(anna, {bruno: 20, carla: 30}),
+        actor_id=table.users["scorer"].id,
+    )
+    return series
+
+
+def test_anonymous_visitors_do_not_see_who_recorded_the_events(public_series):
+    events = client_for().get(f"/api/v1/series/{public_series}/events").json()
+    assert len(events) == 2
+    assert [event["recorded_by"] for event in events] == [None, None]
+
+
+def test_members_see_who_recorded_the_events(table, public_series):
+    events = client_for(table.users["member"]).get(f"/api/v1/series/{public_series}/events").json()
+    assert events[1]["recorded_by"] == "scorer"
+
+
+def test_outsiders_do_not_see_it_either_on_the_audit_page(table, public_series):
+    anonymous = Client().get(f"/series/{public_series}/audit/").content.decode()
+    assert "scorer" not in anonymous.replace("a scorer of the club", "")
+    member = Client()
+    member.force_login(table.users["member"])
+    assert " · scorer" in member.get(f"/series/{public_series}/audit/").content.decode()

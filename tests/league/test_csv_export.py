@@ -1,0 +1,68 @@
+"""CSV downloads cannot smuggle a formula into a spreadsheet, and numbers stay numbers."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+from django.test import Client
+
+from series.league import services as league
+
+pytestmark = pytest.mark.django_db
+
+FORMULAS = ['=HYPERLINK("http://evil.example","x")', "+cmd|' /C calc'!A0", "@SUM(1+1)"]
+
+
+def rows_of(response) -> list[list[str]]:
+    return list(csv.reader(io.StringIO(response.content.decode())))
+
+
+def signed_in(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def rename_to_formulas(history) -> None:
+    for player, name in zip((history.anna, history.bruno, history.carla), FORMULAS, strict=True):
+        league.player_rename(club=history.club, player_id=player.id, name=name)
+
+
+def test_player_names_in_the_sheets_header_are_written_as_text(history):
+    rename_to_formulas(history)
+    response = signed_in(history.users["member"]).get(f"/series/{history.second}/sheet.csv")
+    header, *rows = rows_of(response)
+    assert header[6:] == ["'" + name for name in FORMULAS]
+    assert rows[0][1:3] == ["'" + FORMULAS[1], "'" + FORMULAS[1]]  # dealer, went out
+    assert rows[-1][6:] == ["50", "25", "135"]
+
+
+def test_standings_write_names_as_text_and_negative_ratings_as_numbers(history):
+    rename_to_formulas(history)
+    league.ladder_set(club=history.club, min_series=2)
+    response = signed_in(history.users["member"]).get(
+        f"/clubs/{history.club.slug}/league/standings.csv?season=2025"
+    )
+    _header, *rows = rows_of(response)
+    names = {row[2] for row in rows}
+    assert {"'" + name for name in FORMULAS} <= names
+    ratings = [row[-1] for row in rows if row[-1]]
+    assert any(rating.startswith("-") for rating in ratings)
+    assert all(float(rating) == float(rating) for rating in ratings)  # no apostrophe
+
+
+def test_every_cell_of_both_downloads_is_safe_to_open(history):
+    rename_to_formulas(history)
+    league.ladder_set(club=history.club, min_series=2)
+    client = signed_in(history.users["member"])
+    for url in (
+        f"/series/{history.first}/sheet.csv",
+        f"/clubs/{history.club.slug}/league/standings.csv?season=2025",
+    ):
+        for row in rows_of(client.get(url)):
+            for cell in row:
+                assert not cell.startswith(("=", "+", "@")), (url, cell)
+                if cell.startswith("-"):
+                    float(cell)  # a negative number, not text that runs

@@ -1,0 +1,62 @@
+"""Failed sign-ins lock one user name at one address, never a whole club."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client, RequestFactory
+
+from scorekeeper.proxies import client_ip
+
+pytestmark = pytest.mark.django_db
+PASSWORD = "a-long-passphrase"
+
+
+@pytest.fixture
+def bob_and_alice(db):
+    make = get_user_model().objects.create_user
+    return make("bob", password=PASSWORD), make("alice", password=PASSWORD)
+
+
+def token(client: Client, username: str, password: str, **headers):
+    body = {"username": username, "password": password}
+    return client.post("/api/v1/auth/token", body, content_type="application/json", **headers)
+
+
+def test_twelve_wrong_passwords_for_bob_leave_alice_free_to_sign_in(bob_and_alice):
+    table = Client()  # everyone at the table shares one address
+    failures = {token(table, "bob", "guess").status_code for _ in range(12)}
+    assert failures == {401, 429}
+    assert token(table, "bob", PASSWORD).status_code == 429
+    assert token(table, "alice", PASSWORD).status_code == 200
+
+
+def test_the_sign_in_page_locks_bob_only(bob_and_alice):
+    table = Client()
+    for _ in range(12):
+        table.post("/login/", {"username": "bob", "password": "guess"})
+    alice = table.post("/login/", {"username": "alice", "password": PASSWORD})
+    assert alice.status_code == 302
+
+
+def test_behind_a_proxy_the_lockout_follows_the_forwarded_client(bob_and_alice, settings):
+    settings.TRUSTED_PROXIES = 1
+    proxy = Client(REMOTE_ADDR="127.0.0.1")  # every request arrives from the proxy
+    attacker = {"HTTP_X_FORWARDED_FOR": "203.0.113.7"}
+    for _ in range(12):
+        token(proxy, "bob", "guess", **attacker)
+    assert token(proxy, "bob", PASSWORD, **attacker).status_code == 429
+    bob_at_home = token(proxy, "bob", PASSWORD, HTTP_X_FORWARDED_FOR="198.51.100.4")
+    assert bob_at_home.status_code == 200
+
+
+def test_a_client_cannot_forge_its_address_past_the_trusted_proxies(settings):
+    settings.TRUSTED_PROXIES = 1
+    request = RequestFactory().get(
+        "/", REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR="10.9.9.9, 203.0.113.7"
+    )
+    assert client_ip(request) == "203.0.113.7"
+    settings.TRUSTED_PROXIES = 2
+    assert client_ip(request) == "10.9.9.9"
+    settings.TRUSTED_PROXIES = 0
+    assert client_ip(request) == "127.0.0.1"
