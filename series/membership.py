@@ -19,6 +19,7 @@ from django.utils import timezone
 
 from .domain.errors import DomainError, _
 from .models import Club, Invitation, Membership
+from .retry import transient_retry
 
 DEFAULT_DAYS = 7
 MAX_DAYS = 90
@@ -28,6 +29,7 @@ def _hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+@transient_retry(idempotent=True)
 def member_remove(*, club: Club, user) -> None:
     """Take ``user`` out of ``club``; the last admin stays."""
     with transaction.atomic():
@@ -47,6 +49,7 @@ class NewInvitation:
     token: str  # shown once; only its hash is stored
 
 
+@transient_retry
 def invitation_create(
     *, club: Club, role: str, created_by=None, days: int = DEFAULT_DAYS, multi_use: bool = False
 ) -> NewInvitation:
@@ -69,6 +72,7 @@ def invitation_create(
     return NewInvitation(invitation, token)
 
 
+@transient_retry(idempotent=True)
 def invitation_revoke(*, club: Club, invitation_id: int) -> Invitation:
     invitation = Invitation.objects.filter(club=club, id=invitation_id).first()
     if invitation is None:
@@ -101,6 +105,7 @@ def invitation_for(token: str) -> Invitation | None:
     return Invitation.objects.select_related("club").filter(token_hash=_hash(token)).first()
 
 
+@transient_retry
 def invitation_accept(*, token: str, user) -> Membership:
     """Join the invitation's club with its role. A member already keeps the
     role they have (a link never demotes anyone, nor the last admin)."""
