@@ -49,14 +49,24 @@ class ClubForm(RulesForm):
         help_text=_("Anyone may read the standings and score sheets; only members record."),
     )
     time_zone = forms.ChoiceField(label=_("Time zone"), required=False)
+    deals_need_confirmation = forms.BooleanField(
+        label=_("Deals need confirmation"),
+        required=False,
+        help_text=_(
+            "A deal stays “to confirm” until another member confirms it; the league "
+            "counts a finished series only once all its deals are confirmed."
+        ),
+    )
 
-    field_order = ["name", "slug", "public", "time_zone", "preset"]
+    field_order = ["name", "slug", "public", "time_zone", "deals_need_confirmation", "preset"]
 
     def __init__(self, *args, with_slug: bool = True, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["time_zone"].choices = time_zone_choices()
         self.fields["preset"].label = _("Default game and house rules")
-        if not with_slug:
+        if with_slug:  # a new club: its address may be chosen; confirmations come later
+            del self.fields["deals_need_confirmation"]
+        else:  # an existing club's settings: the address stays
             del self.fields["slug"]
 
     def default_rules(self) -> dict[str, Any]:

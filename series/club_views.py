@@ -69,6 +69,7 @@ def club_settings(request, club):
         "name": club.name,
         "public": club.public,
         "time_zone": club.time_zone,
+        "deals_need_confirmation": club.deals_need_confirmation,
         **rules_initial(club.default_rules),
     }
     form = ClubForm(request.POST or None, initial=initial, with_slug=False)
@@ -80,6 +81,7 @@ def club_settings(request, club):
             public=data["public"],
             default_rules=form.default_rules(),
             time_zone=data["time_zone"],
+            deals_need_confirmation=data["deals_need_confirmation"],
         ),
     ):
         messages.success(request, _("Saved."))

@@ -35,17 +35,6 @@ class SeasonForm(forms.Form):
     last_day = forms.DateField(label=_("Last day"), widget=DateInput)
 
 
-class ConfirmationForm(forms.Form):
-    deals_need_confirmation = forms.BooleanField(
-        label=_("Deals need confirmation"),
-        required=False,
-        help_text=_(
-            "A deal stays “to confirm” until another member confirms it; the league "
-            "counts a finished series only once all its deals are confirmed."
-        ),
-    )
-
-
 class SeasonRemoveForm(forms.Form):
     key = forms.SlugField(max_length=60)
 

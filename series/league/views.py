@@ -20,7 +20,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from .. import selectors as series_selectors
-from .. import services as series_services
 from ..api.permissions import Access, allows
 from ..domain.errors import DomainError
 from ..messages import render as error_message
@@ -29,7 +28,6 @@ from . import csv_export, player_record, selectors, services
 from . import history as history_of
 from .forms import (
     AddPlayersForm,
-    ConfirmationForm,
     GuestForm,
     LadderForm,
     LinkForm,
@@ -203,11 +201,6 @@ def ladder_settings(request, club):
             SeasonRemoveForm(request.POST),
             lambda data: services.season_remove(club=club, key=data["key"]),
         )
-    elif action == "confirmation":
-        done = _submit(
-            ConfirmationForm(request.POST),
-            lambda data: series_services.club_update(club=club, **data),
-        )
     if done:
         messages.success(request, _("Saved."))
         return redirect("league:settings", slug=club.slug)
@@ -216,9 +209,6 @@ def ladder_settings(request, club):
         "ladder": ladder,
         "season": season,
         "seasons": selectors.named_seasons(club),
-        "confirmation": ConfirmationForm(
-            initial={"deals_need_confirmation": club.deals_need_confirmation}
-        ),
     }
     return render(request, "league/settings.html", context, status=422 if action else 200)
 

@@ -146,6 +146,17 @@ def test_the_home_page_shows_roles_series_players_and_what_to_do_first(as_role, 
     assert "Create your club" in newcomer.get("/").content.decode()
 
 
+def test_an_admin_makes_deals_need_a_second_members_confirmation_in_the_settings(as_role, table):
+    url = f"/clubs/{table.club.slug}/settings/"
+    assert "Deals need confirmation" in as_role("admin").get(url).content.decode()
+    settings = {"name": "Circolo Tressette", "time_zone": "", "preset": "continental"}
+    as_role("admin").post(url, settings | {"deals_need_confirmation": "on"})
+    assert Club.objects.get(id=table.club.id).deals_need_confirmation is True
+    as_role("admin").post(url, settings)
+    assert Club.objects.get(id=table.club.id).deals_need_confirmation is False
+    assert "Deals need confirmation" not in as_role("admin").get("/clubs/new/").content.decode()
+
+
 def test_a_club_slug_is_shown_on_its_settings(as_role, table):
     page = as_role("admin").get(f"/clubs/{table.club.slug}/settings/").content.decode()
     assert f"<code>{table.club.slug}</code>" in page

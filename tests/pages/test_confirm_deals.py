@@ -84,10 +84,3 @@ def test_a_member_sets_a_pin_stored_hashed(as_role, table):
     assert "Your PIN is set." in response.content.decode()
     profile = Profile.objects.get(user=table.users["member"])
     assert "2468" not in profile.confirmation_pin and profile.pin_matches("2468")
-
-
-def test_the_admin_turns_confirmations_on_in_the_league_settings(as_role, table):
-    url = f"/clubs/{table.club.slug}/league/settings/"
-    as_role("admin").post(url, {"action": "confirmation", "deals_need_confirmation": "on"})
-    table.club.refresh_from_db()
-    assert table.club.deals_need_confirmation
