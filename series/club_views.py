@@ -22,6 +22,7 @@ from .domain.errors import DomainError
 from .league.views import club_page
 from .messages import render as error_message
 
+MADE_SESSION_KEY = "invitation-made"  # a new link's token, until its page shows it
 JOIN_SESSION_KEY = "invitation_token"
 
 
@@ -164,8 +165,22 @@ def _member_action(request, club, action: str) -> bool:
 
 
 def _invitation_made(request, club, made):
-    url = request.build_absolute_uri(reverse("join_link", args=[made.token]))
-    context = {"club": club, "invitation": made.invitation, "url": url}
+    """Show the new link on a page of its own, so that reloading it sends nothing
+    again: the token waits in the session until that page shows it, once."""
+    request.session[MADE_SESSION_KEY] = made.token
+    return redirect("invitation_made", slug=club.slug)
+
+
+@require_GET
+@club_page(Access.ADMINISTER)
+def invitation_made(request, club):
+    token = request.session.pop(MADE_SESSION_KEY, "")
+    invitation = membership.invitation_for(token) if token else None
+    if invitation is None or invitation.club_id != club.id:
+        messages.info(request, _("An invitation link is shown once. Make a new one if it is lost."))
+        return redirect("members", slug=club.slug)
+    url = request.build_absolute_uri(reverse("join_link", args=[token]))
+    context = {"club": club, "invitation": invitation, "url": url}
     return render(request, "clubs/invitation_made.html", context)
 
 

@@ -19,8 +19,9 @@ def invite(client, table, **form) -> str:
     response = client.post(
         f"/clubs/{table.club.slug}/members/",
         {"action": "invite", "role": "scorer", "days": "7", **form},
+        follow=True,
     )
-    assert response.status_code == 200
+    assert response.redirect_chain[-1][0] == f"/clubs/{table.club.slug}/invitations/made/"
     page = response.content.decode()
     assert "<svg" in page  # the QR code
     return re.search(r'id="invitation-link">http://testserver(/join/[^<]+/)<', page).group(1)
@@ -33,6 +34,16 @@ def test_an_admin_makes_a_link_that_expires_in_seven_days(as_role, table):
     assert invitation.max_uses == 1
     left = invitation.expires_at - timezone.now()
     assert timedelta(days=6, hours=23) < left <= timedelta(days=7)
+
+
+def test_reloading_the_new_link_makes_no_second_one_and_shows_it_only_once(as_role, table):
+    admin = as_role("admin")
+    invite(admin, table)
+    again = admin.get(f"/clubs/{table.club.slug}/invitations/made/", follow=True)
+    assert again.redirect_chain[-1][0] == f"/clubs/{table.club.slug}/members/"
+    assert "An invitation link is shown once." in again.content.decode()
+    assert 'id="invitation-link"' not in again.content.decode()
+    assert Invitation.objects.count() == 1
 
 
 def test_opening_the_link_leaves_the_token_out_of_the_url(as_role, table):
