@@ -56,6 +56,14 @@ def club_member_user(*, club: Club, user_id: int):
     return found.user if found else None
 
 
+def club_member_by_username(*, club: Club, username: str):
+    """A member's account by user name, or None when no member of the club has
+    it: an admin learns nothing of accounts outside the club."""
+    membership = Membership.objects.filter(club=club, user__username=username)
+    found = membership.select_related("user").first()
+    return found.user if found else None
+
+
 def club_invitations(*, club: Club) -> list[Invitation]:
     """The club's invitations, newest first (used, expired and withdrawn ones too)."""
     return list(Invitation.objects.filter(club=club).order_by("-created_at", "-id")[:50])

@@ -254,7 +254,7 @@ class PlayerAccountApi(LeagueApiView):
         username = self.validated(self.InputSerializer)["username"]
         user = None
         if username is not None:
-            user = series_selectors.user_by_username(username)
+            user = series_selectors.club_member_by_username(club=player.club, username=username)
             if user is None:
                 raise NotFound()
         user_id = user.id if user else None

@@ -246,4 +246,4 @@ def test_a_retired_player_comes_back_and_a_link_is_undone_through_the_api(histor
     history.dario.refresh_from_db()
     assert history.dario.user is None
     stranger = admin.post(f"{url}/account", {"username": "stranger"}, format="json")
-    assert stranger.status_code == 422
+    assert stranger.status_code == 404  # not a member: answered as a name nobody has
