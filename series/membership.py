@@ -17,7 +17,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from .domain.errors import DomainError, _
+from .domain.errors import DomainError, NotFound, _
 from .models import Club, Invitation, Membership
 from .retry import transient_retry
 
@@ -76,7 +76,7 @@ def invitation_create(
 def invitation_revoke(*, club: Club, invitation_id: int) -> Invitation:
     invitation = Invitation.objects.filter(club=club, id=invitation_id).first()
     if invitation is None:
-        raise DomainError(_("This club has no such invitation."), code="invitation_not_found")
+        raise NotFound(_("This club has no such invitation."), code="invitation_not_found")
     if invitation.revoked_at is None:
         invitation.revoked_at = timezone.now()
         invitation.save(update_fields=["revoked_at"])

@@ -21,7 +21,7 @@ from django.utils.text import slugify
 
 from . import projections, store
 from .domain.confirmation import ConfirmDeal, DisputeDeal
-from .domain.errors import DomainError, _
+from .domain.errors import DomainError, NotFound, _
 from .domain.events import DealEntry
 from .domain.rules import rules_from
 from .domain.series import (
@@ -158,7 +158,7 @@ def player_erase(*, club: Club, player_id: int) -> Player:
     with transaction.atomic():
         player = Player.objects.select_for_update().filter(club=club, id=player_id).first()
         if player is None:
-            raise DomainError(
+            raise NotFound(
                 _("Player {player} is not a player of this club."),
                 code="player_not_found",
                 player=player_id,

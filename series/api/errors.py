@@ -20,7 +20,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from .. import messages, selectors
-from ..domain.errors import DomainError
+from ..domain.errors import DomainError, NotFound
 from ..retry import (
     RETRY_AFTER_SECONDS,
     TRANSIENT,
@@ -30,11 +30,9 @@ from ..retry import (
 from ..store import VersionConflict, current_version
 from .parsers import RequestTooLarge
 
-NOT_FOUND_CODES = {"series_not_found", "deal_not_found", "season_not_found", "player_not_found"}
-
 
 def domain_error_status(error: DomainError) -> int:
-    if error.code in NOT_FOUND_CODES:
+    if isinstance(error, NotFound):
         return status.HTTP_404_NOT_FOUND
     return status.HTTP_422_UNPROCESSABLE_ENTITY
 

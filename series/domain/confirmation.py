@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .errors import DomainError, InvalidDeal, SeriesClosed, _
+from .errors import DomainError, InvalidDeal, NotFound, SeriesClosed, _
 from .events import DealConfirmed, DealDisputed
 
 if TYPE_CHECKING:
@@ -55,7 +55,7 @@ def decide_confirmation(state: SeriesState, command: ConfirmDeal | DisputeDeal) 
 
 def _require_deal(state: SeriesState, command: ConfirmDeal | DisputeDeal) -> None:
     if state.setup is None:
-        raise DomainError(_("This series has not started."), code="series_not_found")
+        raise NotFound(_("This series has not started."), code="series_not_found")
     if state.abandoned:
         raise SeriesClosed(_("This series was abandoned."), code="series_abandoned")
     if state.deal(command.number).void:

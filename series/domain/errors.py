@@ -44,6 +44,13 @@ class DomainError(Exception):
         return self.template.format(**{k: str(v) for k, v in self.params.items()})
 
 
+class NotFound(DomainError):
+    """The request names something that is not there: a deal, a series, a
+    player, an invitation. The shell answers 404; ``code`` says what is missing."""
+
+    code = "not_found"
+
+
 class InvalidCards(DomainError):
     code = "invalid_cards"
 

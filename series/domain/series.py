@@ -30,7 +30,7 @@ from .confirmation import (
     decide_confirmation,
     finishing_while_disputed,
 )
-from .errors import DomainError, InvalidDeal, SeriesClosed, _
+from .errors import DomainError, InvalidDeal, NotFound, SeriesClosed, _
 from .events import (
     DealConfirmed,
     DealCorrected,
@@ -151,7 +151,7 @@ class SeriesState:
 
     def deal(self, number: int) -> Deal:
         if not 1 <= number <= len(self.deals):
-            raise DomainError(
+            raise NotFound(
                 _("There is no deal {number} in this series."),
                 code="deal_not_found",
                 number=number,
@@ -366,7 +366,7 @@ def _start_series(state: SeriesState, command: StartSeries) -> list[Event]:
 
 def _require_open(state: SeriesState) -> None:
     if state.setup is None:
-        raise DomainError(_("This series has not started."), code="series_not_found")
+        raise NotFound(_("This series has not started."), code="series_not_found")
     if state.abandoned:
         raise SeriesClosed(_("This series was abandoned."), code="series_abandoned")
 

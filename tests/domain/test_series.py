@@ -296,3 +296,12 @@ def test_with_relaxed_laying_only_the_groups_shown_are_checked():
     strict = started([A, B, C], first_dealer=A)
     with pytest.raises(DomainError):
         decide(strict, RecordDeal(good))  # one group and no discard: not a going out
+
+
+def test_a_deal_that_is_not_there_is_not_found_not_a_broken_rule():
+    from series.domain.errors import NotFound
+
+    state = started([A, B, C], first_dealer=A)
+    with pytest.raises(NotFound) as missing:
+        state.deal(1)
+    assert missing.value.code == "deal_not_found"
