@@ -19,8 +19,8 @@ from . import membership, selectors, services
 from .api.permissions import Access, allows
 from .club_forms import ClubForm, InvitationForm, MemberForm, RevokeForm, RoleForm, rules_initial
 from .domain.errors import DomainError
-from .league.views import club_page
 from .messages import render as error_message
+from .page_access import club_page
 
 MADE_SESSION_KEY = "invitation-made"  # a new link's token, until its page shows it
 JOIN_SESSION_KEY = "invitation_token"

@@ -25,8 +25,8 @@ from .api.permissions import Access
 from .domain.errors import DomainError
 from .messages import render as error_message
 from .models import Profile
+from .page_access import series_page
 from .store import VersionConflict
-from .views import series_page
 
 PIN_PATTERN = r"[0-9]{4,8}"
 

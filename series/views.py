@@ -7,17 +7,13 @@ open to anyone. A series of a club the user is not in answers 404.
 
 from __future__ import annotations
 
-from functools import wraps
 from uuid import UUID
 
 from django.contrib import messages
-from django.contrib.auth.views import redirect_to_login
 from django.core import signing
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -30,60 +26,11 @@ from .domain.rules import Rules, rules_from
 from .domain.series import SeriesState
 from .forms import CheckForm, CorrectionForm, DealForm, NewSeriesForm, RulesForm, VoidForm
 from .messages import render as error_message
+from .page_access import missing, refuse_access, series_page
 from .store import VersionConflict
 from .templatetags.cardtags import page_language
 
 LIVE_SALT = "series.live-view"
-
-# -- access -----------------------------------------------------------------------
-
-
-def missing(request):
-    """A club or series that does not exist: for an anonymous visitor the same
-    answer as a private one (the sign-in page), so nobody can tell them apart."""
-    if not request.user.is_authenticated:
-        return redirect_to_login(request.get_full_path())
-    raise Http404
-
-
-def refuse_access(request, role: str | None, club, access: Access):
-    """None when the user may do ``access`` in ``club``; else a login redirect,
-    a 404 for a club they are not in, or a 403."""
-    if allows(role, club, access):
-        return None
-    if not request.user.is_authenticated:
-        return redirect_to_login(request.get_full_path())
-    if role is None and not club.public:
-        raise Http404
-    raise PermissionDenied
-
-
-def in_club_time(club, view, *args, **kwargs):
-    """Run ``view`` with dates and times shown in the club's time zone (the
-    server's when the club chose none); the page is rendered inside it."""
-    with timezone.override(club.time_zone or None):
-        return view(*args, **kwargs)
-
-
-def series_page(access: Access):
-    """Load the series' sheet for the view, after checking the user's access."""
-
-    def decorate(view):
-        @wraps(view)
-        def page(request, series_id: UUID, **kwargs):
-            sheet = selectors.series_sheet(series_id)
-            if sheet is None:
-                return missing(request)
-            role = selectors.club_role(user=request.user, club=sheet.club)
-            refused = refuse_access(request, role, sheet.club, access)
-            if refused is not None:
-                return refused
-            request.club_role = role
-            return in_club_time(sheet.club, view, request, sheet, **kwargs)
-
-        return page
-
-    return decorate
 
 
 def _can_score(request, club) -> bool:

@@ -8,7 +8,6 @@ other pages).
 
 from __future__ import annotations
 
-from functools import wraps
 from urllib.parse import urlencode
 from uuid import UUID
 
@@ -23,7 +22,7 @@ from .. import selectors as series_selectors
 from ..api.permissions import Access, allows
 from ..domain.errors import DomainError
 from ..messages import render as error_message
-from ..views import in_club_time, missing, refuse_access
+from ..page_access import club_page, missing, refuse_access
 from . import csv_export, player_record, selectors, services
 from . import history as history_of
 from .forms import (
@@ -42,27 +41,6 @@ from .presentation import game_choices, history_lines, player_page_context
 from .selectors import GAMES
 
 HISTORY_PAGE = 50
-
-
-def club_page(access: Access):
-    """Load the club of the URL's slug for the view, after checking the user's access."""
-
-    def decorate(view):
-        @wraps(view)
-        def page(request, slug: str, **kwargs):
-            club = series_selectors.club_by_slug(slug)
-            if club is None:
-                return missing(request)
-            role = series_selectors.club_role(user=request.user, club=club)
-            refused = refuse_access(request, role, club, access)
-            if refused is not None:
-                return refused
-            request.club_role = role
-            return in_club_time(club, view, request, club, **kwargs)
-
-        return page
-
-    return decorate
 
 
 def _game(request) -> str:
