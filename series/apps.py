@@ -8,7 +8,9 @@ class SeriesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from . import accounts
+        from . import accounts, projectors
         from .api import schema  # noqa: F401 (registers the token's OpenAPI scheme)
+        from .league.projection import LEAGUE
 
         accounts.connect()
+        projectors.register(LEAGUE)  # the league follows the series

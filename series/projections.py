@@ -18,12 +18,12 @@ from uuid import UUID
 
 from django.db import connection, transaction
 
-from . import store
+from . import projectors, store
 from .domain.events import DealRecorded, Event
 from .domain.roster import is_roster_event
 from .domain.series import Deal, SeriesState, fold
-from .league import projection as league
 from .models import DealLine, DealScore, SeriesSeat, SeriesSheet
+from .projectors import SeriesChanged
 
 # Children first: the order in which rows can be deleted.
 PROJECTION_MODELS = (DealScore, DealLine, SeriesSeat, SeriesSheet)
@@ -159,7 +159,7 @@ def project(
         _add_deals(series_id, before, after)
     else:
         _replace_deals(series_id, after)
-    league.follow_series(series_id, before=before, after=after, started_at=started_at)
+    projectors.series_changed(SeriesChanged(series_id, before, after, started_at))
 
 
 def _add_deals(series_id: UUID, before: SeriesState, after: SeriesState) -> None:
@@ -225,5 +225,5 @@ def rebuild(progress: Callable[[int], None] | None = None, *, batch: int = 500) 
                 if progress is not None:
                     progress(events_read)
         rows.insert()
-        league.rebuild_league()
+        projectors.rebuild()
     return events_read

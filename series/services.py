@@ -19,7 +19,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
-from . import projections, store
+from . import projections, projectors, store
 from .domain.confirmation import ConfirmDeal, DisputeDeal
 from .domain.errors import DomainError, NotFound, _
 from .domain.events import DealEntry
@@ -35,7 +35,6 @@ from .domain.series import (
     decide,
     fold,
 )
-from .league import projection as league_projection
 from .models import Club, Event, Membership, Player, Profile
 from .retry import transient_retry
 
@@ -221,7 +220,7 @@ def club_update(
         club.save(update_fields=["name", "public", "deals_need_confirmation", "default_rules",
                                  "time_zone"])  # fmt: skip
         if recount:
-            league_projection.recount_club(club.id)
+            projectors.club_changed(club.id)
     return club
 
 

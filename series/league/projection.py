@@ -334,3 +334,20 @@ def _count_club(club_id: int) -> None:
             rows.extend(_row(result, after[result.person]) for result in results)
         SeriesResult.objects.bulk_create(rows, batch_size=PAGE)
     standings.refresh_club(club_id)
+
+
+class LeagueProjector:
+    """The league as a subscriber of the series (``series.projectors``)."""
+
+    def series_changed(self, change) -> None:
+        follow_series(change.series_id, before=change.before, after=change.after,
+                      started_at=change.started_at)  # fmt: skip
+
+    def club_changed(self, club_id: int) -> None:
+        recount_club(club_id)
+
+    def rebuild(self) -> None:
+        rebuild_league()
+
+
+LEAGUE = LeagueProjector()
