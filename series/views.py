@@ -326,7 +326,8 @@ def audit(request, sheet):
     ]
     # A public club's audit trail is public; who recorded each fact is for members.
     members = allows(getattr(request, "club_role", None), sheet.club, Access.MEMBER)
-    users = selectors.usernames({row.payload["user"] for row in stored if "user" in row.payload})
+    named = {row.payload["user"] for row in stored if "user" in row.payload} if members else ()
+    users = selectors.usernames(named) if named else {}
     context = {"sheet": sheet, "events": events, "names": names, "users": users,
                "show_recorders": members}  # fmt: skip
     return render(request, "audit.html", context)

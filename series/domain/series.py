@@ -180,7 +180,8 @@ def apply(state: SeriesState, event: Event) -> SeriesState:
             played = state.progress.outcome.contenders
             deal = Deal(event.number, event.dealer, event.tiebreak, event.entry, played,
                         dict(event.scores))  # fmt: skip
-            return _tallied(replace(state, version=version), (*state.deals, deal), event.outcome)
+            return replace(state, version=version, deals=(*state.deals, deal),
+                           progress=_added(state.progress, deal, event.outcome))  # fmt: skip
         case DealCorrected():
             deals = list(state.deals)
             old = deals[event.number - 1]
@@ -236,6 +237,15 @@ def _start(setup: Setup) -> Progress:
         totals=dict.fromkeys(setup.players, 0),
         outcome=Outcome(False, False, setup.players),
     )
+
+
+def _added(progress: Progress, deal: Deal, outcome: Outcome) -> Progress:
+    """The progress with one more deal that counts: its scores on top of the totals."""
+    totals = dict(progress.totals)
+    for player, points in deal.scores.items():
+        totals[player] += points
+    regular = progress.regular_deals + (0 if deal.tiebreak else 1)
+    return Progress(totals, outcome, regular, deal.dealer)
 
 
 def _tallied(state: SeriesState, deals: tuple[Deal, ...], outcome: Outcome) -> SeriesState:
@@ -313,15 +323,13 @@ def _advance(setup: Setup, progress: Progress, deal: Deal) -> tuple[Deal, Progre
             number=deal.number,
         )
     scores = scoring.score_deal(setup.rules, outcome.contenders, deal.entry, number=deal.number)
-    totals = dict(progress.totals)
-    for player, points in scores.items():
-        totals[player] += points
-    regular = progress.regular_deals + (0 if deal.tiebreak else 1)
-    next_outcome = scoring.outcome(
-        setup.rules, setup.players, totals, regular_deals=regular, previous=outcome
-    )
     scored = replace(deal, players=outcome.contenders, scores=scores)
-    return scored, Progress(totals, next_outcome, regular, deal.dealer)
+    added = _added(progress, scored, outcome)
+    next_outcome = scoring.outcome(
+        setup.rules, setup.players, added.totals, regular_deals=added.regular_deals,
+        previous=outcome,
+    )  # fmt: skip
+    return scored, replace(added, outcome=next_outcome)
 
 
 # -- decide -------------------------------------------------------------------
