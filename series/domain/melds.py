@@ -9,7 +9,10 @@ hand, with or without one final discard.
 ``check_arrangement`` judges the groups a player declares; ``solve`` finds
 an arrangement itself, or the closest one when the hand does not go out.
 Both answer with a ``Verdict`` whose reasons a player can read; neither
-raises for a bad hand.
+raises for a bad hand. The checks of the hand as a whole (its count of cards,
+the pack) are shared; what a meld is, and the solver, are the game's
+(``rules.game_object``), built from the meld kinds below: Continental's groups
+(``group_problems``) and Rummy's sets and runs (``set_or_run_problems``).
 """
 
 from __future__ import annotations
@@ -19,7 +22,6 @@ from collections.abc import Sequence
 from itertools import islice, pairwise
 
 from .cards import Card, Pack
-from .continental_solver import solve_continental
 from .meld_reasons import (
     BAD_INPUT_CODES,
     Reason,
@@ -42,10 +44,9 @@ from .meld_reasons import (
     wrong_card_count,
     wrong_card_count_range,
 )
-from .rules import CONTINENTAL, Rules
+from .rules import Rules
 from .rummy_search import LONGEST_RUN
-from .rummy_solver import solve_rummy
-from .wild_twos import readings, solve_rummy_twos_wild
+from .wild_twos import readings
 
 __all__ = [
     "BAD_INPUT_CODES",
@@ -68,11 +69,7 @@ def solve(rules: Rules, cards: Sequence[Card], *, buys: int = 0) -> Verdict:
     problems = _hand_problems(rules, cards, buys)
     if problems:
         return Verdict(False, (), None, problems, leftover=tuple(sorted(cards)))
-    if rules.game == CONTINENTAL:
-        return solve_continental(rules.pack, cards)
-    if rules.twos_wild:
-        return solve_rummy_twos_wild(rules.pack, cards, ace_high=rules.ace_high)
-    return solve_rummy(rules.pack, cards, ace_high=rules.ace_high)
+    return rules.game_object.solve(rules, cards)
 
 
 def check_arrangement(
@@ -89,11 +86,7 @@ def check_arrangement(
     if discard is not None:
         cards.append(discard)
     reasons = list(_hand_problems(rules, cards, buys))
-    if rules.game == CONTINENTAL:
-        reasons += _continental_problems(groups, discard)
-    else:
-        for number, group in enumerate(groups, start=1):
-            reasons += _rummy_meld_problems(rules, number, group)
+    reasons += rules.game_object.arrangement_problems(rules, groups, discard)
     return Verdict(not reasons, groups, discard, tuple(reasons))
 
 
@@ -104,10 +97,7 @@ def check_groups(rules: Rules, groups: Sequence[Sequence[Card]]) -> Verdict:
     cards = [card for group in groups for card in group]
     reasons = list(_pack_problems(rules.pack, cards))
     for number, group in enumerate(groups, start=1):
-        if rules.game == CONTINENTAL:
-            reasons += _continental_group_problems(number, group)
-        else:
-            reasons += _rummy_meld_problems(rules, number, group)
+        reasons += rules.game_object.group_problems(rules, number, group)
     return Verdict(not reasons, groups, None, tuple(reasons))
 
 
@@ -161,18 +151,19 @@ def _may_exceed(pack: Pack, cards: Sequence[Card]) -> bool:
 # -- Continental: groups only ---------------------------------------------------
 
 
-def _continental_problems(
+def groups_and_discard_problems(
     groups: tuple[tuple[Card, ...], ...], discard: Card | None
 ) -> list[Reason]:
+    """Going out with groups: every group valid, 2 or more of them, one discard (RULES D-4)."""
     reasons = [] if discard is not None else [missing_discard()]
     for number, group in enumerate(groups, start=1):
-        reasons += _continental_group_problems(number, group)
+        reasons += group_problems(number, group)
     if len(groups) < 2:
         reasons.append(too_few_groups(len(groups)))
     return reasons
 
 
-def _continental_group_problems(number: int, group: tuple[Card, ...]) -> list[Reason]:
+def group_problems(number: int, group: tuple[Card, ...]) -> list[Reason]:
     """A group: 3 or more cards of one rank, at least one of them natural (RULES D-3)."""
     naturals = [card for card in group if not card.is_joker]
     reasons = []
@@ -199,13 +190,15 @@ def _looks_like_run(naturals: list[Card], jokers: int) -> bool:
 # -- Standard Rummy: sets and runs ----------------------------------------------
 
 
-def _rummy_meld_problems(rules: Rules, number: int, group: tuple[Card, ...]) -> list[Reason]:
+def set_or_run_problems(
+    number: int, group: tuple[Card, ...], *, ace_high: bool, twos_wild: bool
+) -> list[Reason]:
     """A meld's problems; with twos wild, none when some reading of its 2s melds.
     A meld that melds in no reading is told what is wrong with its 2s as themselves."""
-    problems = _rummy_group_problems(number, group, rules.ace_high)
-    if problems and rules.twos_wild:
+    problems = _rummy_group_problems(number, group, ace_high)
+    if problems and twos_wild:
         for reading, _ in islice(readings(group), 1, None):
-            if not _rummy_group_problems(number, reading, rules.ace_high):
+            if not _rummy_group_problems(number, reading, ace_high):
                 return []
     return problems
 

@@ -6,17 +6,17 @@ to a preset never rewrite history.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import asdict, dataclass, fields, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .cards import Pack
 from .errors import InvalidRules, _
 
-CONTINENTAL = "continental"
-RUMMY = "rummy"
+if TYPE_CHECKING:
+    from .games import Game, Option
 
-RUMMY_BONUSES = (2, 3)  # what a Rummy multiplies the winner's collection by
+CONTINENTAL = "continental"  # the game and preset a series plays unless it names another
 
 # How a deal is scored and how a series ends.
 PENALTY = "penalty"  # Continental: lowest total after the series' deals wins
@@ -42,15 +42,20 @@ class Rules:
     twos_wild: bool = False  # Rummy: every 2 is wild like a joker
     rummy_bonus: int = 2  # Rummy, winner takes all: a Rummy multiplies the collection
 
+    @property
+    def game_object(self) -> Game:
+        """The game these rules are for: whatever depends on the game asks it."""
+        return _games().get(self.game)
+
     # -- table size -----------------------------------------------------------
 
     @property
     def min_players(self) -> int:
-        return 3 if self.game == CONTINENTAL else 2
+        return self.game_object.min_players
 
     @property
     def max_players(self) -> int:
-        return 8 if self.game == CONTINENTAL else 6
+        return self.game_object.max_players
 
     @property
     def pack(self) -> Pack:
@@ -64,71 +69,22 @@ class Rules:
 
     def for_table(self, players: int) -> Rules:
         """These rules resolved for ``players`` seats; refuse an impossible table."""
-        if not self.min_players <= players <= self.max_players:
-            raise InvalidRules(
-                _("{game} is played by {low} to {high} players, not {players}."),
-                code="invalid_table",
-                field="players",
-                game=self.game.capitalize(),
-                low=self.min_players,
-                high=self.max_players,
-                players=players,
-            )
-        resolved = self
-        if self.decks is None:
-            resolved = replace(resolved, decks=1 if players <= 4 else 2)
-        if self.hand_size is None:
-            resolved = replace(resolved, hand_size=_rummy_hand_size(players, resolved.decks))
-        _check_jokers(resolved)  # RULES D-12, once the table size settles the decks
-        resolved._check_pack(players)
-        return resolved
-
-    def _check_pack(self, players: int) -> None:
-        # RULES D-2: every hand plus the up-card must come out of the pack.
-        needed = players * self.hand_size + 1
-        if needed <= self.pack.size:
-            return
-        if self.game == CONTINENTAL:
-            raise InvalidRules(
-                _(
-                    "{players} players × {hand} cards + 1 up-card need {needed} cards, "
-                    "but the pack has {size}. Deal 13 cards each (continental-13) "
-                    "or add a third deck with 2 more jokers (continental-3-decks)."
-                ),
-                code="pack_too_small",
-                players=players,
-                hand=self.hand_size,
-                needed=needed,
-                size=self.pack.size,
-            )
-        raise InvalidRules(
-            _(
-                "{players} players × {hand} cards + 1 up-card need {needed} cards, "
-                "but the pack has {size}. Deal fewer cards or add a deck."
-            ),
-            code="pack_too_small",
-            players=players,
-            hand=self.hand_size,
-            needed=needed,
-            size=self.pack.size,
-        )
+        return self.game_object.for_table(self, players)
 
     # -- hands ----------------------------------------------------------------
 
     def going_out_size(self, buys: int = 0) -> int:
-        """Cards in the going-out hand: dealt + the card drawn + 3 per buy (RULES D-7)."""
-        return self.hand_size + 1 + 3 * buys
+        """Cards in the going-out hand (RULES D-7), as the game counts them."""
+        return self.game_object.going_out_size(self, buys)
 
     def cards_left_range(self, buys: int = 0) -> tuple[int, int]:
-        """How many cards a player who did not go out may hold at the end of a deal.
+        """How many cards a player who did not go out may hold at the end of a deal."""
+        return self.game_object.cards_left_range(self, buys)
 
-        Continental (RULES D-7): exactly the dealt number, + 3 per buy.
-        Standard Rummy: melds and lay-offs shrink hands, so 1 to the dealt number.
-        """
-        if self.game == CONTINENTAL:
-            held = self.hand_size + 3 * buys
-            return held, held
-        return 1, self.hand_size
+    @property
+    def higher_wins(self) -> bool:
+        """Whether the highest total leads (winner takes all), else the lowest."""
+        return self.game_object.higher_wins(self)
 
     def points_range(self, buys: int = 0) -> tuple[int, int]:
         """Points a player may be given without cards: at least 1, at most the
@@ -145,54 +101,30 @@ class Rules:
         return cls(**{k: v for k, v in data.items() if k in known})
 
 
-def _rummy_hand_size(players: int, decks: int | None) -> int:
-    # RULES §3: 2 players 10; 3–4 players 7; 5–6 players 6 with one deck, 10 with two.
-    if players == 2:
-        return 10
-    if players <= 4:
-        return 7
-    return 10 if decks == 2 else 6
+class _Presets(Mapping[str, Rules]):
+    """Every registered game's presets by name, as the registry has them now."""
+
+    def __getitem__(self, name: str) -> Rules:
+        rules = _games().preset(name)
+        if rules is None:
+            raise KeyError(name)
+        return rules
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_games().presets())
+
+    def __len__(self) -> int:
+        return len(_games().presets())
 
 
-PRESETS: dict[str, Rules] = {
-    "continental": Rules(),
-    "continental-13": Rules(preset="continental-13", hand_size=13),
-    "continental-12": Rules(preset="continental-12", hand_size=12),
-    "continental-3-decks": Rules(preset="continental-3-decks", decks=3, jokers=6),
-    "continental-no-jokers": Rules(preset="continental-no-jokers", jokers=0),
-    "rummy": Rules(
-        preset="rummy",
-        game=RUMMY,
-        decks=None,
-        jokers=0,
-        hand_size=None,
-        target=100,
-        scoring=ELIMINATION,
-    ),
-}
+PRESETS: Mapping[str, Rules] = _Presets()
 
-# Options a user may set, by game, with their type.
-_OPTIONS: dict[str, dict[str, type]] = {
-    CONTINENTAL: {
-        "hand_size": int,
-        "decks": int,
-        "jokers": int,
-        "buys": bool,
-        "deals": int,
-        "target": int,
-        "relaxed": bool,
-    },
-    RUMMY: {
-        "hand_size": int,
-        "decks": int,
-        "jokers": int,
-        "ace_high": bool,
-        "scoring": str,
-        "target": int,
-        "twos_wild": bool,
-        "rummy_bonus": int,
-    },
-}
+
+def _games():
+    """The registry, imported when first asked: the games build their presets from Rules."""
+    from . import games
+
+    return games
 
 
 def rules_from(preset: str = CONTINENTAL, options: Mapping[str, Any] | None = None) -> Rules:
@@ -206,7 +138,7 @@ def rules_from(preset: str = CONTINENTAL, options: Mapping[str, Any] | None = No
             choices=", ".join(PRESETS),
         )
     base = PRESETS[preset]
-    allowed = _OPTIONS[base.game]
+    allowed = {option.name: option for option in base.game_object.options}
     changes: dict[str, Any] = {}
     for name, value in (options or {}).items():
         if name not in allowed:
@@ -218,14 +150,15 @@ def rules_from(preset: str = CONTINENTAL, options: Mapping[str, Any] | None = No
                 game=base.game.capitalize(),
                 choices=", ".join(allowed),
             )
-        changes[name] = _coerce(name, value, allowed[name])
+        changes[name] = _coerce(allowed[name], value)
     rules = replace(base, **changes)
     _validate(rules)
     return rules
 
 
-def _coerce(name: str, value: Any, kind: type) -> Any:
-    if value is None and name in ("deals", "target", "hand_size", "decks"):
+def _coerce(option: Option, value: Any) -> Any:
+    name, kind = option.name, option.kind
+    if value is None and option.nullable:
         return None
     if kind is bool and isinstance(value, bool):
         return value
@@ -243,38 +176,31 @@ def _coerce(name: str, value: Any, kind: type) -> Any:
     )
 
 
-def _bad(name: str, template: str, **params: Any) -> InvalidRules:
+def invalid_option(name: str, template: str, **params: Any) -> InvalidRules:
     return InvalidRules(template, code="invalid_option", field=f"options.{name}", **params)
 
 
 def _validate(rules: Rules) -> None:
     if rules.hand_size is not None and not 3 <= rules.hand_size <= 20:
-        raise _bad("hand_size", _("Hand size must be 3 to 20 cards, not {value}."),
+        raise invalid_option("hand_size", _("Hand size must be 3 to 20 cards, not {value}."),
                    value=rules.hand_size)  # fmt: skip
     if rules.decks is not None and not 1 <= rules.decks <= 4:
-        raise _bad("decks", _("Decks must be 1 to 4, not {value}."), value=rules.decks)
-    _check_jokers(rules)
+        raise invalid_option("decks", _("Decks must be 1 to 4, not {value}."), value=rules.decks)
+    check_jokers(rules)
     if rules.deals is not None and not 1 <= rules.deals <= 50:
-        raise _bad("deals", _("A series has 1 to 50 deals, not {value}."), value=rules.deals)
+        raise invalid_option(
+            "deals", _("A series has 1 to 50 deals, not {value}."), value=rules.deals
+        )
     if rules.target is not None and not 1 <= rules.target <= 10_000:
-        raise _bad("target", _("The target must be 1 to 10000 points, not {value}."),
+        raise invalid_option("target", _("The target must be 1 to 10000 points, not {value}."),
                    value=rules.target)  # fmt: skip
-    if rules.game == CONTINENTAL and rules.deals is not None and rules.target is not None:
-        raise _bad("target", _("Choose a fixed number of deals or a target score, not both."))
-    if rules.game == RUMMY:
-        if rules.scoring not in (ELIMINATION, WINNER_TAKES_ALL):
-            raise _bad("scoring", _("Scoring must be “elimination” or “winner_takes_all”."))
-        if rules.target is None:
-            raise _bad("target", _("Standard Rummy needs a target or cap (commonly 100)."))
-        if rules.rummy_bonus not in RUMMY_BONUSES:
-            raise _bad("rummy_bonus", _("A Rummy multiplies the collection by 2 or 3, "
-                                        "not {value}."), value=rules.rummy_bonus)  # fmt: skip
+    rules.game_object.validate(rules)
 
 
-def _check_jokers(rules: Rules) -> None:
+def check_jokers(rules: Rules) -> None:
     """RULES D-12: 2 jokers a deck. Decks left to the table size count as the
     larger pack until the table is known (``for_table`` checks again)."""
     max_jokers = 2 * (rules.decks or 2)
     if not 0 <= rules.jokers <= max_jokers:
-        raise _bad("jokers", _("Jokers must be 0 to {high} (2 per deck), not {value}."),
+        raise invalid_option("jokers", _("Jokers must be 0 to {high} (2 per deck), not {value}."),
                    high=max_jokers, value=rules.jokers)  # fmt: skip

@@ -1,7 +1,9 @@
-"""How a deal is scored and when a series ends, for each rule set.
+"""How a deal is scored and when a series ends.
 
-This is where Continental Rummy and standard Rummy differ; the series fold
-asks these functions and knows no rule set by name.
+The series fold asks these functions and knows no game by name: each asks the
+game of the rules (``rules.game_object``). The checks every card game shares
+(who went out, buys, the hands and their cards, the going-out groups, the
+pack) and the lowest-total settlement live here for the games to use.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from .cards import Card
 from .errors import InvalidCards, InvalidDeal, InvalidGoingOut, _
 from .events import DealEntry, Hand, Outcome
-from .rules import ELIMINATION, RUMMY, WINNER_TAKES_ALL, Rules
+from .rules import Rules
 
 
 def score_deal(
@@ -21,17 +23,25 @@ def score_deal(
 
     Refusals name the deal, the player and the card at fault (RULES §4).
     """
+    return rules.game_object.score_deal(rules, contenders, entry, number=number)
+
+
+def checked_penalties(
+    rules: Rules, contenders: Sequence[int], entry: DealEntry, *, number: int
+) -> dict[int, int]:
+    """A card game's deal entry checked; the penalty each player who did not
+    go out holds."""
     _check_went_out(rules, contenders, entry, number)
     _check_buys(rules, contenders, entry, number)
     penalties = _hand_penalties(rules, contenders, entry, number)
     _check_going_out(rules, entry, number)
     _check_deal_fits_pack(rules, entry, number)
-    return _scores(rules, contenders, entry, penalties)
+    return penalties
 
 
 def _check_went_out(rules: Rules, contenders: Sequence[int], entry: DealEntry, number: int):
     if entry.went_out is None:
-        if rules.game != RUMMY:
+        if not rules.game_object.winnerless_deals:
             raise InvalidDeal(
                 _("Deal {number}: say who went out."), code="missing_went_out", number=number,
                 field="went_out",
@@ -46,7 +56,7 @@ def _check_went_out(rules: Rules, contenders: Sequence[int], entry: DealEntry, n
         return
     if entry.went_out not in contenders:
         raise _not_in_deal(entry.went_out, number, "went_out")
-    if entry.rummy and rules.game != RUMMY:
+    if entry.rummy and not rules.game_object.rummy_claims:
         raise InvalidDeal(
             _("Deal {number}: a Rummy bonus exists only in standard Rummy."),
             code="rummy_not_allowed",
@@ -192,8 +202,8 @@ def _check_going_out(rules: Rules, entry: DealEntry, number: int) -> None:
             number=number,
             field="going_out",
         )
-    if rules.game == RUMMY and not entry.rummy:
-        # RULES §3: only a Rummy can be checked from the hand alone.
+    if rules.game_object.rummy_claims and not entry.rummy:
+        # RULES §3: melds are laid turn by turn; only a Rummy can be checked from the hand.
         raise InvalidDeal(
             _("Deal {number}: in standard Rummy only a Rummy (the whole hand melded in "
               "one turn) can be checked from the hand; mark the deal as a Rummy or leave "
@@ -252,20 +262,8 @@ def _check_copies(rules: Rules, cards, template: str, **params) -> None:
         )
 
 
-def _scores(
-    rules: Rules, contenders: Sequence[int], entry: DealEntry, penalties: Mapping[int, int]
-) -> dict[int, int]:
-    winners = _deal_winners(entry, penalties)
-    if rules.scoring == WINNER_TAKES_ALL:
-        collected = sum(points for player, points in penalties.items() if player not in winners)
-        if entry.rummy:
-            collected *= rules.rummy_bonus
-        share = collected // len(winners)
-        return {p: (share if p in winners else 0) for p in contenders}
-    return {p: (0 if p in winners else penalties[p]) for p in contenders}
-
-
-def _deal_winners(entry: DealEntry, penalties: Mapping[int, int]) -> tuple[int, ...]:
+def deal_winners(entry: DealEntry, penalties: Mapping[int, int]) -> tuple[int, ...]:
+    """Who won the deal: who went out or, with nobody out, the lowest hand."""
     if entry.went_out is not None:
         return (entry.went_out,)
     # RULES §3: with nobody out, the lowest hand total wins the deal.
@@ -278,12 +276,12 @@ def _deal_winners(entry: DealEntry, penalties: Mapping[int, int]) -> tuple[int, 
 
 def leaders(rules: Rules, totals: Mapping[int, int], eliminated: Iterable[int] = ()) -> set[int]:
     """Who stands best now among the players still in: the lowest total, or the
-    highest when the winner takes all."""
+    highest where the game says so (winner takes all)."""
     out = set(eliminated)
     standing = {player: total for player, total in totals.items() if player not in out}
     if not standing:
         return set()
-    best = max if rules.scoring == WINNER_TAKES_ALL else min
+    best = max if rules.higher_wins else min
     top = best(standing.values())
     return {player for player, total in standing.items() if total == top}
 
@@ -297,26 +295,12 @@ def outcome(
     previous: Outcome,
 ) -> Outcome:
     """Where the series stands after a deal, given the totals so far."""
-    if rules.scoring == ELIMINATION:
-        return _after_elimination(rules, seats, totals, previous)
-    if rules.scoring == WINNER_TAKES_ALL:
-        leaders = [p for p in seats if totals[p] >= rules.target]
-        if leaders:
-            return Outcome(True, False, (), winner=max(leaders, key=lambda p: totals[p]))
-        return Outcome(False, False, tuple(seats))
-    if previous.tiebreak:
-        return _settle(previous.contenders, totals)  # RULES D-8
-    if rules.target is not None:  # RULES D-11
-        if any(totals[p] >= rules.target for p in seats):
-            return _settle(seats, totals)
-        return Outcome(False, False, tuple(seats))
-    length = rules.deals or len(seats)  # one deal per player, or RULES D-10
-    if regular_deals >= length:
-        return _settle(seats, totals)
-    return Outcome(False, False, tuple(seats))
+    return rules.game_object.outcome(
+        rules, seats, totals, regular_deals=regular_deals, previous=previous
+    )
 
 
-def _settle(pool: Iterable[int], totals: Mapping[int, int]) -> Outcome:
+def settle(pool: Iterable[int], totals: Mapping[int, int]) -> Outcome:
     """The lowest total wins; a tie at the lowest calls a tiebreak among the tied."""
     pool = tuple(pool)
     lowest = min(totals[p] for p in pool)
@@ -324,15 +308,3 @@ def _settle(pool: Iterable[int], totals: Mapping[int, int]) -> Outcome:
     if len(tied) == 1:
         return Outcome(True, False, (), winner=tied[0])
     return Outcome(False, True, tied)
-
-
-def _after_elimination(
-    rules: Rules, seats: Sequence[int], totals: Mapping[int, int], previous: Outcome
-) -> Outcome:
-    # The winner of a deal scores 0, so somebody always stays below the cap.
-    out = set(previous.eliminated) | {p for p in previous.contenders if totals[p] >= rules.target}
-    eliminated = tuple(p for p in seats if p in out)
-    alive = tuple(p for p in seats if p not in out)
-    if len(alive) == 1:
-        return Outcome(True, False, (), eliminated, winner=alive[0])
-    return Outcome(False, False, alive, eliminated)
