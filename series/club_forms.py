@@ -8,8 +8,8 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from .domain.rules import WINNER_TAKES_ALL
-from .forms import RulesForm
+from .domain.rules import CONTINENTAL
+from .forms import RulesForm, asked_options
 from .membership import DEFAULT_DAYS, MAX_DAYS
 from .models import Membership
 
@@ -24,11 +24,10 @@ def rules_initial(default_rules: dict[str, Any]) -> dict[str, Any]:
     if not default_rules:
         return {}
     options = dict(default_rules.get("options") or {})
-    initial = {"preset": default_rules.get("preset", "continental"), **options}
-    if options.get("scoring") == WINNER_TAKES_ALL:
-        initial["winner_takes_all"] = True
-    if options.get("rummy_bonus") == 3:
-        initial["rummy_triples"] = True
+    initial = {"preset": default_rules.get("preset", CONTINENTAL), **options}
+    for name, option in asked_options().items():  # a checkbox standing for one value
+        if option.field and options.get(option.name) == option.value:
+            initial[name] = True
     return initial
 
 

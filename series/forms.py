@@ -12,28 +12,55 @@ import uuid
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from .domain import melds
+from .domain import games, melds
 from .domain.cards import JOKER, Card, parse_card, parse_cards
 from .domain.errors import DomainError
 from .domain.events import DealEntry, GoingOut, Hand
-from .domain.rules import PRESETS, WINNER_TAKES_ALL, Rules, rules_from
+from .domain.games import Option
+from .domain.rules import CONTINENTAL, Rules, rules_from
 from .messages import render as error_message
 from .templatetags.cardtags import card_labels
 
-# Each preset with what it changes, in one line.
-PRESET_CHOICES = [
-    ("continental", _("Continental: 2 decks and 4 jokers, 15 cards each")),
-    ("continental-13", _("Large table: 13 cards each, so 7 or 8 players fit the pack")),
-    ("continental-12", _("Short deals: 12 cards each")),
-    ("continental-3-decks", _("Large table: 3 decks and 6 jokers, 15 cards each")),
-    ("continental-no-jokers", _("No jokers: 2 decks, 104 cards; every group is natural")),
-    ("rummy", _("Standard Rummy: sets and runs, 2 to 6 players, out at 100 points")),
-]
-PRESET_CHOICES = [(key, label) for key, label in PRESET_CHOICES if key in PRESETS] + [
-    (key, key) for key in PRESETS if key not in dict(PRESET_CHOICES)
-]
+
+def preset_choices() -> list[tuple[str, Any]]:
+    """Every registered preset with what it changes, in one line, game after game."""
+    return [
+        (name, gettext_lazy(game.preset_labels[name]) if name in game.preset_labels else name)
+        for game in games.all()
+        for name in game.presets
+    ]
+
+
+def preset_label(preset: str) -> str:
+    """A preset in words, in the page's language (its code when it has no label)."""
+    return str(dict(preset_choices()).get(preset, preset))
+
+
+def asked_options(*, melds_only: bool = False) -> dict[str, Option]:
+    """The options the forms ask, by form field, game after game.
+    ``melds_only``: those the claim checker asks too."""
+    return {
+        option.form_field: option
+        for option in games.options()
+        if option.label and (option.melds or not melds_only)
+    }
+
+
+def _option_field(option: Option) -> forms.Field:
+    texts = {
+        "label": gettext_lazy(option.label),
+        "help_text": gettext_lazy(option.help) if option.help else "",
+        "required": False,
+    }
+    if option.field or option.kind is bool:
+        return forms.BooleanField(**texts)
+    if option.kind is int:
+        return forms.IntegerField(**texts)
+    return forms.CharField(**texts)
+
 
 GROUP_SEPARATOR = re.compile(r"[\n/|]+")
 
@@ -53,67 +80,36 @@ def _groups_help(form: forms.Form) -> None:
     form.fields["groups"].help_text = _("One group per line, e.g. %(cards)s") % {"cards": example}
 
 
-class RulesForm(forms.Form):
+class AsksOptions:
+    """A form with a field for each option in ``asked`` (form field → Option)."""
+
+    asked: dict[str, Option]
+
+    def option_fields(self) -> list[forms.BoundField]:
+        """The options' fields, as the template lists them."""
+        return [self[name] for name in self.asked]
+
+
+class RulesForm(AsksOptions, forms.Form):
     """A preset and the house rules (options) that change it (RULES §2, §3)."""
 
-    preset = forms.ChoiceField(
-        label=_("Rules"), choices=PRESET_CHOICES, initial="continental", widget=forms.RadioSelect
-    )
-    buys = forms.BooleanField(
-        label=_("Buy the discard"),
-        help_text=_("Out of turn, a player may take the top discard plus 2 penalty cards."),
-        required=False,
-    )
-    deals = forms.IntegerField(
-        label=_("Fixed number of deals"),
-        help_text=_("Play this many deals whatever the table size; empty: one deal each."),
-        required=False,
-    )
-    target = forms.IntegerField(
-        label=_("Target score"),
-        help_text=_("Deals go on until someone reaches it; the lowest total then wins."),
-        required=False,
-    )
-    relaxed = forms.BooleanField(
-        label=_("Relaxed laying"),
-        help_text=_("Groups are laid turn by turn; only the groups shown can be checked."),
-        required=False,
-    )
-    ace_high = forms.BooleanField(
-        label=_("Ace high or low (Rummy)"),
-        help_text=_("Q-K-A counts as a run, but never K-A-2."),
-        required=False,
-    )
-    winner_takes_all = forms.BooleanField(
-        label=_("Winner takes all (Rummy)"),
-        help_text=_("The winner collects the others' penalties; first to the target wins."),
-        required=False,
-    )
-    rummy_triples = forms.BooleanField(
-        label=_("A Rummy triples the collection (Rummy)"),
-        help_text=_("With the winner taking all, a Rummy collects three times, not twice."),
-        required=False,
-    )
-    twos_wild = forms.BooleanField(
-        label=_("Twos are wild (Rummy)"),
-        help_text=_(
-            "Every 2 stands for any card, like a joker, or for itself; a 2 left in "
-            "hand still costs 2 points."
-        ),
-        required=False,
-    )
+    preset = forms.ChoiceField(label=_("Rules"), initial=CONTINENTAL, widget=forms.RadioSelect)
 
-    OPTION_FIELDS = ("buys", "deals", "target", "relaxed", "ace_high", "twos_wild")
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["preset"].choices = preset_choices()
+        self.asked = asked_options()
+        for name, option in self.asked.items():
+            self.fields[name] = _option_field(option)
 
     def options(self) -> dict[str, Any]:
         """The options the user set; those left alone keep the preset's value."""
         data = self.cleaned_data
-        options = {name: data[name] for name in self.OPTION_FIELDS if data.get(name)}
-        if data.get("winner_takes_all"):
-            options["scoring"] = WINNER_TAKES_ALL
-        if data.get("rummy_triples"):
-            options["rummy_bonus"] = 3
-        return options
+        return {
+            option.name: option.from_form(data[name])
+            for name, option in self.asked.items()
+            if data.get(name)
+        }
 
 
 class NewSeriesForm(RulesForm):
@@ -305,12 +301,10 @@ class VoidForm(forms.Form):
         self.initial.setdefault("idempotency_key", uuid.uuid4().hex)
 
 
-class CheckForm(forms.Form):
+class CheckForm(AsksOptions, forms.Form):
     """A going-out claim to check: the whole hand, or the groups as laid."""
 
-    preset = forms.ChoiceField(
-        label=_("Rules"), choices=PRESET_CHOICES, initial="continental", required=False
-    )
+    preset = forms.ChoiceField(label=_("Rules"), initial=CONTINENTAL, required=False)
     cards = forms.CharField(
         label=_("The whole hand"),
         required=False,
@@ -326,19 +320,23 @@ class CheckForm(forms.Form):
     discard = forms.CharField(label=_("Discard"), required=False, max_length=20)
     buys = forms.IntegerField(label=_("Discards bought"), required=False, min_value=0,
                               max_value=10)  # fmt: skip
-    ace_high = forms.BooleanField(label=_("Ace high or low (Rummy)"), required=False)
-    twos_wild = forms.BooleanField(label=_("Twos are wild (Rummy)"), required=False)
 
     def __init__(self, *args, language: str, rules: Rules | None = None, **kwargs):
         super().__init__(*args, **kwargs)
         self.language = _language(language)
         self.rules = rules  # a series' rules; without them, the preset chosen
+        self.asked = {} if rules is not None else asked_options(melds_only=True)
+        if rules is None:
+            self.fields["preset"].choices = preset_choices()
+            for name, option in self.asked.items():
+                self.fields[name] = forms.BooleanField(label=gettext_lazy(option.label),
+                                                       required=False)  # fmt: skip
+        else:
+            del self.fields["preset"]
         _groups_help(self)
         self.fields["cards"].help_text = _(
             "All the cards, e.g. %(cards)s …; the app finds the groups."
         ) % {"cards": card_example(self.language)}
-        if rules is not None:
-            del self.fields["preset"], self.fields["ace_high"], self.fields["twos_wild"]
 
     def verdict(self) -> melds.Verdict | None:
         """The checker's verdict on the claim, or None with the form's errors set."""
@@ -359,8 +357,12 @@ class CheckForm(forms.Form):
         return "groups" if (self.cleaned_data.get("groups") or "").strip() else "cards"
 
     def _chosen_rules(self) -> Rules:
-        options = {flag: True for flag in ("ace_high", "twos_wild") if self.cleaned_data.get(flag)}
-        return rules_from(self.cleaned_data.get("preset") or "continental", options)
+        data = self.cleaned_data
+        options = {
+            option.name: option.from_form(True) for name, option in self.asked.items()
+            if data.get(name)
+        }  # fmt: skip
+        return rules_from(data.get("preset") or CONTINENTAL, options)
 
     def _judge(self, rules, data) -> melds.Verdict | None:
         buys = data.get("buys") or 0

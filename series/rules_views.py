@@ -1,7 +1,7 @@
 """The rules page: one page per preset, its numbers read from the rule objects
 the scorekeeper enforces (``domain.rules``, ``domain.cards``), so the page
 cannot drift from the checks. The prose is in the templates, one per game
-(``rules/_<game>.html``), translated like every other page."""
+(``rules/_<game>.html``, ``Game.rules_template``), translated like every other page."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from django.views.decorators.http import require_GET
 from .domain.cards import JOKER, Card, rank_label
 from .domain.errors import DomainError
 from .domain.rules import PRESETS, Rules
-from .forms import PRESET_CHOICES
+from .forms import preset_choices, preset_label
 from .templatetags.cardtags import page_language
 
 
@@ -53,7 +53,7 @@ def card_values(rules: Rules, language: str) -> list[tuple[str, int]]:
 
 @require_GET
 def rules_index(request):
-    return render(request, "rules/index.html", {"presets": PRESET_CHOICES})
+    return render(request, "rules/index.html", {"presets": preset_choices()})
 
 
 @require_GET
@@ -64,7 +64,7 @@ def rules_page(request, preset: str):
     sizes = tables(rules)
     context = {
         "preset": preset,
-        "label": dict(PRESET_CHOICES)[preset],
+        "label": preset_label(preset),
         "rules": rules,
         "tables": sizes,
         "too_many": [
@@ -73,7 +73,7 @@ def rules_page(request, preset: str):
             if n not in {t.players for t in sizes}
         ],
         "values": card_values(rules, page_language()),
-        "presets": PRESET_CHOICES,
-        "game_template": f"rules/_{rules.game}.html",
+        "presets": preset_choices(),
+        "game": rules.game_object,
     }
     return render(request, "rules/preset.html", context)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
+from ..domain import games
 from ..domain.series import ABANDONED, FINISHED, IN_PROGRESS, TIEBREAK
 
 ID_MAX = 2**63 - 1
@@ -23,6 +24,27 @@ def card_list(**kwargs) -> serializers.ListField:
         child=serializers.CharField(max_length=CARD_TEXT_LENGTH, trim_whitespace=False),
         max_length=CARDS_PER_LIST,
         **kwargs,
+    )
+
+
+KINDS = {bool: "true or false", int: "a whole number", str: "text"}
+
+
+def preset_field(**kwargs) -> serializers.CharField:
+    """A preset's name, the registered ones listed in the schema."""
+    presets = ", ".join(games.presets())
+    return serializers.CharField(help_text=f"A preset: {presets}.", **kwargs)
+
+
+def options_field(**kwargs) -> serializers.DictField:
+    """House rules by name, as the games declare them; the domain checks their
+    values and refuses an option the preset's game does not take."""
+    listed = "; ".join(
+        f"{option.name}: {KINDS[option.kind]}{' or null' if option.nullable else ''}"
+        for option in games.options()
+    )
+    return serializers.DictField(
+        required=False, help_text=f"House rules, by name ({listed}).", **kwargs
     )
 
 

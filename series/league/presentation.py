@@ -11,18 +11,21 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from ..domain.rules import CONTINENTAL, RUMMY
+from ..domain import games
 from ..models import SeriesResult
 from .aggregates import Figures
 from .charts import Panel, line_panel
 from .player_record import HeadToHead, PlayerRecord
 from .seasons import SeasonSpan, find_season
 
-GAME_LABELS = {CONTINENTAL: gettext_lazy("Continental Rummy"), RUMMY: gettext_lazy("Rummy")}
-
 
 def game_choices() -> list[tuple[str, Any]]:
-    return list(GAME_LABELS.items())
+    return [(game.name, gettext_lazy(game.label)) for game in games.all()]
+
+
+def game_label(name: str) -> str:
+    """A game's name for people, in the page's language (its code when unknown)."""
+    return dict(game_choices()).get(name, name)
 
 
 def per_deal(row: SeriesResult) -> float | None:
@@ -79,7 +82,7 @@ def _game_record(
     drawn = record.games[game]
     game_record = GameRecord(
         game=game,
-        label=GAME_LABELS.get(game, game),
+        label=game_label(game),
         all_time=all_time,
         rating=drawn.recent[-1].ordinal if drawn.recent else None,
         seasons=_seasons(record, game, named),
@@ -165,7 +168,7 @@ def history_lines(sheets) -> list[HistoryLine]:
     return [
         HistoryLine(
             sheet,
-            GAME_LABELS.get(sheet.rules.get("game"), sheet.rules.get("game")),
+            game_label(sheet.rules.get("game")),
             [
                 SeatLine(
                     seat.player.name,

@@ -25,7 +25,7 @@ from django.db.models import Q
 from .. import store
 from ..domain.roster import RosterState, roster_stream
 from ..domain.roster import fold as fold_roster
-from ..domain.rules import WINNER_TAKES_ALL
+from ..domain.rules import Rules
 from ..domain.series import FINISHED, SeriesState
 from ..models import (
     Club,
@@ -94,7 +94,7 @@ def facts_from_state(series_id: UUID, state: SeriesState, started_at: datetime) 
         started_at=started_at,
         seats=tuple(setup.players),
         winner=state.winner,
-        higher_wins=setup.rules.scoring == WINNER_TAKES_ALL,
+        higher_wins=setup.rules.higher_wins,
         deals=tuple(
             DealFacts(deal.number, deal.tiebreak, deal.entry.went_out, dict(deal.scores))
             for deal in state.deals
@@ -295,7 +295,7 @@ def facts_from_sheets(sheets: list[SeriesSheet]) -> list[SeriesFacts]:
             started_at=sheet.started_at,
             seats=tuple(seats[sheet.id]),
             winner=sheet.winner_id,
-            higher_wins=sheet.rules.get("scoring") == WINNER_TAKES_ALL,
+            higher_wins=Rules.from_dict(sheet.rules).higher_wins,
             deals=tuple(deals[sheet.id]),
         )
         for sheet in sheets

@@ -15,12 +15,12 @@ from django.db.models import F, Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
-from ..domain.rules import CONTINENTAL, RUMMY
+from ..domain import games
 from ..models import Club, ClubRecord, LadderRules, Season, SeasonStanding
 from .aggregates import FIGURES, Figures
 from .seasons import SeasonSpan, find_season, season_of
 
-GAMES = (CONTINENTAL, RUMMY)
+GAMES = tuple(game.name for game in games.all())  # the games registered at start
 
 
 # -- seasons ----------------------------------------------------------------------

@@ -13,6 +13,7 @@ from ... import selectors, services
 from ...models import Club, Membership
 from ..base import READ_ERRORS, WRITE_ERRORS, ApiView, error_responses
 from ..permissions import Access, require
+from ..serializers import options_field, preset_field
 
 SLUG = OpenApiParameter("slug", str, OpenApiParameter.PATH, description="The club's slug.")
 
@@ -28,8 +29,8 @@ class ClubApiView(ApiView):
 
 
 class DefaultRulesSerializer(serializers.Serializer):
-    preset = serializers.CharField(help_text="A preset, e.g. continental-13.")
-    options = serializers.DictField(required=False, help_text="Options, as a series takes them.")
+    preset = preset_field()
+    options = options_field()
 
 
 DEFAULT_RULES_HELP = "The rules a new series starts from; {} for the plain preset."

@@ -12,6 +12,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
 from ... import selectors, services
+from ...domain.rules import CONTINENTAL
 from ...models import Club
 from ..base import (
     IDEMPOTENCY_KEY_PARAMETER,
@@ -26,7 +27,14 @@ from ..base import (
 from ..parsing import deal_entry
 from ..permissions import Access, allows, require
 from ..representation import event_payload, series_from_sheet, series_from_state
-from ..serializers import INT_MAX, DealEntrySerializer, SeriesSerializer, player_id
+from ..serializers import (
+    INT_MAX,
+    DealEntrySerializer,
+    SeriesSerializer,
+    options_field,
+    player_id,
+    preset_field,
+)
 
 SERIES_ID = OpenApiParameter("series_id", OpenApiTypes.UUID, OpenApiParameter.PATH)
 DEAL_NUMBER = OpenApiParameter("number", int, OpenApiParameter.PATH, description="Deal number.")
@@ -71,8 +79,8 @@ class SeriesStartApi(SeriesApiView):
             child=player_id(), max_length=20, help_text="Player ids in seat order."
         )
         first_dealer = player_id()
-        rules = serializers.CharField(max_length=40, default="continental")
-        options = serializers.DictField(required=False, help_text="House rules, by name.")
+        rules = preset_field(max_length=40, default=CONTINENTAL)
+        options = options_field()
 
     @extend_schema(
         operation_id="series_start",

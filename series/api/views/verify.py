@@ -10,19 +10,19 @@ from rest_framework.response import Response
 
 from ...domain import melds
 from ...domain.errors import InvalidCards
-from ...domain.rules import rules_from
+from ...domain.rules import CONTINENTAL, rules_from
 from ...messages import render
 from ..base import ApiView, error_responses, language
 from ..parsing import card, cards
-from ..serializers import CARD_TEXT_LENGTH, CARDS_PER_LIST, card_list
+from ..serializers import CARD_TEXT_LENGTH, CARDS_PER_LIST, card_list, options_field, preset_field
 
 
 class VerifyApi(ApiView):
     permission_classes = [AllowAny]
 
     class InputSerializer(serializers.Serializer):
-        rules = serializers.CharField(max_length=40, default="continental")
-        options = serializers.DictField(required=False, help_text="House rules, by name.")
+        rules = preset_field(max_length=40, default=CONTINENTAL)
+        options = options_field()
         cards = card_list(required=False, help_text="The whole hand: the solver arranges it.")
         groups = serializers.ListField(
             child=card_list(),

@@ -12,7 +12,7 @@ from .base import Game, Option, Words
 from .continental import CONTINENTAL_GAME
 from .rummy import RUMMY_GAME
 
-__all__ = ["Game", "Option", "Words", "all", "get", "preset", "presets", "register",
+__all__ = ["Game", "Option", "Words", "all", "get", "options", "preset", "presets", "register",
            "unregister"]  # fmt: skip
 
 _GAMES: dict[str, Game] = {}
@@ -43,6 +43,15 @@ def get(name: str) -> Game:
 def all() -> tuple[Game, ...]:
     """The games in the order they were registered."""
     return tuple(_GAMES.values())
+
+
+def options() -> tuple[Option, ...]:
+    """Every game's options, each name once, as the first game to take it declares it."""
+    found: dict[str, Option] = {}
+    for game in _GAMES.values():
+        for option in game.options:
+            found.setdefault(option.name, option)
+    return tuple(found.values())
 
 
 def presets() -> dict[str, Rules]:

@@ -70,6 +70,11 @@ class Game:
         """The rules page's prose for this game."""
         return f"rules/_{self.name}.html"
 
+    @property
+    def options_template(self) -> str:
+        """The rules page's list of the house rules a series may add."""
+        return f"rules/_{self.name}_options.html"
+
     def option(self, name: str) -> Option | None:
         return next((option for option in self.options if option.name == name), None)
 

@@ -34,12 +34,12 @@ class Rummy(Game):
                _("The winner collects the others' penalties; first to the target wins."),
                field="winner_takes_all", value=WINNER_TAKES_ALL),
         Option("target", int, nullable=True),
-        Option("twos_wild", bool, _("Twos are wild (Rummy)"),
-               _("Every 2 stands for any card, like a joker, or for itself; a 2 left in "
-                 "hand still costs 2 points."), melds=True),
         Option("rummy_bonus", int, _("A Rummy triples the collection (Rummy)"),
                _("With the winner taking all, a Rummy collects three times, not twice."),
                field="rummy_triples", value=3),
+        Option("twos_wild", bool, _("Twos are wild (Rummy)"),
+               _("Every 2 stands for any card, like a joker, or for itself; a 2 left in "
+                 "hand still costs 2 points."), melds=True),
     )  # fmt: skip
     presets = {
         RUMMY: Rules(

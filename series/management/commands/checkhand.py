@@ -16,10 +16,12 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 from django.utils.translation import gettext, override
 
+from series.domain import games
 from series.domain.cards import LANGUAGES, Card, parse_card, parse_cards
 from series.domain.errors import DomainError
+from series.domain.games import Option
 from series.domain.melds import BAD_INPUT_CODES, Verdict, check_arrangement, solve
-from series.domain.rules import PRESETS, Rules, rules_from
+from series.domain.rules import CONTINENTAL, PRESETS, Rules, rules_from
 from series.messages import render
 
 GOES_OUT, DOES_NOT_GO_OUT, BAD_INPUT = 0, 1, 2
@@ -34,15 +36,14 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("cards", nargs="*", help="the hand, e.g. 7C 10H QS JK")
         parser.add_argument(
-            "--rules", default="continental", help="the preset: " + ", ".join(PRESETS)
+            "--rules", default=CONTINENTAL, help="the preset: " + ", ".join(PRESETS)
         )
-        parser.add_argument("--hand-size", type=int, help="cards dealt to each player")
-        parser.add_argument("--decks", type=int)
-        parser.add_argument("--jokers", type=int)
-        parser.add_argument("--ace-high", action="store_true", help="Rummy: Q-K-A is a run")
-        parser.add_argument(
-            "--twos-wild", action="store_true", help="Rummy: every 2 is wild like a joker"
-        )
+        for option in meld_options():
+            flag = "--" + option.name.replace("_", "-")
+            if option.kind is bool:
+                parser.add_argument(flag, action="store_true", help=option.label)
+            else:
+                parser.add_argument(flag, type=option.kind, help=option.help)
         parser.add_argument("--buys", type=int, default=0, help="Continental: discards bought")
         parser.add_argument(
             "--group", action="append", default=[], help='a declared group, e.g. "7C 7H JK"'
@@ -87,16 +88,19 @@ class Command(BaseCommand):
         raise SystemExit(BAD_INPUT)
 
 
+def meld_options() -> list[Option]:
+    """The options, of any game, that change which hands go out."""
+    return [option for option in games.options() if option.melds]
+
+
 def _rules(options: dict[str, Any]) -> Rules:
-    """The preset with the options given on the command line."""
+    """The preset with the options given on the command line (a flag left off
+    keeps the preset's value)."""
     chosen: dict[str, Any] = {
-        name: options[name]
-        for name in ("hand_size", "decks", "jokers")
-        if options[name] is not None
+        option.name: options[option.name]
+        for option in meld_options()
+        if options[option.name] not in (None, False)
     }
-    for flag in ("ace_high", "twos_wild"):
-        if options[flag]:
-            chosen[flag] = True
     if options["buys"]:
         chosen["buys"] = True  # buying the discard is then in force
     return rules_from(options["rules"], chosen)
