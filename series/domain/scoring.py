@@ -9,6 +9,7 @@ pack) and the lowest-total settlement live here for the games to use.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 
 from .cards import Card
 from .errors import InvalidCards, InvalidDeal, InvalidGoingOut, _
@@ -295,9 +296,18 @@ def outcome(
     previous: Outcome,
 ) -> Outcome:
     """Where the series stands after a deal, given the totals so far."""
-    return rules.game_object.outcome(
-        rules, seats, totals, regular_deals=regular_deals, previous=previous
-    )
+    standing = Standing(tuple(seats), totals, regular_deals, previous)
+    return rules.game_object.outcome(rules, standing)
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A series after a deal, for its game to say what comes next."""
+
+    seats: tuple[int, ...]
+    totals: Mapping[int, int]
+    regular_deals: int  # deals that count, tiebreaks aside
+    previous: Outcome  # where the series stood before the deal
 
 
 def settle(pool: Iterable[int], totals: Mapping[int, int]) -> Outcome:

@@ -8,12 +8,24 @@ A series stores its game by name, so a stored series needs its game registered.
 from __future__ import annotations
 
 from ..rules import Rules
+from ..scoring import Standing
 from .base import Game, Option, Words
 from .continental import CONTINENTAL_GAME
 from .rummy import RUMMY_GAME
 
-__all__ = ["Game", "Option", "Words", "all", "get", "options", "preset", "presets", "register",
-           "unregister"]  # fmt: skip
+__all__ = [
+    "Game",
+    "Option",
+    "Standing",
+    "Words",
+    "all",
+    "get",
+    "options",
+    "preset",
+    "presets",
+    "register",
+    "unregister",
+]
 
 _GAMES: dict[str, Game] = {}
 

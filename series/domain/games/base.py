@@ -19,6 +19,7 @@ from ..errors import InvalidRules, _
 from ..events import DealEntry, Outcome
 from ..meld_reasons import Reason, Verdict
 from ..rules import Rules, check_jokers
+from ..scoring import Standing
 
 Words = tuple[str, Mapping[str, Any]]  # an English sentence marked for translation, its params
 
@@ -169,16 +170,9 @@ class Game:
         winners = scoring.deal_winners(entry, penalties)
         return {p: (0 if p in winners else penalties[p]) for p in contenders}
 
-    def outcome(
-        self,
-        rules: Rules,
-        seats: Sequence[int],
-        totals: Mapping[int, int],
-        *,
-        regular_deals: int,
-        previous: Outcome,
-    ) -> Outcome:
-        """Where the series stands after a deal, given the totals so far."""
+    def outcome(self, rules: Rules, standing: Standing) -> Outcome:
+        """Where the series stands after a deal: finished (and who won), a
+        tiebreak, who plays the next deal, who is out."""
         raise NotImplementedError(f"{self.name} has no end of a series")
 
     def higher_wins(self, rules: Rules) -> bool:

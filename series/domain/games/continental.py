@@ -3,7 +3,7 @@ total after one deal per player wins, a tie calls a tiebreak deal."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from .. import melds, scoring
 from ..cards import Card
@@ -12,6 +12,7 @@ from ..errors import _
 from ..events import Outcome
 from ..meld_reasons import Reason, Verdict
 from ..rules import CONTINENTAL, Rules, invalid_option
+from ..scoring import Standing
 from .base import Game, Option, Words
 
 HAND_SIZE = Option("hand_size", int, help=_("Cards dealt to each player"), nullable=True,
@@ -83,25 +84,18 @@ class Continental(Game):
     def group_problems(self, rules: Rules, number: int, group: tuple[Card, ...]) -> list[Reason]:
         return melds.group_problems(number, group)
 
-    def outcome(
-        self,
-        rules: Rules,
-        seats: Sequence[int],
-        totals: Mapping[int, int],
-        *,
-        regular_deals: int,
-        previous: Outcome,
-    ) -> Outcome:
-        if previous.tiebreak:
-            return scoring.settle(previous.contenders, totals)  # RULES D-8
+    def outcome(self, rules: Rules, standing: Standing) -> Outcome:
+        seats, totals = standing.seats, standing.totals
+        if standing.previous.tiebreak:
+            return scoring.settle(standing.previous.contenders, totals)  # RULES D-8
         if rules.target is not None:  # RULES D-11
             if any(totals[p] >= rules.target for p in seats):
                 return scoring.settle(seats, totals)
-            return Outcome(False, False, tuple(seats))
+            return Outcome(False, False, seats)
         length = rules.deals or len(seats)  # one deal per player, or RULES D-10
-        if regular_deals >= length:
+        if standing.regular_deals >= length:
             return scoring.settle(seats, totals)
-        return Outcome(False, False, tuple(seats))
+        return Outcome(False, False, seats)
 
     def in_words(self, rules: Rules) -> list[Words]:
         words: list[Words] = []

@@ -12,6 +12,7 @@ from ..events import DealEntry, Outcome
 from ..meld_reasons import Reason, Verdict
 from ..rules import ELIMINATION, WINNER_TAKES_ALL, Rules, invalid_option
 from ..rummy_solver import solve_rummy
+from ..scoring import Standing
 from ..wild_twos import solve_rummy_twos_wild
 from .base import Game, Option, Words
 from .continental import DECKS, HAND_SIZE, JOKERS
@@ -98,20 +99,13 @@ class Rummy(Game):
         share = collected // len(winners)
         return {p: (share if p in winners else 0) for p in contenders}
 
-    def outcome(
-        self,
-        rules: Rules,
-        seats: Sequence[int],
-        totals: Mapping[int, int],
-        *,
-        regular_deals: int,
-        previous: Outcome,
-    ) -> Outcome:
+    def outcome(self, rules: Rules, standing: Standing) -> Outcome:
+        seats, totals, previous = standing.seats, standing.totals, standing.previous
         if rules.scoring == WINNER_TAKES_ALL:
             reached = [p for p in seats if totals[p] >= rules.target]
             if reached:
                 return Outcome(True, False, (), winner=max(reached, key=lambda p: totals[p]))
-            return Outcome(False, False, tuple(seats))
+            return Outcome(False, False, seats)
         # The winner of a deal scores 0, so somebody always stays below the cap.
         out = set(previous.eliminated) | {
             p for p in previous.contenders if totals[p] >= rules.target

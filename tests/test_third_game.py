@@ -1,0 +1,137 @@
+"""A game the app has never heard of plays a whole series once it is registered:
+through the services, the API, the new-series page and the score sheet, with
+no module outside the tests changed (tests/support/third_game.py)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+from rest_framework.test import APIClient
+
+from series import selectors, services
+from series.domain import games
+from series.domain.errors import InvalidDeal
+from series.domain.events import DealEntry, Hand
+from series.domain.rules import PRESETS
+from series.models import SeriesResult
+
+from .support.third_game import POINTS_RACE, PointsRace
+
+pytestmark = pytest.mark.django_db
+
+# Each deal's points for Anna, Bruno and Carla: after deal 3 Anna and Bruno
+# share the top at 35, past the target of 30, so the race goes on; deal 4 ends it.
+DEALS = [(10, 20, 5), (15, 5, 10), (10, 10, 0), (5, 0, 0)]
+
+
+@pytest.fixture
+def points_race():
+    """The third game, registered for one test and gone afterwards."""
+    games.register(PointsRace())
+    yield
+    games.unregister(POINTS_RACE)
+
+
+@pytest.fixture
+def club():
+    scorer = get_user_model().objects.create_user("scorer")
+    club = services.club_create(name="Race club", admin=scorer)
+    players = [services.player_add(club=club, name=n) for n in ("Anna", "Bruno", "Carla")]
+    return club, players, scorer
+
+
+def points(players, scored) -> DealEntry:
+    hands = tuple(Hand(p.id, points=n) for p, n in zip(players, scored, strict=True))
+    return DealEntry(went_out=None, hands=hands)
+
+
+def test_a_points_race_plays_to_its_target_and_the_highest_total_wins(points_race, club):
+    club, players, _ = club
+    anna, bruno, carla = (p.id for p in players)
+    result = services.series_start(club=club, players=[anna, bruno, carla], first_dealer=anna,
+                                   rules=POINTS_RACE, options={"target": 30})  # fmt: skip
+    series_id, dealers = result.series_id, []
+    for scored in DEALS:
+        dealers.append(result.state.next_dealer)
+        result = services.deal_record(series_id=series_id, entry=points(players, scored))
+        if scored is DEALS[2]:
+            assert (result.state.status, result.state.winner) == ("in_progress", None)
+
+    assert dealers == [anna, bruno, carla, anna]
+    assert result.state.totals == {anna: 40, bruno: 35, carla: 15}
+    assert (result.state.status, result.state.winner) == ("finished", anna)
+    places = SeriesResult.objects.filter(series_id=series_id).values_list("person_id", "place")
+    assert dict(places) == {anna: 1, bruno: 2, carla: 3}  # the league ranks the highest first
+
+
+def test_a_points_race_refuses_an_entry_with_a_player_who_went_out(points_race, club):
+    club, players, _ = club
+    ids = [p.id for p in players]
+    result = services.series_start(club=club, players=ids, first_dealer=ids[0], rules=POINTS_RACE)
+    went_out = DealEntry(went_out=ids[0], hands=points(players, (0, 5, 5)).hands[1:])
+
+    with pytest.raises(InvalidDeal) as refused:
+        services.deal_record(series_id=result.series_id, entry=went_out)
+
+    assert refused.value.code == "nobody_goes_out"
+    assert selectors.series_sheet(result.series_id).version == 1
+
+
+def test_the_api_records_a_points_race_and_answers_its_totals(points_race, club):
+    club, players, scorer = club
+    anna, bruno, carla = (p.id for p in players)
+    api = APIClient()
+    api.force_authenticate(scorer)
+    started = api.post("/api/v1/series", {"club": club.slug, "players": [anna, bruno, carla],
+                       "first_dealer": anna, "rules": POINTS_RACE, "options": {"target": 30}},
+                       format="json")  # fmt: skip
+    assert started.status_code == 201, started.json()
+    path = f"/api/v1/series/{started.json()['id']}"
+    for version, scored in enumerate(DEALS, start=1):
+        hands = [{"player": p.id, "points": n} for p, n in zip(players, scored, strict=True)]
+        body = {"expected_version": version, "went_out": None, "no_winner": True, "hands": hands}
+        assert api.post(f"{path}/deals", body, format="json").status_code == 201
+
+    sheet = api.get(path).json()
+
+    assert sheet["rules"] == POINTS_RACE
+    assert sheet["options"] == {"target": 30}
+    assert sheet["totals"] == {str(anna): 40, str(bruno): 35, str(carla): 15}
+    assert (sheet["status"], sheet["winner"], sheet["next_dealer"]) == ("finished", anna, None)
+
+
+def test_the_pages_start_a_points_race_and_its_sheet_shows_totals_and_the_next_dealer(
+    points_race, club
+):
+    club, players, scorer = club
+    anna = players[0]
+    page = Client()
+    page.force_login(scorer)
+    new_series = f"/clubs/{club.slug}/series/new/"
+    assert "Points race: first to 50 points" in page.get(new_series).content.decode()
+    started = page.post(new_series, {"players": [p.id for p in players], "first_dealer": anna.id,
+                                     "preset": POINTS_RACE, "target": "30"})  # fmt: skip
+    assert started.status_code == 302
+    series_id = selectors.club_series(club=club).get().id
+    for scored in DEALS[:2]:
+        services.deal_record(series_id=series_id, entry=points(players, scored))
+
+    sheet = page.get(started["Location"]).content.decode()
+
+    assert "Points race: first to 50 points" in sheet
+    assert "First to 30 points; the highest total wins." in sheet
+    assert "Deal 3: Carla deals next." in sheet
+    assert re.findall(r'class="num total[^"]*">(\d+)<', sheet) == ["25", "25", "15"]
+    leading = re.findall(r'class="total-chip leader[^"]*">\s*<span class="chip-name" title="(\w+)"',
+                         sheet)  # fmt: skip
+    assert leading == ["Anna", "Bruno"]  # the highest totals lead
+
+
+def test_unregistering_the_game_leaves_only_the_built_in_presets(points_race):
+    assert POINTS_RACE in PRESETS
+    games.unregister(POINTS_RACE)
+    assert POINTS_RACE not in PRESETS
+    games.register(PointsRace())  # for the fixture to unregister
