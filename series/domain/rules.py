@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import asdict, dataclass, fields, replace
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from .cards import Pack
@@ -120,6 +121,7 @@ class _Presets(Mapping[str, Rules]):
 PRESETS: Mapping[str, Rules] = _Presets()
 
 
+@cache
 def _games():
     """The registry, imported when first asked: the games build their presets from Rules."""
     from . import games
