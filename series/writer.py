@@ -1,0 +1,206 @@
+"""The one writer of every stream: load → decide → project → append, in one transaction.
+
+A stream kind (a series, a club's roster) says what is particular to it:
+how a stream's state is loaded, how a command is decided and folded, what
+its inline projection writes, and what a stale write is called. The writer
+does the rest for every kind alike: the client's expected version, the
+idempotency key (scoped to the user), the replay of a retried key, a key
+reused for another request, and a conflict that names the stream's kind.
+Transient database errors are retried by the service functions that call
+it (``retry.transient_retry``), which stay outside the transaction.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Generic, Protocol, TypeVar
+from uuid import UUID
+
+from django.db import transaction
+from django.utils import timezone
+
+from . import store
+from .domain.errors import DomainError, _
+
+State = TypeVar("State")
+
+
+class IdempotencyMismatch(DomainError):
+    code = "idempotency_key_reused"
+
+
+class StreamConflict(store.VersionConflict):
+    """Another writer changed the stream first; ``template`` names the stream's
+    kind ("The series is at version…"), so pages and API can say which."""
+
+    def __init__(self, template: str, stream: UUID, expected: int, current: int | None) -> None:
+        super().__init__(stream, expected, current)
+        self.template = template
+
+    @property
+    def params(self) -> dict[str, Any]:
+        return {"current": self.current, "expected": self.expected}
+
+    @property
+    def message(self) -> str:
+        return self.template.format(**self.params)
+
+
+@dataclass(frozen=True, slots=True)
+class Loaded(Generic[State]):
+    """A stream's state, and when its first event was recorded (None: a new stream)."""
+
+    state: State
+    since: datetime | None = None
+
+
+class StreamKind(Protocol[State]):
+    """What the writer needs to know of one kind of stream."""
+
+    # A stale write, e.g. "The series is at version {current}, not {expected}…".
+    stale: str
+
+    def load(self, stream: UUID, *, up_to_version: int | None = None) -> Loaded[State]:
+        """The stream's state (as of ``up_to_version``, for a replay)."""
+
+    def version(self, state: State) -> int: ...
+
+    def decide(self, state: State, command: Any) -> list:
+        """The events ``command`` records, or a DomainError."""
+
+    def fold(self, events: Sequence, state: State) -> State: ...
+
+    def project(self, stream: UUID, change: Change[State]) -> None:
+        """Write the inline read models of ``change``, in the writer's transaction."""
+
+    def club_of(self, state: State) -> int:
+        """The club whose log the stream belongs to (every row carries it)."""
+
+    def fingerprint(self, stream: UUID, command: Any) -> str:
+        """What a retry of ``command`` repeats exactly (its idempotency digest)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Change(Generic[State]):
+    """One command's effect on a stream, handed to its projection."""
+
+    before: State
+    after: State
+    events: list
+    started_at: datetime
+    updated_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Recording:
+    """Who records a command, under which idempotency key, and when (now,
+    unless a history is being replayed, as the demo club does)."""
+
+    actor_id: int | None = None
+    idempotency_key: str | None = None
+    recorded_at: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Written(Generic[State]):
+    """A stream's state after a command; ``replayed`` when a retry found it."""
+
+    stream: UUID
+    state: State
+    replayed: bool = False
+
+
+def scoped_key(actor_id: int | None, key: str | None) -> str | None:
+    """The one scheme for idempotency keys, from the pages and the API alike: the
+    client's key scoped to the user who sends it, so two users' keys never collide
+    and a key sent from a page and from the API by one user is one key."""
+    return f"{actor_id or '-'}:{key}" if key else None
+
+
+def digest(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def write(
+    kind: StreamKind[State],
+    stream: UUID,
+    command: Any,
+    *,
+    expected_version: int | None = None,
+    recording: Recording = Recording(),
+    also: Callable[[State], None] | None = None,
+) -> Written[State]:
+    """Record ``command`` on ``stream``: a retry of a key that was used for this
+    very request returns the state it produced and records nothing; ``also``
+    runs in the same transaction after the decision (the reference rows a
+    command changes beside its events, e.g. a player's new name)."""
+    key = scoped_key(recording.actor_id, recording.idempotency_key)
+    fingerprint = kind.fingerprint(stream, command) if key else None
+    if key:
+        replay = _replay(kind, key, fingerprint)
+        if replay is not None:
+            return replay
+    try:
+        with transaction.atomic():
+            written = _decide_and_append(kind, stream, command, expected_version,
+                                         Recording(recording.actor_id, key, recording.recorded_at),
+                                         fingerprint)  # fmt: skip
+            if also is not None:
+                also(written.state)
+        return written
+    except store.VersionConflict as conflict:
+        # A concurrent retry with the same key may have won the race.
+        replay = _replay(kind, key, fingerprint) if key else None
+        if replay is not None:
+            return replay
+        current = conflict.current
+        if current is None:
+            current = store.current_version(stream)
+        raise StreamConflict(kind.stale, stream, conflict.expected, current) from conflict
+
+
+def _replay(kind: StreamKind[State], key: str, fingerprint: str | None) -> Written | None:
+    first = store.find_by_key(key)
+    if first is None:
+        return None
+    if first.command_digest != fingerprint:
+        raise IdempotencyMismatch(
+            _("This idempotency key was already used for a different request."),
+            field="idempotency_key",
+        )
+    loaded = kind.load(first.stream, up_to_version=first.version)
+    return Written(first.stream, loaded.state, replayed=True)
+
+
+def _decide_and_append(
+    kind: StreamKind[State],
+    stream: UUID,
+    command: Any,
+    expected_version: int | None,
+    recording: Recording,
+    fingerprint: str | None,
+) -> Written[State]:
+    loaded = kind.load(stream)
+    state, version = loaded.state, kind.version(loaded.state)
+    if expected_version is not None and version != expected_version:
+        raise store.VersionConflict(stream, expected_version, version)
+    events = kind.decide(state, command)
+    after = kind.fold(events, state)
+    now = recording.recorded_at or timezone.now()
+    # Projections first, the append last: the append holds the log's lock
+    # until commit, so the less work after it, the shorter the queue.
+    kind.project(stream, Change(state, after, events, loaded.since or now, now))
+    store.append(
+        stream,
+        club_id=kind.club_of(after),
+        expected_version=version,
+        events=events,
+        recorded_by_id=recording.actor_id,
+        idempotency_key=recording.idempotency_key,
+        command_digest=fingerprint if recording.idempotency_key else None,
+        recorded_at=now,
+    )
+    return Written(stream, after)
