@@ -13,7 +13,7 @@ it (``retry.transient_retry``), which stay outside the transaction.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Generic, Protocol, TypeVar
@@ -24,6 +24,7 @@ from django.utils import timezone
 
 from . import store
 from .domain.errors import DomainError, _
+from .domain.events import from_payload
 
 State = TypeVar("State")
 
@@ -106,10 +107,13 @@ class Recording:
 
 @dataclass(frozen=True, slots=True)
 class Written(Generic[State]):
-    """A stream's state after a command; ``replayed`` when a retry found it."""
+    """A stream's state after a command and the events it recorded; ``replayed``
+    when a retry found them (then ``events`` holds the first only: the one that
+    carries the key)."""
 
     stream: UUID
     state: State
+    events: tuple = ()
     replayed: bool = False
 
 
@@ -131,12 +135,9 @@ def write(
     *,
     expected_version: int | None = None,
     recording: Recording = Recording(),
-    also: Callable[[State], None] | None = None,
 ) -> Written[State]:
     """Record ``command`` on ``stream``: a retry of a key that was used for this
-    very request returns the state it produced and records nothing; ``also``
-    runs in the same transaction after the decision (the reference rows a
-    command changes beside its events, e.g. a player's new name)."""
+    very request returns the state it produced and records nothing."""
     key = scoped_key(recording.actor_id, recording.idempotency_key)
     fingerprint = kind.fingerprint(stream, command) if key else None
     if key:
@@ -144,13 +145,9 @@ def write(
         if replay is not None:
             return replay
     try:
-        with transaction.atomic():
-            written = _decide_and_append(kind, stream, command, expected_version,
-                                         Recording(recording.actor_id, key, recording.recorded_at),
-                                         fingerprint)  # fmt: skip
-            if also is not None:
-                also(written.state)
-        return written
+        return _decide_and_append(kind, stream, command, expected_version,
+                                  Recording(recording.actor_id, key, recording.recorded_at),
+                                  fingerprint)  # fmt: skip
     except store.VersionConflict as conflict:
         # A concurrent retry with the same key may have won the race.
         replay = _replay(kind, key, fingerprint) if key else None
@@ -172,7 +169,8 @@ def _replay(kind: StreamKind[State], key: str, fingerprint: str | None) -> Writt
             field="idempotency_key",
         )
     loaded = kind.load(first.stream, up_to_version=first.version)
-    return Written(first.stream, loaded.state, replayed=True)
+    event = from_payload(first.type, first.payload, first.schema_version)
+    return Written(first.stream, loaded.state, (event,), replayed=True)
 
 
 def _decide_and_append(
@@ -183,24 +181,25 @@ def _decide_and_append(
     recording: Recording,
     fingerprint: str | None,
 ) -> Written[State]:
-    loaded = kind.load(stream)
-    state, version = loaded.state, kind.version(loaded.state)
-    if expected_version is not None and version != expected_version:
-        raise store.VersionConflict(stream, expected_version, version)
-    events = kind.decide(state, command)
-    after = kind.fold(events, state)
-    now = recording.recorded_at or timezone.now()
-    # Projections first, the append last: the append holds the log's lock
-    # until commit, so the less work after it, the shorter the queue.
-    kind.project(stream, Change(state, after, events, loaded.since or now, now))
-    store.append(
-        stream,
-        club_id=kind.club_of(after),
-        expected_version=version,
-        events=events,
-        recorded_by_id=recording.actor_id,
-        idempotency_key=recording.idempotency_key,
-        command_digest=fingerprint if recording.idempotency_key else None,
-        recorded_at=now,
-    )
-    return Written(stream, after)
+    with transaction.atomic():
+        loaded = kind.load(stream)
+        state, version = loaded.state, kind.version(loaded.state)
+        if expected_version is not None and version != expected_version:
+            raise store.VersionConflict(stream, expected_version, version)
+        events = kind.decide(state, command)
+        after = kind.fold(events, state)
+        now = recording.recorded_at or timezone.now()
+        # Projections first, the append last: the append holds the log's lock
+        # until commit, so the less work after it, the shorter the queue.
+        kind.project(stream, Change(state, after, events, loaded.since or now, now))
+        store.append(
+            stream,
+            club_id=kind.club_of(after),
+            expected_version=version,
+            events=events,
+            recorded_by_id=recording.actor_id,
+            idempotency_key=recording.idempotency_key,
+            command_digest=fingerprint if recording.idempotency_key else None,
+            recorded_at=now,
+        )
+    return Written(stream, after, tuple(events))
