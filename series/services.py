@@ -23,7 +23,7 @@ from django.utils.text import slugify
 from . import projections, projectors, store, writer
 from .domain.confirmation import ConfirmDeal, DisputeDeal
 from .domain.errors import DomainError, NotFound, _
-from .domain.events import DealEntry
+from .domain.events import DealEntry, SeriesStarted
 from .domain.rules import rules_from
 from .domain.series import (
     AbandonSeries,
@@ -33,7 +33,11 @@ from .domain.series import (
     SeriesState,
     StartSeries,
     VoidDeal,
+    apply,
+    check_recorded_start,
+    command_for,
     decide,
+    decided,
     fold,
 )
 from .models import Club, Event, Membership, Player, Profile
@@ -420,6 +424,17 @@ class SeriesStream:
         # A retry carries the same command; StartSeries gets a fresh id each time,
         # so it is fingerprinted without one.
         return digest(f"{None if isinstance(command, StartSeries) else stream}|{command!r}")
+
+    def restore(self, state: SeriesState | None, event) -> SeriesState:
+        """A deal's event must be what deciding its command gives; a start is the
+        record of what was decided when it began (``check_recorded_start``)."""
+        state = state or SeriesState()
+        if isinstance(event, SeriesStarted):
+            check_recorded_start(state, event)
+        else:
+            event = decided(state, event)  # an event from before decided scores: scored now
+            writer.as_recorded(self, state, command_for(event), event)
+        return apply(state, event)
 
 
 SERIES = SeriesStream()

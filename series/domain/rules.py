@@ -62,8 +62,8 @@ class Rules:
     def max_card_value(self) -> int:
         return 15 if self.jokers else 10
 
-    def for_table(self, players: int) -> Rules:
-        """These rules resolved for ``players`` seats; refuse an impossible table."""
+    def check_table(self, players: int) -> None:
+        """Refuse a table of ``players`` the game is not played by."""
         if not self.min_players <= players <= self.max_players:
             raise InvalidRules(
                 _("{game} is played by {low} to {high} players, not {players}."),
@@ -74,6 +74,10 @@ class Rules:
                 high=self.max_players,
                 players=players,
             )
+
+    def for_table(self, players: int) -> Rules:
+        """These rules resolved for ``players`` seats; refuse an impossible table."""
+        self.check_table(players)
         resolved = self
         if self.decks is None:
             resolved = replace(resolved, decks=1 if players <= 4 else 2)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from uuid import UUID
 
-from .. import services, store
+from .. import services, store, writer
 from ..domain.errors import _
 from ..domain.roster import (
     AddGuest,
@@ -22,6 +22,7 @@ from ..domain.roster import (
     RosterCommand,
     RosterState,
     Tables,
+    command_for,
     decide,
     fold,
     roster_stream,
@@ -115,3 +116,8 @@ class RosterStream:
 
     def fingerprint(self, stream: UUID, request: RosterRequest) -> str:
         return digest(f"{stream}|{request!r}")
+
+    def restore(self, state: RosterState | None, event) -> RosterState:
+        state = state or RosterState()
+        writer.as_recorded(self, state, command_for(event), event)
+        return fold([event], state)
