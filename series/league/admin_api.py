@@ -10,6 +10,7 @@ from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
 from .. import selectors as series_selectors
+from ..access import Access
 from ..api.base import (
     IDEMPOTENCY_KEY_PARAMETER,
     READ_ERRORS,
@@ -17,9 +18,8 @@ from ..api.base import (
     error_responses,
     idempotency_key,
 )
-from ..api.permissions import Access
+from ..api.club_view import SLUG
 from ..api.serializers import player_id
-from ..api.views.clubs import SLUG
 from . import selectors, services
 from .api import PLAYER_ID, LeagueApiView, SeasonSerializer, season_data
 

@@ -10,10 +10,11 @@ from rest_framework import serializers
 from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.response import Response
 
+from ..access import Access
 from ..api.base import READ_ERRORS, error_responses
-from ..api.permissions import Access, require
+from ..api.club_view import SLUG, ClubApiView
+from ..api.permissions import require
 from ..api.serializers import player_id
-from ..api.views.clubs import SLUG, ClubApiView
 from ..models import Club, Player
 from . import history, player_record, selectors
 from .aggregates import FIGURES

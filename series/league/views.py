@@ -19,10 +19,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from .. import selectors as series_selectors
-from ..api.permissions import Access, allows
+from ..access import Access, allows
 from ..domain.errors import DomainError
 from ..messages import render as error_message
-from ..page_access import club_page, missing, refuse_access
+from ..page_access import club_page, refuse_access
 from ..store import VersionConflict
 from . import csv_export, player_record, selectors, services
 from . import history as history_of
@@ -130,10 +130,8 @@ def _int(value: str | None) -> int | None:
 @require_GET
 def player_page(request, slug: str, player_id: int):
     player = player_record.player_with_club(player_id)
-    if player is None or player.club.slug != slug:
-        return missing(request)
-    role = series_selectors.club_role(user=request.user, club=player.club)
-    refused = refuse_access(request, role, player.club, Access.READ)
+    club = player.club if player is not None and player.club.slug == slug else None
+    refused = refuse_access(request, club, Access.READ)
     if refused is not None:
         return refused
     person = player_record.person_of(player)
@@ -149,10 +147,7 @@ def player_page(request, slug: str, player_id: int):
 @require_GET
 def sheet_csv(request, series_id: UUID):
     sheet = series_selectors.series_sheet(series_id)
-    if sheet is None:
-        return missing(request)
-    role = series_selectors.club_role(user=request.user, club=sheet.club)
-    refused = refuse_access(request, role, sheet.club, Access.READ)
+    refused = refuse_access(request, sheet.club if sheet else None, Access.READ)
     if refused is not None:
         return refused
     return csv_export.sheet_response(series_selectors.series_sheet_rows(sheet))

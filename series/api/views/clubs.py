@@ -10,21 +10,10 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
 from ... import selectors, services
+from ...access import Access
 from ...models import Club, Membership
 from ..base import READ_ERRORS, WRITE_ERRORS, ApiView, error_responses
-from ..permissions import Access, require
-
-SLUG = OpenApiParameter("slug", str, OpenApiParameter.PATH, description="The club's slug.")
-
-
-class ClubApiView(ApiView):
-    """A view about one club; ``club`` is set once access is granted."""
-
-    club: Club | None = None
-
-    def club_for(self, slug: str, access: Access) -> Club:
-        self.club = require(self.request.user, selectors.club_by_slug(slug), access)
-        return self.club
+from ..club_view import SLUG, ClubApiView
 
 
 class DefaultRulesSerializer(serializers.Serializer):
