@@ -82,3 +82,13 @@ def test_a_key_reused_for_another_roster_change_is_refused(history):
     assert (other.status_code, other.json()["code"]) == (422, "idempotency_key_reused")
     assert Player.objects.get(id=history.anna.id).name == "Anna B."
     assert roster_events(history.club) == ["PlayerRenamed"]
+
+
+def test_a_roster_conflict_is_told_in_the_callers_language(history):
+    league.player_retire(club=history.club, player_id=history.dario.id)
+    client = client_for(history.users["admin"])
+    stale = client.post(f"/api/v1/players/{history.anna.id}/retire",
+                        {"retired": True, "expected_version": 0}, format="json",
+                        HTTP_ACCEPT_LANGUAGE="it")  # fmt: skip
+    assert stale.status_code == 409
+    assert stale.json()["message"].startswith("L’elenco dei giocatori del circolo")
