@@ -48,7 +48,7 @@ class ApiView(APIView):
 
 def idempotency_key(request) -> str | None:
     """The client's ``Idempotency-Key``, checked; the services scope it to the
-    user (``services.scoped_key``, DESIGN "Idempotency")."""
+    user (``writer.scoped_key``, DESIGN "Idempotency")."""
     key = request.headers.get("Idempotency-Key")
     if key is None:
         return None

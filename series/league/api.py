@@ -1,6 +1,6 @@
 """The league's REST API for readers: standings, a player's record and the
 club's history (the admins' writes are in ``admin_api``). One view per
-resource; access as the rest of the API (``series.api.permissions``)."""
+resource; access as the rest of the API (``series.access``)."""
 
 from __future__ import annotations
 
