@@ -8,8 +8,9 @@ is not set, by a key derived from ``SECRET_KEY``), so nobody without the key
 can edit a line and recompute the chain. An import first reads the whole file
 and checks every signature, the end line and the header, and refuses a file
 that fails (naming the line) before writing anything; then it restores the
-file in one transaction, validating every series and every club's roster by
-folding it with the domain. Password hashes are exported and restored only
+file in one transaction through the writer's bulk path, which checks every
+event of every stream (series and rosters) with the same decide as a live
+command, in log order. Password hashes are exported and restored only
 when asked for (``with_accounts``).
 """
 
@@ -18,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from datetime import datetime
 from typing import Any
@@ -28,14 +30,12 @@ from django.core.management.color import no_style
 from django.db import connection, transaction
 from django.utils.dateparse import parse_date, parse_datetime
 
-from . import projections
+from . import projections, writer
 from .domain.errors import DomainError
 from .domain.events import SeriesStarted, from_payload
-from .domain.roster import RosterState, is_roster_event, roster_stream
-from .domain.roster import apply as apply_roster
-from .domain.roster import command_for as roster_command_for
-from .domain.roster import decide as decide_roster
-from .domain.series import SeriesState, apply, command_for, decide, decided
+from .domain.roster import is_roster_event, roster_stream
+from .domain.series import SeriesState
+from .league.roster import RosterStream
 from .league.seasons import check_ladder, check_new_season
 from .league.selectors import span
 from .models import (
@@ -46,6 +46,7 @@ from .models import (
     Player,
     Season,
 )
+from .services import SERIES
 
 FORMAT = "scorekeeper-log"
 FORMAT_VERSION = 2  # 2: lines signed with an HMAC (1 had a bare SHA-256 chain)
@@ -233,15 +234,36 @@ def _verified(lines: Iterable[str]) -> Iterator[tuple[int, dict[str, Any]]]:
         raise BackupError(number + 1, "the file ends without its end line: it was cut off")
 
 
+class _ImportedTables:
+    """The tables of a club's series restored so far (``domain.roster.Tables``):
+    a restore has no score sheets until its rebuild, so a merge asks these."""
+
+    def __init__(self) -> None:
+        self.series_of: dict[int, set[str]] = defaultdict(set)
+
+    def seat(self, series: str, players: Iterable[int]) -> None:
+        for player in players:
+            self.series_of[player].add(series)
+
+    def shared(self, players: set[int], others: set[int]) -> bool:
+        tables = set().union(*(self.series_of[player] for player in players))
+        return any(self.series_of[other] & tables for other in others)
+
+
 class _Restorer:
-    """Writes records as they come and folds every series to validate it."""
+    """Writes reference records as they come and hands every event to the
+    writer's bulk path (``writer.Replay``), which checks it through its
+    stream's kind, the same decide as a live command, in log order."""
 
     def __init__(self, *, with_accounts: bool = False) -> None:
         self.with_accounts = with_accounts
-        self.series: dict[str, SeriesState] = {}
-        self.rosters: dict[str, RosterState] = {}
-        self.events = 0
-        self.batch: list[Event] = []
+        self.replay = writer.Replay()
+        self.players: dict[int, set[int]] = defaultdict(set)  # club -> its players
+        self.tables: dict[int, _ImportedTables] = defaultdict(_ImportedTables)
+
+    @property
+    def events(self) -> int:
+        return self.replay.count
 
     def add(self, number: int, record: dict[str, Any]) -> None:
         kind = record.get("kind")
@@ -253,6 +275,8 @@ class _Restorer:
             handler(number, record)
         except BackupError:
             raise
+        except writer.NotAsRecorded as refused:
+            raise BackupError(number, str(refused)) from None
         except DomainError as error:
             raise BackupError(number, f"the event breaks the rules: {error.message}") from None
         except (KeyError, TypeError, ValueError) as error:
@@ -282,6 +306,7 @@ class _Restorer:
     def _add_player(self, number: int, record: dict[str, Any]) -> None:
         Player.objects.create(id=record["id"], club_id=record["club"], name=record["name"],
                               user_id=record.get("user"))  # fmt: skip
+        self.players[record["club"]].add(record["id"])
 
     def _add_member(self, number: int, record: dict[str, Any]) -> None:
         Membership.objects.create(
@@ -304,84 +329,62 @@ class _Restorer:
 
     def _add_event(self, number: int, record: dict[str, Any]) -> None:
         event = from_payload(record["type"], record["payload"], record["schema_version"])
+        club = record["club"]
         if is_roster_event(event):
             self._check_roster_event(number, record, event)
+            kind = RosterStream(club, tables=self.tables[club])
         else:
             self._check_series_event(number, record, event)
-        self._keep(number, record)
+            kind = SERIES
+        self.replay.add(kind, _row(number, record), event)
+        if isinstance(event, SeriesStarted):
+            self.tables[club].seat(record["stream"], event.players)
 
     def _check_roster_event(self, number: int, record: dict[str, Any], event) -> None:
-        stream, club = record["stream"], record["club"]
-        if stream != str(roster_stream(club)):
+        club = record["club"]
+        if record["stream"] != str(roster_stream(club)):
             raise BackupError(number, f"a roster event outside the roster of club {club}")
-        state = self.rosters.get(stream, RosterState())
-        if record["version"] != state.version + 1:
-            raise BackupError(number, f"version {record['version']} does not follow "
-                                      f"{state.version} in the roster of club {club}")  # fmt: skip
         named = {getattr(event, name) for name in ("player", "source", "target")
                  if hasattr(event, name)}  # fmt: skip
-        if not named <= self._players(club):
+        if not named <= self.players[club]:
             raise BackupError(number, "the roster names players the backup does not have")
-        if decide_roster(state, roster_command_for(event)) != [event]:
-            raise BackupError(number, "the event is not what the rules record for its command")
-        self.rosters[stream] = apply_roster(state, event)
-
-    def _players(self, club: int) -> set[int]:
-        return set(Player.objects.filter(club_id=club).values_list("id", flat=True))
 
     def _check_series_event(self, number: int, record: dict[str, Any], event) -> None:
-        stream = record["stream"]
-        state = self.series.get(stream, SeriesState())
-        if record["version"] != state.version + 1:
-            raise BackupError(number, f"version {record['version']} does not follow "
-                                      f"{state.version} in series {stream}")  # fmt: skip
+        club = record["club"]
+        state = self.replay.states.get(record["stream"])
+        if state is not None and not isinstance(state, SeriesState):
+            raise BackupError(number, f"a series event in the stream {record['stream']} "
+                                      "of another kind")  # fmt: skip
         if isinstance(event, SeriesStarted):
-            _check_players(number, event, record["club"])
-        elif state.setup is None or state.setup.club != record["club"]:
-            raise BackupError(number, f"series {stream} has no start in this club")
-        event = decided(state, event)  # an event from before decided scores: scored now
-        if decide(state, command_for(event)) != [event]:
-            raise BackupError(number, "the event is not what the rules record for its command")
-        self.series[stream] = apply(state, event)
-
-    def _keep(self, number: int, record: dict[str, Any]) -> None:
-        stream = record["stream"]
-        recorded_at = parse_datetime(record["recorded_at"])
-        if not isinstance(recorded_at, datetime):
-            raise BackupError(number, "the event has no valid time")
-        self.batch.append(
-            Event(
-                position=record["position"],
-                stream=stream,
-                club_id=record["club"],
-                version=record["version"],
-                type=record["type"],
-                payload=record["payload"],
-                schema_version=record["schema_version"],
-                recorded_at=recorded_at,
-                recorded_by_id=record["recorded_by"],
-                idempotency_key=record["idempotency_key"],
-                command_digest=record["command_digest"],
-            )
-        )
-        self.events += 1
-        if len(self.batch) >= 1000:
-            self._flush()
-
-    def _flush(self) -> None:
-        Event.objects.bulk_create(self.batch)
-        self.batch = []
+            if event.club != club:
+                raise BackupError(number, "the series names another club than its event")
+            if not set(event.players) <= self.players[club]:
+                raise BackupError(number, "the series seats players the backup does not have")
+            return
+        if state is None or state.setup is None or state.setup.club != club:
+            raise BackupError(number, f"series {record['stream']} has no start in this club")
 
     def finish(self) -> None:
-        self._flush()
+        self.replay.flush()
 
 
-def _check_players(number: int, event: SeriesStarted, club_id: int) -> None:
-    if event.club != club_id:
-        raise BackupError(number, "the series names another club than its event")
-    known = set(Player.objects.filter(club_id=club_id).values_list("id", flat=True))
-    if not set(event.players) <= known:
-        raise BackupError(number, "the series seats players the backup does not have")
+def _row(number: int, record: dict[str, Any]) -> Event:
+    recorded_at = parse_datetime(record["recorded_at"])
+    if not isinstance(recorded_at, datetime):
+        raise BackupError(number, "the event has no valid time")
+    return Event(
+        position=record["position"],
+        stream=record["stream"],
+        club_id=record["club"],
+        version=record["version"],
+        type=record["type"],
+        payload=record["payload"],
+        schema_version=record["schema_version"],
+        recorded_at=recorded_at,
+        recorded_by_id=record["recorded_by"],
+        idempotency_key=record["idempotency_key"],
+        command_digest=record["command_digest"],
+    )
 
 
 def _reset_sequences() -> None:

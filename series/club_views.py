@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from . import membership, selectors, services
-from .api.permissions import Access, allows
+from .access import Access, allows
 from .club_forms import ClubForm, InvitationForm, MemberForm, RevokeForm, RoleForm, rules_initial
 from .domain.errors import DomainError
 from .messages import render as error_message

@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from . import selectors, services
-from .api.permissions import Access
+from .access import Access
 from .domain.errors import DomainError
 from .messages import render as error_message
 from .models import Profile

@@ -16,7 +16,7 @@ from .domain.cards import parse_card
 from .domain.errors import DomainError
 
 # Params that hold a player id; a reader sees the player's name instead.
-PLAYER_PARAMS = ("player", "dealer")
+PLAYER_PARAMS = ("player", "dealer", "partner")
 # Params that hold one card; a reader sees it with their language's letters (RULES D-1).
 CARD_PARAMS = ("card", "discard")
 

@@ -1,6 +1,7 @@
-"""Who may open a page: the one place that decides between the page, a
-sign-in redirect, a 404 and a 403, for the series' pages, the club pages and
-the league's alike. A page of a club is rendered in the club's time zone."""
+"""The pages' answer to the access policy's decision (``series.access``, which
+alone decides who may do what): the page, a sign-in redirect, a 404 or a 403,
+for the series' pages, the club pages and the league's alike. A page of a club
+is rendered in the club's time zone."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from django.http import Http404
 from django.utils import timezone
 
 from . import selectors
-from .api.permissions import Access, allows
+from .access import Access, Decision, decide
 
 
 def missing(request):
@@ -24,16 +25,21 @@ def missing(request):
     raise Http404
 
 
-def refuse_access(request, role: str | None, club, access: Access):
-    """None when the user may do ``access`` in ``club``; else a login redirect,
-    a 404 for a club they are not in, or a 403."""
-    if allows(role, club, access):
-        return None
-    if not request.user.is_authenticated:
-        return redirect_to_login(request.get_full_path())
-    if role is None and not club.public:
-        raise Http404
-    raise PermissionDenied
+def refuse_access(request, club, access: Access):
+    """None when the user may do ``access`` in ``club`` (their role is then
+    ``request.club_role``); else a login redirect, a 404 or a 403. Not found is
+    a sign-in page for an anonymous visitor, as for a missing club."""
+    verdict = decide(request.user, club, access)
+    match verdict.decision:
+        case Decision.ALLOWED:
+            request.club_role = verdict.role
+            return None
+        case Decision.NOT_FOUND:
+            return missing(request)
+        case Decision.SIGN_IN:
+            return redirect_to_login(request.get_full_path())
+        case Decision.FORBIDDEN:
+            raise PermissionDenied
 
 
 def in_club_time(club, view, *args, **kwargs):
@@ -50,13 +56,9 @@ def series_page(access: Access):
         @wraps(view)
         def page(request, series_id: UUID, **kwargs):
             sheet = selectors.series_sheet(series_id)
-            if sheet is None:
-                return missing(request)
-            role = selectors.club_role(user=request.user, club=sheet.club)
-            refused = refuse_access(request, role, sheet.club, access)
+            refused = refuse_access(request, sheet.club if sheet else None, access)
             if refused is not None:
                 return refused
-            request.club_role = role
             return in_club_time(sheet.club, view, request, sheet, **kwargs)
 
         return page
@@ -71,13 +73,9 @@ def club_page(access: Access):
         @wraps(view)
         def page(request, slug: str, **kwargs):
             club = selectors.club_by_slug(slug)
-            if club is None:
-                return missing(request)
-            role = selectors.club_role(user=request.user, club=club)
-            refused = refuse_access(request, role, club, access)
+            refused = refuse_access(request, club, access)
             if refused is not None:
                 return refused
-            request.club_role = role
             return in_club_time(club, view, request, club, **kwargs)
 
         return page

@@ -1,4 +1,6 @@
-"""The only writers: load → decide → append → project, in one transaction.
+"""The clubs' and the series' writers. A series' commands go through the
+one writer of every stream (``writer``: load → decide → project → append, in
+one transaction); clubs, players and members are reference rows.
 
 Every function takes keyword arguments, returns the series state after the
 command, and raises a DomainError (rules), VersionConflict (a concurrent
@@ -7,7 +9,6 @@ writer) or IdempotencyMismatch (a reused key) without changing anything.
 
 from __future__ import annotations
 
-import hashlib
 import uuid
 import zoneinfo
 from dataclasses import dataclass
@@ -19,10 +20,10 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
-from . import projections, projectors, store
+from . import projections, projectors, store, writer
 from .domain.confirmation import ConfirmDeal, DisputeDeal
 from .domain.errors import DomainError, NotFound, _
-from .domain.events import DealEntry
+from .domain.events import DealEntry, SeriesStarted
 from .domain.rules import rules_from
 from .domain.series import (
     AbandonSeries,
@@ -32,18 +33,26 @@ from .domain.series import (
     SeriesState,
     StartSeries,
     VoidDeal,
+    apply,
+    check_recorded_start,
+    command_for,
     decide,
+    decided,
     fold,
 )
 from .models import Club, Event, Membership, Player, Profile
 from .retry import transient_retry
+from .writer import (  # IdempotencyMismatch and scoped_key: callers import them from here
+    Change,
+    IdempotencyMismatch,  # noqa: F401
+    Loaded,
+    Recording,
+    digest,
+    scoped_key,  # noqa: F401
+)
 
 # Not personal data: what an erased player is called from then on.
 ERASED_LABEL = "Player {id} (erased)"
-
-
-class IdempotencyMismatch(DomainError):
-    code = "idempotency_key_reused"
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,8 +242,14 @@ def pin_set(*, user, pin: str) -> None:
 
 
 def series_load(series_id: UUID, *, up_to_version: int | None = None) -> SeriesState:
+    return series_loaded(series_id, up_to_version=up_to_version).state
+
+
+def series_loaded(series_id: UUID, *, up_to_version: int | None = None) -> Loaded[SeriesState]:
+    """The one way a series' state is loaded: its events, folded."""
     events = store.load_stream(series_id, up_to_version=up_to_version)
-    return fold(stored.event for stored in events)
+    since = events[0].recorded_at if events else None
+    return Loaded(fold(stored.event for stored in events), since)
 
 
 @transient_retry
@@ -258,7 +273,7 @@ def series_start(
         rules=rules_from(rules, options),
     )
     recording = Recording(actor_id, idempotency_key, recorded_at)
-    return _execute(uuid.uuid4(), command, 0, recording, club_id=club.id)
+    return _execute(uuid.uuid4(), command, 0, recording)
 
 
 def _check_players_of_club(club: Club, players: list[int]) -> None:
@@ -380,103 +395,54 @@ def series_abandon(
     return _execute(series_id, command, expected_version, recording)
 
 
-def _digest(series_id: UUID | None, command: Command) -> str:
-    # A retry carries the same command; StartSeries gets a fresh id each time,
-    # so it is fingerprinted without one.
-    return hashlib.sha256(f"{series_id}|{command!r}".encode()).hexdigest()
+class SeriesStream:
+    """The series as a stream kind of the writer (``writer.StreamKind``)."""
+
+    stale = _("The series is at version {current}, not {expected}: reload it and try again.")
+
+    def load(self, stream: UUID, *, up_to_version: int | None = None) -> Loaded[SeriesState]:
+        return series_loaded(stream, up_to_version=up_to_version)
+
+    def version(self, state: SeriesState) -> int:
+        return state.version
+
+    def decide(self, state: SeriesState, command: Command) -> list:
+        return decide(state, command)
+
+    def fold(self, events, state: SeriesState) -> SeriesState:
+        return fold(events, state)
+
+    def project(self, stream: UUID, change: Change[SeriesState]) -> None:
+        projections.project(stream, before=change.before, after=change.after,
+                             events=change.events, started_at=change.started_at,
+                             updated_at=change.updated_at)  # fmt: skip
+
+    def club_of(self, state: SeriesState) -> int:
+        return state.setup.club
+
+    def fingerprint(self, stream: UUID, command: Command) -> str:
+        # A retry carries the same command; StartSeries gets a fresh id each time,
+        # so it is fingerprinted without one.
+        return digest(f"{None if isinstance(command, StartSeries) else stream}|{command!r}")
+
+    def restore(self, state: SeriesState | None, event) -> SeriesState:
+        """A deal's event must be what deciding its command gives; a start is the
+        record of what was decided when it began (``check_recorded_start``)."""
+        state = state or SeriesState()
+        if isinstance(event, SeriesStarted):
+            check_recorded_start(state, event)
+        else:
+            event = decided(state, event)  # an event from before decided scores: scored now
+            writer.as_recorded(self, state, command_for(event), event)
+        return apply(state, event)
 
 
-def scoped_key(actor_id: int | None, key: str | None) -> str | None:
-    """The one scheme for idempotency keys, from the pages and the API alike: the
-    client's key scoped to the user who sends it, so two users' keys never collide
-    and a key sent from a page and from the API by one user is one key."""
-    return f"{actor_id or '-'}:{key}" if key else None
-
-
-@dataclass(frozen=True, slots=True)
-class Recording:
-    """Who records a command, under which idempotency key, and when (now,
-    unless a history is being replayed, as the demo club does)."""
-
-    actor_id: int | None = None
-    idempotency_key: str | None = None
-    recorded_at: datetime | None = None
+SERIES = SeriesStream()
 
 
 def _execute(
-    series_id: UUID,
-    command: Command,
-    expected_version: int | None,
-    recording: Recording,
-    club_id: int | None = None,
+    series_id: UUID, command: Command, expected_version: int | None, recording: Recording
 ) -> SeriesResult:
-    key = scoped_key(recording.actor_id, recording.idempotency_key)
-    recording = Recording(recording.actor_id, key, recording.recorded_at)
-    digest = _digest(None if isinstance(command, StartSeries) else series_id, command)
-    if key:
-        replay = _replay(key, digest)
-        if replay is not None:
-            return replay
-    try:
-        return _decide_and_append(series_id, command, expected_version, recording, digest,
-                                  club_id)  # fmt: skip
-    except store.VersionConflict as conflict:
-        # A concurrent retry with the same key may have won the race.
-        replay = _replay(key, digest) if key else None
-        if replay is not None:
-            return replay
-        if conflict.current is None:
-            conflict.current = store.current_version(series_id)
-        raise
-
-
-def _replay(key: str, digest: str) -> SeriesResult | None:
-    first = store.find_by_key(key)
-    if first is None:
-        return None
-    if first.command_digest != digest:
-        raise IdempotencyMismatch(
-            _("This idempotency key was already used for a different request."),
-            field="idempotency_key",
-        )
-    state = series_load(first.stream, up_to_version=first.version)
-    return SeriesResult(first.stream, state, replayed=True)
-
-
-def _decide_and_append(
-    series_id: UUID,
-    command: Command,
-    expected_version: int | None,
-    recording: Recording,
-    digest: str,
-    club_id: int | None,
-) -> SeriesResult:
-    with transaction.atomic():
-        stored = store.load_stream(series_id)
-        state = fold(event.event for event in stored)
-        if expected_version is not None and state.version != expected_version:
-            raise store.VersionConflict(series_id, expected_version, state.version)
-        events = decide(state, command)
-        new_state = fold(events, state)
-        now = recording.recorded_at or timezone.now()
-        # Projections first, the append last: the append holds the log's lock
-        # until commit, so the less work after it, the shorter the queue.
-        projections.project(
-            series_id,
-            before=state,
-            after=new_state,
-            events=events,
-            started_at=stored[0].recorded_at if stored else now,
-            updated_at=now,
-        )
-        store.append(
-            series_id,
-            club_id=club_id if club_id is not None else state.setup.club,
-            expected_version=state.version,
-            events=events,
-            recorded_by_id=recording.actor_id,
-            idempotency_key=recording.idempotency_key or None,
-            command_digest=digest if recording.idempotency_key else None,
-            recorded_at=now,
-        )
-    return SeriesResult(series_id, new_state)
+    written = writer.write(SERIES, series_id, command, expected_version=expected_version,
+                           recording=recording)  # fmt: skip
+    return SeriesResult(written.stream, written.state, written.replayed)

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from . import selectors, services
-from .api.permissions import Access, allows
+from .access import Access, allows
 from .club_forms import rules_initial
 from .domain.errors import DomainError
 from .domain.events import from_payload
@@ -26,7 +26,7 @@ from .domain.rules import Rules, rules_from
 from .domain.series import SeriesState
 from .forms import CheckForm, CorrectionForm, DealForm, NewSeriesForm, RulesForm, VoidForm
 from .messages import render as error_message
-from .page_access import missing, refuse_access, series_page
+from .page_access import refuse_access, series_page
 from .store import VersionConflict
 from .templatetags.cardtags import page_language
 
@@ -60,10 +60,7 @@ def home(request):
 @require_http_methods(["GET", "POST"])
 def series_new(request, slug: str):
     club = selectors.club_by_slug(slug)
-    if club is None:
-        return missing(request)
-    role = selectors.club_role(user=request.user, club=club)
-    refused = refuse_access(request, role, club, Access.SCORE)
+    refused = refuse_access(request, club, Access.SCORE)
     if refused is not None:
         return refused
     players = selectors.new_series_players(club=club)

@@ -48,7 +48,7 @@ class ApiView(APIView):
 
 def idempotency_key(request) -> str | None:
     """The client's ``Idempotency-Key``, checked; the services scope it to the
-    user (``services.scoped_key``, DESIGN "Idempotency")."""
+    user (``writer.scoped_key``, DESIGN "Idempotency")."""
     key = request.headers.get("Idempotency-Key")
     if key is None:
         return None
@@ -74,7 +74,7 @@ class ErrorSerializer(serializers.Serializer):
     params = serializers.DictField(required=False, help_text="The values in the message.")
     errors = serializers.JSONField(required=False, help_text="Every field error (400 only).")
     current_version = serializers.IntegerField(
-        required=False, help_text="The series' version now (409 only)."
+        required=False, help_text="The series' or the players list's version now (409 only)."
     )
 
 
@@ -83,7 +83,8 @@ ERROR_DESCRIPTIONS = {
     401: "Not logged in, or a bad token.",
     403: "Your role does not allow it.",
     404: "No such resource, or a private club you are not in.",
-    409: "Someone else changed the series first: reload it (current_version).",
+    409: "Someone else changed the series (or the club's players) first: reload it "
+    "(current_version).",
     413: "The request body is too large.",
     415: "Send JSON.",
     422: "The rules refuse it: see code and message.",

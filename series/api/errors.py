@@ -2,7 +2,7 @@
 
 - 400 malformed JSON or wrong types (with every field error under ``errors``),
 - 401 / 403 / 404 from authentication and the club's access rules,
-- 409 a concurrent writer got there first (with ``current_version``),
+- 409 a concurrent writer got there first (naming the stream, with ``current_version``),
 - 413 a body past the size limit,
 - 422 the rules refuse the request (DomainError: its code, message and params),
 - 503 the database is unavailable (``database_unavailable``, with Retry-After).
@@ -27,7 +27,9 @@ from ..retry import (
     DatabaseUnavailable,
     release_broken_connection,
 )
+from ..services import SERIES
 from ..store import VersionConflict, current_version
+from ..writer import StreamConflict
 from .parsers import RequestTooLarge
 
 
@@ -73,12 +75,12 @@ def _unavailable() -> Response:
 def _conflict(error: VersionConflict) -> Response:
     if error.current is None:
         error.current = current_version(error.stream)
+    if not isinstance(error, StreamConflict):  # from the series' own projection guard
+        error = StreamConflict(SERIES.stale, error.stream, error.expected, error.current)
     return Response(
         {
             "code": error.code,
-            "message": gettext(
-                "The series is at version {current}, not {expected}: reload it and try again."
-            ).format(current=error.current, expected=error.expected),
+            "message": messages.render(error),  # names the stream: a series, a roster
             "field": "expected_version",
             "current_version": error.current,
         },

@@ -14,6 +14,7 @@ import uuid
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import reduce
+from typing import Protocol
 
 from .errors import DomainError, _
 from .events import (
@@ -150,9 +151,26 @@ RosterCommand = (
 )
 
 
-def decide(state: RosterState, command: RosterCommand) -> list[RosterEvent]:
-    """The events a command records, or a DomainError. Whether the players exist
-    in the club, and whether they ever sat at one table, the caller checks."""
+class Tables(Protocol):
+    """The series the club has played so far, as far as a merge needs them."""
+
+    def shared(self, players: set[int], others: set[int]) -> bool:
+        """Whether one series seated one of ``players`` and one of ``others``."""
+
+
+class _NoTables:
+    def shared(self, players: set[int], others: set[int]) -> bool:
+        return False
+
+
+NO_TABLES = _NoTables()  # a club that has played no series yet
+
+
+def decide(
+    state: RosterState, command: RosterCommand, tables: Tables = NO_TABLES
+) -> list[RosterEvent]:
+    """The events a command records, or a DomainError. ``tables`` tells a merge
+    who sat together; whether the players exist in the club, the caller checks."""
     match command:
         case AddGuest():
             if command.player in state.guests:
@@ -169,7 +187,7 @@ def decide(state: RosterState, command: RosterCommand) -> list[RosterEvent]:
         case RetirePlayer() | ReturnPlayer():
             return [_retire_or_return(state, command)]
         case MergePlayers():
-            return [_merge(state, command)]
+            return [_merge(state, command, tables)]
         case UnmergePlayer():
             if command.source not in state.merged:
                 raise DomainError(
@@ -199,7 +217,7 @@ def _retire_or_return(state: RosterState, command: RetirePlayer | ReturnPlayer) 
     return PlayerReturned(command.player)
 
 
-def _merge(state: RosterState, command: MergePlayers) -> PlayersMerged:
+def _merge(state: RosterState, command: MergePlayers, tables: Tables) -> PlayersMerged:
     source, target = command.source, command.target
     if source == target:
         raise DomainError(
@@ -218,6 +236,15 @@ def _merge(state: RosterState, command: MergePlayers) -> PlayersMerged:
             code="target_merged",
             player=target,
             field="target",
+        )
+    # Two people at one table are not one person, whoever they stand for.
+    if tables.shared(state.merged_into(state.person(source)), state.merged_into(target)):
+        raise DomainError(
+            _("{player} and {partner} sat at the same table, so they are not one person."),
+            code="players_sat_together",
+            field="target",
+            player=source,
+            partner=target,
         )
     # The target stands for no one else and the source is merged into no one,
     # so no merge can make a cycle.

@@ -72,6 +72,10 @@ class Rules:
         """These rules resolved for ``players`` seats; refuse an impossible table."""
         return self.game_object.for_table(self, players)
 
+    def check_table(self, players: int) -> None:
+        """Refuse a table of ``players`` the game is not played by."""
+        self.game_object.check_table(players)
+
     # -- hands ----------------------------------------------------------------
 
     def going_out_size(self, buys: int = 0) -> int:

@@ -354,22 +354,40 @@ def decide(state: SeriesState, command: Command) -> list[Event]:
 
 
 def _start_series(state: SeriesState, command: StartSeries) -> list[Event]:
+    players = tuple(command.players)
+    _check_seats(state, players)
+    rules = command.rules.for_table(len(players))
+    _check_first_dealer(players, command.first_dealer)
+    return [SeriesStarted(command.club, players, command.first_dealer, rules.as_dict())]
+
+
+def check_recorded_start(state: SeriesState, event: SeriesStarted) -> None:
+    """A start read back from the log (a restore) is the record of what was
+    decided then: its seats are checked as a start's are, its rules trusted as
+    they were resolved, so a rule checked more strictly since (RULES D-12 after
+    the table size) does not refuse a series that was valid when it began."""
+    _check_seats(state, tuple(event.players))
+    Rules.from_dict(event.rules).check_table(len(event.players))
+    _check_first_dealer(tuple(event.players), event.first_dealer)
+
+
+def _check_seats(state: SeriesState, players: tuple[int, ...]) -> None:
     if state.setup is not None:
         raise DomainError(_("This series has already started."), code="series_exists")
-    players = tuple(command.players)
     if len(set(players)) != len(players):
         raise DomainError(
             _("A player can take only one seat."), code="duplicate_player", field="players"
         )
-    rules = command.rules.for_table(len(players))
-    if command.first_dealer not in players:
+
+
+def _check_first_dealer(players: tuple[int, ...], first_dealer: int) -> None:
+    if first_dealer not in players:
         raise DomainError(
             _("The first dealer, player {player}, is not seated in the series."),
             code="player_not_seated",
-            player=command.first_dealer,
+            player=first_dealer,
             field="first_dealer",
         )
-    return [SeriesStarted(command.club, players, command.first_dealer, rules.as_dict())]
 
 
 def _require_open(state: SeriesState) -> None:

@@ -13,6 +13,7 @@ The shell:
                   results, merges, ladder rules or seasons change
   records.py      ClubRecord: each game's all-time records, written with the standings
   aggregates.py   the SQL building blocks they share (figures, seasons, best N)
+  roster.py       the roster as a stream kind of the one writer (series.writer)
   services.py     the writers: roster commands, seasons, ladder rules
   selectors.py    seasons, standings and records, read from their projections
   player_record.py, history.py   a player's record; the club's series

@@ -10,10 +10,16 @@ from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
 from .. import selectors as series_selectors
-from ..api.base import READ_ERRORS, WRITE_ERRORS, error_responses
-from ..api.permissions import Access
+from ..access import Access
+from ..api.base import (
+    IDEMPOTENCY_KEY_PARAMETER,
+    READ_ERRORS,
+    WRITE_ERRORS,
+    error_responses,
+    idempotency_key,
+)
+from ..api.club_view import SLUG
 from ..api.serializers import player_id
-from ..api.views.clubs import SLUG
 from . import selectors, services
 from .api import PLAYER_ID, LeagueApiView, SeasonSerializer, season_data
 
@@ -117,43 +123,63 @@ class PlayerSerializer(serializers.Serializer):
     name = serializers.CharField()
 
 
+class RosterWriteSerializer(serializers.Serializer):
+    """What every roster write may carry besides its own fields."""
+
+    expected_version = serializers.IntegerField(
+        min_value=0,
+        max_value=2**31 - 1,
+        required=False,
+        help_text="The players list's version you last saw; if it changed since, 409.",
+    )
+
+
+def roster_write(request, data: dict) -> dict:
+    """The writer's arguments of a roster write: who, the Idempotency-Key header
+    and the expected version (the deals' scheme, ``series.writer``)."""
+    return {
+        "actor_id": request.user.id,
+        "idempotency_key": idempotency_key(request),
+        "expected_version": data.get("expected_version"),
+    }
+
+
 class ClubGuestsApi(LeagueApiView):
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(RosterWriteSerializer):
         name = serializers.CharField(max_length=60)
 
     @extend_schema(
         operation_id="club_guest_add",
         summary="Add a guest player (admins)",
         tags=["league"],
-        parameters=[SLUG],
+        parameters=[SLUG, IDEMPOTENCY_KEY_PARAMETER],
         request=InputSerializer,
-        responses={201: PlayerSerializer, **error_responses(*WRITE_ERRORS)},
+        responses={201: PlayerSerializer, **error_responses(*WRITE_ERRORS, 409)},
     )
     def post(self, request, slug):
         club = self.club_for(slug, Access.ADMINISTER)
         data = self.validated(self.InputSerializer)
-        guest = services.guest_add(club=club, name=data["name"], actor_id=request.user.id)
+        guest = services.guest_add(club=club, name=data["name"], **roster_write(request, data))
         return Response(PlayerSerializer(guest).data, status=status.HTTP_201_CREATED)
 
 
 class PlayerRenameApi(LeagueApiView):
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(RosterWriteSerializer):
         name = serializers.CharField(max_length=60)
 
     @extend_schema(
         operation_id="player_rename",
         summary="Rename a player (admins); history follows",
         tags=["league"],
-        parameters=[PLAYER_ID],
+        parameters=[PLAYER_ID, IDEMPOTENCY_KEY_PARAMETER],
         request=InputSerializer,
-        responses={200: PlayerSerializer, **error_responses(*WRITE_ERRORS)},
+        responses={200: PlayerSerializer, **error_responses(*WRITE_ERRORS, 409)},
     )
     def post(self, request, player_id):
         player = self.player_for(player_id, Access.ADMINISTER)
         data = self.validated(self.InputSerializer)
-        renamed = services.player_rename(
-            club=player.club, player_id=player.id, name=data["name"], actor_id=request.user.id
-        )
+        renamed = services.player_rename(club=player.club, player_id=player.id, name=data["name"],
+                                         **roster_write(request, data))  # fmt: skip
         return Response(PlayerSerializer(renamed).data)
 
 
@@ -163,14 +189,14 @@ class MergeOutputSerializer(serializers.Serializer):
 
 
 class PlayerMergeApi(LeagueApiView):
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(RosterWriteSerializer):
         target = player_id(help_text="The player they turned out to be.")
 
     @extend_schema(
         operation_id="player_merge",
         summary="Merge a player into another who is the same person (admins)",
         tags=["league"],
-        parameters=[PLAYER_ID],
+        parameters=[PLAYER_ID, IDEMPOTENCY_KEY_PARAMETER],
         request=InputSerializer,
         responses={200: MergeOutputSerializer, **error_responses(*WRITE_ERRORS, 409)},
     )
@@ -181,25 +207,29 @@ class PlayerMergeApi(LeagueApiView):
             club=player.club,
             source_id=player.id,
             target_id=data["target"],
-            actor_id=request.user.id,
+            **roster_write(request, data),
         )
         body = {"player": player.id, "person": state.person(player.id)}
         return Response(MergeOutputSerializer(body).data)
 
 
 class PlayerUnmergeApi(LeagueApiView):
+    class InputSerializer(RosterWriteSerializer):
+        pass
+
     @extend_schema(
         operation_id="player_unmerge",
         summary="Undo a player's merge (admins)",
         tags=["league"],
-        parameters=[PLAYER_ID],
-        request=None,
+        parameters=[PLAYER_ID, IDEMPOTENCY_KEY_PARAMETER],
+        request=InputSerializer,
         responses={200: MergeOutputSerializer, **error_responses(*WRITE_ERRORS, 409)},
     )
     def post(self, request, player_id):
         player = self.player_for(player_id, Access.ADMINISTER)
+        data = self.validated(self.InputSerializer)
         state = services.players_unmerge(
-            club=player.club, source_id=player.id, actor_id=request.user.id
+            club=player.club, source_id=player.id, **roster_write(request, data)
         )
         body = {"player": player.id, "person": state.person(player.id)}
         return Response(MergeOutputSerializer(body).data)
@@ -211,28 +241,28 @@ class RetiredSerializer(serializers.Serializer):
 
 
 class PlayerRetireApi(LeagueApiView):
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(RosterWriteSerializer):
         retired = serializers.BooleanField(help_text="true: retire; false: plays again.")
 
     @extend_schema(
         operation_id="player_retire",
         summary="Retire a player who left, or bring them back (admins)",
         tags=["league"],
-        parameters=[PLAYER_ID],
+        parameters=[PLAYER_ID, IDEMPOTENCY_KEY_PARAMETER],
         request=InputSerializer,
         responses={200: RetiredSerializer, **error_responses(*WRITE_ERRORS, 409)},
     )
     def post(self, request, player_id):
         player = self.player_for(player_id, Access.ADMINISTER)
-        retired = self.validated(self.InputSerializer)["retired"]
-        write = services.player_retire if retired else services.player_return
-        state = write(club=player.club, player_id=player.id, actor_id=request.user.id)
+        data = self.validated(self.InputSerializer)
+        write = services.player_retire if data["retired"] else services.player_return
+        state = write(club=player.club, player_id=player.id, **roster_write(request, data))
         body = {"player": player.id, "retired": player.id in state.retired}
         return Response(RetiredSerializer(body).data)
 
 
 class PlayerAccountApi(LeagueApiView):
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(RosterWriteSerializer):
         username = serializers.CharField(
             allow_null=True, help_text="A member's user name; null unlinks the player."
         )
@@ -245,13 +275,14 @@ class PlayerAccountApi(LeagueApiView):
         operation_id="player_account_link",
         summary="Link a player to a member's account, or unlink it (admins)",
         tags=["league"],
-        parameters=[PLAYER_ID],
+        parameters=[PLAYER_ID, IDEMPOTENCY_KEY_PARAMETER],
         request=InputSerializer,
         responses={200: OutputSerializer, **error_responses(*WRITE_ERRORS, 409)},
     )
     def post(self, request, player_id):
         player = self.player_for(player_id, Access.ADMINISTER)
-        username = self.validated(self.InputSerializer)["username"]
+        data = self.validated(self.InputSerializer)
+        username = data["username"]
         user = None
         if username is not None:
             user = series_selectors.club_member_by_username(club=player.club, username=username)
@@ -259,7 +290,7 @@ class PlayerAccountApi(LeagueApiView):
                 raise NotFound()
         user_id = user.id if user else None
         services.player_link(
-            club=player.club, player_id=player.id, user_id=user_id, actor_id=request.user.id
+            club=player.club, player_id=player.id, user_id=user_id, **roster_write(request, data)
         )
         body = {"player": player.id, "username": username}
         return Response(self.OutputSerializer(body).data)

@@ -1,6 +1,6 @@
 """The league's REST API for readers: standings, a player's record and the
 club's history (the admins' writes are in ``admin_api``). One view per
-resource; access as the rest of the API (``series.api.permissions``)."""
+resource; access as the rest of the API (``series.access``)."""
 
 from __future__ import annotations
 
@@ -10,10 +10,11 @@ from rest_framework import serializers
 from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.response import Response
 
+from ..access import Access
 from ..api.base import READ_ERRORS, error_responses
-from ..api.permissions import Access, require
+from ..api.club_view import SLUG, ClubApiView
+from ..api.permissions import require
 from ..api.serializers import player_id
-from ..api.views.clubs import SLUG, ClubApiView
 from ..models import Club, Player
 from . import history, player_record, selectors
 from .aggregates import FIGURES

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import uuid
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -43,7 +45,27 @@ def _player_choices(players) -> list[tuple[int, str]]:
     return [(player.id, player.name) for player in players]
 
 
-class RenameForm(forms.Form):
+class RosterWriteForm(forms.Form):
+    """A roster change carries the players list's version the page showed and
+    an idempotency key, as a deal's form does: a stale page is told so, and a
+    form sent twice records once."""
+
+    expected_version = forms.IntegerField(widget=forms.HiddenInput, min_value=0, required=False)
+    idempotency_key = forms.CharField(widget=forms.HiddenInput, max_length=64, required=False)
+
+    def __init__(self, *args, version: int | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.initial.setdefault("expected_version", version)
+        self.initial.setdefault("idempotency_key", uuid.uuid4().hex)
+
+    def recording(self) -> dict:
+        """The writer's arguments the form carries."""
+        data = self.cleaned_data
+        return {"idempotency_key": data["idempotency_key"] or None,
+                "expected_version": data["expected_version"]}  # fmt: skip
+
+
+class RenameForm(RosterWriteForm):
     player = forms.TypedChoiceField(label=_("Player"), coerce=int)
     name = forms.CharField(label=_("New name"), max_length=60)
 
@@ -52,11 +74,11 @@ class RenameForm(forms.Form):
         self.fields["player"].choices = _player_choices(players)
 
 
-class GuestForm(forms.Form):
+class GuestForm(RosterWriteForm):
     name = forms.CharField(label=_("Guest's name"), max_length=60)
 
 
-class MergeForm(forms.Form):
+class MergeForm(RosterWriteForm):
     player = forms.TypedChoiceField(label=_("Player"), coerce=int)
     target = forms.TypedChoiceField(label=_("is the same person as"), coerce=int)
 
@@ -66,7 +88,7 @@ class MergeForm(forms.Form):
         self.fields["target"].choices = _player_choices(players)
 
 
-class UnmergeForm(forms.Form):
+class UnmergeForm(RosterWriteForm):
     player = forms.IntegerField(min_value=1)
 
 
@@ -82,13 +104,13 @@ class AddPlayersForm(forms.Form):
         return self.cleaned_data["names"].splitlines()
 
 
-class PlayerForm(forms.Form):
+class PlayerForm(RosterWriteForm):
     """One player, for the actions that need nothing else (retire, return, guest)."""
 
     player = forms.IntegerField(min_value=1)
 
 
-class LinkForm(forms.Form):
+class LinkForm(RosterWriteForm):
     player = forms.TypedChoiceField(label=_("Player"), coerce=int)
     user = forms.TypedChoiceField(
         label=_("Member account"), coerce=int, empty_value=None, required=False

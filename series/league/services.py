@@ -1,5 +1,5 @@
-"""The league's writers: the roster (load → decide → project → append, in one
-transaction, like ``series.services``) and the club's league settings.
+"""The league's writers: the roster (through the one writer of every stream,
+``series.writer``) and the club's league settings.
 
 Every function takes keyword arguments and raises a DomainError, without
 changing anything, when the rules refuse the request.
@@ -11,53 +11,63 @@ from datetime import date
 
 from django.db import transaction
 
-from .. import services, store
+from .. import services, store, writer
 from ..domain.errors import DomainError, _
 from ..domain.roster import (
     AddGuest,
-    LinkPlayer,
     MergePlayers,
-    RenamePlayer,
     RetirePlayer,
     ReturnPlayer,
-    RosterCommand,
     RosterState,
     UnmergePlayer,
-    decide,
-    fold,
     roster_stream,
 )
-from ..models import Club, LadderRules, Membership, Player, Season, SeriesSeat
+from ..models import Club, LadderRules, Membership, Player, Season
 from ..retry import transient_retry
+from ..writer import Recording, Written
 from . import projection, standings
+from .roster import Link, NewGuest, Rename, RosterRequest, RosterStream
 from .seasons import SeasonSpan, check_ladder, check_new_season
 
 NAME_LENGTH = services.PLAYER_NAME_LENGTH
 
 
 # -- the roster -----------------------------------------------------------------
+#
+# Each roster writer goes through the one writer (``series.writer``) with the
+# club's roster stream; ``idempotency_key`` and ``expected_version`` (the
+# roster's version the client saw) work as for a deal.
+
+
+def _write(club: Club, request: RosterRequest, actor_id: int | None, idempotency_key: str | None,
+           expected_version: int | None) -> Written[RosterState]:  # fmt: skip
+    recording = Recording(actor_id, idempotency_key)
+    kind = RosterStream(club.id)
+    return writer.write(kind, kind.stream, request, expected_version=expected_version,
+                        recording=recording)  # fmt: skip
 
 
 @transient_retry
-def player_rename(*, club: Club, player_id: int, name: str, actor_id: int | None = None) -> Player:
+def player_rename(*, club: Club, player_id: int, name: str, actor_id: int | None = None,
+                  idempotency_key: str | None = None,
+                  expected_version: int | None = None) -> Player:  # fmt: skip
     """Give a player a new name; the roster records that they were renamed, not the name."""
     player = _player_of_club(club, player_id)
     name = _clean_name(name)
     services.refuse_taken_name(club, name, player_id=player.id)
-    with transaction.atomic():
-        _execute(club, RenamePlayer(player.id), actor_id)
-        Player.objects.filter(id=player.id).update(name=name)
-    player.name = name
+    _write(club, Rename(player.id, name), actor_id, idempotency_key, expected_version)
+    player.refresh_from_db(fields=["name"])
     return player
 
 
 @transient_retry
-def guest_add(*, club: Club, name: str, actor_id: int | None = None) -> Player:
+def guest_add(*, club: Club, name: str, actor_id: int | None = None,
+              idempotency_key: str | None = None,
+              expected_version: int | None = None) -> Player:  # fmt: skip
     """Add a player who is a guest of the club."""
-    with transaction.atomic():
-        player = services.player_add(club=club, name=name)
-        _execute(club, AddGuest(player.id), actor_id)
-    return player
+    written = _write(club, NewGuest(club, name.strip()), actor_id, idempotency_key,
+                     expected_version)  # fmt: skip
+    return Player.objects.get(id=written.events[0].player)
 
 
 @transient_retry
@@ -77,33 +87,36 @@ def players_add(*, club: Club, names: list[str]) -> list[Player]:
 
 
 @transient_retry
-def guest_mark(*, club: Club, player_id: int, actor_id: int | None = None) -> RosterState:
+def guest_mark(*, club: Club, player_id: int, actor_id: int | None = None,
+               idempotency_key: str | None = None,
+               expected_version: int | None = None) -> RosterState:  # fmt: skip
     """Count a player already in the club as a guest."""
     player = _player_of_club(club, player_id)
-    with transaction.atomic():
-        return _execute(club, AddGuest(player.id), actor_id)
+    return _write(club, AddGuest(player.id), actor_id, idempotency_key, expected_version).state
 
 
 @transient_retry
-def player_retire(*, club: Club, player_id: int, actor_id: int | None = None) -> RosterState:
+def player_retire(*, club: Club, player_id: int, actor_id: int | None = None,
+                  idempotency_key: str | None = None,
+                  expected_version: int | None = None) -> RosterState:  # fmt: skip
     """A player who left: kept in every series and standing, not offered for new series."""
     player = _player_of_club(club, player_id)
-    with transaction.atomic():
-        return _execute(club, RetirePlayer(player.id), actor_id)
+    return _write(club, RetirePlayer(player.id), actor_id, idempotency_key, expected_version).state
 
 
 @transient_retry
-def player_return(*, club: Club, player_id: int, actor_id: int | None = None) -> RosterState:
+def player_return(*, club: Club, player_id: int, actor_id: int | None = None,
+                  idempotency_key: str | None = None,
+                  expected_version: int | None = None) -> RosterState:  # fmt: skip
     """A retired player plays again."""
     player = _player_of_club(club, player_id)
-    with transaction.atomic():
-        return _execute(club, ReturnPlayer(player.id), actor_id)
+    return _write(club, ReturnPlayer(player.id), actor_id, idempotency_key, expected_version).state
 
 
 @transient_retry
-def player_link(
-    *, club: Club, player_id: int, user_id: int | None, actor_id: int | None = None
-) -> Player:
+def player_link(*, club: Club, player_id: int, user_id: int | None, actor_id: int | None = None,
+                idempotency_key: str | None = None,
+                expected_version: int | None = None) -> Player:  # fmt: skip
     """Link a player to a member's account (None: unlink). One player per account
     in a club; the roster records that the link changed, the Player table holds it."""
     player = _player_of_club(club, player_id)
@@ -115,54 +128,36 @@ def player_link(
         if taken is not None:
             raise DomainError(_("That account is linked to {name} already."),
                               code="account_linked", field="user", name=taken.name)  # fmt: skip
-    with transaction.atomic():
-        _execute(club, LinkPlayer(player.id), actor_id)
-        Player.objects.filter(id=player.id).update(user_id=user_id)
-    player.user_id = user_id
+    _write(club, Link(player.id, user_id), actor_id, idempotency_key, expected_version)
+    player.refresh_from_db(fields=["user"])
     return player
 
 
 @transient_retry
-def players_merge(
-    *, club: Club, source_id: int, target_id: int, actor_id: int | None = None
-) -> RosterState:
-    """Count ``source`` as the same person as ``target`` from now on, in every series."""
+def players_merge(*, club: Club, source_id: int, target_id: int, actor_id: int | None = None,
+                  idempotency_key: str | None = None,
+                  expected_version: int | None = None) -> RosterState:  # fmt: skip
+    """Count ``source`` as the same person as ``target`` from now on, in every
+    series; refused when they ever sat at one table (``domain.roster``)."""
     source = _player_of_club(club, source_id, field="player")
     target = _player_of_club(club, target_id, field="target")
-    with transaction.atomic():
-        state = _load(club)
-        _refuse_if_sat_together(state, source, target)
-        return _execute(club, MergePlayers(source.id, target.id), actor_id, state)
+    merge = MergePlayers(source.id, target.id)
+    return _write(club, merge, actor_id, idempotency_key, expected_version).state
 
 
 @transient_retry
-def players_unmerge(*, club: Club, source_id: int, actor_id: int | None = None) -> RosterState:
+def players_unmerge(*, club: Club, source_id: int, actor_id: int | None = None,
+                    idempotency_key: str | None = None,
+                    expected_version: int | None = None) -> RosterState:  # fmt: skip
     """Undo a merge: ``source`` counts as themselves again."""
     source = _player_of_club(club, source_id, field="player")
-    with transaction.atomic():
-        return _execute(club, UnmergePlayer(source.id), actor_id)
+    return _write(club, UnmergePlayer(source.id), actor_id, idempotency_key,
+                  expected_version).state  # fmt: skip
 
 
-def _load(club: Club) -> RosterState:
-    return fold(stored.event for stored in store.load_stream(roster_stream(club.id)))
-
-
-def _execute(
-    club: Club, command: RosterCommand, actor_id: int | None, state: RosterState | None = None
-) -> RosterState:
-    """Decide, project and append one roster command; call inside a transaction."""
-    state = _load(club) if state is None else state
-    events = decide(state, command)
-    after = fold(events, state)
-    projection.follow_roster(club.id, before=state, after=after)
-    store.append(
-        roster_stream(club.id),
-        club_id=club.id,
-        expected_version=state.version,
-        events=events,
-        recorded_by_id=actor_id,
-    )
-    return after
+def roster_version(club: Club) -> int:
+    """The version of the club's roster, for a client to send back as expected."""
+    return store.current_version(roster_stream(club.id))
 
 
 def _player_of_club(club: Club, player_id: int, field: str = "player") -> Player:
@@ -179,24 +174,6 @@ def _player_of_club(club: Club, player_id: int, field: str = "player") -> Player
 
 def _clean_name(name: str) -> str:
     return services.clean_name(name, NAME_LENGTH, _("Give the player a name."))
-
-
-def _refuse_if_sat_together(state: RosterState, source: Player, target: Player) -> None:
-    """Two people at one table are not one person."""
-    sources = state.merged_into(state.person(source.id))
-    targets = state.merged_into(state.person(target.id))
-    together = SeriesSeat.objects.filter(
-        player__in=targets,
-        series__in=SeriesSeat.objects.filter(player__in=sources).values("series"),
-    )
-    if together.exists():
-        raise DomainError(
-            _("{source} and {target} sat at the same table, so they are not one person."),
-            code="players_sat_together",
-            field="target",
-            source=source.name,
-            target=target.name,
-        )
 
 
 # -- league settings --------------------------------------------------------------

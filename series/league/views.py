@@ -19,10 +19,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from .. import selectors as series_selectors
-from ..api.permissions import Access, allows
+from ..access import Access, allows
 from ..domain.errors import DomainError
 from ..messages import render as error_message
-from ..page_access import club_page, missing, refuse_access
+from ..page_access import club_page, refuse_access
+from ..store import VersionConflict
 from . import csv_export, player_record, selectors, services
 from . import history as history_of
 from .forms import (
@@ -129,10 +130,8 @@ def _int(value: str | None) -> int | None:
 @require_GET
 def player_page(request, slug: str, player_id: int):
     player = player_record.player_with_club(player_id)
-    if player is None or player.club.slug != slug:
-        return missing(request)
-    role = series_selectors.club_role(user=request.user, club=player.club)
-    refused = refuse_access(request, role, player.club, Access.READ)
+    club = player.club if player is not None and player.club.slug == slug else None
+    refused = refuse_access(request, club, Access.READ)
     if refused is not None:
         return refused
     person = player_record.person_of(player)
@@ -148,10 +147,7 @@ def player_page(request, slug: str, player_id: int):
 @require_GET
 def sheet_csv(request, series_id: UUID):
     sheet = series_selectors.series_sheet(series_id)
-    if sheet is None:
-        return missing(request)
-    role = series_selectors.club_role(user=request.user, club=sheet.club)
-    refused = refuse_access(request, role, sheet.club, Access.READ)
+    refused = refuse_access(request, sheet.club if sheet else None, Access.READ)
     if refused is not None:
         return refused
     return csv_export.sheet_response(series_selectors.series_sheet_rows(sheet))
@@ -192,7 +188,8 @@ def ladder_settings(request, club):
 
 
 def _submit(form, write, names=None) -> bool:
-    """Hand a valid form's data to a service; a refusal becomes a form error."""
+    """Hand a valid form's data to a service; a refusal becomes a form error,
+    and a change someone made meanwhile a request to check the page again."""
     if not form.is_valid():
         return False
     try:
@@ -200,6 +197,12 @@ def _submit(form, write, names=None) -> bool:
     except DomainError as error:
         field = error.field if error.field in form.fields else None
         form.add_error(field, error_message(error, names))
+        return False
+    except VersionConflict as conflict:
+        form.data = form.data.copy()
+        form.data["expected_version"] = conflict.current  # sent again, it applies to today's list
+        form.add_error(None, _("Someone changed the club's players while this page was open: "
+                               "check the list, then send it again."))  # fmt: skip
         return False
     return True
 
@@ -210,50 +213,50 @@ def roster_page(request, club):
     players = history_of.club_players(club)
     members = series_selectors.club_members(club=club)
     names = {p.id: p.name for p in players}
+    version = services.roster_version(club)
     forms = {
         "add": AddPlayersForm(),
-        "rename": RenameForm(players=players),
-        "guest": GuestForm(),
-        "merge": MergeForm(players=players),
-        "link": LinkForm(players=players, members=members),
+        "rename": RenameForm(players=players, version=version),
+        "guest": GuestForm(version=version),
+        "merge": MergeForm(players=players, version=version),
+        "link": LinkForm(players=players, members=members, version=version),
     }
     action = request.POST.get("action")
     if action in ROSTER_WRITES:
         form = _bound(action, request.POST, players, members)
         forms[action] = form
         write = ROSTER_WRITES[action]
-        if _submit(form, lambda data: write(club, request.user.id, data), names):
+        if _submit(form, lambda data: write(club, data, _recording(form, request)), names):
             messages.success(request, _("Saved."))
             return redirect("league:roster", slug=club.slug)
     context = {"club": club, "players": players, "forms": forms, "names": names,
+               "version": services.roster_version(club) if action else version,
                "failed": forms.get(action) if action in ROW_ACTIONS else None}  # fmt: skip
     return render(request, "league/roster.html", context, status=422 if action else 200)
 
 
+def _recording(form, request) -> dict:
+    """Who writes, with the key and version a roster form carries (not the list of names)."""
+    carried = form.recording() if hasattr(form, "recording") else {}
+    return {"actor_id": request.user.id, **carried}
+
+
 ROSTER_WRITES = {
-    "add": lambda club, actor, d: services.players_add(club=club, names=d["names"]),
-    "rename": lambda club, actor, d: services.player_rename(
-        club=club, player_id=d["player"], name=d["name"], actor_id=actor
+    "add": lambda club, d, by: services.players_add(club=club, names=d["names"]),
+    "rename": lambda club, d, by: services.player_rename(
+        club=club, player_id=d["player"], name=d["name"], **by
     ),
-    "guest": lambda club, actor, d: services.guest_add(club=club, name=d["name"], actor_id=actor),
-    "mark_guest": lambda club, actor, d: services.guest_mark(
-        club=club, player_id=d["player"], actor_id=actor
+    "guest": lambda club, d, by: services.guest_add(club=club, name=d["name"], **by),
+    "mark_guest": lambda club, d, by: services.guest_mark(club=club, player_id=d["player"], **by),
+    "retire": lambda club, d, by: services.player_retire(club=club, player_id=d["player"], **by),
+    "return": lambda club, d, by: services.player_return(club=club, player_id=d["player"], **by),
+    "link": lambda club, d, by: services.player_link(
+        club=club, player_id=d["player"], user_id=d["user"], **by
     ),
-    "retire": lambda club, actor, d: services.player_retire(
-        club=club, player_id=d["player"], actor_id=actor
+    "merge": lambda club, d, by: services.players_merge(
+        club=club, source_id=d["player"], target_id=d["target"], **by
     ),
-    "return": lambda club, actor, d: services.player_return(
-        club=club, player_id=d["player"], actor_id=actor
-    ),
-    "link": lambda club, actor, d: services.player_link(
-        club=club, player_id=d["player"], user_id=d["user"], actor_id=actor
-    ),
-    "merge": lambda club, actor, d: services.players_merge(
-        club=club, source_id=d["player"], target_id=d["target"], actor_id=actor
-    ),
-    "unmerge": lambda club, actor, d: services.players_unmerge(
-        club=club, source_id=d["player"], actor_id=actor
-    ),
+    "unmerge": lambda club, d, by: services.players_unmerge(club=club, source_id=d["player"], **by),
 }
 
 

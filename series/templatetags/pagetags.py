@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import uuid
+
 from django import template
 from django.utils.translation import gettext_lazy as _
 
@@ -53,6 +55,12 @@ INVITATION_STATES = {
     "invitation_expired": _("expired"),
     "invitation_used": _("used up"),
 }
+
+
+@register.simple_tag
+def new_key() -> str:
+    """A fresh idempotency key for a form written in a template."""
+    return uuid.uuid4().hex
 
 
 @register.simple_tag

@@ -68,3 +68,28 @@ def test_events_name_player_ids_only():
 
 def test_each_club_has_its_own_roster_stream():
     assert roster_stream(1) == roster_stream(1) != roster_stream(2)
+
+
+class Tables:
+    """Series as sets of the players seated at them."""
+
+    def __init__(self, *tables: set[int]) -> None:
+        self.tables = tables
+
+    def shared(self, players: set[int], others: set[int]) -> bool:
+        return any(table & players and table & others for table in self.tables)
+
+
+def test_two_people_who_sat_at_one_table_are_not_merged_whoever_they_stand_for():
+    tables = Tables({1, 2}, {3, 4})
+    with pytest.raises(DomainError) as refused:
+        decide(RosterState(), MergePlayers(1, 2), tables)
+    assert (refused.value.code, refused.value.params) == (
+        "players_sat_together",
+        {"player": 1, "partner": 2},
+    )
+    # 3 already stands for 1, so 1's tables are 3's too: 4 sat with 3.
+    merged = fold(decide(RosterState(), MergePlayers(3, 1), tables))
+    with pytest.raises(DomainError, match="sat at the same table"):
+        decide(merged, MergePlayers(4, 1), tables)
+    assert decide(merged, MergePlayers(5, 1), tables) == [PlayersMerged(5, 1)]

@@ -7,7 +7,7 @@ from datetime import date
 
 import pytest
 
-from series import services
+from series import messages, services
 from series.domain.errors import DomainError
 from series.domain.roster import roster_stream
 from series.league import selectors
@@ -73,7 +73,8 @@ def test_players_who_sat_at_one_table_cannot_be_merged_and_nothing_is_recorded(h
             club=history.club, source_id=history.anna.id, target_id=history.bruno.id
         )
     assert refused.value.code == "players_sat_together"
-    assert "Anna and Bruno" in refused.value.message
+    names = {history.anna.id: "Anna", history.bruno.id: "Bruno"}
+    assert "Anna and Bruno" in messages.render(refused.value, names)
     assert roster_events(history.club) == []
 
 

@@ -10,22 +10,11 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
 from ... import selectors, services
+from ...access import Access
 from ...models import Club, Membership
 from ..base import READ_ERRORS, WRITE_ERRORS, ApiView, error_responses
-from ..permissions import Access, require
+from ..club_view import SLUG, ClubApiView
 from ..serializers import options_field, preset_field
-
-SLUG = OpenApiParameter("slug", str, OpenApiParameter.PATH, description="The club's slug.")
-
-
-class ClubApiView(ApiView):
-    """A view about one club; ``club`` is set once access is granted."""
-
-    club: Club | None = None
-
-    def club_for(self, slug: str, access: Access) -> Club:
-        self.club = require(self.request.user, selectors.club_by_slug(slug), access)
-        return self.club
 
 
 class DefaultRulesSerializer(serializers.Serializer):

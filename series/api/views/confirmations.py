@@ -6,8 +6,8 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 
 from ... import selectors, services
+from ...access import Access
 from ..base import IDEMPOTENCY_KEY_PARAMETER, SERIES_WRITE_ERRORS, error_responses, idempotency_key
-from ..permissions import Access
 from .series import DEAL_NUMBER, SERIES_ID, WRITTEN, SeriesApiView, expected_version_field
 
 

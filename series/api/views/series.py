@@ -12,6 +12,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
 from ... import selectors, services
+from ...access import Access, allows
 from ...domain.rules import CONTINENTAL
 from ...models import Club
 from ..base import (
@@ -25,7 +26,7 @@ from ..base import (
     language,
 )
 from ..parsing import deal_entry
-from ..permissions import Access, allows, require
+from ..permissions import require
 from ..representation import event_payload, series_from_sheet, series_from_state
 from ..serializers import (
     INT_MAX,

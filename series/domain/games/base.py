@@ -83,6 +83,11 @@ class Game:
 
     def for_table(self, rules: Rules, players: int) -> Rules:
         """``rules`` resolved for ``players`` seats; refuse an impossible table."""
+        self.check_table(players)
+        return self.settle_table(rules, players)
+
+    def check_table(self, players: int) -> None:
+        """Refuse a table of ``players`` the game is not played by."""
         if not self.min_players <= players <= self.max_players:
             raise InvalidRules(
                 _("{game} is played by {low} to {high} players, not {players}."),
@@ -93,7 +98,6 @@ class Game:
                 high=self.max_players,
                 players=players,
             )
-        return self.settle_table(rules, players)
 
     def settle_table(self, rules: Rules, players: int) -> Rules:
         """Decks and hands left to the table size, settled; the pack checked.

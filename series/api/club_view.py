@@ -1,0 +1,24 @@
+"""What every API view about one club shares, the clubs' API and the league's
+alike: the slug in the path, and the club once the access policy allows it."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiParameter
+
+from .. import selectors
+from ..access import Access
+from ..models import Club
+from .base import ApiView
+from .permissions import require
+
+SLUG = OpenApiParameter("slug", str, OpenApiParameter.PATH, description="The club's slug.")
+
+
+class ClubApiView(ApiView):
+    """A view about one club; ``club`` is set once access is granted."""
+
+    club: Club | None = None
+
+    def club_for(self, slug: str, access: Access) -> Club:
+        self.club = require(self.request.user, selectors.club_by_slug(slug), access)
+        return self.club

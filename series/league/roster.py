@@ -1,0 +1,123 @@
+"""A club's roster as a stream kind of the one writer (``series.writer``).
+
+The domain decides (``domain/roster.py``); this kind gives it what only the
+database knows: which tables the club's players sat at, for a merge
+(``SeatedTables``; a restore gives its own, from the log it replays). The
+requests that change a reference row beside their event (a new guest, a new
+name, an account link) change it here, inside the writer's transaction, so a
+replayed retry changes nothing twice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from uuid import UUID
+
+from .. import services, store, writer
+from ..domain.errors import _
+from ..domain.roster import (
+    AddGuest,
+    LinkPlayer,
+    RenamePlayer,
+    RosterCommand,
+    RosterState,
+    Tables,
+    command_for,
+    decide,
+    fold,
+    roster_stream,
+)
+from ..models import Club, Player, SeriesSeat
+from ..writer import Change, Loaded, digest
+from . import projection
+
+
+@dataclass(frozen=True, slots=True)
+class NewGuest:
+    """Add a player to the club as a guest."""
+
+    club: Club = field(repr=False)
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Rename:
+    player: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    player: int
+    user_id: int | None
+
+
+RosterRequest = NewGuest | Rename | Link | RosterCommand
+
+
+@dataclass(frozen=True, slots=True)
+class SeatedTables:
+    """The tables of a club's series, from the seats of its score sheets."""
+
+    club_id: int
+
+    def shared(self, players: set[int], others: set[int]) -> bool:
+        seated = SeriesSeat.objects.filter(club_id=self.club_id)
+        return seated.filter(
+            player__in=others, series__in=seated.filter(player__in=players).values("series")
+        ).exists()
+
+
+@dataclass(frozen=True, slots=True)
+class RosterStream:
+    """The roster of club ``club_id`` (``writer.StreamKind``)."""
+
+    club_id: int
+    tables: Tables | None = None  # SeatedTables of the club when not given
+
+    stale = _(
+        "The club's list of players is at version {current}, not {expected}: "
+        "reload it and try again."
+    )
+
+    @property
+    def stream(self) -> UUID:
+        return roster_stream(self.club_id)
+
+    def load(self, stream: UUID, *, up_to_version: int | None = None) -> Loaded[RosterState]:
+        events = store.load_stream(stream, up_to_version=up_to_version)
+        since = events[0].recorded_at if events else None
+        return Loaded(fold(stored.event for stored in events), since)
+
+    def version(self, state: RosterState) -> int:
+        return state.version
+
+    def decide(self, state: RosterState, request: RosterRequest) -> list:
+        match request:
+            case NewGuest():
+                player = services.player_add(club=request.club, name=request.name)
+                return decide(state, AddGuest(player.id))
+            case Rename():
+                Player.objects.filter(id=request.player).update(name=request.name)
+                return decide(state, RenamePlayer(request.player))
+            case Link():
+                Player.objects.filter(id=request.player).update(user_id=request.user_id)
+                return decide(state, LinkPlayer(request.player))
+        return decide(state, request, self.tables or SeatedTables(self.club_id))
+
+    def fold(self, events, state: RosterState) -> RosterState:
+        return fold(events, state)
+
+    def project(self, stream: UUID, change: Change[RosterState]) -> None:
+        projection.follow_roster(self.club_id, before=change.before, after=change.after)
+
+    def club_of(self, state: RosterState) -> int:
+        return self.club_id
+
+    def fingerprint(self, stream: UUID, request: RosterRequest) -> str:
+        return digest(f"{stream}|{request!r}")
+
+    def restore(self, state: RosterState | None, event) -> RosterState:
+        state = state or RosterState()
+        writer.as_recorded(self, state, command_for(event), event)
+        return fold([event], state)

@@ -1,0 +1,258 @@
+"""The one writer of every stream: load → decide → project → append, in one transaction.
+
+A stream kind (a series, a club's roster) says what is particular to it:
+how a stream's state is loaded, how a command is decided and folded, what
+its inline projection writes, and what a stale write is called. The writer
+does the rest for every kind alike: the client's expected version, the
+idempotency key (scoped to the user), the replay of a retried key, a key
+reused for another request, and a conflict that names the stream's kind.
+Transient database errors are retried by the service functions that call
+it (``retry.transient_retry``), which stay outside the transaction.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Generic, Protocol, TypeVar
+from uuid import UUID
+
+from django.db import transaction
+from django.utils import timezone
+
+from . import store
+from .domain.errors import DomainError, _
+from .domain.events import from_payload
+from .models import Event as EventRow
+
+State = TypeVar("State")
+
+
+class IdempotencyMismatch(DomainError):
+    code = "idempotency_key_reused"
+
+
+class StreamConflict(store.VersionConflict):
+    """Another writer changed the stream first; ``template`` names the stream's
+    kind ("The series is at version…"), so pages and API can say which."""
+
+    def __init__(self, template: str, stream: UUID, expected: int, current: int | None) -> None:
+        super().__init__(stream, expected, current)
+        self.template = template
+
+    @property
+    def params(self) -> dict[str, Any]:
+        return {"current": self.current, "expected": self.expected}
+
+    @property
+    def message(self) -> str:
+        return self.template.format(**self.params)
+
+
+@dataclass(frozen=True, slots=True)
+class Loaded(Generic[State]):
+    """A stream's state, and when its first event was recorded (None: a new stream)."""
+
+    state: State
+    since: datetime | None = None
+
+
+class StreamKind(Protocol[State]):
+    """What the writer needs to know of one kind of stream."""
+
+    # A stale write, e.g. "The series is at version {current}, not {expected}…".
+    stale: str
+
+    def load(self, stream: UUID, *, up_to_version: int | None = None) -> Loaded[State]:
+        """The stream's state (as of ``up_to_version``, for a replay)."""
+
+    def version(self, state: State) -> int: ...
+
+    def decide(self, state: State, command: Any) -> list:
+        """The events ``command`` records, or a DomainError."""
+
+    def fold(self, events: Sequence, state: State) -> State: ...
+
+    def project(self, stream: UUID, change: Change[State]) -> None:
+        """Write the inline read models of ``change``, in the writer's transaction."""
+
+    def club_of(self, state: State) -> int:
+        """The club whose log the stream belongs to (every row carries it)."""
+
+    def fingerprint(self, stream: UUID, command: Any) -> str:
+        """What a retry of ``command`` repeats exactly (its idempotency digest)."""
+
+    def restore(self, state: State | None, event: Any) -> State:
+        """The state after a recorded ``event`` read back (a restore), checked
+        by deciding its command again on ``state`` (None: a new stream)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Change(Generic[State]):
+    """One command's effect on a stream, handed to its projection."""
+
+    before: State
+    after: State
+    events: list
+    started_at: datetime
+    updated_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Recording:
+    """Who records a command, under which idempotency key, and when (now,
+    unless a history is being replayed, as the demo club does)."""
+
+    actor_id: int | None = None
+    idempotency_key: str | None = None
+    recorded_at: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Written(Generic[State]):
+    """A stream's state after a command and the events it recorded; ``replayed``
+    when a retry found them (then ``events`` holds the first only: the one that
+    carries the key)."""
+
+    stream: UUID
+    state: State
+    events: tuple = ()
+    replayed: bool = False
+
+
+def scoped_key(actor_id: int | None, key: str | None) -> str | None:
+    """The one scheme for idempotency keys, from the pages and the API alike: the
+    client's key scoped to the user who sends it, so two users' keys never collide
+    and a key sent from a page and from the API by one user is one key."""
+    return f"{actor_id or '-'}:{key}" if key else None
+
+
+def digest(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def write(
+    kind: StreamKind[State],
+    stream: UUID,
+    command: Any,
+    *,
+    expected_version: int | None = None,
+    recording: Recording = Recording(),
+) -> Written[State]:
+    """Record ``command`` on ``stream``: a retry of a key that was used for this
+    very request returns the state it produced and records nothing."""
+    key = scoped_key(recording.actor_id, recording.idempotency_key)
+    fingerprint = kind.fingerprint(stream, command) if key else None
+    if key:
+        replay = _replay(kind, key, fingerprint)
+        if replay is not None:
+            return replay
+    try:
+        return _decide_and_append(kind, stream, command, expected_version,
+                                  Recording(recording.actor_id, key, recording.recorded_at),
+                                  fingerprint)  # fmt: skip
+    except store.VersionConflict as conflict:
+        # A concurrent retry with the same key may have won the race.
+        replay = _replay(kind, key, fingerprint) if key else None
+        if replay is not None:
+            return replay
+        current = conflict.current
+        if current is None:
+            current = store.current_version(stream)
+        raise StreamConflict(kind.stale, stream, conflict.expected, current) from conflict
+
+
+def _replay(kind: StreamKind[State], key: str, fingerprint: str | None) -> Written | None:
+    first = store.find_by_key(key)
+    if first is None:
+        return None
+    if first.command_digest != fingerprint:
+        raise IdempotencyMismatch(
+            _("This idempotency key was already used for a different request."),
+            field="idempotency_key",
+        )
+    loaded = kind.load(first.stream, up_to_version=first.version)
+    event = from_payload(first.type, first.payload, first.schema_version)
+    return Written(first.stream, loaded.state, (event,), replayed=True)
+
+
+def _decide_and_append(
+    kind: StreamKind[State],
+    stream: UUID,
+    command: Any,
+    expected_version: int | None,
+    recording: Recording,
+    fingerprint: str | None,
+) -> Written[State]:
+    with transaction.atomic():
+        loaded = kind.load(stream)
+        state, version = loaded.state, kind.version(loaded.state)
+        if expected_version is not None and version != expected_version:
+            raise store.VersionConflict(stream, expected_version, version)
+        events = kind.decide(state, command)
+        after = kind.fold(events, state)
+        now = recording.recorded_at or timezone.now()
+        # Projections first, the append last: the append holds the log's lock
+        # until commit, so the less work after it, the shorter the queue.
+        kind.project(stream, Change(state, after, events, loaded.since or now, now))
+        store.append(
+            stream,
+            club_id=kind.club_of(after),
+            expected_version=version,
+            events=events,
+            recorded_by_id=recording.actor_id,
+            idempotency_key=recording.idempotency_key,
+            command_digest=fingerprint if recording.idempotency_key else None,
+            recorded_at=now,
+        )
+    return Written(stream, after, tuple(events))
+
+
+# -- the bulk path: a restore -------------------------------------------------------
+
+
+class NotAsRecorded(Exception):
+    """A recorded event that the replay does not accept as it stands."""
+
+
+class Replay:
+    """The writer's bulk path, for a restore: events of many streams in log
+    order, each checked through its kind (``restore``: the same decide as a
+    live command) on its stream's state before it, kept in memory, so a check
+    costs no query; the rows keep their positions, versions, keys and digests
+    and are written in batches. Call inside the restore's transaction."""
+
+    BATCH = 1000
+
+    def __init__(self) -> None:
+        self.states: dict[str, Any] = {}
+        self.rows: list[EventRow] = []
+        self.count = 0
+
+    def add(self, kind: StreamKind[State], row: EventRow, event: Any) -> State:
+        """Check ``event`` (stored as ``row``) and keep it; return the stream's state."""
+        stream = str(row.stream)
+        state = self.states.get(stream)
+        version = 0 if state is None else kind.version(state)
+        if row.version != version + 1:
+            raise NotAsRecorded(f"version {row.version} does not follow {version} "
+                                f"in stream {stream}")  # fmt: skip
+        after = kind.restore(state, event)
+        self.states[stream] = after
+        self.rows.append(row)
+        self.count += 1
+        if len(self.rows) >= self.BATCH:
+            self.flush()
+        return after
+
+    def flush(self) -> None:
+        EventRow.objects.bulk_create(self.rows)
+        self.rows = []
+
+
+def as_recorded(kind: StreamKind[State], state: State, command: Any, event: Any) -> None:
+    """Refuse ``event`` unless deciding ``command`` on ``state`` records exactly it."""
+    if kind.decide(state, command) != [event]:
+        raise NotAsRecorded("the event is not what the rules record for its command")
