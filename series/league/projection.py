@@ -1,15 +1,21 @@
 """The league's read models, kept in step with the log.
 
 - ``SeriesResult``: one row per finished series and person, with the rating
-  after it. Written when a series finishes or a finished series changes
-  (``follow_series``, called by ``projections.project`` in the series'
-  transaction) and when a merge changes who is who (``follow_roster``); the
-  ratings are then walked again from the first changed series onwards, and
-  the standings of the seasons from there (``standings``) written again.
+  after it. When a series finishes after every counted series of its game
+  (the usual case), ``follow_series`` (called by ``projections.project`` in
+  the series' transaction) counts it there and then: ratings from its
+  players' latest, its rows inserted, their season lines and the records
+  updated (``count_in_order``). Any other change to what counts (a
+  correction of a finished series, a series finishing before a later one, a
+  merge: ``follow_roster``) marks the club's league as behind, and the
+  catch-up (``catch_up.py``) counts the club again outside the request
+  (``recount_club``).
 - ``RosterPlayer``: guests and merged players, from the club's roster stream.
 
 ``rebuild_league`` writes them all again from the rebuilt score sheets and
 the roster streams, a page of series at a time, and gives the same rows.
+The results are written in two places only: ``count_in_order`` (one series
+counted) and ``_count_club`` (a club's results written again).
 """
 
 from __future__ import annotations
@@ -17,10 +23,10 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from datetime import datetime
-from itertools import groupby
 from uuid import UUID
 
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q, Subquery
+from django.utils import timezone
 
 from .. import store
 from ..domain.roster import RosterState, roster_stream
@@ -31,6 +37,8 @@ from ..models import (
     Club,
     DealLine,
     DealScore,
+    LadderRules,
+    LeagueBehind,
     RosterPlayer,
     SeasonStanding,
     SeriesResult,
@@ -43,7 +51,6 @@ from .rating import NEWCOMER, Form, Placing, RatingWalk
 from .results import DealFacts, Result, SeriesFacts, series_results
 
 PAGE = 500
-RATING_FIELDS = ("mu", "sigma", "ordinal", "streak")
 
 # Where a series stands in a club's history: (started_at, series id).
 Position = tuple[datetime, UUID]
@@ -55,22 +62,73 @@ Position = tuple[datetime, UUID]
 def follow_series(
     series_id: UUID, *, before: SeriesState, after: SeriesState, started_at: datetime
 ) -> None:
-    """Bring the league up to date with a series that finished, or changed once finished."""
+    """Bring the league up to date with a series that finished, or changed once finished.
+
+    A series counted at the end of its club's history (no counted series of
+    its game started after it) is added to the tables here (``count_in_order``);
+    any other change (a correction of a finished series, a series finishing
+    before a later one) walks the history again, so it only marks the club's
+    league as behind, for the catch-up (``catch_up.py``) to count it outside
+    the request.
+    """
     if FINISHED not in (before.status, after.status):
         return
     setup = after.setup
-    club = Club.objects.filter(id=setup.club).values_list("deals_need_confirmation", flat=True)
-    needs_confirmation = bool(club.first())
-    if not (counts(before, needs_confirmation) or counts(after, needs_confirmation)):
+    position = (started_at, series_id)
+    league = _locked_league(setup.club, setup.rules.game, position)
+    needs_confirmation = league["deals_need_confirmation"]
+    counted_before, counted_after = (
+        counts(before, needs_confirmation),
+        counts(after, needs_confirmation),
+    )
+    if not (counted_before or counted_after):
         return
-    lock_league(setup.club)
-    SeriesResult.objects.filter(series_id=series_id).delete()
-    if counts(after, needs_confirmation):
-        person_of = _persons(setup.players)
-        facts = facts_from_state(series_id, after, started_at)
-        _insert(series_results(facts, person_of))
-    rerate(setup.club, setup.rules.game, since=(started_at, series_id))
-    standings.refresh_seasons(setup.club, setup.rules.game, since=started_at)
+    if counted_after and not counted_before and not league["behind"] and not league["later"]:
+        count_in_order(series_id, after, started_at, best_n=league["best_n"])
+    else:
+        mark_behind(setup.club)
+
+
+def _locked_league(club_id: int, game: str, position: Position) -> dict:
+    """Lock the club's league (``lock_league``), then read what decides how a
+    series is counted: whether the club needs confirmations, its league is
+    behind, a counted series of the game started after ``position``, and how
+    many series its ladder counts. Two statements: one that waited for the
+    lock still reads with the snapshot it started with (PostgreSQL), so the
+    reading comes after it, to see what the lock's last holder wrote."""
+    lock_league(club_id)
+    started_at, series_id = position
+    later = Q(started_at__gt=started_at) | Q(started_at=started_at, series_id__gt=series_id)
+    found = Club.objects.filter(id=club_id).values(
+        "deals_need_confirmation",
+        behind=Exists(LeagueBehind.objects.filter(club=OuterRef("pk"))),
+        later=Exists(SeriesResult.objects.filter(Q(club=OuterRef("pk"), game=game) & later)),
+        best_n=Subquery(LadderRules.objects.filter(club=OuterRef("pk")).values("best_n")),
+    )
+    return found.get()
+
+
+def count_in_order(
+    series_id: UUID, state: SeriesState, started_at: datetime, *, best_n: int | None
+) -> None:
+    """Count a series that finished after every counted series of its game: its
+    players' ratings go on from their latest, its results are inserted, and the
+    standings and records take them in (``standings.count_series``)."""
+    setup = state.setup
+    results = series_results(facts_from_state(series_id, state, started_at),
+                             _persons(setup.players))  # fmt: skip
+    persons = {result.person for result in results}
+    since = (started_at, series_id)
+    walk = RatingWalk(_forms_before(setup.club, setup.rules.game, since, persons))
+    after = walk.step(Placing(r.person, r.place, r.won) for r in results)
+    rows = [_row(result, after[result.person]) for result in results]
+    SeriesResult.objects.bulk_create(rows)
+    standings.count_series(setup.club, setup.rules.game, rows, started_at, best_n=best_n)
+
+
+def mark_behind(club_id: int) -> None:
+    """Note that the club's league waits for its catch-up (kept from the first change)."""
+    LeagueBehind.objects.get_or_create(club_id=club_id, defaults={"since": timezone.now()})
 
 
 def counts(state: SeriesState, needs_confirmation: bool) -> bool:
@@ -159,43 +217,11 @@ def _from(since: Position) -> Q:
     return Q(started_at__gt=started_at) | Q(started_at=started_at, series_id__gte=series_id)
 
 
-def rerate(club_id: int, game: str, *, since: Position) -> None:
-    """Walk the ratings of a club's game again from the series at ``since`` onwards."""
-    rows = list(
-        SeriesResult.objects.filter(Q(club_id=club_id, game=game) & _from(since)).order_by(
-            "started_at", "series_id", "place", "person_id"
-        )
-    )
-    walk = RatingWalk(_forms_before(club_id, game, since, {row.person_id for row in rows}))
-    changed = []
-    for _series, table in groupby(rows, key=lambda row: row.series_id):
-        table = list(table)
-        after = walk.step(Placing(row.person_id, row.place, row.won) for row in table)
-        for row in table:
-            if _set_form(row, after[row.person_id]):
-                changed.append(row)
-    SeriesResult.objects.bulk_update(changed, RATING_FIELDS, batch_size=PAGE)
-
-
 def _forms_before(club_id: int, game: str, since: Position, persons: set[int]) -> dict[int, Form]:
     """Each person's form after their last series before ``since``."""
     earlier = SeriesResult.objects.filter(club_id=club_id, game=game).exclude(_from(since))
     latest = latest_of_each(earlier, persons, ("mu", "sigma", "streak"))
     return {person: Form(mu, sigma, streak) for person, (mu, sigma, streak) in latest.items()}
-
-
-def _set_form(row: SeriesResult, form: Form) -> bool:
-    values = {
-        "mu": form.mu,
-        "sigma": form.sigma,
-        "ordinal": form.ordinal,
-        "streak": form.streak,
-    }
-    if all(getattr(row, name) == value for name, value in values.items()):
-        return False
-    for name, value in values.items():
-        setattr(row, name, value)
-    return True
 
 
 # -- the roster changes ---------------------------------------------------------
@@ -206,30 +232,15 @@ def roster_state(club_id: int) -> RosterState:
 
 
 def follow_roster(club_id: int, *, before: RosterState, after: RosterState) -> None:
-    """Write the roster's rows, then count again every finished series of a
-    player who now stands for someone else, and walk the ratings from there."""
+    """Write the roster's rows; when a player who played a counted series now
+    stands for someone else, the club's league is behind (``mark_behind``)."""
     lock_league(club_id)
     _write_roster(club_id, after)
     moved = {
         p for p in before.mentioned() | after.mentioned() if before.person(p) != after.person(p)
     }
-    if not moved:
-        return
-    sheets = (
-        counted_sheets(club_id)
-        .filter(seats__player__in=moved)
-        .distinct()
-        .order_by("started_at", "id")
-    )
-    firsts: dict[str, Position] = {}
-    for page in _pages(sheets):
-        SeriesResult.objects.filter(series__in=[sheet.id for sheet in page]).delete()
-        for facts in facts_from_sheets(page):
-            _insert(series_results(facts, after.person))
-            firsts.setdefault(facts.game, (facts.started_at, facts.series_id))
-    for game, since in firsts.items():
-        rerate(club_id, game, since=since)
-    standings.refresh_club(club_id)
+    if moved and counted_sheets(club_id).filter(seats__player__in=moved).exists():
+        mark_behind(club_id)
 
 
 def _write_roster(club_id: int, state: RosterState) -> None:
@@ -306,7 +317,9 @@ def facts_from_sheets(sheets: list[SeriesSheet]) -> list[SeriesFacts]:
 
 
 def rebuild_league() -> None:
-    """Write the league's tables again from the score sheets and roster streams."""
+    """Write the league's tables again from the score sheets and roster streams:
+    no club's league is behind after it."""
+    LeagueBehind.objects.all().delete()
     SeasonStanding.objects.all().delete()
     SeriesResult.objects.all().delete()
     RosterPlayer.objects.all().delete()

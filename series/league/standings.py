@@ -5,8 +5,11 @@ A season's lines are computed in SQL from the season's ``SeriesResult`` rows
 (with the club's ladder rules: all series, or each person's best N) and
 stored, so a standings page reads a dozen rows instead of aggregating the
 season. They are written again
-- for the seasons from a changed series onwards (its ratings walk on),
-- for the whole club when a merge, the ladder rules or the seasons change,
+- for the persons of a series counted at the end of the history: their lines
+  of its season gain its figures (``count_series``; with a best-N ladder, the
+  season's lines are computed again),
+- for the whole club when it is counted again (a catch-up: corrections,
+  merges), and when the ladder rules or the seasons change,
 - for every club in a rebuild,
 always inside the league's lock of the club (``projection.lock_league``).
 """
@@ -20,7 +23,7 @@ from django.utils import timezone
 
 from ..models import ClubRecord, LadderRules, Season, SeasonStanding, SeriesResult
 from .aggregates import FIGURES, best_n, latest_of_each, results_in, season_expression
-from .records import game_records, refresh_records
+from .records import count_records, game_records, refresh_records
 from .seasons import SeasonSpan, find_season, season_of
 
 
@@ -35,17 +38,58 @@ def _rules(club_id: int) -> LadderRules:
     return LadderRules.objects.filter(club_id=club_id).first() or LadderRules(club_id=club_id)
 
 
-def refresh_seasons(club_id: int, game: str, *, since: datetime) -> None:
-    """Write again the standings of a club's game for the season holding ``since``
-    and every later season with results."""
+def count_series(
+    club_id: int, game: str, results: list[SeriesResult], started_at: datetime, *,
+    best_n: int | None,
+) -> None:  # fmt: skip
+    """Take in the results of a series counted after every other of its game:
+    its persons' lines of its season gain its figures and take its ratings (the
+    season's latest), and the records it beats change. A best-N ladder may
+    drop an older series for it, so its season's lines are computed again."""
     named = _named(club_id)
-    later = SeriesResult.objects.filter(club_id=club_id, game=game, started_at__gte=since)
-    keys = set(later.values_list(season_expression(named), flat=True).order_by().distinct())
-    keys.add(season_of(timezone.localdate(since), named).key)
-    rules = _rules(club_id)
-    for key in sorted(keys):
-        _write_season(club_id, game, find_season(key, named), named, rules)
-    refresh_records(club_id, game)
+    season = season_of(timezone.localdate(started_at), named)
+    if best_n is not None:
+        rules = LadderRules(club_id=club_id, best_n=best_n)
+        _write_season(club_id, game, season, named, rules)
+        refresh_records(club_id, game)
+        return
+    lines = {
+        line.person_id: line
+        for line in SeasonStanding.objects.filter(
+            club_id=club_id, game=game, season=season.key,
+            person__in=[result.person_id for result in results],
+        )
+    }  # fmt: skip
+    for result in results:
+        line = lines.get(result.person_id) or _first_line(club_id, game, season.key, result)
+        line.pk = None  # upserted by its natural key below
+        _add(line, result)
+        lines[result.person_id] = line
+    changed = [lines[result.person_id] for result in results]
+    SeasonStanding.objects.bulk_create(
+        changed, update_conflicts=True, unique_fields=("club", "game", "season", "person"),
+        update_fields=[*FIGURES, "season_went_out", "rating", "mu", "sigma"],
+    )  # fmt: skip
+    count_records(club_id, game, results, changed)
+
+
+def _first_line(club_id: int, game: str, season: str, result: SeriesResult) -> SeasonStanding:
+    zero = dict.fromkeys([*FIGURES, "season_went_out"], 0)
+    return SeasonStanding(club_id=club_id, game=game, season=season,
+                          person_id=result.person_id, **zero)  # fmt: skip
+
+
+def _add(line: SeasonStanding, result: SeriesResult) -> None:
+    """The figures of ``FIGURES``, one series more; the ratings after it."""
+    line.series_played += 1
+    line.series_won += result.won
+    line.deals_played += result.deals
+    line.went_out += result.went_out
+    line.season_went_out = line.went_out  # every series counts: no best N
+    line.penalty_total += result.total
+    line.tiebreaks_played += result.tiebreak
+    line.tiebreaks_won += result.tiebreak and result.won
+    line.rating, line.mu, line.sigma = result.ordinal, result.mu, result.sigma
 
 
 def refresh_club(club_id: int) -> None:
