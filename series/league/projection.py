@@ -21,11 +21,12 @@ counted) and ``_count_club`` (a club's results written again).
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from datetime import datetime
 from uuid import UUID
 
-from django.db.models import Exists, OuterRef, Q, Subquery
+from django.db.models import Exists, F, OuterRef, Q, Subquery
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from .. import store
@@ -39,18 +40,21 @@ from ..models import (
     DealScore,
     LadderRules,
     LeagueBehind,
+    Player,
     RosterPlayer,
+    Season,
     SeasonStanding,
     SeriesResult,
     SeriesSeat,
     SeriesSheet,
 )
 from . import standings
-from .aggregates import latest_of_each
 from .rating import NEWCOMER, Form, Placing, RatingWalk
 from .results import DealFacts, Result, SeriesFacts, series_results
+from .seasons import calendar_season
 
 PAGE = 500
+FORM_FIELDS = ("mu", "sigma", "streak")
 
 # Where a series stands in a club's history: (started_at, series id).
 Position = tuple[datetime, UUID]
@@ -74,56 +78,76 @@ def follow_series(
     if FINISHED not in (before.status, after.status):
         return
     setup = after.setup
-    position = (started_at, series_id)
-    league = _locked_league(setup.club, setup.rules.game, position)
-    needs_confirmation = league["deals_need_confirmation"]
+    (needs_confirmation,) = lock_league(setup.club, "deals_need_confirmation")
     counted_before, counted_after = (
         counts(before, needs_confirmation),
         counts(after, needs_confirmation),
     )
     if not (counted_before or counted_after):
         return
-    if counted_after and not counted_before and not league["behind"] and not league["later"]:
-        count_in_order(series_id, after, started_at, best_n=league["best_n"])
-    else:
-        mark_behind(setup.club)
+    if counted_after and not counted_before:
+        league = _league_now(setup.club, setup.rules.game, (started_at, series_id))
+        if not (league["behind"] or league["later"]):
+            count_in_order(series_id, after, started_at, league["season"], league["best_n"])
+            return
+    mark_behind(setup.club)
 
 
-def _locked_league(club_id: int, game: str, position: Position) -> dict:
-    """Lock the club's league (``lock_league``), then read what decides how a
-    series is counted: whether the club needs confirmations, its league is
-    behind, a counted series of the game started after ``position``, and how
-    many series its ladder counts. Two statements: one that waited for the
-    lock still reads with the snapshot it started with (PostgreSQL), so the
-    reading comes after it, to see what the lock's last holder wrote."""
-    lock_league(club_id)
+def _league_now(club_id: int, game: str, position: Position) -> dict:
+    """What decides how a series is counted, read after the club's lock (a
+    statement that waited for the lock still reads with the snapshot it
+    started with, on PostgreSQL): whether the club's league is behind, whether
+    a counted series of the game started at or after ``position`` (a series of
+    the same start goes to the catch-up, whatever its id), the season of
+    ``position`` and how many series the ladder counts. One query."""
     started_at, series_id = position
-    later = Q(started_at__gt=started_at) | Q(started_at=started_at, series_id__gt=series_id)
+    day = timezone.localdate(started_at)
+    later = SeriesResult.objects.filter(club=OuterRef("pk"), game=game, started_at__gte=started_at)
+    named = Season.objects.filter(club=OuterRef("pk"), starts_on__lte=day, ends_on__gte=day)
     found = Club.objects.filter(id=club_id).values(
-        "deals_need_confirmation",
         behind=Exists(LeagueBehind.objects.filter(club=OuterRef("pk"))),
-        later=Exists(SeriesResult.objects.filter(Q(club=OuterRef("pk"), game=game) & later)),
+        later=Exists(later.exclude(series_id=series_id)),
+        named_season=Subquery(named.values("key")[:1]),
         best_n=Subquery(LadderRules.objects.filter(club=OuterRef("pk")).values("best_n")),
     )
-    return found.get()
+    league = found.get()
+    league["season"] = league.pop("named_season") or calendar_season(day.year).key
+    return league
 
 
 def count_in_order(
-    series_id: UUID, state: SeriesState, started_at: datetime, *, best_n: int | None
+    series_id: UUID, state: SeriesState, started_at: datetime, season: str, best_n: int | None
 ) -> None:
     """Count a series that finished after every counted series of its game: its
     players' ratings go on from their latest, its results are inserted, and the
-    standings and records take them in (``standings.count_series``)."""
+    standings and records of its ``season`` take them in (``standings.count_series``)."""
     setup = state.setup
-    results = series_results(facts_from_state(series_id, state, started_at),
-                             _persons(setup.players))  # fmt: skip
-    persons = {result.person for result in results}
-    since = (started_at, series_id)
-    walk = RatingWalk(_forms_before(setup.club, setup.rules.game, since, persons))
+    seated = _seated(setup.club, setup.rules.game, setup.players)
+    person_of = {player: person for player, (person, _form) in seated.items()}
+    facts = facts_from_state(series_id, state, started_at)
+    results = series_results(facts, person_of.__getitem__)
+    walk = RatingWalk({person: form for person, form in seated.values() if form is not None})
     after = walk.step(Placing(r.person, r.place, r.won) for r in results)
     rows = [_row(result, after[result.person]) for result in results]
     SeriesResult.objects.bulk_create(rows)
-    standings.count_series(setup.club, setup.rules.game, rows, started_at, best_n=best_n)
+    standings.count_series(setup.club, setup.rules.game, season, rows, best_n=best_n)
+
+
+def _seated(club_id: int, game: str, players: Iterable[int]) -> dict[int, tuple[int, Form | None]]:
+    """Each seated player's person (after merges) and that person's form after
+    their latest counted series of the game, if any: one query."""
+    latest = SeriesResult.objects.filter(club_id=club_id, game=game, person=OuterRef("as_person"))
+    latest = latest.order_by("-started_at", "-series_id")
+    found = Player.objects.filter(id__in=list(players)).annotate(
+        as_person=Coalesce(F("roster__person"), F("id")),
+        **{f"latest_{name}": Subquery(latest.values(name)[:1]) for name in FORM_FIELDS},
+    )
+    return {
+        player: (person, None if mu is None else Form(mu, sigma, streak))
+        for player, person, mu, sigma, streak in found.values_list(
+            "id", "as_person", *(f"latest_{name}" for name in FORM_FIELDS)
+        )
+    }
 
 
 def mark_behind(club_id: int) -> None:
@@ -161,13 +185,6 @@ def facts_from_state(series_id: UUID, state: SeriesState, started_at: datetime) 
     )
 
 
-def _persons(players: Iterable[int]) -> Callable[[int], int]:
-    merged = dict(
-        RosterPlayer.objects.filter(player_id__in=list(players)).values_list("player", "person")
-    )
-    return lambda player: merged.get(player, player)
-
-
 def _row(result: Result, form: Form = NEWCOMER) -> SeriesResult:
     return SeriesResult(
         series_id=result.series_id,
@@ -195,7 +212,7 @@ def _insert(results: Iterable[Result]) -> None:
     SeriesResult.objects.bulk_create([_row(result) for result in results], batch_size=PAGE)
 
 
-def lock_league(club_id: int) -> None:
+def lock_league(club_id: int, *fields: str) -> tuple:
     """Hold the club's row until the transaction ends (PostgreSQL), so that two
     series finishing at once walk the ratings one after the other: the second
     then reads what the first wrote. Taken before the log's lock, as every
@@ -204,24 +221,11 @@ def lock_league(club_id: int) -> None:
     ``FOR NO KEY UPDATE``, not ``FOR UPDATE``: the foreign-key checks of other
     writers' rows (an event names its club) take ``FOR KEY SHARE`` on this row
     at commit, while holding the log's lock; a ``FOR UPDATE`` here would wait
-    for the log's lock while blocking them, a deadlock."""
+    for the log's lock while blocking them, a deadlock.
+
+    Returns the club's ``fields`` as they are once locked."""
     rows = Club.objects.select_for_update(no_key=True).filter(id=club_id)
-    list(rows.values_list("id"))
-
-
-# -- ratings ------------------------------------------------------------------
-
-
-def _from(since: Position) -> Q:
-    started_at, series_id = since
-    return Q(started_at__gt=started_at) | Q(started_at=started_at, series_id__gte=series_id)
-
-
-def _forms_before(club_id: int, game: str, since: Position, persons: set[int]) -> dict[int, Form]:
-    """Each person's form after their last series before ``since``."""
-    earlier = SeriesResult.objects.filter(club_id=club_id, game=game).exclude(_from(since))
-    latest = latest_of_each(earlier, persons, ("mu", "sigma", "streak"))
-    return {person: Form(mu, sigma, streak) for person, (mu, sigma, streak) in latest.items()}
+    return rows.values_list("id", *fields).get()[1:]
 
 
 # -- the roster changes ---------------------------------------------------------

@@ -10,11 +10,13 @@ A tie goes to the earlier series, then the lower player id (for the season
 record: the season's key, then the player's id).
 
 A series counted at the end of the history (``count_records``) can only set a
-record, not take one away: its candidates are compared with the records held,
-in Python, and only the records it beats are written.
+record, not take one away: its candidates are written only where they beat
+the records held, compared in the statement that writes them.
 """
 
 from __future__ import annotations
+
+from django.db import connection
 
 from ..models import ClubRecord, SeasonStanding, SeriesResult
 
@@ -22,50 +24,60 @@ Kind = ClubRecord.Kind
 
 
 def count_records(
-    club_id: int, game: str, results: list[SeriesResult], lines: list[SeasonStanding]
+    club_id: int, game: str, season: str, results: list[SeriesResult], went_out: dict[int, int]
 ) -> None:
-    """Write the records that the results of a series counted after every other
-    of its game beat (``lines``: its persons' season lines, with it counted)."""
-    held = {record.kind: record for record in ClubRecord.objects.filter(club_id=club_id, game=game)}
+    """Write the records that a series counted after every other of its game
+    beats, in one statement that compares each candidate with the record held
+    (``went_out``: its persons' deals gone out in ``season``, with it counted)."""
     winners = [result for result in results if result.won]
-    found = {
-        Kind.LOWEST_TOTAL: _first(results, lambda r: (r.total, r.person_id), "total"),
-        Kind.LONGEST_RUN: _first(winners, lambda r: (-r.streak, r.person_id), "streak"),
-        Kind.BIGGEST_COMEBACK: _first([r for r in winners if r.deficit > 0],
-                                      lambda r: (-r.deficit, r.person_id), "deficit"),
-    }  # fmt: skip
-    beaten = []
-    for kind, (row, value) in found.items():
-        record = held.get(kind)
-        # An earlier series keeps a record it shares.
-        if row is not None and (record is None or _better(kind, value, record.value)):
-            beaten.append(_from_result(club_id, game, kind, row, value))
-    season_line = min(
-        (line for line in lines if line.season_went_out > 0),
-        key=lambda line: (-line.season_went_out, line.person_id), default=None,
-    )  # fmt: skip
-    if season_line is not None:
-        record = held.get(Kind.MOST_WENT_OUT)
-        value = season_line.season_went_out
-        if record is not None and value == record.value and record.season != season_line.season:
-            # Which season's key sorts first is the database's collation to say.
-            refresh_records(club_id, game)
-            return
-        if record is None or (value, -season_line.person_id) > (record.value, -record.person_id):
-            beaten.append(_season_record(club_id, game, season_line))
-    ClubRecord.objects.bulk_create(
-        beaten, update_conflicts=True, unique_fields=("club", "game", "kind"),
-        update_fields=("person", "value", "series", "started_at", "season"),
-    )  # fmt: skip
+    candidates = []
+    for kind, rows, order, value in (
+        (Kind.LOWEST_TOTAL, results, lambda r: (r.total, r.person_id), "total"),
+        (Kind.LONGEST_RUN, winners, lambda r: (-r.streak, r.person_id), "streak"),
+        (Kind.BIGGEST_COMEBACK, [r for r in winners if r.deficit > 0],
+         lambda r: (-r.deficit, r.person_id), "deficit"),
+    ):  # fmt: skip
+        row = min(rows, key=order, default=None)
+        if row is not None:
+            candidates.append(_from_result(club_id, game, kind, row, getattr(row, value)))
+    person, most = min(went_out.items(), key=lambda item: (-item[1], item[0]), default=(0, 0))
+    if most > 0:
+        candidates.append(ClubRecord(club_id=club_id, game=game, kind=Kind.MOST_WENT_OUT,
+                                     person_id=person, value=most, season=season))  # fmt: skip
+    if candidates:
+        _write_if_beaten(candidates)
 
 
-def _first(rows: list[SeriesResult], order, value: str):
-    row = min(rows, key=order, default=None)
-    return row, None if row is None else getattr(row, value)
+# When a candidate beats the record held: an earlier series keeps a record it
+# shares; a season's record goes to the earlier season (in the database's
+# collation, as ``game_records`` orders them), then the lower player id.
+_BEATS = """CASE excluded.kind
+  WHEN 'lowest_total' THEN excluded.value < {t}.value
+  WHEN 'most_went_out' THEN excluded.value > {t}.value OR (excluded.value = {t}.value
+    AND (excluded.season < {t}.season
+         OR (excluded.season = {t}.season AND excluded.person_id < {t}.person_id)))
+  ELSE excluded.value > {t}.value END"""
 
 
-def _better(kind: str, value: int, held: int) -> bool:
-    return value < held if kind == Kind.LOWEST_TOTAL else value > held
+def _write_if_beaten(candidates: list[ClubRecord]) -> None:
+    table = connection.ops.quote_name(ClubRecord._meta.db_table)
+    names = ("club", "game", "kind", "person", "value", "series", "started_at", "season")
+    fields = [ClubRecord._meta.get_field(name) for name in names]
+    values = [
+        field.get_db_prep_save(getattr(record, field.attname), connection)
+        for record in candidates
+        for field in fields
+    ]
+    row = "(" + ", ".join(["%s"] * len(fields)) + ")"
+    changed = ", ".join(f"{f.column} = excluded.{f.column}" for f in fields[3:])
+    sql = (
+        f"INSERT INTO {table} ({', '.join(f.column for f in fields)}) "
+        f"VALUES {', '.join([row] * len(candidates))} "
+        f"ON CONFLICT (club_id, game, kind) DO UPDATE SET {changed} "
+        f"WHERE {_BEATS.format(t=table)}"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, values)
 
 
 def refresh_records(club_id: int, game: str) -> None:

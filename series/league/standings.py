@@ -16,15 +16,13 @@ always inside the league's lock of the club (``projection.lock_league``).
 
 from __future__ import annotations
 
-from datetime import datetime
-
+from django.db import connection
 from django.db.models import Sum
-from django.utils import timezone
 
 from ..models import ClubRecord, LadderRules, Season, SeasonStanding, SeriesResult
 from .aggregates import FIGURES, best_n, latest_of_each, results_in, season_expression
 from .records import count_records, game_records, refresh_records
-from .seasons import SeasonSpan, find_season, season_of
+from .seasons import SeasonSpan, find_season
 
 
 def _named(club_id: int) -> list[SeasonSpan]:
@@ -39,57 +37,50 @@ def _rules(club_id: int) -> LadderRules:
 
 
 def count_series(
-    club_id: int, game: str, results: list[SeriesResult], started_at: datetime, *,
-    best_n: int | None,
-) -> None:  # fmt: skip
+    club_id: int, game: str, season: str, results: list[SeriesResult], *, best_n: int | None
+) -> None:
     """Take in the results of a series counted after every other of its game:
-    its persons' lines of its season gain its figures and take its ratings (the
-    season's latest), and the records it beats change. A best-N ladder may
-    drop an older series for it, so its season's lines are computed again."""
-    named = _named(club_id)
-    season = season_of(timezone.localdate(started_at), named)
+    its persons' lines of its ``season`` gain its figures and take its ratings
+    (the season's latest), and the records it beats change. A best-N ladder
+    may drop an older series for it, so its season's lines are computed again."""
     if best_n is not None:
+        named = _named(club_id)
         rules = LadderRules(club_id=club_id, best_n=best_n)
-        _write_season(club_id, game, season, named, rules)
+        _write_season(club_id, game, find_season(season, named), named, rules)
         refresh_records(club_id, game)
         return
-    lines = {
-        line.person_id: line
-        for line in SeasonStanding.objects.filter(
-            club_id=club_id, game=game, season=season.key,
-            person__in=[result.person_id for result in results],
-        )
-    }  # fmt: skip
-    for result in results:
-        line = lines.get(result.person_id) or _first_line(club_id, game, season.key, result)
-        line.pk = None  # upserted by its natural key below
-        _add(line, result)
-        lines[result.person_id] = line
-    changed = [lines[result.person_id] for result in results]
-    SeasonStanding.objects.bulk_create(
-        changed, update_conflicts=True, unique_fields=("club", "game", "season", "person"),
-        update_fields=[*FIGURES, "season_went_out", "rating", "mu", "sigma"],
-    )  # fmt: skip
-    count_records(club_id, game, results, changed)
+    lines = _add_to_lines(club_id, game, season, results)
+    count_records(club_id, game, season, results, lines)
 
 
-def _first_line(club_id: int, game: str, season: str, result: SeriesResult) -> SeasonStanding:
-    zero = dict.fromkeys([*FIGURES, "season_went_out"], 0)
-    return SeasonStanding(club_id=club_id, game=game, season=season,
-                          person_id=result.person_id, **zero)  # fmt: skip
+# A series' figures, added to a line (``FIGURES``; every series counts: no best N).
+_ADDED = (*FIGURES, "season_went_out")
+_TAKEN = ("rating", "mu", "sigma")
 
 
-def _add(line: SeasonStanding, result: SeriesResult) -> None:
-    """The figures of ``FIGURES``, one series more; the ratings after it."""
-    line.series_played += 1
-    line.series_won += result.won
-    line.deals_played += result.deals
-    line.went_out += result.went_out
-    line.season_went_out = line.went_out  # every series counts: no best N
-    line.penalty_total += result.total
-    line.tiebreaks_played += result.tiebreak
-    line.tiebreaks_won += result.tiebreak and result.won
-    line.rating, line.mu, line.sigma = result.ordinal, result.mu, result.sigma
+def _add_to_lines(
+    club_id: int, game: str, season: str, results: list[SeriesResult]
+) -> dict[int, int]:
+    """Add each result to its person's line of the season, or start the line, in
+    one statement; return each person's deals gone out in the season."""
+    table = connection.ops.quote_name(SeasonStanding._meta.db_table)
+    columns = ("club_id", "game", "season", "person_id", *_ADDED, *_TAKEN)
+    rows = [
+        (club_id, game, season, r.person_id, 1, int(r.won), r.deals, r.went_out, r.total,
+         int(r.tiebreak), int(r.tiebreak and r.won), r.went_out, r.ordinal, r.mu, r.sigma)
+        for r in results
+    ]  # fmt: skip
+    values = ", ".join(["(" + ", ".join(["%s"] * len(columns)) + ")"] * len(rows))
+    sums = ", ".join(f"{name} = {table}.{name} + excluded.{name}" for name in _ADDED)
+    taken = ", ".join(f"{name} = excluded.{name}" for name in _TAKEN)
+    sql = (
+        f"INSERT INTO {table} ({', '.join(columns)}) VALUES {values} "
+        f"ON CONFLICT (club_id, game, season, person_id) DO UPDATE SET {sums}, {taken} "
+        "RETURNING person_id, season_went_out"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [value for row in rows for value in row])
+        return dict(cursor.fetchall())
 
 
 def refresh_club(club_id: int) -> None:

@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from series import projections, services
 from series.league import projection
-from series.models import SeriesResult
+from series.models import Club, SeriesResult
 from tests.factories import club_with_players, entry, start
 
 from .conftest import caught_up
@@ -38,6 +38,11 @@ def play(series_id, deals, at):
         services.deal_record(series_id=series_id, entry=entry(goer, hands), recorded_at=at)
 
 
+def unlocked(club_id, *fields):
+    """The club's fields, read without the lock."""
+    return Club.objects.values_list(*fields).get(id=club_id) if fields else ()
+
+
 def race(monkeypatch, *, lock: bool) -> list[Exception]:
     """X (Anna, Bruno, Carla) started first, Z (Anna, Dario, Elena) an hour
     later; both are one deal from their end, and end at once."""
@@ -48,15 +53,15 @@ def race(monkeypatch, *, lock: bool) -> list[Exception]:
     z = start(club, [a, d, e], recorded_at=now + timedelta(hours=1)).series_id
     play(x, [(a, (b, c)), (b, (a, c))], now)
     play(z, [(a, (d, e)), (d, (a, e))], now)
-    forms_before = projection._forms_before
+    seated = projection._seated
 
-    def slow_forms_before(*args, **kwargs):
+    def slow_seated(*args, **kwargs):
         time.sleep(0.3)  # let the other transaction get this far too
-        return forms_before(*args, **kwargs)
+        return seated(*args, **kwargs)
 
-    monkeypatch.setattr(projection, "_forms_before", slow_forms_before)
+    monkeypatch.setattr(projection, "_seated", slow_seated)
     if not lock:
-        monkeypatch.setattr(projection, "lock_league", lambda club_id: None)
+        monkeypatch.setattr(projection, "lock_league", unlocked)
     barrier, errors = threading.Barrier(2), []
 
     def last_deal(series_id, goer, others):
