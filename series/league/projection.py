@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from datetime import datetime
 from uuid import UUID
 
@@ -86,68 +87,74 @@ def follow_series(
     if not (counted_before or counted_after):
         return
     if counted_after and not counted_before:
-        league = _league_now(setup.club, setup.rules.game, (started_at, series_id))
-        if not (league["behind"] or league["later"]):
-            count_in_order(series_id, after, started_at, league["season"], league["best_n"])
+        league = _league_now(setup.club, setup.rules.game, (started_at, series_id), setup.players)
+        if not (league.behind or league.later):
+            count_in_order(series_id, after, started_at, league)
             return
     mark_behind(setup.club)
 
 
-def _league_now(club_id: int, game: str, position: Position) -> dict:
-    """What decides how a series is counted, read after the club's lock (a
-    statement that waited for the lock still reads with the snapshot it
-    started with, on PostgreSQL): whether the club's league is behind, whether
-    a counted series of the game started at or after ``position`` (a series of
-    the same start goes to the catch-up, whatever its id), the season of
-    ``position`` and how many series the ladder counts. One query."""
+@dataclass(frozen=True, slots=True)
+class LeagueNow:
+    """What decides how a finished series is counted, and what counting it needs."""
+
+    behind: bool  # the club's league waits for its catch-up
+    later: bool  # a counted series of the game started at or after it
+    season: str  # the key of its season
+    best_n: int | None  # the ladder counts each person's best N series
+    seated: dict[int, tuple[int, Form | None]]  # player -> person, latest form
+
+
+def _league_now(club_id: int, game: str, position: Position, players) -> LeagueNow:
+    """One query, after the club's lock (a statement that waited for the lock
+    still reads with the snapshot it started with, on PostgreSQL): the flags
+    of ``LeagueNow`` (a series of the same start counts as later, whatever its
+    id), and each seated player's person (after merges) with that person's
+    form after their latest counted series of the game."""
     started_at, series_id = position
     day = timezone.localdate(started_at)
-    later = SeriesResult.objects.filter(club=OuterRef("pk"), game=game, started_at__gte=started_at)
-    named = Season.objects.filter(club=OuterRef("pk"), starts_on__lte=day, ends_on__gte=day)
-    found = Club.objects.filter(id=club_id).values(
-        behind=Exists(LeagueBehind.objects.filter(club=OuterRef("pk"))),
-        later=Exists(later.exclude(series_id=series_id)),
-        named_season=Subquery(named.values("key")[:1]),
-        best_n=Subquery(LadderRules.objects.filter(club=OuterRef("pk")).values("best_n")),
-    )
-    league = found.get()
-    league["season"] = league.pop("named_season") or calendar_season(day.year).key
-    return league
-
-
-def count_in_order(
-    series_id: UUID, state: SeriesState, started_at: datetime, season: str, best_n: int | None
-) -> None:
-    """Count a series that finished after every counted series of its game: its
-    players' ratings go on from their latest, its results are inserted, and the
-    standings and records of its ``season`` take them in (``standings.count_series``)."""
-    setup = state.setup
-    seated = _seated(setup.club, setup.rules.game, setup.players)
-    person_of = {player: person for player, (person, _form) in seated.items()}
-    facts = facts_from_state(series_id, state, started_at)
-    results = series_results(facts, person_of.__getitem__)
-    walk = RatingWalk({person: form for person, form in seated.values() if form is not None})
-    after = walk.step(Placing(r.person, r.place, r.won) for r in results)
-    rows = [_row(result, after[result.person]) for result in results]
-    SeriesResult.objects.bulk_create(rows)
-    standings.count_series(setup.club, setup.rules.game, season, rows, best_n=best_n)
-
-
-def _seated(club_id: int, game: str, players: Iterable[int]) -> dict[int, tuple[int, Form | None]]:
-    """Each seated player's person (after merges) and that person's form after
-    their latest counted series of the game, if any: one query."""
-    latest = SeriesResult.objects.filter(club_id=club_id, game=game, person=OuterRef("as_person"))
-    latest = latest.order_by("-started_at", "-series_id")
+    results = SeriesResult.objects.filter(club_id=club_id, game=game)
+    latest = results.filter(person=OuterRef("as_person")).order_by("-started_at", "-series_id")
+    named = Season.objects.filter(club_id=club_id, starts_on__lte=day, ends_on__gte=day)
     found = Player.objects.filter(id__in=list(players)).annotate(
         as_person=Coalesce(F("roster__person"), F("id")),
         **{f"latest_{name}": Subquery(latest.values(name)[:1]) for name in FORM_FIELDS},
+        behind=Exists(LeagueBehind.objects.filter(club_id=club_id)),
+        later=Exists(results.filter(started_at__gte=started_at).exclude(series_id=series_id)),
+        named_season=Subquery(named.values("key")[:1]),
+        best_n=Subquery(LadderRules.objects.filter(club_id=club_id).values("best_n")),
     )
-    return {
-        player: (person, None if mu is None else Form(mu, sigma, streak))
-        for player, person, mu, sigma, streak in found.values_list(
-            "id", "as_person", *(f"latest_{name}" for name in FORM_FIELDS)
-        )
-    }
+    rows = list(found.values_list("id", "as_person", *(f"latest_{n}" for n in FORM_FIELDS),
+                                  "behind", "later", "named_season", "best_n"))  # fmt: skip
+    *_, behind, later, named_season, best_n = rows[0]
+    return LeagueNow(
+        behind=behind,
+        later=later,
+        season=named_season or calendar_season(day.year).key,
+        best_n=best_n,
+        seated={
+            player: (person, None if mu is None else Form(mu, sigma, streak))
+            for player, person, mu, sigma, streak, *_flags in rows
+        },
+    )
+
+
+def count_in_order(
+    series_id: UUID, state: SeriesState, started_at: datetime, league: LeagueNow
+) -> None:
+    """Count a series that finished after every counted series of its game: its
+    players' ratings go on from their latest, its results are inserted, and the
+    standings and records of its season take them in (``standings.count_series``)."""
+    setup = state.setup
+    person_of = {player: person for player, (person, _form) in league.seated.items()}
+    facts = facts_from_state(series_id, state, started_at)
+    results = series_results(facts, person_of.__getitem__)
+    forms = {person: form for person, form in league.seated.values() if form is not None}
+    after = RatingWalk(forms).step(Placing(r.person, r.place, r.won) for r in results)
+    rows = [_row(result, after[result.person]) for result in results]
+    SeriesResult.objects.bulk_create(rows)
+    standings.count_series(setup.club, setup.rules.game, league.season, rows,
+                           best_n=league.best_n)  # fmt: skip
 
 
 def mark_behind(club_id: int) -> None:

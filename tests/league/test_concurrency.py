@@ -53,13 +53,13 @@ def race(monkeypatch, *, lock: bool) -> list[Exception]:
     z = start(club, [a, d, e], recorded_at=now + timedelta(hours=1)).series_id
     play(x, [(a, (b, c)), (b, (a, c))], now)
     play(z, [(a, (d, e)), (d, (a, e))], now)
-    seated = projection._seated
+    count_in_order = projection.count_in_order
 
-    def slow_seated(*args, **kwargs):
+    def slow_count_in_order(*args, **kwargs):
         time.sleep(0.3)  # let the other transaction get this far too
-        return seated(*args, **kwargs)
+        count_in_order(*args, **kwargs)
 
-    monkeypatch.setattr(projection, "_seated", slow_seated)
+    monkeypatch.setattr(projection, "count_in_order", slow_count_in_order)
     if not lock:
         monkeypatch.setattr(projection, "lock_league", unlocked)
     barrier, errors = threading.Barrier(2), []
