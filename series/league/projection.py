@@ -26,8 +26,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from uuid import UUID
 
-from django.db.models import Exists, F, OuterRef, Q, Subquery
-from django.db.models.functions import Coalesce
+from django.db import connection
+from django.db.models import Q
 from django.utils import timezone
 
 from .. import store
@@ -105,6 +105,26 @@ class LeagueNow:
     seated: dict[int, tuple[int, Form | None]]  # player -> person, latest form
 
 
+# Written in SQL: the ORM took several times longer to build this query than
+# the database to answer it, on the path of every finishing deal.
+_LEAGUE_NOW = """
+SELECT p.id, COALESCE(r.person_id, p.id), l.mu, l.sigma, l.streak,
+  EXISTS (SELECT 1 FROM {behind} WHERE club_id = %(club)s),
+  EXISTS (SELECT 1 FROM {result} WHERE club_id = %(club)s AND game = %(game)s
+          AND started_at >= %(started_at)s AND series_id <> %(series)s),
+  (SELECT key FROM {season} WHERE club_id = %(club)s AND starts_on <= %(day)s
+          AND ends_on >= %(day)s ORDER BY starts_on, id LIMIT 1),
+  (SELECT best_n FROM {ladder} WHERE club_id = %(club)s)
+FROM {player} p
+LEFT JOIN {roster} r ON r.player_id = p.id
+LEFT JOIN {result} l ON l.id = (
+  SELECT id FROM {result} WHERE club_id = %(club)s AND game = %(game)s
+    AND person_id = COALESCE(r.person_id, p.id)
+  ORDER BY started_at DESC, series_id DESC LIMIT 1)
+WHERE p.id IN ({players})
+"""
+
+
 def _league_now(club_id: int, game: str, position: Position, players) -> LeagueNow:
     """One query, after the club's lock (a statement that waited for the lock
     still reads with the snapshot it started with, on PostgreSQL): the flags
@@ -113,23 +133,31 @@ def _league_now(club_id: int, game: str, position: Position, players) -> LeagueN
     form after their latest counted series of the game."""
     started_at, series_id = position
     day = timezone.localdate(started_at)
-    results = SeriesResult.objects.filter(club_id=club_id, game=game)
-    latest = results.filter(person=OuterRef("as_person")).order_by("-started_at", "-series_id")
-    named = Season.objects.filter(club_id=club_id, starts_on__lte=day, ends_on__gte=day)
-    found = Player.objects.filter(id__in=list(players)).annotate(
-        as_person=Coalesce(F("roster__person"), F("id")),
-        **{f"latest_{name}": Subquery(latest.values(name)[:1]) for name in FORM_FIELDS},
-        behind=Exists(LeagueBehind.objects.filter(club_id=club_id)),
-        later=Exists(results.filter(started_at__gte=started_at).exclude(series_id=series_id)),
-        named_season=Subquery(named.values("key")[:1]),
-        best_n=Subquery(LadderRules.objects.filter(club_id=club_id).values("best_n")),
+    players = list(players)
+    tables = {
+        "behind": LeagueBehind, "result": SeriesResult, "season": Season,
+        "ladder": LadderRules, "player": Player, "roster": RosterPlayer,
+    }  # fmt: skip
+    sql = _LEAGUE_NOW.format(
+        players=", ".join(f"%(player{i})s" for i in range(len(players))),
+        **{name: connection.ops.quote_name(model._meta.db_table) for name, model in tables.items()},
     )
-    rows = list(found.values_list("id", "as_person", *(f"latest_{n}" for n in FORM_FIELDS),
-                                  "behind", "later", "named_season", "best_n"))  # fmt: skip
+    field = SeriesResult._meta.get_field
+    params = {
+        "club": club_id,
+        "game": game,
+        "started_at": field("started_at").get_db_prep_value(started_at, connection),
+        "series": field("series").get_db_prep_value(series_id, connection),
+        "day": connection.ops.adapt_datefield_value(day),
+        **{f"player{i}": player for i, player in enumerate(players)},
+    }
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
     *_, behind, later, named_season, best_n = rows[0]
     return LeagueNow(
-        behind=behind,
-        later=later,
+        behind=bool(behind),
+        later=bool(later),
         season=named_season or calendar_season(day.year).key,
         best_n=best_n,
         seated={
