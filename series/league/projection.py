@@ -21,7 +21,7 @@ counted) and ``_count_club`` (a club's results written again).
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime
 from uuid import UUID
@@ -50,12 +50,14 @@ from ..models import (
     SeriesSheet,
 )
 from . import standings
+from .aggregates import insert_statement
 from .rating import NEWCOMER, Form, Placing, RatingWalk
 from .results import DealFacts, Result, SeriesFacts, series_results
 from .seasons import calendar_season
 
 PAGE = 500
 FORM_FIELDS = ("mu", "sigma", "streak")
+RESULT_FIELDS = tuple(f.name for f in SeriesResult._meta.concrete_fields if f.name != "id")
 
 # Where a series stands in a club's history: (started_at, series id).
 Position = tuple[datetime, UUID]
@@ -180,7 +182,9 @@ def count_in_order(
     forms = {person: form for person, form in league.seated.values() if form is not None}
     after = RatingWalk(forms).step(Placing(r.person, r.place, r.won) for r in results)
     rows = [_row(result, after[result.person]) for result in results]
-    SeriesResult.objects.bulk_create(rows)
+    insert, params = insert_statement(SeriesResult, RESULT_FIELDS, rows)
+    with connection.cursor() as cursor:
+        cursor.execute(insert, params)
     standings.count_series(setup.club, setup.rules.game, league.season, rows,
                            best_n=league.best_n)  # fmt: skip
 
@@ -241,10 +245,6 @@ def _row(result: Result, form: Form = NEWCOMER) -> SeriesResult:
         sigma=form.sigma,
         ordinal=form.ordinal,
     )
-
-
-def _insert(results: Iterable[Result]) -> None:
-    SeriesResult.objects.bulk_create([_row(result) for result in results], batch_size=PAGE)
 
 
 def lock_league(club_id: int, *fields: str) -> tuple:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from django.db import connection
 
 from ..models import ClubRecord, SeasonStanding, SeriesResult
+from .aggregates import insert_statement
 
 Kind = ClubRecord.Kind
 
@@ -62,18 +63,11 @@ _BEATS = """CASE excluded.kind
 def _write_if_beaten(candidates: list[ClubRecord]) -> None:
     table = connection.ops.quote_name(ClubRecord._meta.db_table)
     names = ("club", "game", "kind", "person", "value", "series", "started_at", "season")
-    fields = [ClubRecord._meta.get_field(name) for name in names]
-    values = [
-        field.get_db_prep_save(getattr(record, field.attname), connection)
-        for record in candidates
-        for field in fields
-    ]
-    row = "(" + ", ".join(["%s"] * len(fields)) + ")"
-    changed = ", ".join(f"{f.column} = excluded.{f.column}" for f in fields[3:])
+    insert, values = insert_statement(ClubRecord, names, candidates)
+    changed = ", ".join(f"{column} = excluded.{column}" for column in
+                        ("person_id", "value", "series_id", "started_at", "season"))  # fmt: skip
     sql = (
-        f"INSERT INTO {table} ({', '.join(f.column for f in fields)}) "
-        f"VALUES {', '.join([row] * len(candidates))} "
-        f"ON CONFLICT (club_id, game, kind) DO UPDATE SET {changed} "
+        f"{insert} ON CONFLICT (club_id, game, kind) DO UPDATE SET {changed} "
         f"WHERE {_BEATS.format(t=table)}"
     )
     with connection.cursor() as cursor:
