@@ -17,22 +17,29 @@ $(STAMP): pyproject.toml
 setup: $(STAMP)
 
 # A newcomer's first run also plays the public demo club's history.
+# Beside the server runs the league's catch-up (follow_log), started and
+# stopped with it.
 run: setup
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py demo --if-empty
+	$(BIN)/python manage.py follow_log & follower=$$!; \
+	trap 'kill $$follower 2>/dev/null' EXIT INT TERM; \
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 # Production: gunicorn on PostgreSQL, static files by whitenoise. Needs
 # DATABASE_URL (the app's role), MIGRATE_DATABASE_URL (the tables' owner),
 # SECRET_KEY and ALLOWED_HOSTS (see README); WEB_CONCURRENCY sets the number of
 # worker processes. Migrations run as the owner, who then grants the app's
-# role what it needs: it can append to the event log but not alter it.
+# role what it needs: it can append to the event log but not alter it. The
+# league's catch-up (follow_log) runs beside gunicorn, started and stopped with it.
 serve: setup
 	@test -n "$$DATABASE_URL" || { echo "make serve needs DATABASE_URL=postgres://…" >&2; exit 2; }
 	@test -n "$$MIGRATE_DATABASE_URL" || { echo "make serve needs MIGRATE_DATABASE_URL=postgres://owner@…" >&2; exit 2; }
 	DEBUG=false $(BIN)/python manage.py migrate --noinput --database migrate
 	DEBUG=false $(BIN)/python manage.py grant_app_role
 	DEBUG=false $(BIN)/python manage.py collectstatic --noinput -v0
+	DEBUG=false $(BIN)/python manage.py follow_log & follower=$$!; \
+	trap 'kill $$follower 2>/dev/null' EXIT INT TERM; \
 	DEBUG=false $(BIN)/gunicorn scorekeeper.wsgi -c scorekeeper/gunicorn.conf.py \
 		--bind $(HOST):$(PORT) --workers $${WEB_CONCURRENCY:-2}
 

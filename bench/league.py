@@ -17,9 +17,15 @@ and, in the same run on the same data,
   (d) for context, one SELECT giving the same figures but the rating
       straight from the score sheets (deals and scores),
 and prints the times and the ratios to (c). The aim: (a) within 3× of (c).
+Then it corrects the first deal of an old series again and again, of one
+with 10 later series and of one with all the others after it, and prints the
+median time of each correction and their ratio (the aim: at most 1.5×, the
+rating walk being left to the catch-up outside the request), and how long
+the catch-up then takes (``projectors.follow_log``, run beside the server).
 Last, it records a few more series into that season through the services and
 prints the median time of a deal, and of the deal that finishes a series (and
-so writes the league's tables: results, ratings, standings, records).
+so counts it in the league's tables: results, ratings, standings, records),
+and their ratio (the aim: at most 2×).
 
 It works in its own database (BENCH_LEAGUE_DATABASE_URL, by default
 postgres://postgres@127.0.0.1:5432/scorekeeper_bench_league), dropped and
@@ -241,6 +247,34 @@ def time_deals(club, players: list[int], series: int, year: int) -> tuple[float,
     return statistics.median(plain) * 1000, statistics.median(finishing) * 1000
 
 
+def time_corrections(club, repetitions: int) -> None:
+    """Median ms of correcting deal 1 of a series with 10 later series, and of
+    one with every other series after it: the request only marks the league
+    behind, so both should cost the same. Then the catch-up, timed once."""
+    from series import projectors, services
+    from series.models import SeriesSheet
+
+    sheets = list(SeriesSheet.objects.filter(club=club).order_by("started_at", "id"))
+    cases = {"recent": len(sheets) - 11, "oldest": 0}
+    times = {}
+    for name, index in cases.items():
+        series_id = sheets[index].id
+        deal = services.series_load(series_id).deals[0]
+
+        def correct(series_id=series_id, entry=deal.entry):
+            services.deal_correct(series_id=series_id, number=1, entry=entry, reason="Recount.")
+
+        times[name] = (len(sheets) - 1 - index, median_ms(correct, repetitions))
+    (recent, fast), (oldest, slow) = times["recent"], times["oldest"]
+    print(f"\nCorrecting deal 1 of a finished series, median of {repetitions} corrections")
+    print(f"  with {recent:>5} later series {fast:8.2f} ms")
+    print(f"  with {oldest:>5} later series {slow:8.2f} ms   {slow / fast:5.2f}×")
+    print(f"  aim: at most 1.5× with the longer history: {'yes' if slow <= 1.5 * fast else 'NO'}")
+    started = time.perf_counter()
+    projectors.follow_log()
+    print(f"  the catch-up then, outside any request: {time.perf_counter() - started:.2f} s")
+
+
 def check_same_figures(club, year: int, rows: list[tuple]) -> None:
     """The page's selector and the hand-written SELECT agree, figure for figure."""
     from series.league import selectors
@@ -324,11 +358,16 @@ def main() -> None:
 
     time_player_pages(client, {"small": (small, few[0]), "large": (club, players[0])}, reps)
 
+    time_corrections(club, max(5, reps // 10))
+
     count = max(3, reps // 20)
     plain, finishing = time_deals(club, players, count, year)
+    ratio = finishing / plain
     print(f"\nRecording into that season ({count} more series, median)")
     print(f"  a deal through the service                              {plain:8.2f} ms")
-    print(f"  the deal that finishes a series (+ the league's tables) {finishing:8.2f} ms")
+    print(f"  the deal that finishes a series (+ the league's tables) {finishing:8.2f} ms"
+          f"   {ratio:5.2f}×")  # fmt: skip
+    print(f"  aim: the finishing deal at most 2× a deal: {'yes' if ratio <= 2 else 'NO'}")
 
 
 if __name__ == "__main__":

@@ -10,7 +10,9 @@ class SeriesConfig(AppConfig):
     def ready(self) -> None:
         from . import accounts, projectors
         from .api import schema  # noqa: F401 (registers the token's OpenAPI scheme)
+        from .league.catch_up import CATCH_UP
         from .league.projection import LEAGUE
 
         accounts.connect()
         projectors.register(LEAGUE)  # the league follows the series
+        projectors.register_tailing(CATCH_UP)  # and catches up outside the request

@@ -18,7 +18,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
-from . import services
+from . import projectors, services
 from .domain.events import DealEntry, GoingOut, Hand
 from .domain.table import play_deal
 from .models import Club
@@ -59,6 +59,9 @@ def create_demo_club(
             _play_night(club, players, night, user.id, rng)
             if progress is not None:
                 progress(done, len(nights))
+    # The scorer's corrections of finished series leave the league to its
+    # catch-up: run it now, so the demo's league is complete at once.
+    projectors.follow_log()
     return club
 
 

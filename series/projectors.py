@@ -1,8 +1,17 @@
 """Read models beyond the score sheet subscribe here instead of being called by
-the core: the series' projections and services hand every change to the
-registered projectors, which run inline, in the same transaction as the
-events. The league registers itself when the app is ready (``apps.py``), so
-the series knows nothing of it, and a new read model is a new subscriber.
+the core. Two kinds:
+
+- inline projectors: the series' projections and services hand every change
+  to them, in the same transaction as the events;
+- tailing projectors: they read the log after their stored checkpoint, a page
+  at a time, outside any request (``follow_log``, run by ``manage.py
+  follow_log``). The log's gap-safe order (``store``) means a position once
+  read is never followed by an earlier one committing later, so nothing is
+  skipped; each page and its checkpoint commit together, so a page is handled
+  once, or again in full after a failure.
+
+The league registers itself when the app is ready (``apps.py``), so the series
+knows nothing of it, and a new read model is a new subscriber.
 """
 
 from __future__ import annotations
@@ -12,7 +21,13 @@ from datetime import datetime
 from typing import Protocol
 from uuid import UUID
 
+from django.db import transaction
+
 from .domain.series import SeriesState
+from .models import Checkpoint
+from .store import StoredEvent, read_after
+
+PAGE = 1000
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,13 +51,50 @@ class Projector(Protocol):
         """Write every table again, after the score sheets were rebuilt."""
 
 
+class TailingProjector(Protocol):
+    name: str  # its checkpoint's key
+
+    def events_appended(self, events: list[StoredEvent]) -> None:
+        """Handle a page of the log in order, inside the page's transaction."""
+
+
 _inline: list[Projector] = []
+_tailing: list[TailingProjector] = []
 
 
 def register(projector: Projector) -> None:
     """Subscribe ``projector`` (once; registering it again changes nothing)."""
     if projector not in _inline:
         _inline.append(projector)
+
+
+def register_tailing(projector: TailingProjector) -> None:
+    """Let ``projector`` follow the log from its checkpoint (once)."""
+    if projector not in _tailing:
+        _tailing.append(projector)
+
+
+def follow_log(*, page: int = PAGE) -> int:
+    """Hand every tailing projector the events after its checkpoint, until it has
+    read the whole log; return how many events were handed."""
+    handed = 0
+    for projector in _tailing:
+        while read := _follow_page(projector, page):
+            handed += read
+    return handed
+
+
+def _follow_page(projector: TailingProjector, page: int) -> int:
+    with transaction.atomic():
+        # Locked, so two followers take turns instead of handling a page twice.
+        Checkpoint.objects.get_or_create(projector=projector.name)
+        checkpoint = Checkpoint.objects.select_for_update().get(projector=projector.name)
+        events = read_after(checkpoint.position, limit=page)
+        if events:
+            projector.events_appended(events)
+            checkpoint.position = events[-1].position
+            checkpoint.save(update_fields=["position"])
+    return len(events)
 
 
 def series_changed(change: SeriesChanged) -> None:

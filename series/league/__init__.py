@@ -7,11 +7,14 @@ Pure rules (no database):
   ../domain/roster.py   the club's roster stream: guests, renames, merges (fold, decide)
 
 The shell:
-  projection.py   SeriesResult (results and ratings) and RosterPlayer, kept in step
-                  with the log in the same transaction, and rebuilt
-  standings.py    SeasonStanding: each season's ladder lines, written again when
-                  results, merges, ladder rules or seasons change
+  projection.py   SeriesResult (results and ratings) and RosterPlayer: a series
+                  finishing last counted in its transaction, other changes left
+                  to the catch-up; and rebuilt
+  standings.py    SeasonStanding: each season's ladder lines, upserted for a series
+                  counted last, written again when a club is counted again or
+                  its ladder rules or seasons change
   records.py      ClubRecord: each game's all-time records, written with the standings
+  catch_up.py     counts again, outside the request, the clubs whose league is behind
   aggregates.py   the SQL building blocks they share (figures, seasons, best N)
   roster.py       the roster as a stream kind of the one writer (series.writer)
   services.py     the writers: roster commands, seasons, ladder rules

@@ -89,6 +89,12 @@ class LeagueApiView(ClubApiView):
         return player
 
 
+UPDATING = serializers.BooleanField(
+    help_text="True while the club's league catches up with a change (a correction of a "
+    "finished series, a merge): the figures do not count it yet."
+)
+
+
 # -- standings ------------------------------------------------------------------
 
 
@@ -110,6 +116,7 @@ class ClubStandingsApi(LeagueApiView):
         min_series = serializers.IntegerField(help_text="Series to play to be ranked.")
         best_n = serializers.IntegerField(allow_null=True, help_text="Only the best N count.")
         rows = StandingRowSerializer(many=True, help_text="The ranked first, then the rest.")
+        updating = UPDATING
 
     @extend_schema(
         operation_id="club_standings",
@@ -128,6 +135,7 @@ class ClubStandingsApi(LeagueApiView):
             "min_series": table.min_series,
             "best_n": table.best_n,
             "rows": [standing_row(row) for row in table.rows],
+            "updating": selectors.updating(club),
         }
         return Response(self.OutputSerializer(body).data)
 
@@ -195,6 +203,7 @@ class PlayerApi(LeagueApiView):
             many=True, help_text="Finished series, newest first, from offset, at most limit."
         )
         head_to_head = HeadToHeadSerializer(many=True)
+        updating = UPDATING
 
     class QuerySerializer(serializers.Serializer):
         limit = serializers.IntegerField(min_value=1, max_value=100, default=50)
@@ -216,6 +225,7 @@ class PlayerApi(LeagueApiView):
         body = player_body(record) | {
             "history_count": series.count(),
             "history": [series_line(row) for row in series[start:end]],
+            "updating": selectors.updating(player.club),
         }
         return Response(self.OutputSerializer(body).data)
 

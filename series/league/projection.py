@@ -1,26 +1,34 @@
 """The league's read models, kept in step with the log.
 
 - ``SeriesResult``: one row per finished series and person, with the rating
-  after it. Written when a series finishes or a finished series changes
-  (``follow_series``, called by ``projections.project`` in the series'
-  transaction) and when a merge changes who is who (``follow_roster``); the
-  ratings are then walked again from the first changed series onwards, and
-  the standings of the seasons from there (``standings``) written again.
+  after it. When a series finishes after every counted series of its game
+  (the usual case), ``follow_series`` (called by ``projections.project`` in
+  the series' transaction) counts it there and then: ratings from its
+  players' latest, its rows inserted, their season lines and the records
+  updated (``count_in_order``). Any other change to what counts (a
+  correction of a finished series, a series finishing before a later one, a
+  merge: ``follow_roster``) marks the club's league as behind, and the
+  catch-up (``catch_up.py``) counts the club again outside the request
+  (``recount_club``).
 - ``RosterPlayer``: guests and merged players, from the club's roster stream.
 
 ``rebuild_league`` writes them all again from the rebuilt score sheets and
 the roster streams, a page of series at a time, and gives the same rows.
+The results are written in two places only: ``count_in_order`` (one series
+counted) and ``_count_club`` (a club's results written again).
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterator
+from dataclasses import dataclass
 from datetime import datetime
-from itertools import groupby
 from uuid import UUID
 
+from django.db import connection
 from django.db.models import Q
+from django.utils import timezone
 
 from .. import store
 from ..domain.roster import RosterState, roster_stream
@@ -31,19 +39,25 @@ from ..models import (
     Club,
     DealLine,
     DealScore,
+    LadderRules,
+    LeagueBehind,
+    Player,
     RosterPlayer,
+    Season,
     SeasonStanding,
     SeriesResult,
     SeriesSeat,
     SeriesSheet,
 )
 from . import standings
-from .aggregates import latest_of_each
+from .aggregates import insert_statement
 from .rating import NEWCOMER, Form, Placing, RatingWalk
 from .results import DealFacts, Result, SeriesFacts, series_results
+from .seasons import calendar_season
 
 PAGE = 500
-RATING_FIELDS = ("mu", "sigma", "ordinal", "streak")
+FORM_FIELDS = ("mu", "sigma", "streak")
+RESULT_FIELDS = tuple(f.name for f in SeriesResult._meta.concrete_fields if f.name != "id")
 
 # Where a series stands in a club's history: (started_at, series id).
 Position = tuple[datetime, UUID]
@@ -55,22 +69,129 @@ Position = tuple[datetime, UUID]
 def follow_series(
     series_id: UUID, *, before: SeriesState, after: SeriesState, started_at: datetime
 ) -> None:
-    """Bring the league up to date with a series that finished, or changed once finished."""
+    """Bring the league up to date with a series that finished, or changed once finished.
+
+    A series counted at the end of its club's history (no counted series of
+    its game started after it) is added to the tables here (``count_in_order``);
+    any other change (a correction of a finished series, a series finishing
+    before a later one) walks the history again, so it only marks the club's
+    league as behind, for the catch-up (``catch_up.py``) to count it outside
+    the request.
+    """
     if FINISHED not in (before.status, after.status):
         return
     setup = after.setup
-    club = Club.objects.filter(id=setup.club).values_list("deals_need_confirmation", flat=True)
-    needs_confirmation = bool(club.first())
-    if not (counts(before, needs_confirmation) or counts(after, needs_confirmation)):
+    (needs_confirmation,) = lock_league(setup.club, "deals_need_confirmation")
+    counted_before, counted_after = (
+        counts(before, needs_confirmation),
+        counts(after, needs_confirmation),
+    )
+    if not (counted_before or counted_after):
         return
-    lock_league(setup.club)
-    SeriesResult.objects.filter(series_id=series_id).delete()
-    if counts(after, needs_confirmation):
-        person_of = _persons(setup.players)
-        facts = facts_from_state(series_id, after, started_at)
-        _insert(series_results(facts, person_of))
-    rerate(setup.club, setup.rules.game, since=(started_at, series_id))
-    standings.refresh_seasons(setup.club, setup.rules.game, since=started_at)
+    if counted_after and not counted_before:
+        league = _league_now(setup.club, setup.rules.game, (started_at, series_id), setup.players)
+        if not (league.behind or league.later):
+            count_in_order(series_id, after, started_at, league)
+            return
+    mark_behind(setup.club)
+
+
+@dataclass(frozen=True, slots=True)
+class LeagueNow:
+    """What decides how a finished series is counted, and what counting it needs."""
+
+    behind: bool  # the club's league waits for its catch-up
+    later: bool  # a counted series of the game started at or after it
+    season: str  # the key of its season
+    best_n: int | None  # the ladder counts each person's best N series
+    seated: dict[int, tuple[int, Form | None]]  # player -> person, latest form
+
+
+# Written in SQL: the ORM took several times longer to build this query than
+# the database to answer it, on the path of every finishing deal.
+_LEAGUE_NOW = """
+SELECT p.id, COALESCE(r.person_id, p.id), l.mu, l.sigma, l.streak,
+  EXISTS (SELECT 1 FROM {behind} WHERE club_id = %(club)s),
+  EXISTS (SELECT 1 FROM {result} WHERE club_id = %(club)s AND game = %(game)s
+          AND started_at >= %(started_at)s AND series_id <> %(series)s),
+  (SELECT key FROM {season} WHERE club_id = %(club)s AND starts_on <= %(day)s
+          AND ends_on >= %(day)s ORDER BY starts_on, id LIMIT 1),
+  (SELECT best_n FROM {ladder} WHERE club_id = %(club)s)
+FROM {player} p
+LEFT JOIN {roster} r ON r.player_id = p.id
+LEFT JOIN {result} l ON l.id = (
+  SELECT id FROM {result} WHERE club_id = %(club)s AND game = %(game)s
+    AND person_id = COALESCE(r.person_id, p.id)
+  ORDER BY started_at DESC, series_id DESC LIMIT 1)
+WHERE p.id IN ({players})
+"""
+
+
+def _league_now(club_id: int, game: str, position: Position, players) -> LeagueNow:
+    """One query, after the club's lock (a statement that waited for the lock
+    still reads with the snapshot it started with, on PostgreSQL): the flags
+    of ``LeagueNow`` (a series of the same start counts as later, whatever its
+    id), and each seated player's person (after merges) with that person's
+    form after their latest counted series of the game."""
+    started_at, series_id = position
+    day = timezone.localdate(started_at)
+    players = list(players)
+    tables = {
+        "behind": LeagueBehind, "result": SeriesResult, "season": Season,
+        "ladder": LadderRules, "player": Player, "roster": RosterPlayer,
+    }  # fmt: skip
+    sql = _LEAGUE_NOW.format(
+        players=", ".join(f"%(player{i})s" for i in range(len(players))),
+        **{name: connection.ops.quote_name(model._meta.db_table) for name, model in tables.items()},
+    )
+    field = SeriesResult._meta.get_field
+    params = {
+        "club": club_id,
+        "game": game,
+        "started_at": field("started_at").get_db_prep_value(started_at, connection),
+        "series": field("series").get_db_prep_value(series_id, connection),
+        "day": connection.ops.adapt_datefield_value(day),
+        **{f"player{i}": player for i, player in enumerate(players)},
+    }
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+    *_, behind, later, named_season, best_n = rows[0]
+    return LeagueNow(
+        behind=bool(behind),
+        later=bool(later),
+        season=named_season or calendar_season(day.year).key,
+        best_n=best_n,
+        seated={
+            player: (person, None if mu is None else Form(mu, sigma, streak))
+            for player, person, mu, sigma, streak, *_flags in rows
+        },
+    )
+
+
+def count_in_order(
+    series_id: UUID, state: SeriesState, started_at: datetime, league: LeagueNow
+) -> None:
+    """Count a series that finished after every counted series of its game: its
+    players' ratings go on from their latest, its results are inserted, and the
+    standings and records of its season take them in (``standings.count_series``)."""
+    setup = state.setup
+    person_of = {player: person for player, (person, _form) in league.seated.items()}
+    facts = facts_from_state(series_id, state, started_at)
+    results = series_results(facts, person_of.__getitem__)
+    forms = {person: form for person, form in league.seated.values() if form is not None}
+    after = RatingWalk(forms).step(Placing(r.person, r.place, r.won) for r in results)
+    rows = [_row(result, after[result.person]) for result in results]
+    insert, params = insert_statement(SeriesResult, RESULT_FIELDS, rows)
+    with connection.cursor() as cursor:
+        cursor.execute(insert, params)
+    standings.count_series(setup.club, setup.rules.game, league.season, rows,
+                           best_n=league.best_n)  # fmt: skip
+
+
+def mark_behind(club_id: int) -> None:
+    """Note that the club's league waits for its catch-up (kept from the first change)."""
+    LeagueBehind.objects.get_or_create(club_id=club_id, defaults={"since": timezone.now()})
 
 
 def counts(state: SeriesState, needs_confirmation: bool) -> bool:
@@ -103,13 +224,6 @@ def facts_from_state(series_id: UUID, state: SeriesState, started_at: datetime) 
     )
 
 
-def _persons(players: Iterable[int]) -> Callable[[int], int]:
-    merged = dict(
-        RosterPlayer.objects.filter(player_id__in=list(players)).values_list("player", "person")
-    )
-    return lambda player: merged.get(player, player)
-
-
 def _row(result: Result, form: Form = NEWCOMER) -> SeriesResult:
     return SeriesResult(
         series_id=result.series_id,
@@ -133,11 +247,7 @@ def _row(result: Result, form: Form = NEWCOMER) -> SeriesResult:
     )
 
 
-def _insert(results: Iterable[Result]) -> None:
-    SeriesResult.objects.bulk_create([_row(result) for result in results], batch_size=PAGE)
-
-
-def lock_league(club_id: int) -> None:
+def lock_league(club_id: int, *fields: str) -> tuple:
     """Hold the club's row until the transaction ends (PostgreSQL), so that two
     series finishing at once walk the ratings one after the other: the second
     then reads what the first wrote. Taken before the log's lock, as every
@@ -146,56 +256,11 @@ def lock_league(club_id: int) -> None:
     ``FOR NO KEY UPDATE``, not ``FOR UPDATE``: the foreign-key checks of other
     writers' rows (an event names its club) take ``FOR KEY SHARE`` on this row
     at commit, while holding the log's lock; a ``FOR UPDATE`` here would wait
-    for the log's lock while blocking them, a deadlock."""
+    for the log's lock while blocking them, a deadlock.
+
+    Returns the club's ``fields`` as they are once locked."""
     rows = Club.objects.select_for_update(no_key=True).filter(id=club_id)
-    list(rows.values_list("id"))
-
-
-# -- ratings ------------------------------------------------------------------
-
-
-def _from(since: Position) -> Q:
-    started_at, series_id = since
-    return Q(started_at__gt=started_at) | Q(started_at=started_at, series_id__gte=series_id)
-
-
-def rerate(club_id: int, game: str, *, since: Position) -> None:
-    """Walk the ratings of a club's game again from the series at ``since`` onwards."""
-    rows = list(
-        SeriesResult.objects.filter(Q(club_id=club_id, game=game) & _from(since)).order_by(
-            "started_at", "series_id", "place", "person_id"
-        )
-    )
-    walk = RatingWalk(_forms_before(club_id, game, since, {row.person_id for row in rows}))
-    changed = []
-    for _series, table in groupby(rows, key=lambda row: row.series_id):
-        table = list(table)
-        after = walk.step(Placing(row.person_id, row.place, row.won) for row in table)
-        for row in table:
-            if _set_form(row, after[row.person_id]):
-                changed.append(row)
-    SeriesResult.objects.bulk_update(changed, RATING_FIELDS, batch_size=PAGE)
-
-
-def _forms_before(club_id: int, game: str, since: Position, persons: set[int]) -> dict[int, Form]:
-    """Each person's form after their last series before ``since``."""
-    earlier = SeriesResult.objects.filter(club_id=club_id, game=game).exclude(_from(since))
-    latest = latest_of_each(earlier, persons, ("mu", "sigma", "streak"))
-    return {person: Form(mu, sigma, streak) for person, (mu, sigma, streak) in latest.items()}
-
-
-def _set_form(row: SeriesResult, form: Form) -> bool:
-    values = {
-        "mu": form.mu,
-        "sigma": form.sigma,
-        "ordinal": form.ordinal,
-        "streak": form.streak,
-    }
-    if all(getattr(row, name) == value for name, value in values.items()):
-        return False
-    for name, value in values.items():
-        setattr(row, name, value)
-    return True
+    return rows.values_list("id", *fields).get()[1:]
 
 
 # -- the roster changes ---------------------------------------------------------
@@ -206,30 +271,15 @@ def roster_state(club_id: int) -> RosterState:
 
 
 def follow_roster(club_id: int, *, before: RosterState, after: RosterState) -> None:
-    """Write the roster's rows, then count again every finished series of a
-    player who now stands for someone else, and walk the ratings from there."""
+    """Write the roster's rows; when a player who played a counted series now
+    stands for someone else, the club's league is behind (``mark_behind``)."""
     lock_league(club_id)
     _write_roster(club_id, after)
     moved = {
         p for p in before.mentioned() | after.mentioned() if before.person(p) != after.person(p)
     }
-    if not moved:
-        return
-    sheets = (
-        counted_sheets(club_id)
-        .filter(seats__player__in=moved)
-        .distinct()
-        .order_by("started_at", "id")
-    )
-    firsts: dict[str, Position] = {}
-    for page in _pages(sheets):
-        SeriesResult.objects.filter(series__in=[sheet.id for sheet in page]).delete()
-        for facts in facts_from_sheets(page):
-            _insert(series_results(facts, after.person))
-            firsts.setdefault(facts.game, (facts.started_at, facts.series_id))
-    for game, since in firsts.items():
-        rerate(club_id, game, since=since)
-    standings.refresh_club(club_id)
+    if moved and counted_sheets(club_id).filter(seats__player__in=moved).exists():
+        mark_behind(club_id)
 
 
 def _write_roster(club_id: int, state: RosterState) -> None:
@@ -306,7 +356,9 @@ def facts_from_sheets(sheets: list[SeriesSheet]) -> list[SeriesFacts]:
 
 
 def rebuild_league() -> None:
-    """Write the league's tables again from the score sheets and roster streams."""
+    """Write the league's tables again from the score sheets and roster streams:
+    no club's league is behind after it."""
+    LeagueBehind.objects.all().delete()
     SeasonStanding.objects.all().delete()
     SeriesResult.objects.all().delete()
     RosterPlayer.objects.all().delete()

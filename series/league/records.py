@@ -1,19 +1,77 @@
 """The club records projection: each game's all-time records, written again
-with the standings (``standings.refresh_seasons`` and ``refresh_club``).
+with the standings (``standings.refresh_club``), or compared with those of a
+series counted at the end of the history (``count_records``).
 
 - lowest series total (of anyone, in a finished series),
 - most deals gone out in one season (from the season standings),
 - longest run of series won (the walk's streaks),
 - biggest comeback: furthest behind the leader after a deal, and still won.
-A tie goes to the earlier series (for the season record: the season's key,
-then the player's id).
+A tie goes to the earlier series, then the lower player id (for the season
+record: the season's key, then the player's id).
+
+A series counted at the end of the history (``count_records``) can only set a
+record, not take one away: its candidates are written only where they beat
+the records held, compared in the statement that writes them.
 """
 
 from __future__ import annotations
 
+from django.db import connection
+
 from ..models import ClubRecord, SeasonStanding, SeriesResult
+from .aggregates import insert_statement
 
 Kind = ClubRecord.Kind
+
+
+def count_records(
+    club_id: int, game: str, season: str, results: list[SeriesResult], went_out: dict[int, int]
+) -> None:
+    """Write the records that a series counted after every other of its game
+    beats, in one statement that compares each candidate with the record held
+    (``went_out``: its persons' deals gone out in ``season``, with it counted)."""
+    winners = [result for result in results if result.won]
+    candidates = []
+    for kind, rows, order, value in (
+        (Kind.LOWEST_TOTAL, results, lambda r: (r.total, r.person_id), "total"),
+        (Kind.LONGEST_RUN, winners, lambda r: (-r.streak, r.person_id), "streak"),
+        (Kind.BIGGEST_COMEBACK, [r for r in winners if r.deficit > 0],
+         lambda r: (-r.deficit, r.person_id), "deficit"),
+    ):  # fmt: skip
+        row = min(rows, key=order, default=None)
+        if row is not None:
+            candidates.append(_from_result(club_id, game, kind, row, getattr(row, value)))
+    person, most = min(went_out.items(), key=lambda item: (-item[1], item[0]), default=(0, 0))
+    if most > 0:
+        candidates.append(ClubRecord(club_id=club_id, game=game, kind=Kind.MOST_WENT_OUT,
+                                     person_id=person, value=most, season=season))  # fmt: skip
+    if candidates:
+        _write_if_beaten(candidates)
+
+
+# When a candidate beats the record held: an earlier series keeps a record it
+# shares; a season's record goes to the earlier season (in the database's
+# collation, as ``game_records`` orders them), then the lower player id.
+_BEATS = """CASE excluded.kind
+  WHEN 'lowest_total' THEN excluded.value < {t}.value
+  WHEN 'most_went_out' THEN excluded.value > {t}.value OR (excluded.value = {t}.value
+    AND (excluded.season < {t}.season
+         OR (excluded.season = {t}.season AND excluded.person_id < {t}.person_id)))
+  ELSE excluded.value > {t}.value END"""
+
+
+def _write_if_beaten(candidates: list[ClubRecord]) -> None:
+    table = connection.ops.quote_name(ClubRecord._meta.db_table)
+    names = ("club", "game", "kind", "person", "value", "series", "started_at", "season")
+    insert, values = insert_statement(ClubRecord, names, candidates)
+    changed = ", ".join(f"{column} = excluded.{column}" for column in
+                        ("person_id", "value", "series_id", "started_at", "season"))  # fmt: skip
+    sql = (
+        f"{insert} ON CONFLICT (club_id, game, kind) DO UPDATE SET {changed} "
+        f"WHERE {_BEATS.format(t=table)}"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, values)
 
 
 def refresh_records(club_id: int, game: str) -> None:
@@ -26,10 +84,16 @@ def game_records(club_id: int, game: str) -> list[ClubRecord]:
     results = SeriesResult.objects.filter(club_id=club_id, game=game)
     winners = results.filter(won=True)
     found = {
-        Kind.LOWEST_TOTAL: (results.order_by("total", "started_at", "series_id"), "total"),
-        Kind.LONGEST_RUN: (winners.order_by("-streak", "started_at", "series_id"), "streak"),
+        Kind.LOWEST_TOTAL: (
+            results.order_by("total", "started_at", "series_id", "person"),
+            "total",
+        ),
+        Kind.LONGEST_RUN: (
+            winners.order_by("-streak", "started_at", "series_id", "person"),
+            "streak",
+        ),
         Kind.BIGGEST_COMEBACK: (
-            winners.filter(deficit__gt=0).order_by("-deficit", "started_at", "series_id"),
+            winners.filter(deficit__gt=0).order_by("-deficit", "started_at", "series_id", "person"),
             "deficit",
         ),
     }
@@ -44,12 +108,14 @@ def game_records(club_id: int, game: str) -> list[ClubRecord]:
         .first()
     )
     if went_out is not None:
-        records.append(
-            ClubRecord(club_id=club_id, game=game, kind=Kind.MOST_WENT_OUT,
-                       person_id=went_out.person_id, value=went_out.season_went_out,
-                       season=went_out.season)
-        )  # fmt: skip
+        records.append(_season_record(club_id, game, went_out))
     return records
+
+
+def _season_record(club_id: int, game: str, line: SeasonStanding) -> ClubRecord:
+    return ClubRecord(club_id=club_id, game=game, kind=Kind.MOST_WENT_OUT,
+                      person_id=line.person_id, value=line.season_went_out,
+                      season=line.season)  # fmt: skip
 
 
 def _from_result(club_id: int, game: str, kind: str, row: SeriesResult, value: int):

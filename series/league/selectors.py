@@ -16,7 +16,7 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from ..domain import games
-from ..models import Club, ClubRecord, LadderRules, Season, SeasonStanding
+from ..models import Club, ClubRecord, LadderRules, LeagueBehind, Season, SeasonStanding
 from .aggregates import FIGURES, Figures
 from .seasons import SeasonSpan, find_season, season_of
 
@@ -85,6 +85,13 @@ def _default_season(
 
 
 # -- standings --------------------------------------------------------------------
+
+
+def updating(club: Club) -> bool:
+    """Whether the club's league waits for its catch-up (``catch_up.py``), so its
+    standings, records and players' figures do not count the latest changes
+    yet: one query."""
+    return LeagueBehind.objects.filter(club=club).exists()
 
 
 @dataclass

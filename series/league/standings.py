@@ -5,23 +5,24 @@ A season's lines are computed in SQL from the season's ``SeriesResult`` rows
 (with the club's ladder rules: all series, or each person's best N) and
 stored, so a standings page reads a dozen rows instead of aggregating the
 season. They are written again
-- for the seasons from a changed series onwards (its ratings walk on),
-- for the whole club when a merge, the ladder rules or the seasons change,
+- for the persons of a series counted at the end of the history: their lines
+  of its season gain its figures (``count_series``; with a best-N ladder, the
+  season's lines are computed again),
+- for the whole club when it is counted again (a catch-up: corrections,
+  merges), and when the ladder rules or the seasons change,
 - for every club in a rebuild,
 always inside the league's lock of the club (``projection.lock_league``).
 """
 
 from __future__ import annotations
 
-from datetime import datetime
-
+from django.db import connection
 from django.db.models import Sum
-from django.utils import timezone
 
 from ..models import ClubRecord, LadderRules, Season, SeasonStanding, SeriesResult
 from .aggregates import FIGURES, best_n, latest_of_each, results_in, season_expression
-from .records import game_records, refresh_records
-from .seasons import SeasonSpan, find_season, season_of
+from .records import count_records, game_records, refresh_records
+from .seasons import SeasonSpan, find_season
 
 
 def _named(club_id: int) -> list[SeasonSpan]:
@@ -35,17 +36,51 @@ def _rules(club_id: int) -> LadderRules:
     return LadderRules.objects.filter(club_id=club_id).first() or LadderRules(club_id=club_id)
 
 
-def refresh_seasons(club_id: int, game: str, *, since: datetime) -> None:
-    """Write again the standings of a club's game for the season holding ``since``
-    and every later season with results."""
-    named = _named(club_id)
-    later = SeriesResult.objects.filter(club_id=club_id, game=game, started_at__gte=since)
-    keys = set(later.values_list(season_expression(named), flat=True).order_by().distinct())
-    keys.add(season_of(timezone.localdate(since), named).key)
-    rules = _rules(club_id)
-    for key in sorted(keys):
-        _write_season(club_id, game, find_season(key, named), named, rules)
-    refresh_records(club_id, game)
+def count_series(
+    club_id: int, game: str, season: str, results: list[SeriesResult], *, best_n: int | None
+) -> None:
+    """Take in the results of a series counted after every other of its game:
+    its persons' lines of its ``season`` gain its figures and take its ratings
+    (the season's latest), and the records it beats change. A best-N ladder
+    may drop an older series for it, so its season's lines are computed again."""
+    if best_n is not None:
+        named = _named(club_id)
+        rules = LadderRules(club_id=club_id, best_n=best_n)
+        _write_season(club_id, game, find_season(season, named), named, rules)
+        refresh_records(club_id, game)
+        return
+    lines = _add_to_lines(club_id, game, season, results)
+    count_records(club_id, game, season, results, lines)
+
+
+# A series' figures, added to a line (``FIGURES``; every series counts: no best N).
+_ADDED = (*FIGURES, "season_went_out")
+_TAKEN = ("rating", "mu", "sigma")
+
+
+def _add_to_lines(
+    club_id: int, game: str, season: str, results: list[SeriesResult]
+) -> dict[int, int]:
+    """Add each result to its person's line of the season, or start the line, in
+    one statement; return each person's deals gone out in the season."""
+    table = connection.ops.quote_name(SeasonStanding._meta.db_table)
+    columns = ("club_id", "game", "season", "person_id", *_ADDED, *_TAKEN)
+    rows = [
+        (club_id, game, season, r.person_id, 1, int(r.won), r.deals, r.went_out, r.total,
+         int(r.tiebreak), int(r.tiebreak and r.won), r.went_out, r.ordinal, r.mu, r.sigma)
+        for r in results
+    ]  # fmt: skip
+    values = ", ".join(["(" + ", ".join(["%s"] * len(columns)) + ")"] * len(rows))
+    sums = ", ".join(f"{name} = {table}.{name} + excluded.{name}" for name in _ADDED)
+    taken = ", ".join(f"{name} = excluded.{name}" for name in _TAKEN)
+    sql = (
+        f"INSERT INTO {table} ({', '.join(columns)}) VALUES {values} "
+        f"ON CONFLICT (club_id, game, season, person_id) DO UPDATE SET {sums}, {taken} "
+        "RETURNING person_id, season_went_out"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [value for row in rows for value in row])
+        return dict(cursor.fetchall())
 
 
 def refresh_club(club_id: int) -> None:

@@ -77,6 +77,7 @@ def league_page(request, club):
         "choice": choice,
         "standings": selectors.standings(club, game, choice),
         "records": selectors.club_records(club, game, choice.named),
+        "updating": selectors.updating(club),
         "is_admin": _is_admin(request, club),
     }
     return render(request, "league/league.html", context)
@@ -141,6 +142,7 @@ def player_page(request, slug: str, player_id: int):
     record = player_record.player_record(player, named)
     page = player_record.series_page(person, request.GET.get("page"))
     context = player_page_context(record, named, page)
+    context["updating"] = selectors.updating(player.club)
     return render(request, "league/player.html", context)
 
 

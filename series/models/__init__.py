@@ -9,16 +9,18 @@ from .accounts import DeviceToken, Profile
 from .league import (
     ClubRecord,
     LadderRules,
+    LeagueBehind,
     RosterPlayer,
     Season,
     SeasonStanding,
     SeriesResult,
 )
-from .log import Event, EventQuerySet, ImmutableEventError
+from .log import Checkpoint, Event, EventQuerySet, ImmutableEventError
 from .projections import DealLine, DealScore, SeriesSeat, SeriesSheet
 from .reference import Club, Invitation, Membership, Player
 
 __all__ = [
+    "Checkpoint",
     "Club",
     "ClubRecord",
     "DealLine",
@@ -29,6 +31,7 @@ __all__ = [
     "ImmutableEventError",
     "Invitation",
     "LadderRules",
+    "LeagueBehind",
     "Membership",
     "Player",
     "Profile",

@@ -177,3 +177,17 @@ class ClubRecord(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["club", "game", "kind"], name="record_once_per_kind")
         ]
+
+
+class LeagueBehind(models.Model):
+    """A club whose league waits for its catch-up (``league.catch_up``): a change
+    that walks the club's history again (a correction of a finished series, a
+    series finishing before a later one, a merge) is counted outside the request."""
+
+    club = models.OneToOneField(
+        Club, primary_key=True, on_delete=models.CASCADE, related_name="league_behind"
+    )
+    since = models.DateTimeField()  # the first change not yet counted
+
+    def __str__(self) -> str:
+        return f"the league of club {self.club_id}, behind since {self.since}"

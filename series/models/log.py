@@ -61,3 +61,16 @@ class Event(models.Model):
 
     def delete(self, *args, **kwargs):
         raise ImmutableEventError("events cannot be deleted; record a correction instead")
+
+
+# -- readers that tail it ---------------------------------------------------------
+
+
+class Checkpoint(models.Model):
+    """How far a projector that tails the log has read it (``series.projectors``)."""
+
+    projector = models.CharField(max_length=40, primary_key=True)
+    position = models.BigIntegerField(default=0)  # the last event it has handled
+
+    def __str__(self) -> str:
+        return f"{self.projector} at {self.position}"

@@ -11,7 +11,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from series import services
+from series import projectors, services
 from series.models import Club, Player
 from tests.factories import entry, start
 from tests.test_backup import fresh_database  # noqa: F401 (a fixture for test_backup)
@@ -33,6 +33,11 @@ class History:
     abandoned: UUID
     open: UUID
     users: dict
+
+
+def caught_up() -> None:
+    """Run the league's catch-up, as ``manage.py follow_log`` does beside the server."""
+    projectors.follow_log()
 
 
 def record(series_id, goer, hands, when, **kwargs):

@@ -205,13 +205,14 @@ def test_the_league_pages_cost_the_same_queries_however_many_series(
     client = page(history)
     slug = history.club.slug
     # session, user, club, role; named seasons, seasons played; ladder rules, the
-    # season's lines; the records
-    with django_assert_num_queries(9):
+    # season's lines; the records; whether the league is updating
+    with django_assert_num_queries(10):
         client.get(f"/clubs/{slug}/league/?season=2025")
     # session, user, club, role; named seasons, years; players; count, page, seats
     with django_assert_num_queries(10):
         client.get(f"/clubs/{slug}/league/history/")
     # session, user, player with club, role; named seasons, merged, all time, by season,
-    # season ratings; the game's latest, best and worst; head to head; count, page
-    with django_assert_num_queries(15):
+    # season ratings; the game's latest, best and worst; head to head; count, page;
+    # whether the league is updating
+    with django_assert_num_queries(16):
         client.get(f"/clubs/{slug}/players/{history.anna.id}/")

@@ -18,7 +18,7 @@ from series.league import services as league
 from series.models import ClubRecord, RosterPlayer, SeasonStanding, SeriesResult
 from tests.factories import club_with_players, entry, start
 
-from .conftest import at, record
+from .conftest import at, caught_up, record
 
 
 def league_tables() -> dict[str, list[dict]]:
@@ -73,10 +73,12 @@ def test_after_corrections_and_voids_of_finished_series_the_tables_equal_a_rebui
         reason="Wrong winner noted.",
         recorded_at=at(3, 8),
     )
+    caught_up()
     first = SeriesResult.objects.get(series=history.first, person=a)
     assert (first.won, first.place, first.total) == (True, 1, 55)
     # The last deal of the second series was a misdeal: the series is open again.
     services.deal_void(series_id=history.second, number=4, reason="Misdeal.", recorded_at=at(9, 13))
+    caught_up()
     assert not SeriesResult.objects.filter(series=history.second).exists()
     rows = {
         row.name: row
@@ -101,6 +103,7 @@ def test_merge_then_unmerge_the_standings_follow_and_come_back_exactly(history):
     assert "Anna B." in [row[1] for row in before_rows]
 
     league.players_merge(club=history.club, source_id=twin.id, target_id=history.anna.id)
+    caught_up()
     merged = {row[1]: row for row in standings_rows(history.club)}
     assert "Anna B." not in merged
     # Anna: 2 series before, + the third (won, 20 points in 3 deals, out twice).
@@ -109,6 +112,7 @@ def test_merge_then_unmerge_the_standings_follow_and_come_back_exactly(history):
     assert_equal_to_a_rebuild(history.club)
 
     league.players_unmerge(club=history.club, source_id=twin.id)
+    caught_up()
     assert standings_rows(history.club) == before_rows
     after = league_tables()
     assert after["results"] == before_tables["results"]
@@ -118,7 +122,8 @@ def test_merge_then_unmerge_the_standings_follow_and_come_back_exactly(history):
 # -- any history ------------------------------------------------------------------
 
 NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio")
-# Deals most often, so that series finish; then changes and merges.
+# Deals most often, so that series finish; then changes and merges. After
+# each command the league's catch-up may run (as beside a server) or not yet.
 KINDS = ("deal",) * 8 + ("start", "start", "correct", "void", "merge", "unmerge", "ladder",
                         "season")  # fmt: skip
 move = st.tuples(
@@ -126,6 +131,7 @@ move = st.tuples(
     st.integers(0, 5),
     st.integers(0, 5),
     st.lists(st.integers(15, 90), min_size=4, max_size=4),
+    st.booleans(),
 )
 
 
@@ -135,15 +141,26 @@ class AnyHistoryTests(TestCase):
     def test_the_league_tables_equal_a_rebuild_after_any_commands(self, moves):
         club, players = club_with_players(NAMES)
         series = [start(club, players[:4], recorded_at=at(1, 1)).series_id]
-        for step, move_ in enumerate(moves):
+        counted_in_order = 0
+        for step, (*move_, follower_runs) in enumerate(moves):
+            before = SeriesResult.objects.count()
             with suppress(DomainError):  # refused commands change nothing
                 _play(club, players, series, step, move_)
+            counted_in_order += not selectors.updating(club) and (
+                SeriesResult.objects.count() > before
+            )
+            if follower_runs:
+                caught_up()
+        caught_up()
         inline = league_tables()
         finished = {row["series_id"] for row in inline["results"]}
         merged = [row for row in inline["roster"] if row["player_id"] != row["person_id"]]
         event(f"finished series: {min(len(finished), 3)}")
         event(f"merged players: {min(len(merged), 2)}")
         event(f"seasons: {len({row['season'] for row in inline['standings']})}")
+        event(f"series counted in order: {min(counted_in_order, 3)}")
+        caught_up()  # again: changes nothing
+        assert league_tables() == inline
         projections.rebuild()
         assert league_tables() == inline
 

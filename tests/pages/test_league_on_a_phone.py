@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from series import services
+from series.models import SeriesSheet
 from tests.factories import entry, start
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -35,4 +36,14 @@ def test_the_standings_scroll_sideways_with_a_hint_and_the_players_stay_in_view(
     anna = table.get_by_role("link", name="Anna")
     box = anna.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_while_the_league_catches_up_the_page_says_so_within_the_screen(page, live_server, league):
+    sheet = SeriesSheet.objects.get(club=league).id
+    deal = services.series_load(sheet).deals[0]
+    services.deal_correct(series_id=sheet, number=1, entry=deal.entry, reason="Recount.")
+    page.goto(f"{live_server.url}/clubs/{league.slug}/league/")
+    banner = page.get_by_role("status")
+    assert banner.is_visible() and "Updating…" in banner.inner_text()
     assert page.evaluate("document.documentElement.scrollWidth") <= 360

@@ -1,0 +1,111 @@
+"""The league counts a series that finishes last in its own request; a change
+that walks the history again (a correction of a finished series, a series
+finishing before a later one) waits for the catch-up, which the pages and the
+API announce, and which equals a rebuild, however often it runs."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.management import call_command
+
+from series import projections, services
+from series.league import selectors
+from series.models import Checkpoint, SeriesResult
+from tests.factories import entry, start
+
+from .conftest import at, caught_up, record
+from .test_api import client_for
+from .test_rebuild import league_tables, standings_rows
+
+pytestmark = pytest.mark.django_db
+
+UPDATING = "Updating…"
+
+
+def play_december(history, day: int = 1):
+    """Anna, Bruno and Dario; Dario goes out every deal and wins with 0."""
+    a, b, d = history.anna, history.bruno, history.dario
+    series = start(history.club, [a, b, d], first_dealer=a, recorded_at=at(12, day)).series_id
+    for _ in range(3):
+        record(series, d, {a: 30, b: 40}, at(12, day))
+    return series
+
+
+def correct_first(history):
+    """Anna went out in the first series' tiebreak deal, not Carla: Anna wins it."""
+    services.deal_correct(series_id=history.first, number=4,
+                          entry=entry(history.anna, {history.carla: 30}),
+                          reason="Wrong winner noted.", recorded_at=at(3, 8))  # fmt: skip
+
+
+def league_page(history) -> str:
+    client = client_for()
+    client.force_login(history.users["member"])
+    return client.get(f"/clubs/{history.club.slug}/league/?season=2025").content.decode()
+
+
+def standings_api(history) -> dict:
+    client = client_for(history.users["member"])
+    return client.get(f"/api/v1/clubs/{history.club.slug}/standings?season=2025").json()
+
+
+def test_a_series_finishing_after_every_other_counts_at_once(history):
+    december = play_december(history)
+    assert SeriesResult.objects.filter(series=december).count() == 3
+    assert UPDATING not in league_page(history)
+    assert standings_api(history)["updating"] is False
+    dario = {row[1]: row for row in standings_rows(history.club)}["Dario"]
+    assert (dario[2].series_played, dario[2].series_won, dario[2].went_out) == (1, 1, 3)
+    # Dario's 0 is the club's new lowest series total.
+    lowest = selectors.club_records(history.club, "continental", []).lowest_total
+    assert (lowest.value, lowest.name) == (0, "Dario")
+    tables = league_tables()
+    projections.rebuild()
+    assert league_tables() == tables
+
+
+def test_a_correction_of_a_finished_series_is_counted_by_the_catch_up(history):
+    before = standings_rows(history.club)
+    correct_first(history)
+    assert UPDATING in league_page(history)
+    assert standings_api(history)["updating"] is True
+    assert standings_rows(history.club) == before  # not counted yet
+
+    caught_up()
+    assert UPDATING not in league_page(history)
+    assert standings_api(history)["updating"] is False
+    first = SeriesResult.objects.get(series=history.first, person=history.anna)
+    assert (first.won, first.place, first.total) == (True, 1, 55)
+    tables, rows = league_tables(), standings_rows(history.club)
+    caught_up()  # again: nothing changes
+    assert (league_tables(), standings_rows(history.club)) == (tables, rows)
+    projections.rebuild()
+    assert (league_tables(), standings_rows(history.club)) == (tables, rows)
+
+
+def test_a_series_finishing_before_a_later_one_is_counted_by_the_catch_up(history):
+    play_december(history)
+    a, b, d = history.anna, history.bruno, history.dario
+    # November's series (Anna, Bruno, Dario) started before December's: it
+    # comes before it in the rating walk.
+    record(history.open, a, {b: 20, d: 25}, at(11, 21))
+    record(history.open, b, {a: 35, d: 45}, at(11, 21))
+    assert not SeriesResult.objects.filter(series=history.open).exists()
+    player = client_for(history.users["member"]).get(f"/api/v1/players/{d.id}").json()
+    assert player["updating"] is True
+
+    caught_up()
+    assert SeriesResult.objects.filter(series=history.open).count() == 3
+    tables = league_tables()
+    projections.rebuild()
+    assert league_tables() == tables
+
+
+def test_the_follow_log_command_reads_on_from_its_checkpoint(history, capsys):
+    correct_first(history)
+    call_command("follow_log", "--once")
+    assert standings_api(history)["updating"] is False
+    checkpoint = Checkpoint.objects.get(projector="league").position
+    call_command("follow_log", "--once")
+    assert "Handed 0 events" in capsys.readouterr().out.splitlines()[-1]
+    assert Checkpoint.objects.get(projector="league").position == checkpoint
