@@ -5,7 +5,8 @@
   (``follow_series``, called by ``projections.project`` in the series'
   transaction) and when a merge changes who is who (``follow_roster``); the
   ratings are then walked again from the first changed series onwards, and
-  the standings of the seasons from there (``standings``) written again.
+  the standings of the seasons from there (``standings``) written again, and
+  the summaries of the persons concerned (``summaries``).
 - ``RosterPlayer``: guests and merged players, from the club's roster stream.
 
 ``rebuild_league`` writes them all again from the rebuilt score sheets and
@@ -37,7 +38,7 @@ from ..models import (
     SeriesSeat,
     SeriesSheet,
 )
-from . import standings
+from . import standings, summaries
 from .aggregates import latest_of_each
 from .rating import NEWCOMER, Form, Placing, RatingWalk
 from .results import DealFacts, Result, SeriesFacts, series_results
@@ -71,6 +72,8 @@ def follow_series(
         _insert(series_results(facts, person_of))
     rerate(setup.club, setup.rules.game, since=(started_at, series_id))
     standings.refresh_seasons(setup.club, setup.rules.game, since=started_at)
+    was_counted = counts(before, needs_confirmation)
+    summaries.follow_series(setup.club, series_id, setup.players, was_counted=was_counted)
 
 
 def counts(state: SeriesState, needs_confirmation: bool) -> bool:
@@ -230,6 +233,9 @@ def follow_roster(club_id: int, *, before: RosterState, after: RosterState) -> N
     for game, since in firsts.items():
         rerate(club_id, game, since=since)
     standings.refresh_club(club_id)
+    summaries.refresh_persons(
+        club_id, {before.person(p) for p in moved} | set(map(after.person, moved))
+    )
 
 
 def _write_roster(club_id: int, state: RosterState) -> None:
@@ -334,6 +340,7 @@ def _count_club(club_id: int) -> None:
             rows.extend(_row(result, after[result.person]) for result in results)
         SeriesResult.objects.bulk_create(rows, batch_size=PAGE)
     standings.refresh_club(club_id)
+    summaries.refresh_club(club_id)
 
 
 class LeagueProjector:

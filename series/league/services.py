@@ -29,7 +29,7 @@ from ..domain.roster import (
 )
 from ..models import Club, LadderRules, Membership, Player, Season, SeriesSeat
 from ..retry import transient_retry
-from . import projection, standings
+from . import projection, standings, summaries
 from .seasons import SeasonSpan, check_ladder, check_new_season
 
 NAME_LENGTH = services.PLAYER_NAME_LENGTH
@@ -226,6 +226,7 @@ def season_add(*, club: Club, name: str, first_day: date, last_day: date) -> Sea
             club=club, key=span.key, name=span.name, starts_on=first_day, ends_on=last_day
         )
         standings.refresh_club(club.id)
+        summaries.refresh_club(club.id)  # the summaries by season
     return season
 
 
@@ -238,6 +239,7 @@ def season_remove(*, club: Club, key: str) -> bool:
         deleted, _rows = Season.objects.filter(club=club, key=key).delete()
         if deleted:
             standings.refresh_club(club.id)
+            summaries.refresh_club(club.id)  # the summaries by season
     return bool(deleted)
 
 

@@ -8,7 +8,9 @@ day be sharded carry ``club``.
 from .accounts import DeviceToken, Profile
 from .league import (
     ClubRecord,
+    HeadToHeadTally,
     LadderRules,
+    PersonSummary,
     RosterPlayer,
     Season,
     SeasonStanding,
@@ -26,10 +28,12 @@ __all__ = [
     "DeviceToken",
     "Event",
     "EventQuerySet",
+    "HeadToHeadTally",
     "ImmutableEventError",
     "Invitation",
     "LadderRules",
     "Membership",
+    "PersonSummary",
     "Player",
     "Profile",
     "RosterPlayer",
