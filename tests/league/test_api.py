@@ -224,9 +224,9 @@ def test_the_league_endpoints_cost_the_same_queries_however_many_series(
     # token with user, club, role; named seasons; ladder rules, the season's lines
     with django_assert_num_queries(6):
         client.get(f"/api/v1/clubs/{slug}/standings?season=2025")
-    # token with user, player with club, role; + named seasons, merged players, all time,
-    # by season, season ratings; the game's latest, best and worst; head to head; count, page
-    with django_assert_num_queries(14):
+    # token with user, player with club, role; + merged players, summaries, season
+    # ratings; the game's latest; best and worst; head to head; page
+    with django_assert_num_queries(10):
         client.get(f"/api/v1/players/{history.anna.id}")
     # token with user, club, role; + count, page
     with django_assert_num_queries(5):

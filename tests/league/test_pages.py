@@ -211,7 +211,7 @@ def test_the_league_pages_cost_the_same_queries_however_many_series(
     # session, user, club, role; named seasons, years; players; count, page, seats
     with django_assert_num_queries(10):
         client.get(f"/clubs/{slug}/league/history/")
-    # session, user, player with club, role; named seasons, merged, all time, by season,
-    # season ratings; the game's latest, best and worst; head to head; count, page
-    with django_assert_num_queries(15):
+    # session, user, player with club, role; named seasons, merged, summaries, season
+    # ratings; the game's latest; best and worst; head to head; page
+    with django_assert_num_queries(12):
         client.get(f"/clubs/{slug}/players/{history.anna.id}/")
