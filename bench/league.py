@@ -185,16 +185,19 @@ def median_ms(work, repetitions: int) -> float:
 
 def time_player_pages(client, clubs: dict, reps: int) -> None:
     """A player's page and API, for a player of a short and of a long history:
-    the aim is that the long one costs at most 1.5× the short one."""
+    the aim is that the long one costs at most 1.5× the short one. Their sizes
+    in bytes are printed too (the API's first page of series: 50 by default)."""
     from series.models import SeriesResult
 
-    times = {}
+    times, sizes = {}, {}
     for size, (club, player) in clubs.items():
         played = SeriesResult.objects.filter(person=player).count()
         page_url = f"/clubs/{club.slug}/players/{player}/"
         api_url = f"/api/v1/players/{player}"
-        for response in (client.get(page_url), client.get(api_url)):
+        page, api = client.get(page_url), client.get(api_url)
+        for response in (page, api):
             assert response.status_code == 200, response.status_code
+        sizes[size] = (len(page.content), len(api.content))
         times[size] = (
             played,
             median_ms(lambda url=page_url: client.get(url), reps),
@@ -204,6 +207,8 @@ def time_player_pages(client, clubs: dict, reps: int) -> None:
     print(f"\nA player's record: {short} series against {long}, median of {reps} requests")
     for name, a, b in [("player page", page_short, page_long), ("player API", api_short, api_long)]:
         print(f"  {name:<12} {a:8.2f} ms → {b:8.2f} ms   {b / a:5.2f}×")
+    for name, a, b in zip(("page bytes", "API bytes"), sizes["small"], sizes["large"], strict=True):
+        print(f"  {name:<12} {a:8d}    → {b:8d}      {b / a:5.2f}×")
     flat = page_long <= 1.5 * page_short and api_long <= 1.5 * api_short
     print(f"  aim: at most 1.5× the short history's: {'yes' if flat else 'NO'}")
 

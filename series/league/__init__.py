@@ -12,6 +12,8 @@ The shell:
   standings.py    SeasonStanding: each season's ladder lines, written again when
                   results, merges, ladder rules or seasons change
   records.py      ClubRecord: each game's all-time records, written with the standings
+  summaries.py    PersonSummary and HeadToHeadTally: each person's figures, best and
+                  worst series and opponents, kept in step with the results
   aggregates.py   the SQL building blocks they share (figures, seasons, best N)
   services.py     the writers: roster commands, seasons, ladder rules
   selectors.py    seasons, standings and records, read from their projections
