@@ -189,27 +189,47 @@ def median_ms(work, repetitions: int) -> float:
     return statistics.median(times) * 1000
 
 
+def interleaved_medians_ms(works: dict, repetitions: int) -> dict:
+    """Median ms of each of ``works``, run in turn within every repetition, so
+    that a change in the machine's load falls on all of them alike."""
+    for work in works.values():
+        work()  # warm up
+    times: dict[str, list[float]] = {name: [] for name in works}
+    for _ in range(repetitions):
+        for name, work in works.items():
+            started = time.perf_counter()
+            work()
+            times[name].append(time.perf_counter() - started)
+    return {name: statistics.median(spent) * 1000 for name, spent in times.items()}
+
+
 def time_player_pages(client, clubs: dict, reps: int) -> None:
     """A player's page and API, for a player of a short and of a long history:
-    the aim is that the long one costs at most 1.5× the short one."""
+    the aim is that the long one costs at most 1.5× the short one. Their sizes
+    in bytes are printed too (the API's first page of series: 50 by default)."""
     from series.models import SeriesResult
 
-    times = {}
+    played, sizes, works = {}, {}, {}
     for size, (club, player) in clubs.items():
-        played = SeriesResult.objects.filter(person=player).count()
+        played[size] = SeriesResult.objects.filter(person=player).count()
         page_url = f"/clubs/{club.slug}/players/{player}/"
         api_url = f"/api/v1/players/{player}"
-        for response in (client.get(page_url), client.get(api_url)):
+        page, api = client.get(page_url), client.get(api_url)
+        for response in (page, api):
             assert response.status_code == 200, response.status_code
-        times[size] = (
-            played,
-            median_ms(lambda url=page_url: client.get(url), reps),
-            median_ms(lambda url=api_url: client.get(url), reps),
-        )
-    (short, page_short, api_short), (long, page_long, api_long) = times["small"], times["large"]
-    print(f"\nA player's record: {short} series against {long}, median of {reps} requests")
+        sizes[size] = (len(page.content), len(api.content))
+        works[size, "page"] = lambda url=page_url: client.get(url)
+        works[size, "api"] = lambda url=api_url: client.get(url)
+    ms = interleaved_medians_ms(works, reps)
+    short, long = played["small"], played["large"]
+    page_short, page_long = ms["small", "page"], ms["large", "page"]
+    api_short, api_long = ms["small", "api"], ms["large", "api"]
+    print(f"\nA player's record: {short} series against {long}, median of {reps} requests each,")
+    print("  the four requests taking turns")
     for name, a, b in [("player page", page_short, page_long), ("player API", api_short, api_long)]:
         print(f"  {name:<12} {a:8.2f} ms → {b:8.2f} ms   {b / a:5.2f}×")
+    for name, a, b in zip(("page bytes", "API bytes"), sizes["small"], sizes["large"], strict=True):
+        print(f"  {name:<12} {a:8d}    → {b:8d}      {b / a:5.2f}×")
     flat = page_long <= 1.5 * page_short and api_long <= 1.5 * api_short
     print(f"  aim: at most 1.5× the short history's: {'yes' if flat else 'NO'}")
 

@@ -10,6 +10,8 @@ from .models import (
     ClubRecord,
     DealLine,
     DealScore,
+    HeadToHeadTally,
+    PersonSummary,
     RosterPlayer,
     SeasonStanding,
     SeriesResult,
@@ -28,6 +30,8 @@ CHECKSUM_TABLES = [
     (RosterPlayer, ("player_id",)),
     (SeasonStanding, ("club_id", "game", "season", "person_id")),
     (ClubRecord, ("club_id", "game", "kind")),
+    (PersonSummary, ("person_id", "game", "season")),
+    (HeadToHeadTally, ("person_id", "game", "opponent_id")),
 ]
 
 

@@ -15,6 +15,8 @@ The shell:
                   its ladder rules or seasons change
   records.py      ClubRecord: each game's all-time records, written with the standings
   catch_up.py     counts again, outside the request, the clubs whose league is behind
+  summaries.py    PersonSummary and HeadToHeadTally: each person's figures, best and
+                  worst series and opponents, kept in step with the results
   aggregates.py   the SQL building blocks they share (figures, seasons, best N)
   roster.py       the roster as a stream kind of the one writer (series.writer)
   services.py     the writers: roster commands, seasons, ladder rules

@@ -219,11 +219,11 @@ class PlayerApi(LeagueApiView):
     def get(self, request, player_id):
         player = self.player_for(player_id, Access.READ)
         query = self.validated(self.QuerySerializer, request.query_params)
-        record = player_record.player_record(player, selectors.named_seasons(player.club))
+        record = player_record.player_record(player)
         series = player_record.series_newest_first(record.person)
         start, end = query["offset"], query["offset"] + query["limit"]
         body = player_body(record) | {
-            "history_count": series.count(),
+            "history_count": record.series_count,
             "history": [series_line(row) for row in series[start:end]],
             "updating": selectors.updating(player.club),
         }

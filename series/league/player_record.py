@@ -1,18 +1,19 @@
 """Read queries of a player's league record: all time, by season, the latest
 series, the best and worst, head to head, and every series a page at a time.
-As many queries, and as many rows read, however long the history."""
+As many queries, and as many rows read, however long the history: the figures,
+the best and worst and head to head come from the stored summaries
+(``summaries.py``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from django.core.paginator import Page, Paginator
-from django.db import connection
-from django.db.models import ExpressionWrapper, F, FloatField, QuerySet
+from django.db.models import QuerySet
 
-from ..models import Player, SeasonStanding, SeriesResult
-from .aggregates import FIGURES, Figures, season_expression
-from .seasons import SeasonSpan
+from ..models import HeadToHeadTally, PersonSummary, Player, SeasonStanding, SeriesResult
+from .aggregates import Figures
+from .summaries import ALL_TIME
 
 
 def player_with_club(player_id: int) -> Player | None:
@@ -67,77 +68,78 @@ class PlayerRecord:
     games: dict[str, GameResults]
     head_to_head: list[HeadToHead]
 
+    @property
+    def series_count(self) -> int:
+        """The person's finished series, in every game."""
+        return sum(line.figures.series_played for line in self.all_time)
+
 
 FORM_SERIES = 30  # the latest series a form chart draws
 SERIES_PER_PAGE = 25
 
 
-def player_record(player: Player, named: list[SeasonSpan]) -> PlayerRecord:
-    """A person's league record. The queries and the rows they return are as
-    many however long the history: figures are aggregated in the database, and
-    only the latest series, the best and the worst are read row by row."""
+def player_record(player: Player) -> PlayerRecord:
+    """A person's league record, read from the stored summaries: the queries and
+    the rows they return are as many however long the history; only the latest
+    series are read row by row."""
     person = person_of(player)
-    rows = SeriesResult.objects.filter(person=person)
-    all_time = list(rows.values("game").annotate(**FIGURES).order_by("game"))
-    seasons = (
-        rows.values("game", season=season_expression(named))
-        .annotate(**FIGURES)
-        .order_by("-season", "game")
-    )
+    summaries = list(PersonSummary.objects.filter(person=person).order_by("-season", "game"))
+    all_time = [summary for summary in summaries if summary.season == ALL_TIME]
     ratings = SeasonStanding.objects.filter(person=person).values_list("game", "season", "rating")
     merged = Player.objects.filter(roster__person=person).exclude(id=person).order_by("name")
     return PlayerRecord(
         player=player,
         person=person,
         merged=list(merged),
-        all_time=[SeasonFigures("", row["game"], Figures.of(row)) for row in all_time],
-        seasons=[SeasonFigures(row["season"], row["game"], Figures.of(row)) for row in seasons],
+        all_time=[SeasonFigures("", line.game, Figures.of(line)) for line in all_time],
+        seasons=[
+            SeasonFigures(line.season, line.game, Figures.of(line))
+            for line in summaries
+            if line.season != ALL_TIME
+        ],
         season_ratings={(game, season): rating for game, season, rating in ratings},
-        games={row["game"]: game_results(person, row["game"]) for row in all_time},
+        games=game_results(person, all_time),
         head_to_head=head_to_head(person),
     )
 
 
-def game_results(person: int, game: str) -> GameResults:
-    """Three queries, each reading at most ``FORM_SERIES`` rows."""
-    rows = SeriesResult.objects.filter(person=person, game=game)
-    recent = list(rows.order_by("-started_at", "-series_id")[:FORM_SERIES])
-    per_deal = ExpressionWrapper(F("total") * 1.0 / F("deals"), output_field=FloatField())
-    scored = rows.filter(deals__gt=0).annotate(per_deal=per_deal)
-    best = scored.order_by("per_deal", "started_at").first()
-    worst = scored.order_by("-per_deal", "-started_at").first()
-    return GameResults(recent[::-1], best, worst if worst != best else None)
+def game_results(person: int, all_time: list[PersonSummary]) -> dict[str, GameResults]:
+    """A query for each game's latest ``FORM_SERIES`` series, and one for the best
+    and worst of every game."""
+    extremes = {line.best_series_id for line in all_time} | {
+        line.worst_series_id for line in all_time
+    }
+    extremes.discard(None)
+    found = SeriesResult.objects.filter(person=person, series__in=extremes) if extremes else []
+    rows = {row.series_id: row for row in found}
+    games = {}
+    for line in all_time:
+        recent = SeriesResult.objects.filter(person=person, game=line.game).order_by(
+            "-started_at", "-series_id"
+        )[:FORM_SERIES]
+        worst = line.worst_series_id if line.worst_series_id != line.best_series_id else None
+        games[line.game] = GameResults(
+            list(recent)[::-1], rows.get(line.best_series_id), rows.get(worst)
+        )
+    return games
 
 
 def series_newest_first(person: int) -> QuerySet[SeriesResult]:
     return SeriesResult.objects.filter(person=person).order_by("-started_at", "-series_id")
 
 
-def series_page(person: int, number: str | int | None) -> Page:
-    """One page of a person's finished series, newest first (two queries)."""
-    return Paginator(series_newest_first(person), SERIES_PER_PAGE).get_page(number)
+def series_page(person: int, number: str | int | None, count: int) -> Page:
+    """One page of a person's ``count`` finished series, newest first (one query)."""
+    paginator = Paginator(series_newest_first(person), SERIES_PER_PAGE)
+    paginator.count = count  # known from the summaries: no COUNT over the history
+    return paginator.get_page(number)
 
 
 def head_to_head(person: int) -> list[HeadToHead]:
-    """Against each person met at a table: how often each finished ahead. One
-    aggregate over the stored results, the person's rows joined to the others'
-    of the same series."""
-    mine = SeriesResult._meta.db_table
-    names = Player._meta.db_table
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"""
-            SELECT theirs.person_id, p.name, theirs.game, COUNT(*),
-                   SUM(CASE WHEN mine.place < theirs.place THEN 1 ELSE 0 END),
-                   SUM(CASE WHEN mine.place > theirs.place THEN 1 ELSE 0 END)
-              FROM {mine} mine
-              JOIN {mine} theirs
-                ON theirs.series_id = mine.series_id AND theirs.person_id <> mine.person_id
-              JOIN {names} p ON p.id = theirs.person_id
-             WHERE mine.person_id = %s
-             GROUP BY theirs.person_id, p.name, theirs.game
-             ORDER BY theirs.game, COUNT(*) DESC, p.name, theirs.person_id
-            """,
-            [person],  # the table names come from the models; the value is a parameter
-        )
-        return [HeadToHead(*row) for row in cursor.fetchall()]
+    """Against each person met at a table: how often each finished ahead (the
+    stored tallies, one query)."""
+    tallies = HeadToHeadTally.objects.filter(person=person).order_by(
+        "game", "-series", "opponent__name", "opponent"
+    )
+    fields = ("opponent", "opponent__name", "game", "series", "ahead", "behind")
+    return [HeadToHead(*row) for row in tallies.values_list(*fields)]

@@ -49,7 +49,7 @@ from ..models import (
     SeriesSeat,
     SeriesSheet,
 )
-from . import standings
+from . import standings, summaries
 from .aggregates import insert_statement
 from .rating import NEWCOMER, Form, Placing, RatingWalk
 from .results import DealFacts, Result, SeriesFacts, series_results
@@ -187,6 +187,7 @@ def count_in_order(
         cursor.execute(insert, params)
     standings.count_series(setup.club, setup.rules.game, league.season, rows,
                            best_n=league.best_n)  # fmt: skip
+    summaries.add_series(setup.club, rows, league.season)
 
 
 def mark_behind(club_id: int) -> None:
@@ -386,6 +387,7 @@ def _count_club(club_id: int) -> None:
             rows.extend(_row(result, after[result.person]) for result in results)
         SeriesResult.objects.bulk_create(rows, batch_size=PAGE)
     standings.refresh_club(club_id)
+    summaries.refresh_club(club_id)
 
 
 class LeagueProjector:

@@ -25,7 +25,7 @@ from ..domain.roster import (
 from ..models import Club, LadderRules, Membership, Player, Season
 from ..retry import transient_retry
 from ..writer import Recording, Written
-from . import projection, standings
+from . import projection, standings, summaries
 from .roster import Link, NewGuest, Rename, RosterRequest, RosterStream
 from .seasons import SeasonSpan, check_ladder, check_new_season
 
@@ -203,6 +203,7 @@ def season_add(*, club: Club, name: str, first_day: date, last_day: date) -> Sea
             club=club, key=span.key, name=span.name, starts_on=first_day, ends_on=last_day
         )
         standings.refresh_club(club.id)
+        summaries.refresh_club(club.id)  # the summaries by season
     return season
 
 
@@ -215,6 +216,7 @@ def season_remove(*, club: Club, key: str) -> bool:
         deleted, _rows = Season.objects.filter(club=club, key=key).delete()
         if deleted:
             standings.refresh_club(club.id)
+            summaries.refresh_club(club.id)  # the summaries by season
     return bool(deleted)
 
 

@@ -139,8 +139,8 @@ def player_page(request, slug: str, player_id: int):
     if person != player.id:
         return redirect("league:player", slug=slug, player_id=person)
     named = selectors.named_seasons(player.club)
-    record = player_record.player_record(player, named)
-    page = player_record.series_page(person, request.GET.get("page"))
+    record = player_record.player_record(player)
+    page = player_record.series_page(person, request.GET.get("page"), record.series_count)
     context = player_page_context(record, named, page)
     context["updating"] = selectors.updating(player.club)
     return render(request, "league/player.html", context)

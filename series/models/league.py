@@ -1,8 +1,9 @@
 """The league: club settings (seasons, ladder rules) and its read models.
 
 ``Season`` and ``LadderRules`` are club settings, edited by club admins.
-``RosterPlayer``, ``SeriesResult``, ``SeasonStanding`` and ``ClubRecord`` are
-projections, rebuilt from the log with the rest (``projections.rebuild``).
+``RosterPlayer``, ``SeriesResult``, ``SeasonStanding``, ``ClubRecord``,
+``PersonSummary`` and ``HeadToHeadTally`` are projections, rebuilt from the
+log with the rest (``projections.rebuild``).
 """
 
 from __future__ import annotations
@@ -115,13 +116,9 @@ class SeriesResult(models.Model):
         ]
 
 
-class SeasonStanding(models.Model):
-    """A person's line of a season's standings, as the club's ladder rules count it.
-
-    The figures cover the series that count (all, or each person's best N);
-    ``season_went_out`` counts every series of the season. ``rating``, ``mu``
-    and ``sigma`` are those after the person's last series of the season.
-    """
+class FiguresLine(models.Model):
+    """A person's figures in a game over a season: the columns that a standings
+    line and a person's summary share."""
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="+")
     game = models.CharField(max_length=20)
@@ -134,6 +131,19 @@ class SeasonStanding(models.Model):
     penalty_total = models.IntegerField()
     tiebreaks_played = models.PositiveIntegerField()
     tiebreaks_won = models.PositiveIntegerField()
+
+    class Meta:
+        abstract = True
+
+
+class SeasonStanding(FiguresLine):
+    """A person's line of a season's standings, as the club's ladder rules count it.
+
+    The figures cover the series that count (all, or each person's best N);
+    ``season_went_out`` counts every series of the season. ``rating``, ``mu``
+    and ``sigma`` are those after the person's last series of the season.
+    """
+
     season_went_out = models.PositiveIntegerField()
     rating = models.FloatField()
     mu = models.FloatField()
@@ -149,6 +159,49 @@ class SeasonStanding(models.Model):
         indexes = [
             models.Index(fields=["club", "game", "season_went_out"], name="standing_went_out"),
         ]
+
+
+class PersonSummary(FiguresLine):
+    """A person's figures in a game over all their series (``season`` empty) or
+    over one season's (a year, or a named season's key), every series counted
+    whatever the ladder rules; and the series of their lowest and of their
+    highest points a deal (a tie goes to the earlier series)."""
+
+    # No constraint in the database: a rebuild empties the score sheets first.
+    best_series = models.ForeignKey(
+        SeriesSheet, null=True, on_delete=models.CASCADE, db_constraint=False, related_name="+"
+    )
+    worst_series = models.ForeignKey(
+        SeriesSheet, null=True, on_delete=models.CASCADE, db_constraint=False, related_name="+"
+    )
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["person", "game", "season"], name="summary_once_per_season"
+            )
+        ]
+
+
+class HeadToHeadTally(models.Model):
+    """How a person fared against an opponent in the series of a game where
+    both sat: how often each finished ahead of the other."""
+
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="+")
+    game = models.CharField(max_length=20)
+    person = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    opponent = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    series = models.PositiveIntegerField()
+    ahead = models.PositiveIntegerField()  # the person finished ahead
+    behind = models.PositiveIntegerField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["person", "game", "opponent"], name="tally_once_per_opponent"
+            )
+        ]
+        indexes = [models.Index(fields=["club", "opponent"], name="tally_opponent")]
 
 
 class ClubRecord(models.Model):

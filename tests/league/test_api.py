@@ -226,10 +226,10 @@ def test_the_league_endpoints_cost_the_same_queries_however_many_series(
     # whether the league is updating
     with django_assert_num_queries(7):
         client.get(f"/api/v1/clubs/{slug}/standings?season=2025")
-    # token with user, player with club, role; + named seasons, merged players, all time,
-    # by season, season ratings; the game's latest, best and worst; head to head; count, page;
-    # whether the league is updating
-    with django_assert_num_queries(15):
+    # token with user, player with club, role; + merged players, summaries, season
+    # ratings; the game's latest; best and worst; head to head; page; whether the
+    # league is updating
+    with django_assert_num_queries(11):
         client.get(f"/api/v1/players/{history.anna.id}")
     # token with user, club, role; + count, page
     with django_assert_num_queries(5):

@@ -211,8 +211,8 @@ def test_the_league_pages_cost_the_same_queries_however_many_series(
     # session, user, club, role; named seasons, years; players; count, page, seats
     with django_assert_num_queries(10):
         client.get(f"/clubs/{slug}/league/history/")
-    # session, user, player with club, role; named seasons, merged, all time, by season,
-    # season ratings; the game's latest, best and worst; head to head; count, page;
-    # whether the league is updating
-    with django_assert_num_queries(16):
+    # session, user, player with club, role; named seasons, merged, summaries, season
+    # ratings; the game's latest; best and worst; head to head; page; whether the
+    # league is updating
+    with django_assert_num_queries(13):
         client.get(f"/clubs/{slug}/players/{history.anna.id}/")

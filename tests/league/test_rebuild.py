@@ -15,7 +15,14 @@ from series import projections, services
 from series.domain.errors import DomainError
 from series.league import selectors
 from series.league import services as league
-from series.models import ClubRecord, RosterPlayer, SeasonStanding, SeriesResult
+from series.models import (
+    ClubRecord,
+    HeadToHeadTally,
+    PersonSummary,
+    RosterPlayer,
+    SeasonStanding,
+    SeriesResult,
+)
 from tests.factories import club_with_players, entry, start
 
 from .conftest import at, caught_up, record
@@ -33,11 +40,19 @@ def league_tables() -> dict[str, list[dict]]:
     records = ClubRecord.objects.order_by("club", "game", "kind").values(
         *(f.attname for f in ClubRecord._meta.concrete_fields if f.name != "id")
     )
+    summaries = PersonSummary.objects.order_by("person_id", "game", "season").values(
+        *(f.attname for f in PersonSummary._meta.concrete_fields if f.name != "id")
+    )
+    tallies = HeadToHeadTally.objects.order_by("person_id", "game", "opponent_id").values(
+        *(f.attname for f in HeadToHeadTally._meta.concrete_fields if f.name != "id")
+    )
     return {
         "results": list(results),
         "roster": list(roster),
         "standings": list(standings),
         "records": list(records),
+        "summaries": list(summaries),
+        "tallies": list(tallies),
     }
 
 

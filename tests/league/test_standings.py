@@ -12,6 +12,10 @@ from openskill.models import PlackettLuce
 from series.league import selectors, services
 from series.league.player_record import player_record
 from series.league.selectors import Figures
+from series.services import deal_correct
+from tests.factories import entry
+
+from .conftest import at, caught_up
 
 pytestmark = pytest.mark.django_db
 
@@ -99,14 +103,30 @@ def test_the_club_records_are_those_worked_out_by_hand(history):
 
 
 def test_head_to_head_counts_who_finished_ahead_in_the_series_both_sat(history):
-    record = player_record(history.anna, [])
+    record = player_record(history.anna)
     duels = {h.name: (h.series, h.ahead, h.behind, h.level) for h in record.head_to_head}
     # Anna was 3rd then 2nd; Bruno 2nd then 1st; Carla 1st then 3rd.
     assert duels == {"Bruno": (2, 0, 2, 0), "Carla": (2, 1, 1, 0)}
 
 
+def test_a_players_best_and_worst_series_are_those_of_fewest_and_most_points_a_deal(history):
+    anna = player_record(history.anna).games["continental"]
+    # Anna: 75 points in 4 deals in the first series, 50 in 3 in the second.
+    assert (anna.best.series_id, anna.worst.series_id) == (history.second, history.first)
+    deal_correct(
+        series_id=history.second,
+        number=1,
+        entry=entry(history.bruno, {history.anna: 40, history.carla: 60}),
+        reason="Counted again.",
+        recorded_at=at(9, 13),
+    )  # Anna now has 60 points in 3 deals
+    caught_up()
+    anna = player_record(history.anna).games["continental"]
+    assert (anna.best.series_id, anna.worst.series_id) == (history.first, history.second)
+
+
 def test_a_players_all_time_and_season_figures_equal_the_standings_row(history):
-    record = player_record(history.carla, [])
+    record = player_record(history.carla)
     (all_time,) = record.all_time
     (season,) = record.seasons
     assert all_time.figures == season.figures == by_name(standings_of(history))["Carla"].figures
