@@ -8,6 +8,8 @@ from importlib import import_module
 import pytest
 from hypothesis import HealthCheck, settings
 
+from tests.support.backup import fresh_database  # noqa: F401 (a fixture for every test)
+
 settings.register_profile(
     "default", deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=50
 )
