@@ -14,6 +14,7 @@ from django.utils import timezone
 from series import services
 from series.models import Club, Player
 from tests.factories import entry, start
+from tests.support.shared import copy_or_build, written_once_per_module
 
 
 def at(month: int, day: int, hour: int = 20) -> datetime:
@@ -99,6 +100,10 @@ def build_history() -> History:
     return History(club, a, b, c, d, first, second, abandoned, still_open, users)
 
 
+history_of_the_module = written_once_per_module(build_history)
+
+
 @pytest.fixture
-def history(db) -> History:
-    return build_history()
+def history(history_of_the_module, db) -> History:
+    """The history, written once for the module (tests/support/shared.py)."""
+    return copy_or_build(history_of_the_module, build_history)
