@@ -43,14 +43,18 @@ serve: setup
 	DEBUG=false $(BIN)/gunicorn scorekeeper.wsgi -c scorekeeper/gunicorn.conf.py \
 		--bind $(HOST):$(PORT) --workers $${WEB_CONCURRENCY:-2}
 
+# Tests run in one process per core (pytest-xdist), each with its own test
+# database; TEST_WORKERS=0 runs them all in one process.
+TEST_WORKERS ?= auto
+
 # The whole suite, on PostgreSQL when DATABASE_URL points there, else SQLite.
 test: setup lint
 	$(BIN)/python manage.py makemigrations --check --dry-run
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(TEST_WORKERS)
 
 # Everything but the browser tests (CI runs it on SQLite).
 test-core: setup
-	$(BIN)/pytest -m "not browser"
+	$(BIN)/pytest -n $(TEST_WORKERS) -m "not browser"
 
 lint: setup
 	$(BIN)/ruff check .

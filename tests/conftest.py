@@ -3,15 +3,28 @@ switches that let transactional tests run against the append-only log."""
 
 from __future__ import annotations
 
+import os
 from importlib import import_module
 
 import pytest
 from hypothesis import HealthCheck, settings
 
+from tests.support.backup import fresh_database  # noqa: F401 (a fixture for every test)
+
+# Property tests: no deadline (a shared machine is slow at random moments) and
+# 50 examples unless a test asks for more. CI draws the same examples on every
+# run, so a red build is reproducible and never depends on the draw; a
+# developer's runs draw new ones each time and keep failing examples in
+# .hypothesis/. HYPOTHESIS_PROFILE=ci picks CI's profile anywhere.
 settings.register_profile(
-    "default", deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=50
+    "dev", deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=50
 )
-settings.load_profile("default")
+settings.register_profile(
+    "ci", settings.get_profile("dev"), derandomize=True, database=None, print_blob=True
+)
+settings.load_profile(
+    os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev")
+)
 
 
 def pytest_configure(config):

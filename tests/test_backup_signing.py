@@ -9,30 +9,19 @@ import json
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.db import connection, transaction
+from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from series import backup
-from series.models import Club, Event, Membership
-from tests.test_backup import history
+from series.models import Club, Membership
+from tests.support.backup import backup_of, history, records_of
 
 pytestmark = pytest.mark.django_db
 
 
-class _Undo(Exception):
-    pass
-
-
 def exported(**kwargs) -> list[str]:
-    """A backup of ``history()``, taken in a transaction that is then rolled
-    back, so the test database is empty again for the restore."""
-    lines: list[str] = []
-    with pytest.raises(_Undo), transaction.atomic():
-        history()
-        lines.extend(backup.export_lines(**kwargs))
-        raise _Undo
-    assert not Event.objects.exists()
-    return lines
+    """A backup of ``history()``; the test database is empty again for the restore."""
+    return backup_of(history, **kwargs).lines
 
 
 def unkeyed_chain(records: list[dict], original: list[str] | None = None) -> list[str]:
@@ -51,13 +40,6 @@ def unkeyed_chain(records: list[dict], original: list[str] | None = None) -> lis
         previous = hashlib.sha256((previous + body).encode()).hexdigest()
         lines.append(json.dumps({**record, "hash": previous}) + "\n")
     return lines
-
-
-def records_of(lines: list[str]) -> list[dict]:
-    records = [json.loads(line) for line in lines]
-    for record in records:
-        record.pop("hash")
-    return records
 
 
 def make_admin(records):

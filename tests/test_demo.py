@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 from django.core.management import call_command
-from django.db import transaction
 
 from series import demo, services, store
 from series.domain.events import DealCorrected, DealRecorded
@@ -12,16 +11,22 @@ from series.domain.melds import check_arrangement
 from series.domain.rules import Rules
 from series.domain.series import SeriesState, apply, command_for, decide
 from series.models import Club, Event, SeriesSheet
+from tests.support.shared import copy_or_build, written_once_per_module
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(scope="module")
-def demo_club(django_db_setup, django_db_blocker):
-    """Two seasons played once for the module, rolled back after its last test."""
-    with django_db_blocker.unblock(), transaction.atomic():
-        yield demo.create_demo_club(seed=7, seasons=2, every_days=35, password="demo-pass-1")
-        transaction.set_rollback(True)
+def two_seasons():
+    return demo.create_demo_club(seed=7, seasons=2, every_days=35, password="demo-pass-1")
+
+
+demo_of_the_module = written_once_per_module(two_seasons)
+
+
+@pytest.fixture
+def demo_club(demo_of_the_module, db):
+    """Two seasons played once for the module (tests/support/shared.py)."""
+    return copy_or_build(demo_of_the_module, two_seasons)
 
 
 def test_the_demo_club_is_public_with_eight_players_and_two_seasons(demo_club):

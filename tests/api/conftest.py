@@ -10,6 +10,7 @@ from rest_framework.test import APIClient
 
 from series import services
 from series.models import Club, DeviceToken, Player
+from tests.support.shared import copy_or_build, written_once_per_module
 
 # A Continental hand that goes out: four groups and the 2♣ to discard.
 GROUPS = [["7C", "7H", "7D"], ["8C", "8H", "8D", "8S"], ["9C", "9H", "9D", "9S"],
@@ -30,8 +31,7 @@ def make_user(username: str, password: str | None = None):
     return get_user_model().objects.create_user(username, password=password)
 
 
-@pytest.fixture
-def table(db) -> Table:
+def build_table() -> Table:
     users = {name: make_user(name) for name in ("admin", "scorer", "member", "stranger")}
     club = services.club_create(name="Circolo del Burraco", admin=users["admin"])
     services.member_set(club=club, user=users["scorer"], role="scorer")
@@ -40,6 +40,15 @@ def table(db) -> Table:
     other_club = services.club_create(name="Other club")
     services.member_set(club=other_club, user=users["stranger"], role="scorer")
     return Table(club, players, other_club, users)
+
+
+table_of_the_module = written_once_per_module(build_table)
+
+
+@pytest.fixture
+def table(table_of_the_module, db) -> Table:
+    """The club, written once for the module (tests/support/shared.py)."""
+    return copy_or_build(table_of_the_module, build_table)
 
 
 def client_for(user=None) -> APIClient:

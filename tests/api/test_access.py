@@ -7,10 +7,13 @@ in answers 404 (not 403), so its ids reveal nothing.
 
 from __future__ import annotations
 
+from uuid import UUID
+
 import pytest
 
 from series import services
 from tests.factories import entry, start
+from tests.support.shared import kept_for_the_module
 
 from .conftest import HAND, make_user
 
@@ -19,8 +22,7 @@ pytestmark = pytest.mark.django_db
 ROLES = ("anonymous", "member", "scorer", "admin", "stranger")
 
 
-@pytest.fixture
-def world(table):
+def one_deal_in(table) -> UUID:
     """The club's series after one deal (version 2), and a user who is not in the
     club yet but plays at another table of the club's admin."""
     newcomer = make_user("newcomer")
@@ -29,7 +31,22 @@ def world(table):
     anna, bruno, carla = table.players
     series = start(table.club, table.players).series_id
     services.deal_record(series_id=series, entry=entry(anna, {bruno: 40, carla: 40}))
-    return table, series
+    return series
+
+
+@pytest.fixture(scope="module")
+def series_of_the_module(request, table_of_the_module, django_db_blocker):
+    def build():
+        return one_deal_in(table_of_the_module)
+
+    with kept_for_the_module(request, django_db_blocker, build) as series:
+        yield series
+
+
+@pytest.fixture
+def world(table, series_of_the_module):
+    """The club and its series, written once for the module (tests/support/shared.py)."""
+    return table, series_of_the_module or one_deal_in(table)
 
 
 def deal(table, version, **extra):

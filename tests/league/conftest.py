@@ -14,7 +14,7 @@ from django.utils import timezone
 from series import projectors, services
 from series.models import Club, Player
 from tests.factories import entry, start
-from tests.test_backup import fresh_database  # noqa: F401 (a fixture for test_backup)
+from tests.support.shared import copy_or_build, written_once_per_module
 
 
 def at(month: int, day: int, hour: int = 20) -> datetime:
@@ -76,14 +76,18 @@ def play_second(club, a, b, c) -> UUID:
     return series
 
 
-@pytest.fixture
-def users(db):
+def make_users() -> dict:
     make = get_user_model().objects.create_user
     return {name: make(name) for name in ("admin", "scorer", "member", "stranger")}
 
 
 @pytest.fixture
-def history(users) -> History:
+def users(db):
+    return make_users()
+
+
+def build_history() -> History:
+    users = make_users()
     club = services.club_create(name="Circolo", admin=users["admin"])
     services.member_set(club=club, user=users["scorer"], role="scorer")
     services.member_set(club=club, user=users["member"], role="member")
@@ -99,3 +103,12 @@ def history(users) -> History:
     still_open = start(club, [a, b, d], recorded_at=at(11, 21)).series_id
     record(still_open, d, {a: 15, b: 15}, at(11, 21))
     return History(club, a, b, c, d, first, second, abandoned, still_open, users)
+
+
+history_of_the_module = written_once_per_module(build_history)
+
+
+@pytest.fixture
+def history(history_of_the_module, db) -> History:
+    """The history, written once for the module (tests/support/shared.py)."""
+    return copy_or_build(history_of_the_module, build_history)

@@ -10,12 +10,16 @@ import pytest
 
 from series import backup, checksum
 from series.league import services as league
-from tests.test_backup import manage
+from series.models import Club, Event
+from tests.support.backup import backup_of, records_of, signed
+
+from .conftest import build_history
 
 pytestmark = pytest.mark.django_db
 
 
-def league_history(history):
+def league_history() -> None:
+    history = build_history()
     twin = league.guest_add(club=history.club, name="Dario bis")
     league.players_merge(club=history.club, source_id=twin.id, target_id=history.dario.id)
     league.player_rename(club=history.club, player_id=history.carla.id, name="Carla M.")
@@ -25,36 +29,19 @@ def league_history(history):
     league.ladder_set(club=history.club, min_series=2, best_n=10)
 
 
-def test_a_restored_backup_has_the_same_league(history, fresh_database, tmp_path):
-    league_history(history)
-    original = checksum.projection_checksum()
-    lines = list(backup.export_lines())
-    kinds = [json.loads(line)["kind"] for line in lines]
+def test_a_restored_backup_has_the_same_league():
+    taken = backup_of(league_history)
+    kinds = [json.loads(line)["kind"] for line in taken.lines]
     assert "season" in kinds and "ladder" in kinds
-    (tmp_path / "backup.jsonl").write_text("".join(lines), encoding="utf-8")
-    assert manage(fresh_database, "migrate", "-v0").returncode == 0
-    restored = manage(fresh_database, "import_events", str(tmp_path / "backup.jsonl"))
-    assert restored.returncode == 0, restored.stderr
-    assert manage(fresh_database, "checksum").stdout.strip() == original
+    backup.import_lines(taken.lines)
+    assert checksum.projection_checksum() == taken.checksum
 
 
-def test_a_roster_event_that_the_rules_refuse_is_refused_even_with_a_valid_chain(
-    history,
-    fresh_database,
-    tmp_path,
-):
-    league_history(history)
-    records = [json.loads(line) for line in backup.export_lines()]
-    for record in records:
-        record.pop("hash")
+def test_a_roster_event_that_the_rules_refuse_is_refused_even_with_a_valid_chain():
+    records = records_of(backup_of(league_history).lines)
     merge = next(r for r in records if r.get("type") == "PlayersMerged")
     merge["payload"]["target"] = merge["payload"]["source"]  # merged into themselves
-    previous, rehashed = backup.GENESIS, []
-    for record in records:
-        previous = backup._chain(previous, record, backup.signing_key())
-        rehashed.append(json.dumps({**record, "hash": previous}) + "\n")
-    (tmp_path / "forged.jsonl").write_text("".join(rehashed), encoding="utf-8")
-    manage(fresh_database, "migrate", "-v0")
-    refused = manage(fresh_database, "import_events", str(tmp_path / "forged.jsonl"))
-    assert refused.returncode == 1
-    assert f"line {records.index(merge) + 1}" in refused.stderr
+    with pytest.raises(backup.BackupError) as refused:
+        backup.import_lines(signed(records))
+    assert refused.value.line == records.index(merge) + 1
+    assert (Event.objects.count(), Club.objects.count()) == (0, 0)

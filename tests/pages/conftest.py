@@ -15,6 +15,7 @@ from django.test import Client
 
 from series import services
 from series.models import Club, Player
+from tests.support.shared import copy_or_build, written_once_per_module
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -49,8 +50,7 @@ def make_user(username: str, password: str | None = None):
     return get_user_model().objects.create_user(username, password=password)
 
 
-@pytest.fixture
-def table(db) -> Table:
+def build_table() -> Table:
     users = {name: make_user(name) for name in ("admin", "scorer", "member", "stranger")}
     club = services.club_create(name="Circolo Tressette", admin=users["admin"])
     services.member_set(club=club, user=users["scorer"], role="scorer")
@@ -60,6 +60,15 @@ def table(db) -> Table:
     other_club = services.club_create(name="Other club")
     services.member_set(club=other_club, user=users["stranger"], role="scorer")
     return Table(club, players, other_club, users)
+
+
+table_of_the_module = written_once_per_module(build_table)
+
+
+@pytest.fixture
+def table(table_of_the_module, db) -> Table:
+    """The club, written once for the module (tests/support/shared.py)."""
+    return copy_or_build(table_of_the_module, build_table)
 
 
 @pytest.fixture
