@@ -452,8 +452,7 @@ def _decide_and_append(
     club_id: int | None,
 ) -> SeriesResult:
     with transaction.atomic():
-        stored = store.load_stream(series_id)
-        state = fold(event.event for event in stored)
+        state, started_at = _series_now(series_id)
         if expected_version is not None and state.version != expected_version:
             raise store.VersionConflict(series_id, expected_version, state.version)
         events = decide(state, command)
@@ -461,12 +460,12 @@ def _decide_and_append(
         now = recording.recorded_at or timezone.now()
         # Projections first, the append last: the append holds the log's lock
         # until commit, so the less work after it, the shorter the queue.
-        projections.project(
+        writes = projections.project(
             series_id,
             before=state,
             after=new_state,
             events=events,
-            started_at=stored[0].recorded_at if stored else now,
+            started_at=started_at or now,
             updated_at=now,
         )
         store.append(
@@ -478,5 +477,16 @@ def _decide_and_append(
             idempotency_key=recording.idempotency_key or None,
             command_digest=digest if recording.idempotency_key else None,
             recorded_at=now,
+            writes=writes,
         )
     return SeriesResult(series_id, new_state)
+
+
+def _series_now(series_id: UUID) -> tuple[SeriesState, datetime | None]:
+    """The series' state and when it started: from the snapshot on its sheet
+    (one row), or by folding its log when the snapshot is missing or stale."""
+    saved = projections.saved_state(series_id)
+    if saved is not None:
+        return saved
+    stored = store.load_stream(series_id)
+    return fold(event.event for event in stored), stored[0].recorded_at if stored else None
