@@ -13,11 +13,11 @@ import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import cache
 from typing import Any
 from uuid import UUID
 
 from django.db import connection, transaction
-from django.db.models import OuterRef, Subquery
 
 from . import projectors, store
 from .domain import snapshot
@@ -210,18 +210,29 @@ def saved_state(series_id: UUID) -> tuple[SeriesState, datetime] | None:
     """The series' state from its sheet's snapshot, and when it started, in one
     query; None without a sheet or when the snapshot is not of the stream's
     current version (the caller folds the log then)."""
-    stream_version = EventRow.objects.filter(stream=OuterRef("id")).order_by("-version")
-    row = (
-        SeriesSheet.objects.filter(id=series_id)
-        .annotate(stream_version=Subquery(stream_version.values("version")[:1]))
-        .values_list("snapshot", "started_at", "stream_version")
-        .first()
-    )
+    sheet = SeriesSheet._meta
+    key = sheet.pk.get_db_prep_value(series_id, connection)
+    with connection.cursor() as cursor:
+        cursor.execute(_saved_state_sql(), [key, key])
+        row = cursor.fetchone()
     if row is None:
         return None
     data, started_at, version = row
+    if isinstance(data, str):  # the drivers hand JSON over as text
+        data = json.loads(data)
+    if connection.vendor != "postgresql":  # SQLite gives a naive time
+        started_at = connection.ops.convert_datetimefield_value(started_at, None, connection)
     state = snapshot.decode(data, version=version)
     return None if state is None else (state, started_at)
+
+
+@cache
+def _saved_state_sql() -> str:
+    sheet, log = SeriesSheet._meta.db_table, EventRow._meta.db_table
+    return (
+        f"SELECT snapshot, started_at, (SELECT MAX(version) FROM {log} WHERE stream = %s) "
+        f"FROM {sheet} WHERE id = %s"
+    )
 
 
 def _replace_deals(series_id: UUID, state: SeriesState) -> None:
