@@ -49,10 +49,9 @@ def series_page(access: Access):
     def decorate(view):
         @wraps(view)
         def page(request, series_id: UUID, **kwargs):
-            sheet = selectors.series_sheet(series_id)
+            sheet, role = selectors.series_sheet_and_role(series_id, request.user)
             if sheet is None:
                 return missing(request)
-            role = selectors.club_role(user=request.user, club=sheet.club)
             refused = refuse_access(request, role, sheet.club, access)
             if refused is not None:
                 return refused

@@ -413,20 +413,23 @@ def _execute(
     key = scoped_key(recording.actor_id, recording.idempotency_key)
     recording = Recording(recording.actor_id, key, recording.recorded_at)
     digest = _digest(None if isinstance(command, StartSeries) else series_id, command)
-    if key:
-        replay = _replay(key, digest)
-        if replay is not None:
-            return replay
+    # No look-up of the key first: a retry of a command that was recorded finds
+    # the series moved on (a conflict or a refusal) or collides on the key's
+    # unique index, and only then, after the rollback, the first result is read.
     try:
         return _decide_and_append(series_id, command, expected_version, recording, digest,
                                   club_id)  # fmt: skip
     except store.VersionConflict as conflict:
-        # A concurrent retry with the same key may have won the race.
         replay = _replay(key, digest) if key else None
         if replay is not None:
             return replay
         if conflict.current is None:
             conflict.current = store.current_version(series_id)
+        raise
+    except DomainError:
+        replay = _replay(key, digest) if key else None
+        if replay is not None:
+            return replay
         raise
 
 

@@ -49,9 +49,15 @@ def allows(role: str | None, club: Club, access: Access) -> bool:
     return access == Access.READ and club.public
 
 
-def refusal(user, club: Club, access: Access) -> Refusal | None:
-    """Why ``user`` may not do ``access`` in ``club``, or None when they may."""
-    role = selectors.club_role(user=user, club=club)
+# ``role`` when the caller has not read the user's role in the club yet.
+ASK = object()
+
+
+def refusal(user, club: Club, access: Access, role: str | object | None = ASK) -> Refusal | None:
+    """Why ``user`` (whose ``role`` in the club may be known) may not do
+    ``access`` in ``club``, or None when they may."""
+    if role is ASK:
+        role = selectors.club_role(user=user, club=club)
     if allows(role, club, access):
         return None
     if role is None and not club.public:
@@ -61,11 +67,11 @@ def refusal(user, club: Club, access: Access) -> Refusal | None:
     return Refusal.FORBIDDEN
 
 
-def require(user, club: Club | None, access: Access) -> Club:
+def require(user, club: Club | None, access: Access, role: str | object | None = ASK) -> Club:
     """The club when ``user`` may do ``access`` in it; otherwise the API error to answer."""
     if club is None:
         raise NotFound()
-    match refusal(user, club, access):
+    match refusal(user, club, access, role):
         case None:
             return club
         case Refusal.NOT_FOUND:

@@ -1,8 +1,9 @@
 """A series as the API shows it, built from either of its two sources.
 
 Writes answer from the state the service returns; reads answer from the
-projections (the score sheet tables). Both give the same dict, which
-``SeriesSerializer`` turns into JSON, and a test holds them equal.
+projections (the score sheet tables). Both give the same dict, and a test
+holds them equal; ``SeriesSerializer`` documents its shape (reads pass it
+through the serializer, writes answer it as it is).
 """
 
 from __future__ import annotations
