@@ -455,7 +455,10 @@ def _decide_and_append(
     club_id: int | None,
 ) -> SeriesResult:
     with transaction.atomic():
-        state, started_at = _series_now(series_id)
+        if isinstance(command, StartSeries):  # a fresh id: there is nothing to load
+            state, started_at = SeriesState(), None
+        else:
+            state, started_at = _series_now(series_id)
         if expected_version is not None and state.version != expected_version:
             raise store.VersionConflict(series_id, expected_version, state.version)
         events = decide(state, command)
