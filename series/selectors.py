@@ -3,10 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from uuid import UUID
 
 from django.contrib.auth import get_user_model
-from django.db.models import OuterRef, Prefetch, QuerySet, Subquery, prefetch_related_objects
+from django.db import connection
+from django.db.models import (
+    JSONField,
+    OuterRef,
+    Prefetch,
+    QuerySet,
+    Subquery,
+    prefetch_related_objects,
+)
+from django.db.models.expressions import RawSQL
 
 from . import store
 from .domain import snapshot
@@ -93,9 +103,33 @@ def user_addable_to(club: Club, *, by, username: str):
 # -- series ---------------------------------------------------------------------
 
 
-def series_club_and_role(series_id: UUID, user) -> tuple[Club | None, str | None]:
-    """The club a series belongs to and ``user``'s role in it, in one query."""
-    return _with_role(Club.objects.filter(series__id=series_id), "pk", user)
+@dataclass(frozen=True, slots=True)
+class SeriesAccess:
+    club: Club
+    role: str | None  # the user's, in the club
+    names: dict[int, str]  # of the players seated in the series
+
+
+def series_access(series_id: UUID, user) -> SeriesAccess | None:
+    """The club a series belongs to, ``user``'s role in it and the names of the
+    series' players, in one query; None when there is no such series."""
+    clubs = Club.objects.filter(series__id=series_id).annotate(seated=_seated_names(series_id))
+    club, role = _with_role(clubs, "pk", user)
+    if club is None:
+        return None
+    return SeriesAccess(club, role, {int(p): name for p, name in (club.seated or {}).items()})
+
+
+def _seated_names(series_id: UUID) -> RawSQL:
+    seat, player = SeriesSeat._meta.db_table, Player._meta.db_table
+    group = "JSONB_OBJECT_AGG" if connection.vendor == "postgresql" else "JSON_GROUP_OBJECT"
+    key = SeriesSeat._meta.get_field("series").target_field.get_db_prep_value(series_id, connection)
+    return RawSQL(
+        f"SELECT {group}(p.id, p.name) FROM {seat} s JOIN {player} p ON p.id = s.player_id "
+        "WHERE s.series_id = %s",
+        [key],
+        output_field=JSONField(),
+    )
 
 
 def series_sheet_and_role(series_id: UUID, user) -> tuple[SeriesSheet | None, str | None]:

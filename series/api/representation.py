@@ -32,9 +32,13 @@ def rules_options(rules: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def series_from_state(series_id: UUID, state: SeriesState, club: Club) -> dict[str, Any]:
+def series_from_state(
+    series_id: UUID, state: SeriesState, club: Club, names: Mapping[int, str] | None = None
+) -> dict[str, Any]:
+    """The dict from a state; ``names`` of its players, unless they are to be read."""
     setup = state.setup
-    names = selectors.player_names(club_id=club.id, ids=setup.players)
+    if names is None:
+        names = selectors.player_names(club_id=club.id, ids=setup.players)
     rules = setup.rules.as_dict()
     return {
         "id": series_id,

@@ -91,7 +91,7 @@ def test_the_audit_trail_costs_three_queries_however_many_events(
 
 
 @pytest.mark.parametrize("deals", [0, 3])
-def test_recording_a_deal_costs_seven_round_trips_however_many_deals(
+def test_recording_a_deal_costs_six_round_trips_however_many_deals(
     table, as_role, django_assert_num_queries, deals
 ):
     series_id = start(table.club, table.players, options={"deals": 10}).series_id
@@ -104,11 +104,11 @@ def test_recording_a_deal_costs_seven_round_trips_however_many_deals(
         "hands": [{"player": p.id, "points": 40} for p in others],
     }
     client = as_role("scorer")
-    # The token with its user; the series with its club and the role; begin;
-    # the snapshot; the event with the sheet's header, line and scores (one
-    # statement on PostgreSQL, four on SQLite); commit; the players' names.
+    # The token with its user; the series' club with the role and the players'
+    # names; begin; the snapshot; the event with the sheet's header, line and
+    # scores (one statement on PostgreSQL, four on SQLite); commit.
     writes = 1 if connection.vendor == "postgresql" else 4
-    with django_assert_num_queries(6 + writes):
+    with django_assert_num_queries(5 + writes):
         response = client.post(f"/api/v1/series/{series_id}/deals", body, format="json",
                                HTTP_IDEMPOTENCY_KEY="a-key")  # fmt: skip
     assert response.status_code == 201
