@@ -182,8 +182,7 @@ def _deal_writes(
               for name, value in fields.items()]  # fmt: skip
     key = sheet.pk.get_db_prep_value(series_id, connection)
     header = store.Write(
-        f"UPDATE {sheet.db_table} SET {columns} "
-        "WHERE id = %s AND version = %s AND EXISTS (SELECT 1 FROM {appended})",
+        f"UPDATE {sheet.db_table} SET {columns} WHERE id = %s AND version = %s",
         [*values, key, before.version],
         guard=True,
     )

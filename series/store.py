@@ -79,21 +79,23 @@ def find_by_key(key: str) -> EventRow | None:
     return EventRow.objects.filter(idempotency_key=key).first()
 
 
-def log_lock() -> tuple[str, list]:
-    """The row source an insert selects from to take the log's lock first: it
-    serialises position assignment until the transaction ends (PostgreSQL)."""
+def log_lock(after: str = "") -> tuple[str, list]:
+    """The row source an insert selects from to take the log's lock first (once
+    for each row of ``after``, a FROM clause): it serialises position
+    assignment until the transaction ends (PostgreSQL)."""
     if connection.vendor == "postgresql":
-        return "(SELECT pg_advisory_xact_lock(%s)) AS log_lock", [_LOG_LOCK_KEY]
+        return f"(SELECT pg_advisory_xact_lock(%s) {after}) AS log_lock", [_LOG_LOCK_KEY]
     return "(SELECT 1) AS log_lock", []
 
 
 @dataclass(frozen=True, slots=True)
 class Write:
     """A statement that goes with an append: on PostgreSQL it runs in the same
-    statement as the first event's insert, and only once that row is in
-    (``{appended}`` in its SQL names a row source holding it); elsewhere
-    right after it. When ``guard`` is set it must change a row, or the append
-    is a VersionConflict."""
+    statement as the first event's insert; elsewhere right after it. A
+    ``guard`` (an UPDATE) runs before the insert and must change a row, or
+    nothing is inserted and the append is a VersionConflict: its row lock is
+    taken before the log's lock, as a writer that updates the row before it
+    appends takes them, so two writers never wait on each other in a cycle."""
 
     sql: str
     params: Sequence
@@ -134,17 +136,12 @@ def _insert_sql(source: str) -> str:
     )
 
 
-def _with_writes(insert: str, writes: Sequence[Write]) -> str:
-    """The insert and its writes as one statement (PostgreSQL): the writes are
-    data-modifying CTEs that run once the event's row is in; the statement
-    answers its position and how many rows each guarded write changed."""
-    ctes = [f"appended AS ({insert})"]
-    counts = ["(SELECT position FROM appended)"]
-    for n, write in enumerate(writes):
-        ctes.append(f"write{n} AS ({write.sql.format(appended='appended')} RETURNING 1)")
-        if write.guard:
-            counts.append(f"(SELECT COUNT(*) FROM write{n})")
-    return f"WITH {', '.join(ctes)} SELECT {', '.join(counts)}"
+def _with_writes(writes: Sequence[Write]) -> tuple[str, str]:
+    """The data-modifying CTEs of ``writes`` (PostgreSQL), and the FROM clause
+    that makes the log's lock wait for the guards' rows."""
+    ctes = [f"write{n} AS ({write.sql} RETURNING 1)" for n, write in enumerate(writes)]
+    guards = [f"write{n}" for n, write in enumerate(writes) if write.guard]
+    return ", ".join(ctes), f"FROM {', '.join(guards)}" if guards else ""
 
 
 def append(
@@ -166,8 +163,8 @@ def append(
     is held from there to the commit and no longer."""
     recorded_at = recorded_at or timezone.now()
     stored = []
-    source, lock_params = log_lock()
-    together = connection.vendor == "postgresql"
+    together = connection.vendor == "postgresql" and bool(writes)
+    ctes, after = _with_writes(writes) if together else ("", "")
     with transaction.atomic(savepoint=False), connection.cursor() as cursor:
         for version, event in enumerate(events, start=expected_version + 1):
             type_name, payload = to_payload(event)
@@ -175,20 +172,19 @@ def append(
             row = (stream, club_id, version, type_name, payload, SCHEMA_VERSION, recorded_at,
                    recorded_by_id, idempotency_key if first else None,
                    command_digest if first else None)  # fmt: skip
-            sql = _insert_sql(source if first else "(SELECT 1) AS log_locked")
-            params = [*_prepare(row), *(lock_params if first else []), _prep_stream(stream),
-                      version - 1]  # fmt: skip
-            with_writes = first and together and writes
-            if with_writes:
-                sql = _with_writes(sql, writes)
-                params += [value for write in writes for value in write.params]
+            source, lock_params = log_lock(after) if first else ("(SELECT 1) AS locked", [])
+            sql = _insert_sql(source)
+            params = [*_prepare(row), *lock_params, _prep_stream(stream), version - 1]
+            if first and together:
+                sql = f"WITH {ctes}, appended AS ({sql}) SELECT position FROM appended"
+                params = [value for write in writes for value in write.params] + params
             try:
                 cursor.execute(sql, params)
             except IntegrityError as error:
                 # A concurrent writer took this version (or this key).
                 raise VersionConflict(stream, expected_version, None) from error
             inserted = cursor.fetchone()
-            if inserted is None or inserted[0] is None or 0 in inserted[1:]:
+            if inserted is None:
                 raise VersionConflict(stream, expected_version, None)
             stored.append(StoredEvent(inserted[0], *row[:4], event, recorded_at, recorded_by_id))
         if writes and not together:
@@ -199,8 +195,7 @@ def append(
 def _write_apart(cursor, stream: UUID, expected_version: int, writes: Sequence[Write]) -> None:
     """The writes one statement each, after the inserts (SQLite)."""
     for write in writes:
-        sql = write.sql.format(appended="(SELECT 1) AS appended")
-        cursor.execute(sql, list(write.params))
+        cursor.execute(write.sql, list(write.params))
         if write.guard and cursor.rowcount == 0:
             raise VersionConflict(stream, expected_version, None)
 

@@ -245,7 +245,7 @@ def test_a_tailing_reader_racing_eight_writers_skips_no_event():
 @pytest.mark.django_db(transaction=True)
 def test_without_the_log_lock_the_same_race_skips_events(monkeypatch):
     # Proves the test above can fail: sequences commit out of order.
-    monkeypatch.setattr(store, "log_lock", lambda: ("(SELECT 1) AS log_lock", []))
+    monkeypatch.setattr(store, "log_lock", lambda after="": (f"(SELECT 1 {after}) AS log_lock", []))
     seen, committed = _race_tailing_reader(writers=8, appends=12)
     assert len(committed) == 96
     assert committed - seen
