@@ -186,14 +186,14 @@ def _deal_writes(
         [*values, key, before.version],
         guard=True,
     )
-    rows = Rows()
+    writes = [header]
     for deal in after.deals[len(before.deals) :]:
+        rows = Rows()
         rows.add_deal(_db_uuid(series_id), after.setup.club, deal)
-    return [
-        header,
-        _insert_write(DealLine, LINE_COLUMNS, rows.lines),
-        _insert_write(DealScore, SCORE_COLUMNS, rows.scores),
-    ]
+        writes.append(_insert_write(DealLine, LINE_COLUMNS, rows.lines))
+        if rows.scores:
+            writes.append(_scores_write(rows.scores))
+    return writes
 
 
 def _insert_write(model, names: tuple[str, ...], rows: list[tuple]) -> store.Write:
@@ -202,6 +202,18 @@ def _insert_write(model, names: tuple[str, ...], rows: list[tuple]) -> store.Wri
     return store.Write(
         f"INSERT INTO {model._meta.db_table} ({columns}) VALUES {marks}",
         [value for row in rows for value in row],
+    )
+
+
+def _scores_write(rows: list[tuple]) -> store.Write:
+    """One deal's scores, its series, club and number given once: fewer
+    parameters keep the statement within what the driver caches."""
+    columns = ", ".join(DealScore._meta.get_field(name).column for name in SCORE_COLUMNS)
+    pairs = ", ".join(["(%s, %s)"] * len(rows))
+    return store.Write(
+        f"INSERT INTO {DealScore._meta.db_table} ({columns}) "
+        f"SELECT %s, %s, %s, v.column1, v.column2 FROM (VALUES {pairs}) AS v",
+        [*rows[0][:3], *(value for row in rows for value in row[3:])],
     )
 
 
