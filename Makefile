@@ -71,6 +71,7 @@ bench: setup
 	$(BIN)/python bench/league.py
 	$(BIN)/python bench/load.py
 	$(BIN)/python bench/load.py --fault
+	$(BIN)/python bench/load.py --open-loop
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache .hypothesis

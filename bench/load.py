@@ -1,6 +1,7 @@
 """Load and fault test: scorers playing whole series against two app servers.
 
     python bench/load.py [--scorers 8] [--seconds 20] [--fault] [--quick]
+    python bench/load.py --open-loop [--rates 5,10,20] [--step-seconds 15] [--pause 2]
 
 Starts two `gunicorn` app servers on PostgreSQL (two ports, as two machines
 behind a load balancer would run), then runs concurrent scorers, each playing
@@ -14,6 +15,14 @@ With --fault it kills both servers with SIGKILL in the middle of the load,
 restarts them, and the scorers retry what was in flight with the same keys:
 the same checks must still hold (nothing half-recorded, retries land once).
 
+With --open-loop the load comes from tables instead: each pauses (--pause)
+between its requests as a real table does between deals, and requests arrive
+at a fixed rate whatever the servers answer (no coordinated omission: a
+request is timed from when it was due). The rate is stepped up (--rates,
+--step-seconds each, after an unreported warm-up) until the servers fall
+behind the arrivals; it prints each step and the highest rate at which p99
+stayed under 50 ms, then makes the same checks.
+
 Only 127.0.0.1 is ever contacted. Its own database (LOAD_DATABASE_URL,
 default postgres://postgres@127.0.0.1:5432/scorekeeper_bench_load) is
 dropped and created afresh.
@@ -24,6 +33,7 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
+import math
 import os
 import random
 import secrets
@@ -34,6 +44,8 @@ import sys
 import threading
 import time
 import uuid
+from concurrent.futures import ThreadPoolExecutor, wait
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -44,6 +56,7 @@ from bench.store import percentile, recreate_database, setup_django  # noqa: E40
 DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/scorekeeper_bench_load"
 PORTS = (8101, 8102)
 SEATS = 5
+P99_LIMIT_MS = 50.0
 
 
 def server_env(url: str) -> dict[str, str]:
@@ -116,6 +129,14 @@ class Tally:
         self.statuses: dict[int, int] = {}
         self.retries = 0
 
+    def merge(self, other: Tally) -> None:
+        with self.lock:
+            self.latencies += other.latencies
+            self.acknowledged += other.acknowledged
+            for status, count in other.statuses.items():
+                self.statuses[status] = self.statuses.get(status, 0) + count
+            self.retries += other.retries
+
     def record(self, status: int, latency: float, key: str | None) -> None:
         with self.lock:
             self.statuses[status] = self.statuses.get(status, 0) + 1
@@ -124,48 +145,22 @@ class Tally:
                 self.acknowledged.append(key)
 
 
-class Scorer(threading.Thread):
-    """Plays whole series through the API until time is up."""
+class Client:
+    """Posts to both servers in turn, retrying what a dropped connection cut off."""
 
-    def __init__(self, index: int, token: str, players: list[int], club: str, tally: Tally,
-                 until: float) -> None:  # fmt: skip
-        super().__init__(daemon=True)
-        self.rng = random.Random(index)
+    def __init__(self, token: str, tally: Tally, turn: int) -> None:
         self.headers = {"Authorization": f"Token {token}", "Content-Type": "application/json"}
-        self.players, self.club, self.tally, self.until = players, club, tally, until
-        self.turn = index
-        self.error: BaseException | None = None
+        self.tally, self.turn = tally, turn
 
-    def run(self) -> None:
-        try:
-            while time.monotonic() < self.until:
-                self.play_series()
-        except BaseException as error:  # reported by the main thread
-            self.error = error
-
-    def play_series(self) -> None:
-        seats = self.rng.sample(self.players, SEATS)
-        body = {"club": self.club, "players": seats, "first_dealer": seats[0]}
-        state = self.post("/api/v1/series", body, key=f"start-{uuid.uuid4()}")
-        while state["status"] in ("in_progress", "tiebreak") and time.monotonic() < self.until:
-            playing = state["tiebreak_players"] or [p["id"] for p in state["players"]]
-            goer = self.rng.choice(playing)
-            deal = {
-                "expected_version": state["version"],
-                "went_out": goer,
-                "hands": [{"player": p, "points": self.rng.randint(15, 120)}
-                          for p in playing if p != goer],
-            }  # fmt: skip
-            state = self.post(f"/api/v1/series/{state['id']}/deals", deal, key=str(uuid.uuid4()))
-
-    def post(self, path: str, body: dict, *, key: str) -> dict:
-        """POST with an idempotency key; on a dropped connection, retry the same."""
+    def post(self, path: str, body: dict, *, key: str, since: float | None = None) -> dict:
+        """POST with an idempotency key; on a dropped connection, retry the same.
+        The latency counts from ``since`` when given (an open-loop arrival)."""
         payload = json.dumps(body)
         headers = {**self.headers, "Idempotency-Key": key}
         while True:
             port = PORTS[self.turn % len(PORTS)]
             self.turn += 1
-            started = time.perf_counter()
+            started = time.perf_counter() if since is None else since
             try:
                 connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
                 connection.request("POST", path, payload, headers)
@@ -184,6 +179,55 @@ class Scorer(threading.Thread):
             if response.status == 201:
                 return json.loads(data)
             raise RuntimeError(f"{path} answered {response.status}: {data[:300]!r}")
+
+
+class Table:
+    """One table's series, a request at a time: a start, then its deals."""
+
+    def __init__(self, index: int, client: Client, players: list[int], club: str) -> None:
+        self.rng = random.Random(index)
+        self.client, self.players, self.club = client, players, club
+        self.state: dict | None = None
+        self.busy = threading.Lock()  # a table sends its next request after the last answer
+
+    def next_request(self, since: float | None = None) -> None:
+        with self.busy:
+            if self.state is None or self.state["status"] not in ("in_progress", "tiebreak"):
+                seats = self.rng.sample(self.players, SEATS)
+                body = {"club": self.club, "players": seats, "first_dealer": seats[0]}
+                self.state = self.client.post("/api/v1/series", body, key=f"start-{uuid.uuid4()}",
+                                              since=since)  # fmt: skip
+                return
+            state = self.state
+            playing = state["tiebreak_players"] or [p["id"] for p in state["players"]]
+            goer = self.rng.choice(playing)
+            deal = {
+                "expected_version": state["version"],
+                "went_out": goer,
+                "hands": [{"player": p, "points": self.rng.randint(15, 120)}
+                          for p in playing if p != goer],
+            }  # fmt: skip
+            path = f"/api/v1/series/{state['id']}/deals"
+            self.state = self.client.post(path, deal, key=str(uuid.uuid4()), since=since)
+
+
+class Scorer(threading.Thread):
+    """A closed-loop scorer: plays whole series, one request after the other, until
+    time is up."""
+
+    def __init__(self, index: int, token: str, players: list[int], club: str, tally: Tally,
+                 until: float) -> None:  # fmt: skip
+        super().__init__(daemon=True)
+        self.table = Table(index, Client(token, tally, index), players, club)
+        self.until = until
+        self.error: BaseException | None = None
+
+    def run(self) -> None:
+        try:
+            while time.monotonic() < self.until:
+                self.table.next_request()
+        except BaseException as error:  # reported by the main thread
+            self.error = error
 
 
 def prepare(url: str) -> tuple[str, list[int], str]:
@@ -230,6 +274,73 @@ def verify(tally: Tally) -> list[str]:
     return problems
 
 
+@dataclass
+class Step:
+    rate: float  # arrivals per second asked for
+    tables: int
+    requests: int
+    seconds: float
+    p50: float  # ms, from each request's scheduled arrival
+    p99: float
+    problems: list[str]
+
+    @property
+    def passed(self) -> bool:
+        return not self.problems and self.p99 < P99_LIMIT_MS
+
+    def line(self) -> str:
+        verdict = "ok" if self.passed else "over" if not self.problems else "; ".join(self.problems)
+        return (
+            f"  {self.rate:6.0f} arrivals/s, {self.tables:4} tables: {self.requests:6} requests "
+            f"({self.requests / self.seconds:6.1f}/s), p50 {self.p50:7.1f} ms, "
+            f"p99 {self.p99:7.1f} ms  {verdict}"
+        )
+
+
+def open_loop(args, token: str, players: list[int], club: str, total: Tally) -> list[Step]:
+    """Arrivals at a fixed rate, stepped up until the servers fall behind. Each table
+    pauses ``args.pause`` seconds between its requests, as a real table plays its
+    deals; a request is timed from its scheduled arrival, so time spent queueing
+    counts (an open loop: the clients do not slow down when the servers do)."""
+    tables: list[Table] = []
+    steps = []
+    rates = [float(rate) for rate in args.rates.split(",")]
+    most = math.ceil(max(rates) * args.pause)
+    with ThreadPoolExecutor(max_workers=most) as pool:
+        # A warm-up at the first rate, not reported: every worker connects and
+        # loads what it loads once.
+        for n, rate in enumerate([rates[0], *rates]):
+            tally = Tally()
+            count = max(1, math.ceil(rate * args.pause))
+            while len(tables) < count:
+                tables.append(Table(len(tables), Client(token, tally, len(tables)), players, club))
+            for table in tables:
+                table.client.tally = tally
+            arrivals = []
+            start = time.perf_counter() + 0.05
+            for arrival in range(int(rate * args.step_seconds)):
+                at = start + arrival / rate
+                time.sleep(max(0.0, at - time.perf_counter()))
+                arrivals.append(pool.submit(tables[arrival % count].next_request, at))
+            wait(arrivals)
+            seconds = time.perf_counter() - start
+            problems = [f"{f.exception()}" for f in arrivals if f.exception()][:1]
+            if any(status >= 500 for status in tally.statuses):
+                problems.append(f"server errors: {tally.statuses}")
+            latencies = tally.latencies or [0.0]
+            step = Step(rate, count, len(tally.latencies), seconds,
+                        statistics.median(latencies) * 1000, percentile(latencies, 0.99) * 1000,
+                        problems)  # fmt: skip
+            total.merge(tally)
+            if n == 0:
+                continue
+            steps.append(step)
+            print(step.line(), flush=True)
+            if step.problems or step.requests / step.seconds < 0.9 * rate:
+                break  # errors, or the servers no longer keep up with the arrivals
+    return steps
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--scorers", type=int, default=8)
@@ -237,32 +348,71 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers per server")
     parser.add_argument("--fault", action="store_true", help="kill -9 the servers mid-load")
     parser.add_argument("--quick", action="store_true", help="a short run")
+    parser.add_argument(
+        "--open-loop",
+        action="store_true",
+        help="arrivals at fixed rates, stepped up, instead of closed-loop scorers",
+    )
+    parser.add_argument(
+        "--rates",
+        default="5,10,20,30,40,60,80,100,120",
+        help="open loop: the arrival rates to step through (requests/s)",
+    )
+    parser.add_argument("--step-seconds", type=float, default=15, help="open loop: per rate")
+    parser.add_argument("--pause", type=float, default=2.0,
+                        help="open loop: seconds a table waits between its requests")  # fmt: skip
+    parser.add_argument("--ports", default="8101,8102", help="the two servers' ports")
     args = parser.parse_args()
     if args.quick:
-        args.seconds = 6
+        args.seconds, args.step_seconds = 6, 4
+    global PORTS
+    PORTS = tuple(int(port) for port in args.ports.split(","))
     url = os.environ.get("LOAD_DATABASE_URL", DEFAULT_URL)
     token, players, club = prepare(url)
     servers = Servers(url, args.workers)
     servers.start()
     tally = Tally()
+    try:
+        if args.open_loop:
+            print(
+                f"Open loop, 2 servers × {args.workers} workers, each table pausing "
+                f"{args.pause:g} s between requests, {args.step_seconds:g} s per rate:"
+            )
+            steps = open_loop(args, token, players, club, tally)
+            failed = []
+        else:
+            failed = closed_loop(args, token, players, club, tally, servers)
+    finally:
+        servers.stop()
+    if args.open_loop:
+        passed = [step for step in steps if step.passed]
+        best = f"{max(step.rate for step in passed):.0f} requests/s" if passed else "no rate"
+        print(f"  highest rate with p99 under {P99_LIMIT_MS:.0f} ms: {best}")
+    problems = verify(tally) + [f"a scorer failed: {error}" for error in failed]
+    for problem in problems:
+        print(f"  PROBLEM: {problem}")
+    if problems:
+        raise SystemExit(1)
+    print("  every acknowledged deal is in the log once; projections equal a rebuild; no 5xx")
+
+
+def closed_loop(args, token: str, players: list[int], club: str, tally: Tally, servers) -> list:
+    """Scorers that send their next request as soon as the last is answered: the
+    servers' saturated throughput. Returns the scorers' errors."""
     started = time.monotonic()
     until = started + args.seconds
     scorers = [Scorer(i, token, players, club, tally, until) for i in range(args.scorers)]
-    try:
-        for scorer in scorers:
-            scorer.start()
-        if args.fault:
-            time.sleep(args.seconds / 2)
-            servers.kill()
-            print(f"  killed both app servers (SIGKILL) after {args.seconds / 2:.0f} s")
-            servers.start()
-            print("  restarted them")
-        for scorer in scorers:
-            scorer.join()
-    finally:
-        servers.stop()
+    for scorer in scorers:
+        scorer.start()
+    if args.fault:
+        time.sleep(args.seconds / 2)
+        servers.kill()
+        print(f"  killed both app servers (SIGKILL) after {args.seconds / 2:.0f} s")
+        servers.start()
+        print("  restarted them")
+    for scorer in scorers:
+        scorer.join()
     elapsed = time.monotonic() - started
-    failed = [scorer.error for scorer in scorers if scorer.error]
     deals = len(tally.acknowledged)
     latencies = sorted(tally.latencies)
     print(
@@ -272,12 +422,7 @@ def main() -> None:
         f"p99 {percentile(latencies, 0.99) * 1000:.1f} ms; "
         f"statuses {dict(sorted(tally.statuses.items()))}; retries after errors {tally.retries}"
     )
-    problems = verify(tally) + [f"a scorer failed: {error}" for error in failed]
-    for problem in problems:
-        print(f"  PROBLEM: {problem}")
-    if problems:
-        raise SystemExit(1)
-    print("  every acknowledged deal is in the log once; projections equal a rebuild; no 5xx")
+    return [scorer.error for scorer in scorers if scorer.error]
 
 
 if __name__ == "__main__":

@@ -376,6 +376,13 @@ def main() -> None:
             f"{append.rate / reference.rate:.2f}, service / floor {ours.rate / floor.rate:.2f}, "
             f"service / eventsourcing {ours.rate / reference.rate:.2f}"
         )
+        # Most deals of a series are ordinary ones (neither its first nor its
+        # last), so the median is an ordinary deal's latency.
+        print(
+            f"  an ordinary deal through the service / store.append at {writers} writer(s), "
+            f"from p50 latency: {append.p50 / ours.p50:.2f}; throughput of whole series "
+            f"(starts and finishing deals included): {ours.rate / append.rate:.2f}"
+        )
 
     print(f"\nRebuilding projections (child processes, {SEATS}-player series)")
     sizes = [args.rebuild_events // 4, args.rebuild_events]

@@ -61,12 +61,18 @@ def allows(role: str | None, club: Club, access: Access) -> bool:
     return access == Access.READ and club.public
 
 
-def decide(user, club: Club | None, access: Access) -> Verdict:
+# ``role`` when the caller has not read the user's role in the club yet.
+ASK = object()
+
+
+def decide(user, club: Club | None, access: Access, role: str | object | None = ASK) -> Verdict:
     """May ``user`` do ``access`` in ``club`` (None: the club, or the object of
-    the club that was asked for, does not exist)?"""
+    the club that was asked for, does not exist)? ``role`` is the user's role in
+    the club when the caller read it with the club (one query fewer)."""
     if club is None:
         return Verdict(Decision.NOT_FOUND)
-    role = selectors.club_role(user=user, club=club)
+    if role is ASK:
+        role = selectors.club_role(user=user, club=club)
     if allows(role, club, access):
         return Verdict(Decision.ALLOWED, role)
     if role is None and not club.public:

@@ -86,7 +86,7 @@ class ConfirmForm(forms.Form):
 @series_page(Access.MEMBER)
 @require_http_methods(["GET", "POST"])
 def deal_confirm(request, sheet, number: int):
-    state = selectors.series_state(sheet.id)
+    state = selectors.series_state(sheet)
     try:
         deal = state.deal(number)
     except DomainError:

@@ -14,7 +14,7 @@ from django.http import Http404
 from django.utils import timezone
 
 from . import selectors
-from .access import Access, Decision, decide
+from .access import ASK, Access, Decision, decide
 
 
 def missing(request):
@@ -25,11 +25,11 @@ def missing(request):
     raise Http404
 
 
-def refuse_access(request, club, access: Access):
+def refuse_access(request, club, access: Access, role: str | object | None = ASK):
     """None when the user may do ``access`` in ``club`` (their role is then
     ``request.club_role``); else a login redirect, a 404 or a 403. Not found is
     a sign-in page for an anonymous visitor, as for a missing club."""
-    verdict = decide(request.user, club, access)
+    verdict = decide(request.user, club, access, role)
     match verdict.decision:
         case Decision.ALLOWED:
             request.club_role = verdict.role
@@ -55,8 +55,8 @@ def series_page(access: Access):
     def decorate(view):
         @wraps(view)
         def page(request, series_id: UUID, **kwargs):
-            sheet = selectors.series_sheet(series_id)
-            refused = refuse_access(request, sheet.club if sheet else None, access)
+            sheet, role = selectors.series_sheet_and_role(series_id, request.user)
+            refused = refuse_access(request, sheet.club if sheet else None, access, role)
             if refused is not None:
                 return refused
             return in_club_time(sheet.club, view, request, sheet, **kwargs)

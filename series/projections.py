@@ -13,16 +13,19 @@ import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import cache
 from typing import Any
 from uuid import UUID
 
 from django.db import connection, transaction
 
 from . import projectors, store
+from .domain import snapshot
 from .domain.events import DealRecorded, Event
 from .domain.roster import is_roster_event
 from .domain.series import Deal, SeriesState, fold
 from .models import DealLine, DealScore, SeriesSeat, SeriesSheet
+from .models import Event as EventRow
 from .projectors import SeriesChanged
 
 # Children first: the order in which rows can be deleted.
@@ -42,13 +45,14 @@ def _sheet_fields(state: SeriesState, updated_at: datetime) -> dict[str, Any]:
         "eliminated": list(state.eliminated),
         "unconfirmed": state.unconfirmed,
         "updated_at": updated_at,
+        "snapshot": snapshot.encode(state),
     }
 
 
 # The header's columns: the fixed ones, then those of _sheet_fields in order.
 SHEET_COLUMNS = ("id", "club", "preset", "rules", "started_at", "status", "version",
                  "deals_played", "next_dealer", "winner", "totals", "tiebreak_players",
-                 "eliminated", "unconfirmed", "updated_at")  # fmt: skip
+                 "eliminated", "unconfirmed", "updated_at", "snapshot")  # fmt: skip
 SEAT_COLUMNS = ("series", "club", "player", "seat")
 LINE_COLUMNS = ("series", "club", "number", "dealer", "went_out", "tiebreak", "corrected", "void",
                 "confirmation")  # fmt: skip
@@ -73,7 +77,7 @@ class Rows:
         key = _db_uuid(series_id)
         header = _sheet_fields(state, updated_at)
         header["updated_at"] = _db_datetime(updated_at)
-        for name in ("totals", "tiebreak_players", "eliminated"):
+        for name in ("totals", "tiebreak_players", "eliminated", "snapshot"):
             header[name] = json.dumps(header[name])
         self.sheets.append(
             (key, setup.club, setup.rules.preset, json.dumps(setup.rules.as_dict()),
@@ -142,31 +146,104 @@ def project(
     events: Sequence[Event],
     started_at: datetime,
     updated_at: datetime,
-) -> None:
+) -> list[store.Write]:
     """Bring the series' rows from ``before`` to ``after``.
 
-    The header is updated only where it still stands at ``before.version``;
-    a concurrent writer that got there first makes this a VersionConflict
-    (the event append would refuse it too, a moment later).
+    A recorded deal's rows (the header, its line and scores) are returned as
+    writes for ``store.append`` to make in the same statement as the event;
+    any other change is written here. The header is updated only where it
+    still stands at ``before.version``; a concurrent writer that got there
+    first makes this a VersionConflict (the event append would refuse it too).
     """
     if before.setup is None:
         project_series(series_id, after, started_at=started_at, updated_at=updated_at)
-        return
+        return []
+    change = SeriesChanged(series_id, before, after, started_at)
+    if all(isinstance(event, DealRecorded) for event in events):
+        projectors.series_changed(change)
+        return _deal_writes(series_id, before, after, updated_at)
     header = SeriesSheet.objects.filter(id=series_id, version=before.version)
     if not header.update(**_sheet_fields(after, updated_at)):
         raise store.VersionConflict(series_id, before.version, None)
-    if all(isinstance(event, DealRecorded) for event in events):
-        _add_deals(series_id, before, after)
-    else:
-        _replace_deals(series_id, after)
-    projectors.series_changed(SeriesChanged(series_id, before, after, started_at))
+    _replace_deals(series_id, after)
+    projectors.series_changed(change)
+    return []
 
 
-def _add_deals(series_id: UUID, before: SeriesState, after: SeriesState) -> None:
-    rows = Rows()
+def _deal_writes(
+    series_id: UUID, before: SeriesState, after: SeriesState, updated_at: datetime
+) -> list[store.Write]:
+    """The header's update (guarded by the version the command started from)
+    and the added deals' lines and scores, as statements for the append."""
+    sheet = SeriesSheet._meta
+    fields = _sheet_fields(after, updated_at)
+    columns = ", ".join(f"{sheet.get_field(name).column} = %s" for name in fields)
+    values = [sheet.get_field(name).get_db_prep_save(value, connection)
+              for name, value in fields.items()]  # fmt: skip
+    key = sheet.pk.get_db_prep_value(series_id, connection)
+    header = store.Write(
+        f"UPDATE {sheet.db_table} SET {columns} WHERE id = %s AND version = %s",
+        [*values, key, before.version],
+        guard=True,
+    )
+    writes = [header]
     for deal in after.deals[len(before.deals) :]:
+        rows = Rows()
         rows.add_deal(_db_uuid(series_id), after.setup.club, deal)
-    rows.insert()
+        writes.append(_insert_write(DealLine, LINE_COLUMNS, rows.lines))
+        if rows.scores:
+            writes.append(_scores_write(rows.scores))
+    return writes
+
+
+def _insert_write(model, names: tuple[str, ...], rows: list[tuple]) -> store.Write:
+    columns = ", ".join(model._meta.get_field(name).column for name in names)
+    marks = ", ".join(["(" + ", ".join(["%s"] * len(names)) + ")"] * len(rows))
+    return store.Write(
+        f"INSERT INTO {model._meta.db_table} ({columns}) VALUES {marks}",
+        [value for row in rows for value in row],
+    )
+
+
+def _scores_write(rows: list[tuple]) -> store.Write:
+    """One deal's scores, its series, club and number given once: fewer
+    parameters keep the statement within what the driver caches."""
+    columns = ", ".join(DealScore._meta.get_field(name).column for name in SCORE_COLUMNS)
+    pairs = ", ".join(["(%s, %s)"] * len(rows))
+    return store.Write(
+        f"INSERT INTO {DealScore._meta.db_table} ({columns}) "
+        f"SELECT %s, %s, %s, v.column1, v.column2 FROM (VALUES {pairs}) AS v",
+        [*rows[0][:3], *(value for row in rows for value in row[3:])],
+    )
+
+
+def saved_state(series_id: UUID) -> tuple[SeriesState, datetime] | None:
+    """The series' state from its sheet's snapshot, and when it started, in one
+    query; None without a sheet or when the snapshot is not of the stream's
+    current version (the caller folds the log then)."""
+    sheet = SeriesSheet._meta
+    key = sheet.pk.get_db_prep_value(series_id, connection)
+    with connection.cursor() as cursor:
+        cursor.execute(_saved_state_sql(), [key, key])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    data, started_at, version = row
+    if isinstance(data, str):  # the drivers hand JSON over as text
+        data = json.loads(data)
+    if connection.vendor != "postgresql":  # SQLite gives a naive time
+        started_at = connection.ops.convert_datetimefield_value(started_at, None, connection)
+    state = snapshot.decode(data, version=version)
+    return None if state is None else (state, started_at)
+
+
+@cache
+def _saved_state_sql() -> str:
+    sheet, log = SeriesSheet._meta.db_table, EventRow._meta.db_table
+    return (
+        f"SELECT snapshot, started_at, (SELECT MAX(version) FROM {log} WHERE stream = %s) "
+        f"FROM {sheet} WHERE id = %s"
+    )
 
 
 def _replace_deals(series_id: UUID, state: SeriesState) -> None:

@@ -3,12 +3,23 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from uuid import UUID
 
 from django.contrib.auth import get_user_model
-from django.db.models import Prefetch, QuerySet, prefetch_related_objects
+from django.db import connection
+from django.db.models import (
+    JSONField,
+    OuterRef,
+    Prefetch,
+    QuerySet,
+    Subquery,
+    prefetch_related_objects,
+)
+from django.db.models.expressions import RawSQL
 
 from . import store
+from .domain import snapshot
 from .domain.series import IN_PROGRESS, TIEBREAK, SeriesState, fold
 from .models import (
     Club,
@@ -92,9 +103,48 @@ def user_addable_to(club: Club, *, by, username: str):
 # -- series ---------------------------------------------------------------------
 
 
-def series_club(series_id: UUID) -> Club | None:
-    """The club a series belongs to, or None when there is no such series."""
-    return Club.objects.filter(series__id=series_id).first()
+@dataclass(frozen=True, slots=True)
+class SeriesAccess:
+    club: Club
+    role: str | None  # the user's, in the club
+    names: dict[int, str]  # of the players seated in the series
+
+
+def series_access(series_id: UUID, user) -> SeriesAccess | None:
+    """The club a series belongs to, ``user``'s role in it and the names of the
+    series' players, in one query; None when there is no such series."""
+    clubs = Club.objects.filter(series__id=series_id).annotate(seated=_seated_names(series_id))
+    club, role = _with_role(clubs, "pk", user)
+    if club is None:
+        return None
+    return SeriesAccess(club, role, {int(p): name for p, name in (club.seated or {}).items()})
+
+
+def _seated_names(series_id: UUID) -> RawSQL:
+    seat, player = SeriesSeat._meta.db_table, Player._meta.db_table
+    group = "JSONB_OBJECT_AGG" if connection.vendor == "postgresql" else "JSON_GROUP_OBJECT"
+    key = SeriesSeat._meta.get_field("series").target_field.get_db_prep_value(series_id, connection)
+    return RawSQL(
+        f"SELECT {group}(p.id, p.name) FROM {seat} s JOIN {player} p ON p.id = s.player_id "
+        "WHERE s.series_id = %s",
+        [key],
+        output_field=JSONField(),
+    )
+
+
+def series_sheet_and_role(series_id: UUID, user) -> tuple[SeriesSheet | None, str | None]:
+    """A series' score sheet with its club, and ``user``'s role in the club, in one query."""
+    sheets = SeriesSheet.objects.select_related("club").filter(id=series_id)
+    return _with_role(sheets, "club_id", user)
+
+
+def _with_role(rows: QuerySet, club: str, user):
+    """The first of ``rows`` and ``user``'s role in the club its ``club`` column names."""
+    if not user.is_authenticated:
+        return rows.first(), None
+    role = Membership.objects.filter(club=OuterRef(club), user=user).values("role")[:1]
+    row = rows.annotate(role_of_user=Subquery(role)).first()
+    return row, row.role_of_user if row else None
 
 
 def series_sheet(series_id: UUID) -> SeriesSheet | None:
@@ -152,9 +202,14 @@ def sheet_version(series_id: UUID) -> int | None:
     return SeriesSheet.objects.filter(id=series_id).values_list("version", flat=True).first()
 
 
-def series_state(series_id: UUID) -> SeriesState:
-    """The series folded from its events: who plays and deals next, each deal's entry."""
-    return fold(stored.event for stored in store.load_stream(series_id))
+def series_state(sheet: SeriesSheet) -> SeriesState:
+    """The series' state (who plays and deals next, each deal's entry): from the
+    sheet's snapshot, or folded from the series' events when it has none of
+    the sheet's version."""
+    state = snapshot.decode(sheet.snapshot, version=sheet.version)
+    if state is not None:
+        return state
+    return fold(stored.event for stored in store.load_stream(sheet.id))
 
 
 def seated_player_of(series_id: UUID, user) -> int | None:

@@ -246,7 +246,13 @@ def series_load(series_id: UUID, *, up_to_version: int | None = None) -> SeriesS
 
 
 def series_loaded(series_id: UUID, *, up_to_version: int | None = None) -> Loaded[SeriesState]:
-    """The one way a series' state is loaded: its events, folded."""
+    """The one way a series' state is loaded: from the snapshot on its sheet (one
+    row), or by folding its events when the snapshot is missing or stale, or an
+    earlier version is asked for (a replay)."""
+    if up_to_version is None:
+        saved = projections.saved_state(series_id)
+        if saved is not None:
+            return Loaded(*saved)
     events = store.load_stream(series_id, up_to_version=up_to_version)
     since = events[0].recorded_at if events else None
     return Loaded(fold(stored.event for stored in events), since)
@@ -412,10 +418,14 @@ class SeriesStream:
     def fold(self, events, state: SeriesState) -> SeriesState:
         return fold(events, state)
 
-    def project(self, stream: UUID, change: Change[SeriesState]) -> None:
-        projections.project(stream, before=change.before, after=change.after,
-                             events=change.events, started_at=change.started_at,
-                             updated_at=change.updated_at)  # fmt: skip
+    def new_stream(self, command: Command) -> Loaded[SeriesState] | None:
+        # A start's id is fresh: there is no snapshot or log to read.
+        return Loaded(SeriesState()) if isinstance(command, StartSeries) else None
+
+    def project(self, stream: UUID, change: Change[SeriesState]) -> list[store.Write]:
+        return projections.project(stream, before=change.before, after=change.after,
+                                   events=change.events, started_at=change.started_at,
+                                   updated_at=change.updated_at)  # fmt: skip
 
     def club_of(self, state: SeriesState) -> int:
         return state.setup.club

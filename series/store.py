@@ -79,11 +79,27 @@ def find_by_key(key: str) -> EventRow | None:
     return EventRow.objects.filter(idempotency_key=key).first()
 
 
-def lock_log() -> None:
-    """Serialise position assignment until this transaction ends (PostgreSQL)."""
+def log_lock(after: str = "") -> tuple[str, list]:
+    """The row source an insert selects from to take the log's lock first (once
+    for each row of ``after``, a FROM clause): it serialises position
+    assignment until the transaction ends (PostgreSQL)."""
     if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [_LOG_LOCK_KEY])
+        return f"(SELECT pg_advisory_xact_lock(%s) {after}) AS log_lock", [_LOG_LOCK_KEY]
+    return "(SELECT 1) AS log_lock", []
+
+
+@dataclass(frozen=True, slots=True)
+class Write:
+    """A statement that goes with an append: on PostgreSQL it runs in the same
+    statement as the first event's insert; elsewhere right after it. A
+    ``guard`` (an UPDATE) runs before the insert and must change a row, or
+    nothing is inserted and the append is a VersionConflict: its row lock is
+    taken before the log's lock, as a writer that updates the row before it
+    appends takes them, so two writers never wait on each other in a cycle."""
+
+    sql: str
+    params: Sequence
+    guard: bool = False
 
 
 _COLUMNS = (
@@ -101,8 +117,10 @@ _COLUMNS = (
 
 
 @cache
-def _insert_sql() -> str:
-    """One statement that checks the stream's version and inserts the event.
+def _insert_sql(source: str) -> str:
+    """One statement that checks the stream's version and inserts the event,
+    selecting from ``source`` (the log's lock, taken before the row gets its
+    position).
 
     The row is written only if the stream stands at the expected version, so a
     writer that is behind inserts nothing and one that is ahead cannot leave a
@@ -112,10 +130,18 @@ def _insert_sql() -> str:
     columns = ", ".join(EventRow._meta.get_field(name).column for name in _COLUMNS)
     values = ", ".join(["%s"] * len(_COLUMNS))
     return (
-        f"INSERT INTO {table} ({columns}) SELECT {values} "
+        f"INSERT INTO {table} ({columns}) SELECT {values} FROM {source} "
         f"WHERE (SELECT COALESCE(MAX(version), 0) FROM {table} WHERE stream = %s) = %s "
         "RETURNING position"
     )
+
+
+def _with_writes(writes: Sequence[Write]) -> tuple[str, str]:
+    """The data-modifying CTEs of ``writes`` (PostgreSQL), and the FROM clause
+    that makes the log's lock wait for the guards' rows."""
+    ctes = [f"write{n} AS ({write.sql} RETURNING 1)" for n, write in enumerate(writes)]
+    guards = [f"write{n}" for n, write in enumerate(writes) if write.guard]
+    return ", ".join(ctes), f"FROM {', '.join(guards)}" if guards else ""
 
 
 def append(
@@ -128,22 +154,32 @@ def append(
     idempotency_key: str | None = None,
     command_digest: str | None = None,
     recorded_at: datetime | None = None,
+    writes: Sequence[Write] = (),
 ) -> list[StoredEvent]:
-    """Append ``events`` after ``expected_version``; raise VersionConflict if the
-    stream stands elsewhere. Call inside the caller's transaction: on a
-    conflict that transaction must be rolled back."""
+    """Append ``events`` after ``expected_version``, with ``writes`` (the
+    projections' rows); raise VersionConflict if the stream stands elsewhere.
+    Call inside the caller's transaction: on a conflict that transaction must
+    be rolled back. The first insert takes the log's lock itself, so the lock
+    is held from there to the commit and no longer."""
     recorded_at = recorded_at or timezone.now()
     stored = []
+    together = connection.vendor == "postgresql" and bool(writes)
+    ctes, after = _with_writes(writes) if together else ("", "")
     with transaction.atomic(savepoint=False), connection.cursor() as cursor:
-        lock_log()
         for version, event in enumerate(events, start=expected_version + 1):
             type_name, payload = to_payload(event)
             first = version == expected_version + 1
             row = (stream, club_id, version, type_name, payload, SCHEMA_VERSION, recorded_at,
                    recorded_by_id, idempotency_key if first else None,
                    command_digest if first else None)  # fmt: skip
+            source, lock_params = log_lock(after) if first else ("(SELECT 1) AS locked", [])
+            sql = _insert_sql(source)
+            params = [*_prepare(row), *lock_params, _prep_stream(stream), version - 1]
+            if first and together:
+                sql = f"WITH {ctes}, appended AS ({sql}) SELECT position FROM appended"
+                params = [value for write in writes for value in write.params] + params
             try:
-                cursor.execute(_insert_sql(), [*_prepare(row), _prep_stream(stream), version - 1])
+                cursor.execute(sql, params)
             except IntegrityError as error:
                 # A concurrent writer took this version (or this key).
                 raise VersionConflict(stream, expected_version, None) from error
@@ -151,7 +187,17 @@ def append(
             if inserted is None:
                 raise VersionConflict(stream, expected_version, None)
             stored.append(StoredEvent(inserted[0], *row[:4], event, recorded_at, recorded_by_id))
+        if writes and not together:
+            _write_apart(cursor, stream, expected_version, writes)
     return stored
+
+
+def _write_apart(cursor, stream: UUID, expected_version: int, writes: Sequence[Write]) -> None:
+    """The writes one statement each, after the inserts (SQLite)."""
+    for write in writes:
+        cursor.execute(write.sql, list(write.params))
+        if write.guard and cursor.rowcount == 0:
+            raise VersionConflict(stream, expected_version, None)
 
 
 def _prepare(row: tuple) -> list:

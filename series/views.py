@@ -217,7 +217,7 @@ def _submit(request, form, write, names):
 @series_page(Access.SCORE)
 @require_http_methods(["GET", "POST"])
 def deal_new(request, sheet):
-    state = selectors.series_state(sheet.id)
+    state = selectors.series_state(sheet)
     if not state.is_open:
         messages.info(request, _("This series is over: no more deals."))
         return redirect("sheet", series_id=sheet.id)
@@ -251,7 +251,7 @@ def _recorded_deal(state: SeriesState, number: int):
 @series_page(Access.SCORE)
 @require_http_methods(["GET", "POST"])
 def deal_correct(request, sheet, number: int):
-    state = selectors.series_state(sheet.id)
+    state = selectors.series_state(sheet)
     deal = _recorded_deal(state, number)
     names = _names(state)
     initial = DealForm.initial_from(deal.entry, page_language())
@@ -275,7 +275,7 @@ def deal_correct(request, sheet, number: int):
 @series_page(Access.SCORE)
 @require_http_methods(["GET", "POST"])
 def deal_void(request, sheet, number: int):
-    state = selectors.series_state(sheet.id)
+    state = selectors.series_state(sheet)
     deal = _recorded_deal(state, number)
     names = _names(state)
     form = VoidForm(request.POST or None, initial={"expected_version": state.version})

@@ -68,6 +68,10 @@ class StreamKind(Protocol[State]):
     def load(self, stream: UUID, *, up_to_version: int | None = None) -> Loaded[State]:
         """The stream's state (as of ``up_to_version``, for a replay)."""
 
+    def new_stream(self, command: Any) -> Loaded[State] | None:
+        """The state before ``command`` when it starts a new stream (nothing to
+        load), else None."""
+
     def version(self, state: State) -> int: ...
 
     def decide(self, state: State, command: Any) -> list:
@@ -75,8 +79,9 @@ class StreamKind(Protocol[State]):
 
     def fold(self, events: Sequence, state: State) -> State: ...
 
-    def project(self, stream: UUID, change: Change[State]) -> None:
-        """Write the inline read models of ``change``, in the writer's transaction."""
+    def project(self, stream: UUID, change: Change[State]) -> Sequence[store.Write] | None:
+        """Write the inline read models of ``change``, in the writer's transaction;
+        or return rows for ``store.append`` to write in the event's own statement."""
 
     def club_of(self, state: State) -> int:
         """The club whose log the stream belongs to (every row carries it)."""
@@ -145,16 +150,19 @@ def write(
     very request returns the state it produced and records nothing."""
     key = scoped_key(recording.actor_id, recording.idempotency_key)
     fingerprint = kind.fingerprint(stream, command) if key else None
-    if key:
-        replay = _replay(kind, key, fingerprint)
-        if replay is not None:
-            return replay
+    # No look-up of the key first: a retry of a command that was recorded finds
+    # the stream moved on (a conflict or a refusal) or collides on the key's
+    # unique index, and only then, after the rollback, the first result is read.
     try:
         return _decide_and_append(kind, stream, command, expected_version,
                                   Recording(recording.actor_id, key, recording.recorded_at),
                                   fingerprint)  # fmt: skip
+    except DomainError:
+        replay = _replay(kind, key, fingerprint) if key else None
+        if replay is not None:
+            return replay
+        raise
     except store.VersionConflict as conflict:
-        # A concurrent retry with the same key may have won the race.
         replay = _replay(kind, key, fingerprint) if key else None
         if replay is not None:
             return replay
@@ -187,7 +195,7 @@ def _decide_and_append(
     fingerprint: str | None,
 ) -> Written[State]:
     with transaction.atomic():
-        loaded = kind.load(stream)
+        loaded = kind.new_stream(command) or kind.load(stream)
         state, version = loaded.state, kind.version(loaded.state)
         if expected_version is not None and version != expected_version:
             raise store.VersionConflict(stream, expected_version, version)
@@ -196,7 +204,7 @@ def _decide_and_append(
         now = recording.recorded_at or timezone.now()
         # Projections first, the append last: the append holds the log's lock
         # until commit, so the less work after it, the shorter the queue.
-        kind.project(stream, Change(state, after, events, loaded.since or now, now))
+        writes = kind.project(stream, Change(state, after, events, loaded.since or now, now))
         store.append(
             stream,
             club_id=kind.club_of(after),
@@ -206,6 +214,7 @@ def _decide_and_append(
             idempotency_key=recording.idempotency_key,
             command_digest=fingerprint if recording.idempotency_key else None,
             recorded_at=now,
+            writes=writes or (),
         )
     return Written(stream, after, tuple(events))
 

@@ -8,8 +8,9 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.django import TestCase
 
-from series import projections, projectors, services
+from series import projections, projectors, services, store
 from series.domain.errors import DomainError
+from series.domain.series import fold
 from series.models import (
     ClubRecord,
     DealLine,
@@ -62,55 +63,83 @@ move = st.one_of(
 )  # fmt: skip
 
 
+def play(series_id, checker, moves, after_each=lambda: None) -> None:
+    """Run random commands through the services; refused ones change nothing."""
+    for kind, index, points in moves:
+        state = services.series_load(series_id)
+        try:
+            if kind == "deal":
+                players_now = state.next_players
+                if not players_now:
+                    continue
+                goer = players_now[index % len(players_now)]
+                hands = {p: n for p, n in zip(players_now, points, strict=False) if p != goer}
+                services.deal_record(series_id=series_id, entry=entry(goer, hands))
+            elif kind == "correct" and index <= len(state.deals):
+                deal = state.deals[index - 1]
+                goer = deal.entry.went_out
+                hands = {p: n for p, n in zip(deal.players, points, strict=False) if p != goer}
+                services.deal_correct(
+                    series_id=series_id,
+                    number=index,
+                    entry=entry(goer, hands),
+                    reason="recount",
+                )
+            elif kind == "void":
+                services.deal_void(series_id=series_id, number=index, reason="misdeal")
+            elif kind == "abandon":
+                services.series_abandon(series_id=series_id, reason="late")
+            elif kind in ("confirm", "dispute"):
+                confirm = services.deal_confirm if kind == "confirm" else services.deal_dispute
+                reason = {"reason": "wrong count"} if kind == "dispute" else {}
+                confirm(series_id=series_id, number=index, user_id=checker.id, **reason)
+        except DomainError:
+            pass
+        after_each()
+
+
+def started_series(players: int, needs_confirmation: bool):
+    club, seated = club_with_players(["Anna", "Bruno", "Carla", "Dario", "Elena"][:players])
+    services.club_update(club=club, deals_need_confirmation=needs_confirmation)
+    checker = get_user_model().objects.create_user("checker")
+    return start(club, seated, first_dealer=seated[-1]).series_id, checker
+
+
+random_series = given(
+    players=st.integers(3, 5),
+    needs_confirmation=st.booleans(),
+    moves=st.lists(move, min_size=3, max_size=16),
+)
+
+
 class RebuildTests(TestCase):
     @settings(max_examples=80)
-    @given(
-        players=st.integers(3, 5),
-        needs_confirmation=st.booleans(),
-        moves=st.lists(move, min_size=3, max_size=16),
-    )
+    @random_series
     def test_a_rebuild_after_random_commands_equals_the_projections_written_inline(
         self, players, needs_confirmation, moves
     ):
-        club, seated = club_with_players(["Anna", "Bruno", "Carla", "Dario", "Elena"][:players])
-        services.club_update(club=club, deals_need_confirmation=needs_confirmation)
-        checker = get_user_model().objects.create_user("checker")
-        series_id = start(club, seated, first_dealer=seated[-1]).series_id
-        for kind, index, points in moves:
-            state = services.series_load(series_id)
-            try:
-                if kind == "deal":
-                    players_now = state.next_players
-                    if not players_now:
-                        continue
-                    goer = players_now[index % len(players_now)]
-                    hands = {p: n for p, n in zip(players_now, points, strict=False) if p != goer}
-                    services.deal_record(series_id=series_id, entry=entry(goer, hands))
-                elif kind == "correct" and index <= len(state.deals):
-                    deal = state.deals[index - 1]
-                    goer = deal.entry.went_out
-                    hands = {p: n for p, n in zip(deal.players, points, strict=False) if p != goer}
-                    services.deal_correct(
-                        series_id=series_id,
-                        number=index,
-                        entry=entry(goer, hands),
-                        reason="recount",
-                    )
-                elif kind == "void":
-                    services.deal_void(series_id=series_id, number=index, reason="misdeal")
-                elif kind == "abandon":
-                    services.series_abandon(series_id=series_id, reason="late")
-                elif kind in ("confirm", "dispute"):
-                    confirm = services.deal_confirm if kind == "confirm" else services.deal_dispute
-                    reason = {"reason": "wrong count"} if kind == "dispute" else {}
-                    confirm(series_id=series_id, number=index, user_id=checker.id, **reason)
-            except DomainError:
-                pass  # refused commands change nothing; the check below covers them
+        series_id, checker = started_series(players, needs_confirmation)
+        play(series_id, checker, moves)
         projectors.follow_log()  # the league's catch-up, after a finished series changed
         inline = snapshot()
         event(f"deals in the sheet: {min(len(inline['DealLine']), 3)}")
         assert projections.rebuild() == Event.objects.count()
         assert snapshot() == inline
+
+    @settings(max_examples=40)
+    @random_series
+    def test_the_sheet_snapshot_is_the_fold_of_the_log_after_every_command(
+        self, players, needs_confirmation, moves
+    ):
+        series_id, checker = started_series(players, needs_confirmation)
+
+        def snapshot_is_the_fold():
+            log = fold(stored.event for stored in store.load_stream(series_id))
+            saved, _started_at = projections.saved_state(series_id)
+            assert saved == log
+
+        play(series_id, checker, moves, after_each=snapshot_is_the_fold)
+        snapshot_is_the_fold()
 
 
 def test_the_rebuild_command_reports_the_events_it_read(db, capsys):

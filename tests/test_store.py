@@ -91,6 +91,19 @@ def test_a_retry_returns_the_first_result_even_after_later_deals(series):
     assert Event.objects.count() == 3
 
 
+def test_a_retry_of_the_deal_that_ended_the_series_answers_the_first_result():
+    # The series takes no more deals, so the retry is refused as a new deal
+    # would be; the key still finds the deal it recorded.
+    club, (a, b, c) = club_with_players(("Anna", "Bruno", "Carla"))
+    series_id = start(club, [a, b, c], options={"deals": 1}).series_id
+    deal = entry(a, {b: 20, c: 30})
+    first = services.deal_record(series_id=series_id, entry=deal, idempotency_key="k-1")
+    retry = services.deal_record(series_id=series_id, entry=deal, idempotency_key="k-1")
+    assert first.state.status == "finished"
+    assert retry.replayed and retry.state == first.state
+    assert Event.objects.count() == 2
+
+
 def test_a_key_reused_for_another_request_is_refused(series):
     series_id, (a, b, c) = series
     services.deal_record(series_id=series_id, entry=entry(a, {b: 20, c: 30}), idempotency_key="k")
@@ -232,7 +245,7 @@ def test_a_tailing_reader_racing_eight_writers_skips_no_event():
 @pytest.mark.django_db(transaction=True)
 def test_without_the_log_lock_the_same_race_skips_events(monkeypatch):
     # Proves the test above can fail: sequences commit out of order.
-    monkeypatch.setattr(store, "lock_log", lambda: None)
+    monkeypatch.setattr(store, "log_lock", lambda after="": (f"(SELECT 1 {after}) AS log_lock", []))
     seen, committed = _race_tailing_reader(writers=8, appends=12)
     assert len(committed) == 96
     assert committed - seen

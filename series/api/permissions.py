@@ -6,13 +6,13 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 from rest_framework.exceptions import NotAuthenticated, NotFound, PermissionDenied
 
-from ..access import Access, Decision, decide
+from ..access import ASK, Access, Decision, decide
 from ..models import Club
 
 
-def require(user, club: Club | None, access: Access) -> Club:
+def require(user, club: Club | None, access: Access, role: str | object | None = ASK) -> Club:
     """The club when ``user`` may do ``access`` in it; otherwise the API error to answer."""
-    match decide(user, club, access).decision:
+    match decide(user, club, access, role).decision:
         case Decision.ALLOWED:
             return club
         case Decision.NOT_FOUND:

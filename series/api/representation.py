@@ -1,8 +1,9 @@
 """A series as the API shows it, built from either of its two sources.
 
 Writes answer from the state the service returns; reads answer from the
-projections (the score sheet tables). Both give the same dict, which
-``SeriesSerializer`` turns into JSON, and a test holds them equal.
+projections (the score sheet tables). Both give the same dict, and a test
+holds them equal; ``SeriesSerializer`` documents its shape (reads pass it
+through the serializer, writes answer it as it is).
 """
 
 from __future__ import annotations
@@ -31,9 +32,13 @@ def rules_options(rules: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def series_from_state(series_id: UUID, state: SeriesState, club: Club) -> dict[str, Any]:
+def series_from_state(
+    series_id: UUID, state: SeriesState, club: Club, names: Mapping[int, str] | None = None
+) -> dict[str, Any]:
+    """The dict from a state; ``names`` of its players, unless they are to be read."""
     setup = state.setup
-    names = selectors.player_names(club_id=club.id, ids=setup.players)
+    if names is None:
+        names = selectors.player_names(club_id=club.id, ids=setup.players)
     rules = setup.rules.as_dict()
     return {
         "id": series_id,

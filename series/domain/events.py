@@ -228,7 +228,7 @@ def _cards(cards: tuple[Card, ...] | None) -> list[str] | None:
     return None if cards is None else [str(card) for card in cards]
 
 
-def _entry_payload(entry: DealEntry) -> dict[str, Any]:
+def entry_payload(entry: DealEntry) -> dict[str, Any]:
     payload: dict[str, Any] = {
         "went_out": entry.went_out,
         "hands": [
@@ -279,15 +279,18 @@ def _decided_payload(event: DealRecorded | DealCorrected | DealVoided) -> dict[s
     if scores is not None:
         payload["scores"] = {str(player): points for player, points in scores.items()}
     if event.outcome is not None:
-        outcome = event.outcome
-        payload["outcome"] = {
-            "finished": outcome.finished,
-            "tiebreak": outcome.tiebreak,
-            "contenders": list(outcome.contenders),
-            "eliminated": list(outcome.eliminated),
-            "winner": outcome.winner,
-        }
+        payload["outcome"] = outcome_payload(event.outcome)
     return payload
+
+
+def outcome_payload(outcome: Outcome) -> dict[str, Any]:
+    return {
+        "finished": outcome.finished,
+        "tiebreak": outcome.tiebreak,
+        "contenders": list(outcome.contenders),
+        "eliminated": list(outcome.eliminated),
+        "winner": outcome.winner,
+    }
 
 
 def _read_scores(data: Mapping[str, Any]) -> dict[int, int] | None:
@@ -297,8 +300,10 @@ def _read_scores(data: Mapping[str, Any]) -> dict[int, int] | None:
 
 def _read_outcome(data: Mapping[str, Any]) -> Outcome | None:
     outcome = data.get("outcome")
-    if outcome is None:
-        return None
+    return None if outcome is None else outcome_from_payload(outcome)
+
+
+def outcome_from_payload(outcome: Mapping[str, Any]) -> Outcome:
     return Outcome(
         finished=outcome["finished"],
         tiebreak=outcome["tiebreak"],
@@ -320,10 +325,10 @@ def to_payload(event: Event) -> tuple[str, dict[str, Any]]:
             }
         case DealRecorded():
             payload = {"number": event.number, "dealer": event.dealer, "tiebreak": event.tiebreak}
-            payload |= _entry_payload(event.entry) | _decided_payload(event)
+            payload |= entry_payload(event.entry) | _decided_payload(event)
         case DealCorrected():
             payload = {"number": event.number, "reason": event.reason}
-            payload |= _entry_payload(event.entry) | _decided_payload(event)
+            payload |= entry_payload(event.entry) | _decided_payload(event)
         case DealVoided():
             payload = {"number": event.number, "reason": event.reason} | _decided_payload(event)
         case SeriesAbandoned():

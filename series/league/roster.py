@@ -108,6 +108,9 @@ class RosterStream:
     def fold(self, events, state: RosterState) -> RosterState:
         return fold(events, state)
 
+    def new_stream(self, command: RosterRequest) -> None:
+        return None  # a club's roster is one stream, loaded even when it has no event
+
     def project(self, stream: UUID, change: Change[RosterState]) -> None:
         projection.follow_roster(self.club_id, before=change.before, after=change.after)
 

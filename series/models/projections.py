@@ -29,6 +29,9 @@ class SeriesSheet(models.Model):
     unconfirmed = models.PositiveIntegerField(default=0)  # deals that count, not confirmed yet
     started_at = models.DateTimeField()
     updated_at = models.DateTimeField()
+    # The series' folded state at ``version`` (series.domain.snapshot), so that a
+    # command loads one row instead of folding the log.
+    snapshot = models.JSONField(null=True)
 
     class Meta:
         ordering = ["-started_at", "id"]

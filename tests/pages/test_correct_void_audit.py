@@ -114,11 +114,11 @@ def test_the_audit_trail_is_read_in_a_fixed_number_of_queries(
     as_role, table, one_deal, django_assert_num_queries
 ):
     client = as_role("member")
-    # session, user, sheet with club, role, events with authors, player names
-    with django_assert_num_queries(6):
+    # session, user, sheet with club and role, events with authors, player names
+    with django_assert_num_queries(5):
         client.get(f"/series/{one_deal}/audit/")
     record(one_deal, table.players[2], {p: 30 for p in table.players[:4] if p != table.players[2]})
-    with django_assert_num_queries(6):
+    with django_assert_num_queries(5):
         client.get(f"/series/{one_deal}/audit/")
 
 

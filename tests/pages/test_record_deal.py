@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.db import connection
 
 from series import selectors, services
 from series.models import DealScore
@@ -193,3 +194,21 @@ def test_a_tiebreak_deal_is_entered_by_the_tied_players_only(as_role, table):
     assert "Tiebreak deal: only the tied players play it." in page
     assert page.count('name="went_out"') == 2
     assert f'name="cards_{carla.id}"' not in page
+
+
+def test_recording_a_deal_from_the_page_costs_eight_round_trips(
+    as_role, table, four, django_assert_num_queries
+):
+    anna, bruno, carla, dario = table.players[:4]
+    scorer = as_role("scorer")
+    scorer.get("/")
+    # The session and its user; the sheet with its club, its snapshot and the
+    # role; the players' names; begin; the snapshot checked against the log;
+    # the event with the sheet's rows (one statement on PostgreSQL, four on
+    # SQLite); commit.
+    writes = 1 if connection.vendor == "postgresql" else 4
+    with django_assert_num_queries(7 + writes):
+        response = scorer.post(deal_url(four), deal_form(1, bruno, {anna: 30, carla: 20,
+                                                                    dario: 25}))  # fmt: skip
+    assert response.status_code == 302
+    assert scores(four) == {"Anna": 30, "Bruno": 0, "Carla": 20, "Dario": 25}

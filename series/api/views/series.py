@@ -59,16 +59,22 @@ class SeriesApiView(ApiView):
     """A view about one series; ``club`` is set once access is granted."""
 
     club: Club | None = None
+    names: dict[int, str] | None = None  # the series' players, when read with the club
 
     def club_of_series(self, series_id: UUID, access: Access) -> Club:
-        self.club = require(self.request.user, selectors.series_club(series_id), access)
+        found = selectors.series_access(series_id, self.request.user)
+        club, role = (found.club, found.role) if found else (None, None)
+        self.club = require(self.request.user, club, access, role)
+        self.names = found.names
         return self.club
 
     def written(self, result: services.SeriesResult, *, status_code=status.HTTP_201_CREATED):
-        """The series after a write; a replayed retry says so in a header."""
-        body = series_from_state(result.series_id, result.state, self.club)
+        """The series after a write; a replayed retry says so in a header. The
+        body is built as plain data (the shape ``SeriesSerializer`` documents):
+        it comes from the domain's state, so there is nothing to check."""
+        body = series_from_state(result.series_id, result.state, self.club, self.names)
         headers = {"Idempotent-Replayed": "true"} if result.replayed else {}
-        return Response(SeriesSerializer(body).data, status=status_code, headers=headers)
+        return Response(body, status=status_code, headers=headers)
 
 
 class SeriesStartApi(SeriesApiView):
