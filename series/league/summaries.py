@@ -7,8 +7,9 @@ many rows however long the history:
   often each finished ahead.
 
 They follow ``SeriesResult`` under the league's lock of the club. A series
-counted in order, in the deal's transaction, is added to its persons' rows in
-Python (``add_series``: a few queries, as many whatever the history); whatever
+counted in order, in the deal's transaction, is added to its persons' rows by
+two upserts that add in the database (``add_series``, reading nothing first);
+whatever
 else changes results (a counted series corrected, voided or no longer counted,
 a merge: the catch-up; the seasons; a rebuild) writes a whole club's rows
 again from its results (``refresh_club``). A property test checks that the two
@@ -17,8 +18,6 @@ ways agree.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from fractions import Fraction
 from uuid import UUID
 
 from django.db import connection
@@ -45,113 +44,79 @@ def _named(club_id: int) -> list[SeasonSpan]:
 
 
 def add_series(club_id: int, results: list[SeriesResult], season: str) -> None:
-    """Add a newly counted series (its ``results``, of ``season``) to its persons'
-    summaries and tallies."""
+    """Add a series counted after every other of its game (its ``results``, of
+    ``season``) to its persons' summaries and tallies: two upserts that add in
+    the database, reading nothing first (it is on the path of a finishing deal)."""
     if not results:
         return
-    game = results[0].game
-    persons = [result.person_id for result in results]
-    summaries = {
-        (summary.person_id, summary.season): summary
-        for summary in PersonSummary.objects.filter(
-            person__in=persons, game=game, season__in=[ALL_TIME, season]
+    with connection.cursor() as cursor:
+        cursor.execute(*_summaries_upsert(club_id, results, season))
+        if len(results) > 1:
+            cursor.execute(*_tallies_upsert(club_id, results))
+
+
+def _summaries_upsert(club_id: int, results: list[SeriesResult], season: str):
+    """Each person's all-time and season summaries gain the series' figures. Being
+    the latest, the series is the best only with fewer points a deal than the
+    best so far (a tie stays with the earlier), and the worst with as many or
+    more; a series of no deal is neither."""
+    table = connection.ops.quote_name(PersonSummary._meta.db_table)
+    result = connection.ops.quote_name(SeriesResult._meta.db_table)
+    columns = ("club_id", "game", "season", "person_id", *FIGURES,
+               "best_series_id", "worst_series_id")  # fmt: skip
+    rows = []
+    for r in results:
+        figures = (1, int(r.won), r.deals, r.went_out, r.total, int(r.tiebreak),
+                   int(r.tiebreak and r.won))  # fmt: skip
+        ranked = _series_key(r.series_id) if r.deals else None
+        rows.extend((club_id, r.game, key, r.person_id, *figures, ranked, ranked)
+                    for key in (ALL_TIME, season))  # fmt: skip
+    values = ", ".join(["(" + ", ".join(["%s"] * len(columns)) + ")"] * len(rows))
+    sums = ", ".join(f"{name} = {table}.{name} + excluded.{name}" for name in FIGURES)
+
+    def beats(side: str, compare: str) -> str:
+        # The new series' points a deal are excluded.penalty_total / deals_played;
+        # the fractions are compared multiplied out, exactly.
+        held = f"{table}.{side}_series_id"
+        of_held = f"FROM {result} WHERE series_id = {held} AND person_id = {table}.person_id"
+        return (
+            f"{side}_series_id = CASE WHEN excluded.deals_played = 0 THEN {held} "
+            f"WHEN {held} IS NULL OR excluded.penalty_total * (SELECT deals {of_held}) "
+            f"{compare} (SELECT total {of_held}) * excluded.deals_played "
+            f"THEN excluded.{side}_series_id ELSE {held} END"
         )
-    }
-    ranks = _ranks(summaries.values(), persons)
-    for result in results:
-        for key in (ALL_TIME, season):
-            summary = summaries.get((result.person_id, key))
-            if summary is None:
-                summary = summaries[result.person_id, key] = _empty(result, key)
-            _add(summary, result, ranks)
-    _upsert(PersonSummary, summaries.values(), SUMMARY_KEY)
-    tallies = {
-        (tally.person_id, tally.opponent_id): tally
-        for tally in HeadToHeadTally.objects.filter(
-            person__in=persons, game=game, opponent__in=persons
-        )
-    }
-    for mine in results:
-        for theirs in results:
-            if theirs.person_id == mine.person_id:
-                continue
-            tally = tallies.get((mine.person_id, theirs.person_id))
-            if tally is None:
-                tally = tallies[mine.person_id, theirs.person_id] = HeadToHeadTally(
-                    club_id=club_id, game=game, person_id=mine.person_id,
-                    opponent_id=theirs.person_id, series=0, ahead=0, behind=0,
-                )  # fmt: skip
-            tally.series += 1
-            tally.ahead += mine.place < theirs.place
-            tally.behind += mine.place > theirs.place
-    _upsert(HeadToHeadTally, tallies.values(), TALLY_KEY)
+
+    sql = (
+        f"INSERT INTO {table} ({', '.join(columns)}) VALUES {values} "
+        f"ON CONFLICT (person_id, game, season) DO UPDATE SET {sums}, "
+        f"{beats('best', '<')}, {beats('worst', '>=')}"
+    )
+    return sql, [value for row in rows for value in row]
 
 
-# The order of series by points a deal: the lowest is the best, the highest the
-# worst; a tie goes to the earlier series (the worst: to the later).
-Rank = tuple[Fraction, object, UUID]
+def _tallies_upsert(club_id: int, results: list[SeriesResult]):
+    """Each pair of the series' persons: one series more, and who finished ahead."""
+    table = connection.ops.quote_name(HeadToHeadTally._meta.db_table)
+    columns = ("club_id", "game", "person_id", "opponent_id", "series", "ahead", "behind")
+    rows = [
+        (club_id, mine.game, mine.person_id, theirs.person_id, 1,
+         int(mine.place < theirs.place), int(mine.place > theirs.place))
+        for mine in results
+        for theirs in results
+        if theirs.person_id != mine.person_id
+    ]  # fmt: skip
+    values = ", ".join(["(" + ", ".join(["%s"] * len(columns)) + ")"] * len(rows))
+    sums = ", ".join(f"{name} = {table}.{name} + excluded.{name}"
+                     for name in ("series", "ahead", "behind"))  # fmt: skip
+    sql = (
+        f"INSERT INTO {table} ({', '.join(columns)}) VALUES {values} "
+        f"ON CONFLICT (person_id, game, opponent_id) DO UPDATE SET {sums}"
+    )
+    return sql, [value for row in rows for value in row]
 
 
-def _rank(result: SeriesResult) -> Rank | None:
-    if not result.deals:
-        return None
-    return Fraction(result.total, result.deals), result.started_at, result.series_id
-
-
-def _ranks(summaries: Iterable[PersonSummary], persons: list[int]) -> dict:
-    """The ranks of the summaries' best and worst series (one query)."""
-    series = {
-        series_id
-        for summary in summaries
-        for series_id in (summary.best_series_id, summary.worst_series_id)
-        if series_id is not None
-    }
-    if not series:
-        return {}
-    found = SeriesResult.objects.filter(person__in=persons, series__in=series)
-    return {(row.person_id, row.series_id): _rank(row) for row in found}
-
-
-def _empty(result: SeriesResult, season: str) -> PersonSummary:
-    zeros = dict.fromkeys(FIGURES, 0)
-    return PersonSummary(
-        club_id=result.club_id, game=result.game, season=season, person_id=result.person_id,
-        **zeros,
-    )  # fmt: skip
-
-
-def _add(summary: PersonSummary, result: SeriesResult, ranks: dict) -> None:
-    summary.series_played += 1
-    summary.series_won += result.won
-    summary.deals_played += result.deals
-    summary.went_out += result.went_out
-    summary.penalty_total += result.total
-    summary.tiebreaks_played += result.tiebreak
-    summary.tiebreaks_won += result.tiebreak and result.won
-    rank = _rank(result)
-    if rank is None:
-        return
-    ranks[result.person_id, result.series_id] = rank
-    best = ranks.get((summary.person_id, summary.best_series_id))
-    if best is None or rank < best:
-        summary.best_series_id = result.series_id
-    worst = ranks.get((summary.person_id, summary.worst_series_id))
-    if worst is None or rank > worst:
-        summary.worst_series_id = result.series_id
-
-
-def _upsert(model, rows: Iterable, key: list[str]) -> None:
-    """Write ``rows``, replacing those of the same key (one statement)."""
-    fields = [
-        field.name
-        for field in model._meta.concrete_fields
-        if not field.primary_key and field.name not in key
-    ]
-    fresh = []
-    for row in rows:
-        row.pk = None
-        fresh.append(row)
-    model.objects.bulk_create(fresh, update_conflicts=True, unique_fields=key, update_fields=fields)
+def _series_key(series_id: UUID):
+    return SeriesResult._meta.get_field("series").get_db_prep_value(series_id, connection)
 
 
 # -- from the results ---------------------------------------------------------------
