@@ -46,6 +46,19 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(skip)
 
 
+@pytest.fixture(autouse=True)
+def _each_test_starts_in_the_default_language():
+    """A request in another language leaves it active in the thread (Django's
+    LocaleMiddleware activates it); each test starts in the site's default, so
+    no test depends on the order the suite runs in."""
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
+
+
 @pytest.fixture(autouse=True, scope="session")
 def _flush_past_the_append_only_log(django_db_setup, django_db_blocker):
     """Transactional tests empty every table afterwards (TRUNCATE on PostgreSQL),
