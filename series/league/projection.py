@@ -109,8 +109,10 @@ class LeagueNow:
 
 # Written in SQL: the ORM took several times longer to build this query than
 # the database to answer it, on the path of every finishing deal.
+_LATEST = """(SELECT {column} FROM {result} WHERE person_id = COALESCE(r.person_id, p.id)
+  AND game = %(game)s ORDER BY started_at DESC, series_id DESC LIMIT 1)"""
 _LEAGUE_NOW = """
-SELECT p.id, COALESCE(r.person_id, p.id), l.mu, l.sigma, l.streak,
+SELECT p.id, COALESCE(r.person_id, p.id), {latest_mu}, {latest_sigma}, {latest_streak},
   EXISTS (SELECT 1 FROM {behind} WHERE club_id = %(club)s),
   EXISTS (SELECT 1 FROM {result} WHERE club_id = %(club)s AND game = %(game)s
           AND started_at >= %(started_at)s AND series_id <> %(series)s),
@@ -119,10 +121,6 @@ SELECT p.id, COALESCE(r.person_id, p.id), l.mu, l.sigma, l.streak,
   (SELECT best_n FROM {ladder} WHERE club_id = %(club)s)
 FROM {player} p
 LEFT JOIN {roster} r ON r.player_id = p.id
-LEFT JOIN {result} l ON l.id = (
-  SELECT id FROM {result} WHERE club_id = %(club)s AND game = %(game)s
-    AND person_id = COALESCE(r.person_id, p.id)
-  ORDER BY started_at DESC, series_id DESC LIMIT 1)
 WHERE p.id IN ({players})
 """
 
@@ -140,10 +138,12 @@ def _league_now(club_id: int, game: str, position: Position, players) -> LeagueN
         "behind": LeagueBehind, "result": SeriesResult, "season": Season,
         "ladder": LadderRules, "player": Player, "roster": RosterPlayer,
     }  # fmt: skip
-    sql = _LEAGUE_NOW.format(
-        players=", ".join(f"%(player{i})s" for i in range(len(players))),
-        **{name: connection.ops.quote_name(model._meta.db_table) for name, model in tables.items()},
-    )
+    names = {name: connection.ops.quote_name(model._meta.db_table)
+             for name, model in tables.items()}  # fmt: skip
+    latest = {f"latest_{column}": _LATEST.format(column=column, result=names["result"])
+              for column in FORM_FIELDS}  # fmt: skip
+    players_in = ", ".join(f"%(player{i})s" for i in range(len(players)))
+    sql = _LEAGUE_NOW.format(players=players_in, **latest, **names)
     field = SeriesResult._meta.get_field
     params = {
         "club": club_id,

@@ -104,7 +104,10 @@ class SeriesResult(models.Model):
         ]
         indexes = [
             models.Index(fields=["club", "game", "started_at"], name="result_club_game_start"),
-            models.Index(fields=["person", "game", "started_at"], name="result_person_start"),
+            # A person's series in order; the latest (ties by series id) is one probe.
+            models.Index(
+                fields=["person", "game", "started_at", "series"], name="result_person_latest"
+            ),
             # The club records: lowest total, longest run, biggest comeback.
             models.Index(fields=["club", "game", "total"], name="result_lowest_total"),
             models.Index(fields=["club", "game", "streak"], name="result_longest_run"),
