@@ -7,7 +7,7 @@ to a preset never rewrite history.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import dataclass, fields, replace
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -98,7 +98,9 @@ class Rules:
         return low, high * self.max_card_value
 
     def as_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        # Every field is a plain value: no deep copy needed (``asdict`` makes one,
+        # on the path of every deal's snapshot).
+        return {field.name: getattr(self, field.name) for field in fields(self)}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Rules:
