@@ -12,7 +12,8 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from series import selectors, services
-from series.domain import games
+from series.domain import games, melds
+from series.domain.cards import parse_cards
 from series.domain.errors import InvalidDeal
 from series.domain.events import DealEntry, Hand
 from series.domain.rules import PRESETS
@@ -128,6 +129,17 @@ def test_the_pages_start_a_points_race_and_its_sheet_shows_totals_and_the_next_d
     leading = re.findall(r'class="total-chip leader[^"]*">\s*<span class="chip-name" title="(\w+)"',
                          sheet)  # fmt: skip
     assert leading == ["Anna", "Bruno"]  # the highest totals lead
+
+
+def test_a_claim_in_a_game_without_melds_is_answered_in_words(points_race):
+    rules = PRESETS[POINTS_RACE]
+    verdict = melds.check_groups(rules, [parse_cards("7C 7H 7S")])
+    assert not verdict.valid
+    assert [r.message for r in verdict.reasons] == [
+        "Points race is played without melds: there is no claim to check."
+    ]
+    solved = rules.game_object.solve(rules, parse_cards("7C 7H 7S JK"))
+    assert (solved.valid, [r.code for r in solved.reasons]) == (False, ["no_melds"])
 
 
 def test_unregistering_the_game_leaves_only_the_built_in_presets(points_race):

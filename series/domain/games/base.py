@@ -9,6 +9,7 @@ hold, a winner with the lowest total. A game overrides what it plays otherwise.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -47,7 +48,7 @@ class Option:
         return self.value if self.field else entered
 
 
-class Game:
+class Game(ABC):
     """One game: table and pack, hands, melds, deal scoring, the end of a series,
     presets, options and labels. Register an instance with ``games.register``."""
 
@@ -121,7 +122,9 @@ class Game:
         return rules
 
     def validate(self, rules: Rules) -> None:
-        """Refuse options that do not go together in this game (InvalidRules)."""
+        """Refuse options that do not go together in this game (InvalidRules);
+        a game whose options all go together refuses nothing."""
+        return None
 
     # -- hands ----------------------------------------------------------------------
 
@@ -136,8 +139,9 @@ class Game:
     # -- melds ----------------------------------------------------------------------
 
     def solve(self, rules: Rules, cards: Sequence[Card]) -> Verdict:
-        """Whether ``cards`` (of the right count, from the pack) go out, and how."""
-        raise NotImplementedError(f"{self.name} has no meld solver")
+        """Whether ``cards`` (of the right count, from the pack) go out, and how.
+        A game played without melds has no claim to check, and says so."""
+        return Verdict(False, (), None, (self._no_melds(),), leftover=tuple(sorted(cards)))
 
     def arrangement_problems(
         self, rules: Rules, groups: tuple[tuple[Card, ...], ...], discard: Card | None
@@ -150,8 +154,13 @@ class Game:
         ]
 
     def group_problems(self, rules: Rules, number: int, group: tuple[Card, ...]) -> list[Reason]:
-        """What is wrong with one group (or meld) on its own."""
-        raise NotImplementedError(f"{self.name} has no meld checker")
+        """What is wrong with one group (or meld) on its own: in a game played
+        without melds, that there is none to lay."""
+        return [self._no_melds()]
+
+    def _no_melds(self) -> Reason:
+        return Reason("no_melds", _("{game} is played without melds: there is no claim to check."),
+                      {"game": self.label or self.name})  # fmt: skip
 
     # -- a deal and the series --------------------------------------------------------
 
@@ -174,10 +183,11 @@ class Game:
         winners = scoring.deal_winners(entry, penalties)
         return {p: (0 if p in winners else penalties[p]) for p in contenders}
 
+    @abstractmethod
     def outcome(self, rules: Rules, standing: Standing) -> Outcome:
         """Where the series stands after a deal: finished (and who won), a
-        tiebreak, who plays the next deal, who is out."""
-        raise NotImplementedError(f"{self.name} has no end of a series")
+        tiebreak, who plays the next deal, who is out. Every game says when its
+        series ends, so there is no default."""
 
     def higher_wins(self, rules: Rules) -> bool:
         """Whether the highest total leads (else the lowest), for the sheet and the league."""
