@@ -25,7 +25,8 @@ from .records import count_records, game_records, refresh_records
 from .seasons import SeasonSpan, find_season
 
 
-def _named(club_id: int) -> list[SeasonSpan]:
+def named_spans(club_id: int) -> list[SeasonSpan]:
+    """The club's named seasons (the league's writers; pages use ``selectors``)."""
     return [
         SeasonSpan(season.key, season.name, season.starts_on, season.ends_on)
         for season in Season.objects.filter(club_id=club_id)
@@ -44,7 +45,7 @@ def count_series(
     (the season's latest), and the records it beats change. A best-N ladder
     may drop an older series for it, so its season's lines are computed again."""
     if best_n is not None:
-        named = _named(club_id)
+        named = named_spans(club_id)
         rules = LadderRules(club_id=club_id, best_n=best_n)
         _write_season(club_id, game, find_season(season, named), named, rules)
         refresh_records(club_id, game)
@@ -87,7 +88,7 @@ def refresh_club(club_id: int) -> None:
     """Write again every season's standings of a club, and its records, in every game."""
     SeasonStanding.objects.filter(club_id=club_id).delete()
     ClubRecord.objects.filter(club_id=club_id).delete()
-    named = _named(club_id)
+    named = named_spans(club_id)
     rules = _rules(club_id)
     seasons = (
         SeriesResult.objects.filter(club_id=club_id)

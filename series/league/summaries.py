@@ -24,20 +24,13 @@ from django.db import connection
 from django.db.models import CharField, F, FloatField, QuerySet, Value, Window
 from django.db.models.functions import Cast, RowNumber
 
-from ..models import HeadToHeadTally, PersonSummary, Season, SeriesResult
+from ..models import HeadToHeadTally, PersonSummary, SeriesResult
 from .aggregates import FIGURES, season_expression
-from .seasons import SeasonSpan
+from .standings import named_spans
 
 ALL_TIME = ""  # the season of a summary over every series
 SUMMARY_KEY = ["person", "game", "season"]
 TALLY_KEY = ["person", "game", "opponent"]
-
-
-def _named(club_id: int) -> list[SeasonSpan]:
-    return [
-        SeasonSpan(season.key, season.name, season.starts_on, season.ends_on)
-        for season in Season.objects.filter(club_id=club_id)
-    ]
 
 
 # -- one series more ----------------------------------------------------------------
@@ -133,7 +126,7 @@ def refresh_club(club_id: int) -> None:
 def _write_summaries(club_id: int, results: QuerySet) -> None:
     """All time and season by season: two aggregates, and four picks of the best
     and worst series."""
-    season = season_expression(_named(club_id))
+    season = season_expression(named_spans(club_id))
     rows = []
     for key in (Value(ALL_TIME, output_field=CharField()), season):
         figures = results.values("game", "person", season=key).annotate(**FIGURES).order_by()
