@@ -27,6 +27,7 @@ from .domain.series import Deal, SeriesState, fold
 from .models import DealLine, DealScore, SeriesSeat, SeriesSheet
 from .models import Event as EventRow
 from .projectors import SeriesChanged
+from .row_source import insert_rows
 
 # Children first: the order in which rows can be deleted.
 PROJECTION_MODELS = (DealScore, DealLine, SeriesSeat, SeriesSheet)
@@ -190,31 +191,10 @@ def _deal_writes(
     for deal in after.deals[len(before.deals) :]:
         rows = Rows()
         rows.add_deal(_db_uuid(series_id), after.setup.club, deal)
-        writes.append(_insert_write(DealLine, LINE_COLUMNS, rows.lines))
+        writes.append(store.Write(*insert_rows(DealLine, LINE_COLUMNS, rows.lines)))
         if rows.scores:
-            writes.append(_scores_write(rows.scores))
+            writes.append(store.Write(*insert_rows(DealScore, SCORE_COLUMNS, rows.scores)))
     return writes
-
-
-def _insert_write(model, names: tuple[str, ...], rows: list[tuple]) -> store.Write:
-    columns = ", ".join(model._meta.get_field(name).column for name in names)
-    marks = ", ".join(["(" + ", ".join(["%s"] * len(names)) + ")"] * len(rows))
-    return store.Write(
-        f"INSERT INTO {model._meta.db_table} ({columns}) VALUES {marks}",
-        [value for row in rows for value in row],
-    )
-
-
-def _scores_write(rows: list[tuple]) -> store.Write:
-    """One deal's scores, its series, club and number given once: fewer
-    parameters keep the statement within what the driver caches."""
-    columns = ", ".join(DealScore._meta.get_field(name).column for name in SCORE_COLUMNS)
-    pairs = ", ".join(["(%s, %s)"] * len(rows))
-    return store.Write(
-        f"INSERT INTO {DealScore._meta.db_table} ({columns}) "
-        f"SELECT %s, %s, %s, v.column1, v.column2 FROM (VALUES {pairs}) AS v",
-        [*rows[0][:3], *(value for row in rows for value in row[3:])],
-    )
 
 
 def saved_state(series_id: UUID) -> tuple[SeriesState, datetime] | None:

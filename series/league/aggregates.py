@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from typing import Any
 
-from django.db import connection
 from django.db.models import (
     Case,
     CharField,
@@ -71,22 +70,6 @@ class Figures:
     @property
     def penalty_per_deal(self) -> float | None:
         return self.penalty_total / self.deals_played if self.deals_played else None
-
-
-# -- writing ------------------------------------------------------------------------
-
-
-def insert_statement(model, names: tuple[str, ...], objects: list) -> tuple[str, list]:
-    """One INSERT of the fields ``names`` of ``objects``, and its parameters. On
-    the path of a finishing deal: the ORM's ``bulk_create`` takes longer to
-    build its statement than the database to run it."""
-    fields = [model._meta.get_field(name) for name in names]
-    table = connection.ops.quote_name(model._meta.db_table)
-    columns = ", ".join(connection.ops.quote_name(field.column) for field in fields)
-    row = "(" + ", ".join(["%s"] * len(fields)) + ")"
-    params = [field.get_db_prep_save(getattr(obj, field.attname), connection)
-              for obj in objects for field in fields]  # fmt: skip
-    return f"INSERT INTO {table} ({columns}) VALUES {', '.join([row] * len(objects))}", params
 
 
 # -- seasons as date ranges ------------------------------------------------------------

@@ -49,8 +49,8 @@ from ..models import (
     SeriesSeat,
     SeriesSheet,
 )
+from ..row_source import insert_rows
 from . import standings, summaries
-from .aggregates import insert_statement
 from .rating import NEWCOMER, Form, Placing, RatingWalk
 from .results import DealFacts, Result, SeriesFacts, series_results
 from .seasons import calendar_season
@@ -182,9 +182,10 @@ def count_in_order(
     forms = {person: form for person, form in league.seated.values() if form is not None}
     after = RatingWalk(forms).step(Placing(r.person, r.place, r.won) for r in results)
     rows = [_row(result, after[result.person]) for result in results]
-    insert, params = insert_statement(SeriesResult, RESULT_FIELDS, rows)
+    attnames = [SeriesResult._meta.get_field(name).attname for name in RESULT_FIELDS]
+    values = [tuple(getattr(row, attname) for attname in attnames) for row in rows]
     with connection.cursor() as cursor:
-        cursor.execute(insert, params)
+        cursor.execute(*insert_rows(SeriesResult, RESULT_FIELDS, values))
     standings.count_series(setup.club, setup.rules.game, league.season, rows,
                            best_n=league.best_n)  # fmt: skip
     summaries.add_series(setup.club, rows, league.season)

@@ -19,7 +19,7 @@ from __future__ import annotations
 from django.db import connection
 
 from ..models import ClubRecord, SeasonStanding, SeriesResult
-from .aggregates import insert_statement
+from ..row_source import insert_rows
 
 Kind = ClubRecord.Kind
 
@@ -61,17 +61,16 @@ _BEATS = """CASE excluded.kind
 
 
 def _write_if_beaten(candidates: list[ClubRecord]) -> None:
-    table = connection.ops.quote_name(ClubRecord._meta.db_table)
+    table = ClubRecord._meta.db_table
     names = ("club", "game", "kind", "person", "value", "series", "started_at", "season")
-    insert, values = insert_statement(ClubRecord, names, candidates)
+    rows = [(c.club_id, c.game, c.kind, c.person_id, c.value, c.series_id, c.started_at, c.season)
+            for c in candidates]  # fmt: skip
     changed = ", ".join(f"{column} = excluded.{column}" for column in
                         ("person_id", "value", "series_id", "started_at", "season"))  # fmt: skip
-    sql = (
-        f"{insert} ON CONFLICT (club_id, game, kind) DO UPDATE SET {changed} "
-        f"WHERE {_BEATS.format(t=table)}"
-    )
+    beaten = _BEATS.format(t=table)
+    then = f"ON CONFLICT (club_id, game, kind) DO UPDATE SET {changed} WHERE {beaten}"
     with connection.cursor() as cursor:
-        cursor.execute(sql, values)
+        cursor.execute(*insert_rows(ClubRecord, names, rows, then))
 
 
 def refresh_records(club_id: int, game: str) -> None:

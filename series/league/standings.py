@@ -20,6 +20,7 @@ from django.db import connection
 from django.db.models import Sum
 
 from ..models import ClubRecord, LadderRules, Season, SeasonStanding, SeriesResult
+from ..row_source import insert_rows
 from .aggregates import FIGURES, best_n, latest_of_each, results_in, season_expression
 from .records import count_records, game_records, refresh_records
 from .seasons import SeasonSpan, find_season
@@ -64,23 +65,21 @@ def _add_to_lines(
 ) -> dict[int, int]:
     """Add each result to its person's line of the season, or start the line, in
     one statement; return each person's deals gone out in the season."""
-    table = connection.ops.quote_name(SeasonStanding._meta.db_table)
+    table = SeasonStanding._meta.db_table
     columns = ("club_id", "game", "season", "person_id", *_ADDED, *_TAKEN)
     rows = [
         (club_id, game, season, r.person_id, 1, int(r.won), r.deals, r.went_out, r.total,
          int(r.tiebreak), int(r.tiebreak and r.won), r.went_out, r.ordinal, r.mu, r.sigma)
         for r in results
     ]  # fmt: skip
-    values = ", ".join(["(" + ", ".join(["%s"] * len(columns)) + ")"] * len(rows))
     sums = ", ".join(f"{name} = {table}.{name} + excluded.{name}" for name in _ADDED)
     taken = ", ".join(f"{name} = excluded.{name}" for name in _TAKEN)
-    sql = (
-        f"INSERT INTO {table} ({', '.join(columns)}) VALUES {values} "
+    then = (
         f"ON CONFLICT (club_id, game, season, person_id) DO UPDATE SET {sums}, {taken} "
         "RETURNING person_id, season_went_out"
     )
     with connection.cursor() as cursor:
-        cursor.execute(sql, [value for row in rows for value in row])
+        cursor.execute(*insert_rows(SeasonStanding, columns, rows, then))
         return dict(cursor.fetchall())
 
 

@@ -25,6 +25,7 @@ from django.db.models import CharField, F, FloatField, QuerySet, Value, Window
 from django.db.models.functions import Cast, RowNumber
 
 from ..models import HeadToHeadTally, PersonSummary, SeriesResult
+from ..row_source import insert_rows
 from .aggregates import FIGURES, season_expression
 from .standings import named_spans
 
@@ -53,18 +54,17 @@ def _summaries_upsert(club_id: int, results: list[SeriesResult], season: str):
     the latest, the series is the best only with fewer points a deal than the
     best so far (a tie stays with the earlier), and the worst with as many or
     more; a series of no deal is neither."""
-    table = connection.ops.quote_name(PersonSummary._meta.db_table)
-    result = connection.ops.quote_name(SeriesResult._meta.db_table)
+    table = PersonSummary._meta.db_table
+    result = SeriesResult._meta.db_table
     columns = ("club_id", "game", "season", "person_id", *FIGURES,
                "best_series_id", "worst_series_id")  # fmt: skip
     rows = []
     for r in results:
         figures = (1, int(r.won), r.deals, r.went_out, r.total, int(r.tiebreak),
                    int(r.tiebreak and r.won))  # fmt: skip
-        ranked = _series_key(r.series_id) if r.deals else None
+        ranked = r.series_id if r.deals else None
         rows.extend((club_id, r.game, key, r.person_id, *figures, ranked, ranked)
                     for key in (ALL_TIME, season))  # fmt: skip
-    values = ", ".join(["(" + ", ".join(["%s"] * len(columns)) + ")"] * len(rows))
     sums = ", ".join(f"{name} = {table}.{name} + excluded.{name}" for name in FIGURES)
 
     def beats(side: str, compare: str) -> str:
@@ -79,17 +79,16 @@ def _summaries_upsert(club_id: int, results: list[SeriesResult], season: str):
             f"THEN excluded.{side}_series_id ELSE {held} END"
         )
 
-    sql = (
-        f"INSERT INTO {table} ({', '.join(columns)}) VALUES {values} "
+    then = (
         f"ON CONFLICT (person_id, game, season) DO UPDATE SET {sums}, "
         f"{beats('best', '<')}, {beats('worst', '>=')}"
     )
-    return sql, [value for row in rows for value in row]
+    return insert_rows(PersonSummary, columns, rows, then)
 
 
 def _tallies_upsert(club_id: int, results: list[SeriesResult]):
     """Each pair of the series' persons: one series more, and who finished ahead."""
-    table = connection.ops.quote_name(HeadToHeadTally._meta.db_table)
+    table = HeadToHeadTally._meta.db_table
     columns = ("club_id", "game", "person_id", "opponent_id", "series", "ahead", "behind")
     rows = [
         (club_id, mine.game, mine.person_id, theirs.person_id, 1,
@@ -98,18 +97,10 @@ def _tallies_upsert(club_id: int, results: list[SeriesResult]):
         for theirs in results
         if theirs.person_id != mine.person_id
     ]  # fmt: skip
-    values = ", ".join(["(" + ", ".join(["%s"] * len(columns)) + ")"] * len(rows))
     sums = ", ".join(f"{name} = {table}.{name} + excluded.{name}"
                      for name in ("series", "ahead", "behind"))  # fmt: skip
-    sql = (
-        f"INSERT INTO {table} ({', '.join(columns)}) VALUES {values} "
-        f"ON CONFLICT (person_id, game, opponent_id) DO UPDATE SET {sums}"
-    )
-    return sql, [value for row in rows for value in row]
-
-
-def _series_key(series_id: UUID):
-    return SeriesResult._meta.get_field("series").get_db_prep_value(series_id, connection)
+    then = f"ON CONFLICT (person_id, game, opponent_id) DO UPDATE SET {sums}"
+    return insert_rows(HeadToHeadTally, columns, rows, then)
 
 
 # -- from the results ---------------------------------------------------------------
