@@ -46,7 +46,4 @@ def _insert_unnested(model, names: tuple[str, ...]) -> str:
     fields = [model._meta.get_field(name) for name in names]
     columns = ", ".join(field.column for field in fields)
     arrays = ", ".join(f"%s::{field.db_type(connection)}[]" for field in fields)
-    return (
-        f"INSERT INTO {model._meta.db_table} ({columns}) SELECT * FROM unnest({arrays}) "
-        f"AS v ({columns})"
-    )
+    return f"INSERT INTO {model._meta.db_table} ({columns}) SELECT * FROM unnest({arrays})"

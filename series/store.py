@@ -192,6 +192,22 @@ def append(
     return stored
 
 
+def write_together(writes: Sequence[Write]) -> None:
+    """Make ``writes`` (none a guard) in one statement on PostgreSQL, as
+    data-modifying CTEs that all read the same snapshot; elsewhere one after
+    the other. A read model's writes that depend on nothing the others write
+    cost one round trip instead of one each."""
+    if not writes:
+        return
+    with connection.cursor() as cursor:
+        if connection.vendor != "postgresql":
+            for write in writes:
+                cursor.execute(write.sql, list(write.params))
+            return
+        ctes, _after = _with_writes(writes)
+        cursor.execute(f"WITH {ctes} SELECT 1", [v for write in writes for v in write.params])
+
+
 def _write_apart(cursor, stream: UUID, expected_version: int, writes: Sequence[Write]) -> None:
     """The writes one statement each, after the inserts (SQLite)."""
     for write in writes:

@@ -24,6 +24,7 @@ from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cache
 from uuid import UUID
 
 from django.db import connection
@@ -97,6 +98,16 @@ def follow_series(
 
 
 @dataclass(frozen=True, slots=True)
+class Seated:
+    """A seated player's person (after merges), that person's form after their
+    latest counted series of the game, and deals gone out in the season so far."""
+
+    person: int
+    form: Form | None
+    season_went_out: int
+
+
+@dataclass(frozen=True, slots=True)
 class LeagueNow:
     """What decides how a finished series is counted, and what counting it needs."""
 
@@ -104,7 +115,7 @@ class LeagueNow:
     later: bool  # a counted series of the game started at or after it
     season: str  # the key of its season
     best_n: int | None  # the ladder counts each person's best N series
-    seated: dict[int, tuple[int, Form | None]]  # player -> person, latest form
+    seated: dict[int, Seated]  # by player
 
 
 # Written in SQL: the ORM took several times longer to build this query than
@@ -112,14 +123,19 @@ class LeagueNow:
 _LATEST = """(SELECT {column} FROM {result} WHERE person_id = COALESCE(r.person_id, p.id)
   AND game = %(game)s ORDER BY started_at DESC, series_id DESC LIMIT 1)"""
 _LEAGUE_NOW = """
+WITH this_season AS (SELECT COALESCE(
+  (SELECT key FROM {season} WHERE club_id = %(club)s AND starts_on <= %(day)s
+          AND ends_on >= %(day)s ORDER BY starts_on, id LIMIT 1), %(calendar)s) AS key)
 SELECT p.id, COALESCE(r.person_id, p.id), {latest_mu}, {latest_sigma}, {latest_streak},
+  (SELECT season_went_out FROM {standing} WHERE club_id = %(club)s AND game = %(game)s
+          AND season = s.key AND person_id = COALESCE(r.person_id, p.id)),
   EXISTS (SELECT 1 FROM {behind} WHERE club_id = %(club)s),
   EXISTS (SELECT 1 FROM {result} WHERE club_id = %(club)s AND game = %(game)s
           AND started_at >= %(started_at)s AND series_id <> %(series)s),
-  (SELECT key FROM {season} WHERE club_id = %(club)s AND starts_on <= %(day)s
-          AND ends_on >= %(day)s ORDER BY starts_on, id LIMIT 1),
+  s.key,
   (SELECT best_n FROM {ladder} WHERE club_id = %(club)s)
 FROM {player} p
+CROSS JOIN this_season s
 LEFT JOIN {roster} r ON r.player_id = p.id
 WHERE p.id IN ({players})
 """
@@ -129,14 +145,13 @@ def _league_now(club_id: int, game: str, position: Position, players) -> LeagueN
     """One query, after the club's lock (a statement that waited for the lock
     still reads with the snapshot it started with, on PostgreSQL): the flags
     of ``LeagueNow`` (a series of the same start counts as later, whatever its
-    id), and each seated player's person (after merges) with that person's
-    form after their latest counted series of the game."""
+    id), and each seated player's ``Seated``."""
     started_at, series_id = position
     day = timezone.localdate(started_at)
     players = list(players)
     tables = {
-        "behind": LeagueBehind, "result": SeriesResult, "season": Season,
-        "ladder": LadderRules, "player": Player, "roster": RosterPlayer,
+        "behind": LeagueBehind, "result": SeriesResult, "season": Season, "ladder": LadderRules,
+        "player": Player, "roster": RosterPlayer, "standing": SeasonStanding,
     }  # fmt: skip
     names = {name: connection.ops.quote_name(model._meta.db_table)
              for name, model in tables.items()}  # fmt: skip
@@ -151,20 +166,21 @@ def _league_now(club_id: int, game: str, position: Position, players) -> LeagueN
         "started_at": field("started_at").get_db_prep_value(started_at, connection),
         "series": field("series").get_db_prep_value(series_id, connection),
         "day": connection.ops.adapt_datefield_value(day),
+        "calendar": calendar_season(day.year).key,
         **{f"player{i}": player for i, player in enumerate(players)},
     }
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         rows = cursor.fetchall()
-    *_, behind, later, named_season, best_n = rows[0]
+    *_, behind, later, season, best_n = rows[0]
     return LeagueNow(
         behind=bool(behind),
         later=bool(later),
-        season=named_season or calendar_season(day.year).key,
+        season=season,
         best_n=best_n,
         seated={
-            player: (person, None if mu is None else Form(mu, sigma, streak))
-            for player, person, mu, sigma, streak, *_flags in rows
+            player: Seated(person, None if mu is None else Form(mu, sigma, streak), went_out or 0)
+            for player, person, mu, sigma, streak, went_out, *_flags in rows
         },
     )
 
@@ -173,22 +189,30 @@ def count_in_order(
     series_id: UUID, state: SeriesState, started_at: datetime, league: LeagueNow
 ) -> None:
     """Count a series that finished after every counted series of its game: its
-    players' ratings go on from their latest, its results are inserted, and the
-    standings and records of its season take them in (``standings.count_series``)."""
+    players' ratings go on from their latest, and its results, its persons'
+    summaries (``summaries.add_series``) and the lines and records of its
+    season (``standings.count_series``) are written in one statement (a
+    best-N ladder's season is computed again after it)."""
     setup = state.setup
-    person_of = {player: person for player, (person, _form) in league.seated.items()}
+    seated = league.seated
     facts = facts_from_state(series_id, state, started_at)
-    results = series_results(facts, person_of.__getitem__)
-    forms = {person: form for person, form in league.seated.values() if form is not None}
+    results = series_results(facts, lambda player: seated[player].person)
+    forms = {s.person: s.form for s in seated.values() if s.form is not None}
     after = RatingWalk(forms).step(Placing(r.person, r.place, r.won) for r in results)
     rows = [_row(result, after[result.person]) for result in results]
     attnames = [SeriesResult._meta.get_field(name).attname for name in RESULT_FIELDS]
     values = [tuple(getattr(row, attname) for attname in attnames) for row in rows]
-    with connection.cursor() as cursor:
-        cursor.execute(*insert_rows(SeriesResult, RESULT_FIELDS, values))
-    standings.count_series(setup.club, setup.rules.game, league.season, rows,
-                           best_n=league.best_n)  # fmt: skip
-    summaries.add_series(setup.club, rows, league.season)
+    game, season = setup.rules.game, league.season
+    writes = [
+        store.Write(*insert_rows(SeriesResult, RESULT_FIELDS, values)),
+        *summaries.add_series(setup.club, rows, season),
+    ]
+    if league.best_n is None:
+        went_out = {s.person: s.season_went_out for s in seated.values()}
+        writes += standings.count_series(setup.club, game, season, rows, went_out)
+    store.write_together(writes)
+    if league.best_n is not None:
+        standings.recount_season(setup.club, game, season, league.best_n)
 
 
 def mark_behind(club_id: int) -> None:
@@ -260,9 +284,19 @@ def lock_league(club_id: int, *fields: str) -> tuple:
     at commit, while holding the log's lock; a ``FOR UPDATE`` here would wait
     for the log's lock while blocking them, a deadlock.
 
-    Returns the club's ``fields`` as they are once locked."""
-    rows = Club.objects.select_for_update(no_key=True).filter(id=club_id)
-    return rows.values_list("id", *fields).get()[1:]
+    Returns the club's ``fields`` as they are once locked. Written in SQL: on
+    the path of every finishing deal, the ORM took longer to build the query
+    than the database to answer it."""
+    with connection.cursor() as cursor:
+        cursor.execute(_lock_sql(fields), [club_id])
+        return cursor.fetchone()[1:]
+
+
+@cache
+def _lock_sql(fields: tuple[str, ...]) -> str:
+    columns = ", ".join(["id", *(Club._meta.get_field(name).column for name in fields)])
+    lock = " FOR NO KEY UPDATE" if connection.features.has_select_for_no_key_update else ""
+    return f"SELECT {columns} FROM {Club._meta.db_table} WHERE id = %s{lock}"
 
 
 # -- the roster changes ---------------------------------------------------------

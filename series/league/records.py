@@ -16,20 +16,20 @@ the records held, compared in the statement that writes them.
 
 from __future__ import annotations
 
-from django.db import connection
-
 from ..models import ClubRecord, SeasonStanding, SeriesResult
 from ..row_source import insert_rows
+from ..store import Write
 
 Kind = ClubRecord.Kind
 
 
 def count_records(
     club_id: int, game: str, season: str, results: list[SeriesResult], went_out: dict[int, int]
-) -> None:
-    """Write the records that a series counted after every other of its game
-    beats, in one statement that compares each candidate with the record held
-    (``went_out``: its persons' deals gone out in ``season``, with it counted)."""
+) -> Write | None:
+    """The write of the records that a series counted after every other of its
+    game beats, one statement that compares each candidate with the record
+    held (``went_out``: its persons' deals gone out in ``season``, with it
+    counted); None when it has no candidate."""
     winners = [result for result in results if result.won]
     candidates = []
     for kind, rows, order, value in (
@@ -45,8 +45,7 @@ def count_records(
     if most > 0:
         candidates.append(ClubRecord(club_id=club_id, game=game, kind=Kind.MOST_WENT_OUT,
                                      person_id=person, value=most, season=season))  # fmt: skip
-    if candidates:
-        _write_if_beaten(candidates)
+    return _if_beaten(candidates) if candidates else None
 
 
 # When a candidate beats the record held: an earlier series keeps a record it
@@ -60,7 +59,7 @@ _BEATS = """CASE excluded.kind
   ELSE excluded.value > {t}.value END"""
 
 
-def _write_if_beaten(candidates: list[ClubRecord]) -> None:
+def _if_beaten(candidates: list[ClubRecord]) -> Write:
     table = ClubRecord._meta.db_table
     names = ("club", "game", "kind", "person", "value", "series", "started_at", "season")
     rows = [(c.club_id, c.game, c.kind, c.person_id, c.value, c.series_id, c.started_at, c.season)
@@ -69,8 +68,7 @@ def _write_if_beaten(candidates: list[ClubRecord]) -> None:
                         ("person_id", "value", "series_id", "started_at", "season"))  # fmt: skip
     beaten = _BEATS.format(t=table)
     then = f"ON CONFLICT (club_id, game, kind) DO UPDATE SET {changed} WHERE {beaten}"
-    with connection.cursor() as cursor:
-        cursor.execute(*insert_rows(ClubRecord, names, rows, then))
+    return Write(*insert_rows(ClubRecord, names, rows, then))
 
 
 def refresh_records(club_id: int, game: str) -> None:

@@ -6,8 +6,9 @@ A season's lines are computed in SQL from the season's ``SeriesResult`` rows
 stored, so a standings page reads a dozen rows instead of aggregating the
 season. They are written again
 - for the persons of a series counted at the end of the history: their lines
-  of its season gain its figures (``count_series``; with a best-N ladder, the
-  season's lines are computed again),
+  of its season gain its figures (``count_series``: upserts made in the
+  statement that writes its results; with a best-N ladder, the season's
+  lines are computed again, ``recount_season``),
 - for the whole club when it is counted again (a catch-up: corrections,
   merges), and when the ladder rules or the seasons change,
 - for every club in a rebuild,
@@ -16,11 +17,11 @@ always inside the league's lock of the club (``projection.lock_league``).
 
 from __future__ import annotations
 
-from django.db import connection
 from django.db.models import Sum
 
 from ..models import ClubRecord, LadderRules, Season, SeasonStanding, SeriesResult
 from ..row_source import insert_rows
+from ..store import Write
 from .aggregates import FIGURES, best_n, latest_of_each, results_in, season_expression
 from .records import count_records, game_records, refresh_records
 from .seasons import SeasonSpan, find_season
@@ -39,20 +40,29 @@ def _rules(club_id: int) -> LadderRules:
 
 
 def count_series(
-    club_id: int, game: str, season: str, results: list[SeriesResult], *, best_n: int | None
-) -> None:
-    """Take in the results of a series counted after every other of its game:
-    its persons' lines of its ``season`` gain its figures and take its ratings
-    (the season's latest), and the records it beats change. A best-N ladder
-    may drop an older series for it, so its season's lines are computed again."""
-    if best_n is not None:
-        named = named_spans(club_id)
-        rules = LadderRules(club_id=club_id, best_n=best_n)
-        _write_season(club_id, game, find_season(season, named), named, rules)
-        refresh_records(club_id, game)
-        return
-    lines = _add_to_lines(club_id, game, season, results)
-    count_records(club_id, game, season, results, lines)
+    club_id: int,
+    game: str,
+    season: str,
+    results: list[SeriesResult],
+    went_out_before: dict[int, int],
+) -> list[Write]:
+    """The writes that take in the results of a series counted after every
+    other of its game, on a ladder of every series: its persons' lines of its
+    ``season`` gain its figures and take its ratings (the season's latest),
+    and the records it beats change (``went_out_before``: its persons' deals
+    gone out in the season before it)."""
+    went_out = {r.person_id: went_out_before.get(r.person_id, 0) + r.went_out for r in results}
+    record = count_records(club_id, game, season, results, went_out)
+    return [_lines_write(club_id, game, season, results), *([record] if record else [])]
+
+
+def recount_season(club_id: int, game: str, season: str, best_n: int) -> None:
+    """A series counted on a best-N ladder may drop an older one: its season's
+    lines and the game's records are computed again, after its results."""
+    named = named_spans(club_id)
+    rules = LadderRules(club_id=club_id, best_n=best_n)
+    _write_season(club_id, game, find_season(season, named), named, rules)
+    refresh_records(club_id, game)
 
 
 # A series' figures, added to a line (``FIGURES``; every series counts: no best N).
@@ -60,11 +70,8 @@ _ADDED = (*FIGURES, "season_went_out")
 _TAKEN = ("rating", "mu", "sigma")
 
 
-def _add_to_lines(
-    club_id: int, game: str, season: str, results: list[SeriesResult]
-) -> dict[int, int]:
-    """Add each result to its person's line of the season, or start the line, in
-    one statement; return each person's deals gone out in the season."""
+def _lines_write(club_id: int, game: str, season: str, results: list[SeriesResult]) -> Write:
+    """Add each result to its person's line of the season, or start the line."""
     table = SeasonStanding._meta.db_table
     columns = ("club_id", "game", "season", "person_id", *_ADDED, *_TAKEN)
     rows = [
@@ -74,13 +81,8 @@ def _add_to_lines(
     ]  # fmt: skip
     sums = ", ".join(f"{name} = {table}.{name} + excluded.{name}" for name in _ADDED)
     taken = ", ".join(f"{name} = excluded.{name}" for name in _TAKEN)
-    then = (
-        f"ON CONFLICT (club_id, game, season, person_id) DO UPDATE SET {sums}, {taken} "
-        "RETURNING person_id, season_went_out"
-    )
-    with connection.cursor() as cursor:
-        cursor.execute(*insert_rows(SeasonStanding, columns, rows, then))
-        return dict(cursor.fetchall())
+    then = f"ON CONFLICT (club_id, game, season, person_id) DO UPDATE SET {sums}, {taken}"
+    return Write(*insert_rows(SeasonStanding, columns, rows, then))
 
 
 def refresh_club(club_id: int) -> None:

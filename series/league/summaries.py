@@ -8,12 +8,11 @@ many rows however long the history:
 
 They follow ``SeriesResult`` under the league's lock of the club. A series
 counted in order, in the deal's transaction, is added to its persons' rows by
-two upserts that add in the database (``add_series``, reading nothing first);
-whatever
-else changes results (a counted series corrected, voided or no longer counted,
-a merge: the catch-up; the seasons; a rebuild) writes a whole club's rows
-again from its results (``refresh_club``). A property test checks that the two
-ways agree.
+two upserts that add in the database (``add_series``, reading nothing first,
+made in the statement that writes its results); whatever else changes results
+(a counted series corrected, voided or no longer counted, a merge: the
+catch-up; the seasons; a rebuild) writes a whole club's rows again from its
+results (``refresh_club``). A property test checks that the two ways agree.
 """
 
 from __future__ import annotations
@@ -26,6 +25,7 @@ from django.db.models.functions import Cast, RowNumber
 
 from ..models import HeadToHeadTally, PersonSummary, SeriesResult
 from ..row_source import insert_rows
+from ..store import Write
 from .aggregates import FIGURES, season_expression
 from .standings import named_spans
 
@@ -37,16 +37,17 @@ TALLY_KEY = ["person", "game", "opponent"]
 # -- one series more ----------------------------------------------------------------
 
 
-def add_series(club_id: int, results: list[SeriesResult], season: str) -> None:
-    """Add a series counted after every other of its game (its ``results``, of
-    ``season``) to its persons' summaries and tallies: two upserts that add in
-    the database, reading nothing first (it is on the path of a finishing deal)."""
+def add_series(club_id: int, results: list[SeriesResult], season: str) -> list[Write]:
+    """The writes that add a series counted after every other of its game (its
+    ``results``, of ``season``) to its persons' summaries and tallies: two
+    upserts that add in the database, reading nothing first (it is on the path
+    of a finishing deal)."""
     if not results:
-        return
-    with connection.cursor() as cursor:
-        cursor.execute(*_summaries_upsert(club_id, results, season))
-        if len(results) > 1:
-            cursor.execute(*_tallies_upsert(club_id, results))
+        return []
+    writes = [Write(*_summaries_upsert(club_id, results, season))]
+    if len(results) > 1:
+        writes.append(Write(*_tallies_upsert(club_id, results)))
+    return writes
 
 
 def _summaries_upsert(club_id: int, results: list[SeriesResult], season: str):
