@@ -142,6 +142,16 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool(
+    "DB_PREPARED_STATEMENTS", True
+):
+    # Parameters bound by the server, not quoted into the text, so that a
+    # statement run five times on a connection is prepared and no longer
+    # planned: most of a deal's own cost in the database. Turn it off behind a
+    # pooler in transaction mode (a prepared statement belongs to a connection).
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        server_side_binding=True, prepare_threshold=5
+    )
 # Production runs the app as a role that cannot alter the event log's triggers
 # (series/roles.py); migrations run as the tables' owner: MIGRATE_DATABASE_URL
 # (`manage.py migrate --database migrate`, then `manage.py grant_app_role`).

@@ -40,13 +40,13 @@ def test_the_documented_production_settings_pass_the_deploy_checks():
     assert "no issues" in checked.stdout
 
 
-def settings_read_with(monkeypatch, **env: str) -> None:
+def settings_read_with(monkeypatch, **env: str) -> dict:
     """Read the settings module afresh, as a starting process does, with ``env``."""
     for name in PRODUCTION:
         monkeypatch.delenv(name, raising=False)
     for name, value in env.items():
         monkeypatch.setenv(name, value)
-    runpy.run_path(str(ROOT / "scorekeeper" / "settings.py"))
+    return runpy.run_path(str(ROOT / "scorekeeper" / "settings.py"))
 
 
 @pytest.mark.parametrize("missing", ["SECRET_KEY", "ALLOWED_HOSTS"])
@@ -59,6 +59,19 @@ def test_production_refuses_to_start_without_a_secret_key_or_hosts(monkeypatch, 
 def test_a_bad_boolean_setting_names_the_variable(monkeypatch):
     with pytest.raises(ImproperlyConfigured, match="DEBUG must be true or false"):
         settings_read_with(monkeypatch, DEBUG="maybe")
+
+
+@pytest.mark.parametrize(
+    ("switch", "prepared"), [({}, True), ({"DB_PREPARED_STATEMENTS": "false"}, False)]
+)
+def test_postgresql_statements_are_prepared_unless_turned_off_for_a_pooler(
+    monkeypatch, switch, prepared
+):
+    url = "postgres://app@db.example.org:5432/scores"
+    read = settings_read_with(monkeypatch, DATABASE_URL=url, **PRODUCTION, **switch)
+    options = read["DATABASES"]["default"].get("OPTIONS", {})
+    assert options.get("server_side_binding", False) is prepared
+    assert (options.get("prepare_threshold") is not None) is prepared
 
 
 @pytest.mark.django_db

@@ -113,3 +113,22 @@ def test_recording_a_deal_costs_six_round_trips_however_many_deals(
                                HTTP_IDEMPOTENCY_KEY="a-key")  # fmt: skip
     assert response.status_code == 201
     assert len(response.json()["deals"]) == deals + 1
+
+
+@pytest.mark.postgres
+def test_a_deal_and_a_counted_series_reuse_their_prepared_statements(table):
+    """A deal's statements, and those that count a finished series in the
+    league, keep one text whatever the deal or the series, so the database
+    plans each once a connection (``DB_PREPARED_STATEMENTS``, on by default)."""
+    for _ in range(6):
+        series_id = start(table.club, table.players, options={"deals": 3}).series_id
+        play(table, series_id, 3)  # Anna wins each
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        prepared = [statement for (statement,) in cursor.fetchall()]
+    for beginning in (
+        "SELECT snapshot, started_at",  # the series' state
+        "WITH write0 AS (UPDATE series_seriessheet",  # the deal's event and rows
+        "WITH write0 AS (INSERT INTO series_seriesresult",  # the series counted
+    ):
+        assert any(statement.startswith(beginning) for statement in prepared), beginning
