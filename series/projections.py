@@ -160,7 +160,7 @@ def project(
         project_series(series_id, after, started_at=started_at, updated_at=updated_at)
         return []
     change = SeriesChanged(series_id, before, after, started_at)
-    if all(isinstance(event, DealRecorded) for event in events):
+    if _deals_only(before, events):
         projectors.series_changed(change)
         return _deal_writes(series_id, before, after, updated_at)
     header = SeriesSheet.objects.filter(id=series_id, version=before.version)
@@ -169,6 +169,18 @@ def project(
     _replace_deals(series_id, after)
     projectors.series_changed(change)
     return []
+
+
+def in_append(series_id: UUID, before: SeriesState, after: SeriesState, events, started_at) -> bool:
+    """Whether ``project`` would only return rows for the append's own statement,
+    running nothing itself: recorded deals that no other read model follows
+    (``projectors.concerned``)."""
+    change = SeriesChanged(series_id, before, after, started_at)
+    return _deals_only(before, events) and not projectors.concerned(change)
+
+
+def _deals_only(before: SeriesState, events: Sequence[Event]) -> bool:
+    return before.setup is not None and all(isinstance(event, DealRecorded) for event in events)
 
 
 def _deal_writes(

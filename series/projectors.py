@@ -41,6 +41,9 @@ class SeriesChanged:
 
 
 class Projector(Protocol):
+    def concerns(self, change: SeriesChanged) -> bool:
+        """Whether ``series_changed`` has anything to read or write for ``change``."""
+
     def series_changed(self, change: SeriesChanged) -> None:
         """Follow one series' change, inside the writer's transaction."""
 
@@ -97,9 +100,15 @@ def _follow_page(projector: TailingProjector, page: int) -> int:
     return len(events)
 
 
+def concerned(change: SeriesChanged) -> bool:
+    """Whether any inline projector follows ``change``."""
+    return any(projector.concerns(change) for projector in _inline)
+
+
 def series_changed(change: SeriesChanged) -> None:
     for projector in _inline:
-        projector.series_changed(change)
+        if projector.concerns(change):
+            projector.series_changed(change)
 
 
 def club_changed(club_id: int) -> None:

@@ -405,6 +405,7 @@ class SeriesStream:
     """The series as a stream kind of the writer (``writer.StreamKind``)."""
 
     stale = _("The series is at version {current}, not {expected}: reload it and try again.")
+    decide_writes = False
 
     def load(self, stream: UUID, *, up_to_version: int | None = None) -> Loaded[SeriesState]:
         return series_loaded(stream, up_to_version=up_to_version)
@@ -426,6 +427,10 @@ class SeriesStream:
         return projections.project(stream, before=change.before, after=change.after,
                                    events=change.events, started_at=change.started_at,
                                    updated_at=change.updated_at)  # fmt: skip
+
+    def in_append(self, stream: UUID, change: Change[SeriesState]) -> bool:
+        return projections.in_append(stream, change.before, change.after, change.events,
+                                     change.started_at)  # fmt: skip
 
     def club_of(self, state: SeriesState) -> int:
         return state.setup.club

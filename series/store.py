@@ -14,6 +14,7 @@ Guarantees (DESIGN "The event store"):
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cache
@@ -158,14 +159,17 @@ def append(
 ) -> list[StoredEvent]:
     """Append ``events`` after ``expected_version``, with ``writes`` (the
     projections' rows); raise VersionConflict if the stream stands elsewhere.
-    Call inside the caller's transaction: on a conflict that transaction must
-    be rolled back. The first insert takes the log's lock itself, so the lock
-    is held from there to the commit and no longer."""
+    Call inside the caller's transaction, whose work it completes (on a
+    conflict that transaction must be rolled back), or outside any when it is
+    one statement (``one_statement``), which is then a transaction of its own.
+    The first insert takes the log's lock itself, so the lock is held from
+    there to the commit and no longer."""
     recorded_at = recorded_at or timezone.now()
     stored = []
     together = connection.vendor == "postgresql" and bool(writes)
     ctes, after = _with_writes(writes) if together else ("", "")
-    with transaction.atomic(savepoint=False), connection.cursor() as cursor:
+    atomic = nullcontext() if one_statement(events) else transaction.atomic(savepoint=False)
+    with atomic, connection.cursor() as cursor:
         for version, event in enumerate(events, start=expected_version + 1):
             type_name, payload = to_payload(event)
             first = version == expected_version + 1
@@ -206,6 +210,12 @@ def write_together(writes: Sequence[Write]) -> None:
             return
         ctes, _after = _with_writes(writes)
         cursor.execute(f"WITH {ctes} SELECT 1", [v for write in writes for v in write.params])
+
+
+def one_statement(events: Sequence[Event]) -> bool:
+    """Whether appending ``events`` (with any writes) is one statement, so atomic
+    by itself: one event, on PostgreSQL."""
+    return len(events) == 1 and connection.vendor == "postgresql"
 
 
 def _write_apart(cursor, stream: UUID, expected_version: int, writes: Sequence[Write]) -> None:

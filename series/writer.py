@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Generic, Protocol, TypeVar
@@ -64,6 +65,8 @@ class StreamKind(Protocol[State]):
 
     # A stale write, e.g. "The series is at version {current}, not {expected}…".
     stale: str
+    # Whether ``decide`` writes rows (a new guest), so runs in the transaction.
+    decide_writes: bool
 
     def load(self, stream: UUID, *, up_to_version: int | None = None) -> Loaded[State]:
         """The stream's state (as of ``up_to_version``, for a replay)."""
@@ -82,6 +85,10 @@ class StreamKind(Protocol[State]):
     def project(self, stream: UUID, change: Change[State]) -> Sequence[store.Write] | None:
         """Write the inline read models of ``change``, in the writer's transaction;
         or return rows for ``store.append`` to write in the event's own statement."""
+
+    def in_append(self, stream: UUID, change: Change[State]) -> bool:
+        """Whether ``project`` would only return rows for the event's statement,
+        running nothing itself (then that statement can be the transaction)."""
 
     def club_of(self, state: State) -> int:
         """The club whose log the stream belongs to (every row carries it)."""
@@ -194,29 +201,61 @@ def _decide_and_append(
     recording: Recording,
     fingerprint: str | None,
 ) -> Written[State]:
-    with transaction.atomic():
-        loaded = kind.new_stream(command) or kind.load(stream)
-        state, version = loaded.state, kind.version(loaded.state)
-        if expected_version is not None and version != expected_version:
-            raise store.VersionConflict(stream, expected_version, version)
-        events = kind.decide(state, command)
-        after = kind.fold(events, state)
-        now = recording.recorded_at or timezone.now()
-        # Projections first, the append last: the append holds the log's lock
-        # until commit, so the less work after it, the shorter the queue.
-        writes = kind.project(stream, Change(state, after, events, loaded.since or now, now))
-        store.append(
-            stream,
-            club_id=kind.club_of(after),
-            expected_version=version,
-            events=events,
-            recorded_by_id=recording.actor_id,
-            idempotency_key=recording.idempotency_key,
-            command_digest=fingerprint if recording.idempotency_key else None,
-            recorded_at=now,
-            writes=writes or (),
-        )
-    return Written(stream, after, tuple(events))
+    # Read before the transaction: inside it, under READ COMMITTED, the read
+    # would see no more, and the append checks that the stream is still at
+    # the version the command was decided on.
+    loaded = kind.new_stream(command) or kind.load(stream)
+    if kind.decide_writes or transaction.get_connection().in_atomic_block:
+        with transaction.atomic():
+            change = _decided(kind, stream, command, loaded, expected_version, recording)
+            _project_and_append(kind, stream, change, recording, fingerprint)
+    else:
+        change = _decided(kind, stream, command, loaded, expected_version, recording)
+        # An ordinary deal is one statement (the event with the sheet's rows):
+        # on its own it is atomic, and needs no BEGIN and COMMIT round trips.
+        alone = store.one_statement(change.events) and kind.in_append(stream, change)
+        with nullcontext() if alone else transaction.atomic():
+            _project_and_append(kind, stream, change, recording, fingerprint)
+    return Written(stream, change.after, tuple(change.events))
+
+
+def _decided(
+    kind: StreamKind[State],
+    stream: UUID,
+    command: Any,
+    loaded: Loaded[State],
+    expected_version: int | None,
+    recording: Recording,
+) -> Change[State]:
+    version = kind.version(loaded.state)
+    if expected_version is not None and version != expected_version:
+        raise store.VersionConflict(stream, expected_version, version)
+    events = kind.decide(loaded.state, command)
+    now = recording.recorded_at or timezone.now()
+    return Change(loaded.state, kind.fold(events, loaded.state), events, loaded.since or now, now)
+
+
+def _project_and_append(
+    kind: StreamKind[State],
+    stream: UUID,
+    change: Change[State],
+    recording: Recording,
+    fingerprint: str | None,
+) -> None:
+    # Projections first, the append last: the append holds the log's lock
+    # until commit, so the less work after it, the shorter the queue.
+    writes = kind.project(stream, change)
+    store.append(
+        stream,
+        club_id=kind.club_of(change.after),
+        expected_version=kind.version(change.before),
+        events=change.events,
+        recorded_by_id=recording.actor_id,
+        idempotency_key=recording.idempotency_key,
+        command_digest=fingerprint if recording.idempotency_key else None,
+        recorded_at=change.updated_at,
+        writes=writes or (),
+    )
 
 
 # -- the bulk path: a restore -------------------------------------------------------

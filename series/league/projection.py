@@ -79,7 +79,7 @@ def follow_series(
     league as behind, for the catch-up (``catch_up.py``) to count it outside
     the request.
     """
-    if FINISHED not in (before.status, after.status):
+    if not concerns(before, after):
         return
     setup = after.setup
     (needs_confirmation,) = lock_league(setup.club, "deals_need_confirmation")
@@ -95,6 +95,12 @@ def follow_series(
             count_in_order(series_id, after, started_at, league)
             return
     mark_behind(setup.club)
+
+
+def concerns(before: SeriesState, after: SeriesState) -> bool:
+    """Whether the league follows a series' change: only a finished series counts,
+    so one that finishes, or changes once finished."""
+    return FINISHED in (before.status, after.status)
 
 
 @dataclass(frozen=True, slots=True)
@@ -427,6 +433,9 @@ def _count_club(club_id: int) -> None:
 
 class LeagueProjector:
     """The league as a subscriber of the series (``series.projectors``)."""
+
+    def concerns(self, change) -> bool:
+        return concerns(change.before, change.after)
 
     def series_changed(self, change) -> None:
         follow_series(change.series_id, before=change.before, after=change.after,

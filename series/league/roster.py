@@ -79,6 +79,7 @@ class RosterStream:
         "The club's list of players is at version {current}, not {expected}: "
         "reload it and try again."
     )
+    decide_writes = True  # a new guest, a rename, a link: with the event or not at all
 
     @property
     def stream(self) -> UUID:
@@ -113,6 +114,9 @@ class RosterStream:
 
     def project(self, stream: UUID, change: Change[RosterState]) -> None:
         projection.follow_roster(self.club_id, before=change.before, after=change.after)
+
+    def in_append(self, stream: UUID, change: Change[RosterState]) -> bool:
+        return False  # its rows are written by ``project``
 
     def club_of(self, state: RosterState) -> int:
         return self.club_id

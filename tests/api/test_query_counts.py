@@ -105,8 +105,10 @@ def test_recording_a_deal_costs_six_round_trips_however_many_deals(
     }
     client = as_role("scorer")
     # The token with its user; the series' club with the role and the players'
-    # names; begin; the snapshot; the event with the sheet's header, line and
-    # scores (one statement on PostgreSQL, four on SQLite); commit.
+    # names; the snapshot; begin; the event with the sheet's header, line and
+    # scores (one statement on PostgreSQL, four on SQLite); commit. (Begin and
+    # commit are a savepoint of the test's transaction here; outside any, on
+    # PostgreSQL, the statement is its own transaction: test_one_statement_deal.)
     writes = 1 if connection.vendor == "postgresql" else 4
     with django_assert_num_queries(5 + writes):
         response = client.post(f"/api/v1/series/{series_id}/deals", body, format="json",

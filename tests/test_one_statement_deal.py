@@ -1,0 +1,112 @@
+"""An ordinary deal, outside any transaction, is one statement that is its own
+transaction (the event with the score sheet's header, line and scores): two
+round trips in all, the snapshot read and that statement. Everything else a
+deal can do still holds there: a retried key is replayed, a deal decided on a
+state that moved on is refused with nothing written, and the deal that finishes a series counts it
+in the league in one transaction with it."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+
+from series import services, writer
+from series.models import DealLine, DealScore, Event, SeriesResult, SeriesSheet
+from tests.api.conftest import build_table, client_for
+from tests.factories import club_with_players, entry, start
+
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+
+class Statements:
+    """The statements run while it is active, each with whether the connection
+    was in autocommit then (a statement that is its own transaction)."""
+
+    def __init__(self) -> None:
+        self.seen: list[tuple[str, bool]] = []
+
+    def __call__(self, execute, sql, params, many, context):
+        self.seen.append((sql, connection.get_autocommit()))
+        return execute(sql, params, many, context)
+
+
+def record(series_id, went_out, others, **kwargs) -> tuple[services.SeriesResult, Statements]:
+    statements = Statements()
+    with connection.execute_wrapper(statements):
+        result = services.deal_record(
+            series_id=series_id, entry=entry(went_out, dict.fromkeys(others, 30)), **kwargs
+        )
+    return result, statements
+
+
+@pytest.fixture
+def table():
+    club, players = club_with_players(("Anna", "Bruno", "Carla"))
+    series = start(club, players, options={"deals": 3})
+    return series.series_id, players
+
+
+def test_an_ordinary_deal_is_the_snapshot_read_and_one_statement_of_its_own(table):
+    series_id, (anna, bruno, carla) = table
+    result, statements = record(series_id, anna, (bruno, carla))
+    (read, _), (write, autocommit) = statements.seen
+    assert read.startswith("SELECT snapshot")
+    assert write.startswith("WITH write0 AS (UPDATE series_seriessheet")
+    assert autocommit  # committed by the statement itself: no BEGIN, no COMMIT
+    assert Event.objects.filter(stream=series_id).count() == 2
+    assert DealLine.objects.filter(series_id=series_id).count() == 1
+    assert DealScore.objects.filter(series_id=series_id).count() == 3
+    assert SeriesSheet.objects.get(id=series_id).version == result.state.version == 2
+
+
+def test_a_retried_deal_is_replayed_and_recorded_once(table):
+    series_id, (anna, bruno, carla) = table
+    first, _ = record(series_id, anna, (bruno, carla), idempotency_key="phone-1")
+    again, _ = record(series_id, anna, (bruno, carla), idempotency_key="phone-1")
+    assert (first.replayed, again.replayed) == (False, True)
+    assert again.state.version == first.state.version == 2
+    assert DealLine.objects.filter(series_id=series_id).count() == 1
+
+
+def test_a_deal_decided_on_a_state_another_writer_moved_on_writes_nothing(table, monkeypatch):
+    series_id, (anna, bruno, carla) = table
+    record(series_id, anna, (bruno, carla))
+    read_before = services.series_loaded(series_id)
+    record(series_id, bruno, (anna, carla))  # another phone's deal, in between
+    monkeypatch.setattr(services.SeriesStream, "load", lambda *args, **kwargs: read_before)
+    with pytest.raises(writer.StreamConflict) as refused:
+        record(series_id, carla, (anna, bruno))
+    assert (refused.value.expected, refused.value.current) == (2, 3)
+    assert Event.objects.filter(stream=series_id).count() == 3
+    assert DealLine.objects.filter(series_id=series_id).count() == 2
+    assert SeriesSheet.objects.get(id=series_id).version == 3
+
+
+def test_the_finishing_deal_counts_the_series_in_its_own_transaction(table):
+    series_id, (anna, bruno, carla) = table
+    record(series_id, anna, (bruno, carla))
+    record(series_id, bruno, (anna, carla))
+    result, statements = record(series_id, anna, (bruno, carla))
+    assert not result.state.is_open
+    (read, _), *in_transaction = statements.seen
+    assert read.startswith("SELECT snapshot")
+    assert in_transaction and not any(autocommit for _sql, autocommit in in_transaction)
+    assert SeriesResult.objects.filter(series_id=series_id).count() == 3
+
+
+def test_a_deal_from_a_phone_costs_four_round_trips():
+    """The token with its user; the series' club with the role and the players'
+    names; the snapshot; the statement that records the deal."""
+    table = build_table()
+    anna, bruno, carla = table.players
+    series_id = start(table.club, table.players, options={"deals": 3}).series_id
+    client = client_for(table.users["scorer"])
+    body = {"expected_version": 1, "went_out": anna.id,
+            "hands": [{"player": p.id, "points": 40} for p in (bruno, carla)]}  # fmt: skip
+    statements = Statements()
+    with connection.execute_wrapper(statements):
+        response = client.post(f"/api/v1/series/{series_id}/deals", body, format="json",
+                               HTTP_IDEMPOTENCY_KEY="a-key")  # fmt: skip
+    assert response.status_code == 201
+    assert len(statements.seen) == 4
+    assert all(autocommit for _sql, autocommit in statements.seen)
