@@ -49,10 +49,6 @@ class Verdict:
     decision: Decision
     role: str | None = None
 
-    @property
-    def allowed(self) -> bool:
-        return self.decision is Decision.ALLOWED
-
 
 def allows(role: str | None, club: Club, access: Access) -> bool:
     """Whether a user with ``role`` in ``club`` (None: not a member) may do ``access``."""

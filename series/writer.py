@@ -164,19 +164,16 @@ def write(
         return _decide_and_append(kind, stream, command, expected_version,
                                   Recording(recording.actor_id, key, recording.recorded_at),
                                   fingerprint)  # fmt: skip
-    except DomainError:
+    except (DomainError, store.VersionConflict) as refused:
         replay = _replay(kind, key, fingerprint) if key else None
         if replay is not None:
             return replay
-        raise
-    except store.VersionConflict as conflict:
-        replay = _replay(kind, key, fingerprint) if key else None
-        if replay is not None:
-            return replay
-        current = conflict.current
+        if isinstance(refused, DomainError):
+            raise
+        current = refused.current
         if current is None:
             current = store.current_version(stream)
-        raise StreamConflict(kind.stale, stream, conflict.expected, current) from conflict
+        raise StreamConflict(kind.stale, stream, refused.expected, current) from refused
 
 
 def _replay(kind: StreamKind[State], key: str, fingerprint: str | None) -> Written | None:

@@ -65,7 +65,7 @@ class SeriesApiView(ApiView):
         found = selectors.series_access(series_id, self.request.user)
         club, role = (found.club, found.role) if found else (None, None)
         self.club = require(self.request.user, club, access, role)
-        self.names = found.names
+        self.role, self.names = role, found.names
         return self.club
 
     def written(self, result: services.SeriesResult, *, status_code=status.HTTP_201_CREATED):
@@ -266,9 +266,7 @@ class SeriesEventsApi(SeriesApiView):
         club = self.club_of_series(series_id, Access.READ)
         # A public club's log is public; who recorded it is for its members only.
         # (Reading a private club's log already takes a member.)
-        members = not club.public or allows(
-            selectors.club_role(user=request.user, club=club), club, Access.MEMBER
-        )
+        members = not club.public or allows(self.role, club, Access.MEMBER)
         events = [
             {
                 "position": row.position,
