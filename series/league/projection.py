@@ -412,8 +412,7 @@ def recount_club(club_id: int) -> None:
     """Count a club's league again from its score sheets (its rules of what counts changed)."""
     lock_league(club_id)
     SeriesResult.objects.filter(club_id=club_id).delete()
-    RosterPlayer.objects.filter(club_id=club_id).delete()
-    _count_club(club_id)
+    _count_club(club_id)  # which writes the club's roster rows again
 
 
 def _count_club(club_id: int) -> None:

@@ -22,7 +22,14 @@ from django.db.models import Sum
 from ..models import ClubRecord, LadderRules, Season, SeasonStanding, SeriesResult
 from ..row_source import insert_rows
 from ..store import Write
-from .aggregates import FIGURES, best_n, latest_of_each, results_in, season_expression
+from .aggregates import (
+    FIGURES,
+    best_n,
+    latest_of_each,
+    results_in,
+    season_expression,
+    series_figures,
+)
 from .records import count_records, game_records, refresh_records
 from .seasons import SeasonSpan, find_season
 
@@ -75,8 +82,8 @@ def _lines_write(club_id: int, game: str, season: str, results: list[SeriesResul
     table = SeasonStanding._meta.db_table
     columns = ("club_id", "game", "season", "person_id", *_ADDED, *_TAKEN)
     rows = [
-        (club_id, game, season, r.person_id, 1, int(r.won), r.deals, r.went_out, r.total,
-         int(r.tiebreak), int(r.tiebreak and r.won), r.went_out, r.ordinal, r.mu, r.sigma)
+        (club_id, game, season, r.person_id, *series_figures(r), r.went_out, r.ordinal, r.mu,
+         r.sigma)
         for r in results
     ]  # fmt: skip
     sums = ", ".join(f"{name} = {table}.{name} + excluded.{name}" for name in _ADDED)

@@ -26,7 +26,7 @@ from django.db.models.functions import Cast, RowNumber
 from ..models import HeadToHeadTally, PersonSummary, SeriesResult
 from ..row_source import insert_rows
 from ..store import Write
-from .aggregates import FIGURES, season_expression
+from .aggregates import FIGURES, season_expression, series_figures
 from .standings import named_spans
 
 ALL_TIME = ""  # the season of a summary over every series
@@ -61,8 +61,7 @@ def _summaries_upsert(club_id: int, results: list[SeriesResult], season: str):
                "best_series_id", "worst_series_id")  # fmt: skip
     rows = []
     for r in results:
-        figures = (1, int(r.won), r.deals, r.went_out, r.total, int(r.tiebreak),
-                   int(r.tiebreak and r.won))  # fmt: skip
+        figures = series_figures(r)
         ranked = r.series_id if r.deals else None
         rows.extend((club_id, r.game, key, r.person_id, *figures, ranked, ranked)
                     for key in (ALL_TIME, season))  # fmt: skip
