@@ -88,10 +88,6 @@ class MergeForm(RosterWriteForm):
         self.fields["target"].choices = _player_choices(players)
 
 
-class UnmergeForm(RosterWriteForm):
-    player = forms.IntegerField(min_value=1)
-
-
 class AddPlayersForm(forms.Form):
     names = forms.CharField(
         label=_("Names, one a line"),
@@ -105,7 +101,8 @@ class AddPlayersForm(forms.Form):
 
 
 class PlayerForm(RosterWriteForm):
-    """One player, for the actions that need nothing else (retire, return, guest)."""
+    """One player, for the actions that need nothing else (retire, return, guest,
+    unmerge)."""
 
     player = forms.IntegerField(min_value=1)
 

@@ -36,7 +36,6 @@ from .forms import (
     RenameForm,
     SeasonForm,
     SeasonRemoveForm,
-    UnmergeForm,
 )
 from .presentation import game_choices, history_lines, player_page_context
 from .selectors import GAMES
@@ -270,6 +269,6 @@ def _bound(action: str, data, players, members):
         return {"rename": RenameForm, "merge": MergeForm}[action](data, players=players)
     if action == "link":
         return LinkForm(data, players=players, members=members)
-    if action in ROW_ACTIONS[:3]:
+    if action in ROW_ACTIONS:  # a button on a player's row: the player is all it needs
         return PlayerForm(data)
-    return {"add": AddPlayersForm, "guest": GuestForm, "unmerge": UnmergeForm}[action](data)
+    return {"add": AddPlayersForm, "guest": GuestForm}[action](data)
