@@ -35,9 +35,9 @@ from .domain.errors import DomainError
 from .domain.events import SeriesStarted, from_payload
 from .domain.roster import is_roster_event, roster_stream
 from .domain.series import SeriesState
+from .league.aggregates import named_seasons
 from .league.roster import RosterStream
 from .league.seasons import check_ladder, check_new_season
-from .league.selectors import span
 from .models import (
     Club,
     Event,
@@ -315,7 +315,7 @@ class _Restorer:
 
     def _add_season(self, number: int, record: dict[str, Any]) -> None:
         first, last = parse_date(record["starts_on"]), parse_date(record["ends_on"])
-        existing = [span(season) for season in Season.objects.filter(club_id=record["club"])]
+        existing = named_seasons(record["club"])
         checked = check_new_season(record["name"], first, last, existing)
         if checked.key != record["key"]:
             raise BackupError(number, "the season's key does not follow from its name")

@@ -21,6 +21,7 @@ from ..api.base import (
 from ..api.club_view import SLUG
 from ..api.serializers import player_id
 from . import selectors, services
+from .aggregates import span
 from .api import PLAYER_ID, LeagueApiView, SeasonSerializer, season_data
 
 SEASON_KEY = OpenApiParameter("key", str, OpenApiParameter.PATH, description="A season's key.")
@@ -95,7 +96,7 @@ class ClubSeasonsApi(LeagueApiView):
         club = self.club_for(slug, Access.ADMINISTER)
         data = self.validated(self.AddSerializer)
         season = services.season_add(club=club, **data)
-        body = season_data(selectors.span(season))
+        body = season_data(span(season))
         return Response(SeasonSerializer(body).data, status=status.HTTP_201_CREATED)
 
 

@@ -27,7 +27,7 @@ from django.db.models import (
 from django.db.models.functions import Cast, Coalesce, ExtractYear, NullIf, RowNumber
 from django.utils import timezone
 
-from ..models import Player, SeriesResult
+from ..models import Player, Season, SeriesResult
 from .seasons import SeasonSpan
 
 # The figures of a standings line, one definition for every table that shows them.
@@ -81,6 +81,15 @@ class Figures:
 
 
 # -- seasons as date ranges ------------------------------------------------------------
+
+
+def span(season: Season) -> SeasonSpan:
+    return SeasonSpan(season.key, season.name, season.starts_on, season.ends_on)
+
+
+def named_seasons(club_id: int) -> list[SeasonSpan]:
+    """The club's named seasons, for the pages and the league's writers alike."""
+    return [span(season) for season in Season.objects.filter(club_id=club_id)]
 
 
 def _moment(day: date) -> datetime:

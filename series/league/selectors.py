@@ -16,22 +16,14 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from ..domain import games
-from ..models import Club, ClubRecord, LadderRules, LeagueBehind, Season, SeasonStanding
-from .aggregates import FIGURES, Figures
+from ..models import Club, ClubRecord, LadderRules, LeagueBehind, SeasonStanding
+from .aggregates import FIGURES, Figures, named_seasons
 from .seasons import SeasonSpan, find_season, season_of
 
 GAMES = tuple(game.name for game in games.all())  # the games registered at start
 
 
 # -- seasons ----------------------------------------------------------------------
-
-
-def span(season: Season) -> SeasonSpan:
-    return SeasonSpan(season.key, season.name, season.starts_on, season.ends_on)
-
-
-def named_seasons(club: Club) -> list[SeasonSpan]:
-    return [span(season) for season in Season.objects.filter(club=club)]
 
 
 @dataclass
@@ -49,7 +41,7 @@ def season_choice(club: Club, key: str | None, *, listed: bool = True) -> Season
     for a key that names no season. The list offers the named seasons and every
     season with finished series. One query for a given key when the list is not
     wanted (``listed=False``), else two."""
-    named = named_seasons(club)
+    named = named_seasons(club.id)
     if key and not listed:
         chosen = find_season(key, named)
         return None if chosen is None else SeasonChoice(chosen, named)

@@ -26,8 +26,9 @@ from ..models import Club, LadderRules, Membership, Player, Season
 from ..retry import transient_retry
 from ..writer import Recording, Written
 from . import projection, standings, summaries
+from .aggregates import named_seasons
 from .roster import Link, NewGuest, Rename, RosterRequest, RosterStream
-from .seasons import SeasonSpan, check_ladder, check_new_season
+from .seasons import check_ladder, check_new_season
 
 NAME_LENGTH = services.PLAYER_NAME_LENGTH
 
@@ -197,7 +198,7 @@ def season_add(*, club: Club, name: str, first_day: date, last_day: date) -> Sea
     """Name a range of days as a season; its series leave their calendar year."""
     with transaction.atomic():
         projection.lock_league(club.id)
-        existing = [_span(season) for season in Season.objects.filter(club=club)]
+        existing = named_seasons(club.id)
         span = check_new_season(name, first_day, last_day, existing)
         season = Season.objects.create(
             club=club, key=span.key, name=span.name, starts_on=first_day, ends_on=last_day
@@ -218,7 +219,3 @@ def season_remove(*, club: Club, key: str) -> bool:
             standings.refresh_club(club.id)
             summaries.refresh_club(club.id)  # the summaries by season
     return bool(deleted)
-
-
-def _span(season: Season) -> SeasonSpan:
-    return SeasonSpan(season.key, season.name, season.starts_on, season.ends_on)

@@ -19,27 +19,20 @@ from __future__ import annotations
 
 from django.db.models import Sum
 
-from ..models import ClubRecord, LadderRules, Season, SeasonStanding, SeriesResult
+from ..models import ClubRecord, LadderRules, SeasonStanding, SeriesResult
 from ..row_source import insert_rows
 from ..store import Write
 from .aggregates import (
     FIGURES,
     best_n,
     latest_of_each,
+    named_seasons,
     results_in,
     season_expression,
     series_figures,
 )
 from .records import count_records, game_records, refresh_records
 from .seasons import SeasonSpan, find_season
-
-
-def named_spans(club_id: int) -> list[SeasonSpan]:
-    """The club's named seasons (the league's writers; pages use ``selectors``)."""
-    return [
-        SeasonSpan(season.key, season.name, season.starts_on, season.ends_on)
-        for season in Season.objects.filter(club_id=club_id)
-    ]
 
 
 def _rules(club_id: int) -> LadderRules:
@@ -66,7 +59,7 @@ def count_series(
 def recount_season(club_id: int, game: str, season: str, best_n: int) -> None:
     """A series counted on a best-N ladder may drop an older one: its season's
     lines and the game's records are computed again, after its results."""
-    named = named_spans(club_id)
+    named = named_seasons(club_id)
     rules = LadderRules(club_id=club_id, best_n=best_n)
     _write_season(club_id, game, find_season(season, named), named, rules)
     refresh_records(club_id, game)
@@ -96,7 +89,7 @@ def refresh_club(club_id: int) -> None:
     """Write again every season's standings of a club, and its records, in every game."""
     SeasonStanding.objects.filter(club_id=club_id).delete()
     ClubRecord.objects.filter(club_id=club_id).delete()
-    named = named_spans(club_id)
+    named = named_seasons(club_id)
     rules = _rules(club_id)
     seasons = (
         SeriesResult.objects.filter(club_id=club_id)

@@ -137,7 +137,7 @@ def player_page(request, slug: str, player_id: int):
     person = player_record.person_of(player)
     if person != player.id:
         return redirect("league:player", slug=slug, player_id=person)
-    named = selectors.named_seasons(player.club)
+    named = selectors.named_seasons(player.club_id)
     record = player_record.player_record(player)
     page = player_record.series_page(person, request.GET.get("page"), record.series_count)
     context = player_page_context(record, named, page)
@@ -183,7 +183,7 @@ def ladder_settings(request, club):
         "club": club,
         "ladder": ladder,
         "season": season,
-        "seasons": selectors.named_seasons(club),
+        "seasons": selectors.named_seasons(club.id),
     }
     return render(request, "league/settings.html", context, status=422 if action else 200)
 
