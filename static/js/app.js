@@ -67,7 +67,11 @@
   const newSeries = document.getElementById("new-series");
   if (newSeries) {
     const problem = document.getElementById("rules-problem");
+    // Each change asks the server again; only the newest question's answer is
+    // shown, so a slow answer to an older one cannot hide a newer problem.
+    let asked = 0;
     const check = async () => {
+      const question = ++asked;
       const data = new FormData(newSeries);
       const query = new URLSearchParams();
       ["preset", "buys", "deals", "target", "relaxed", "ace_high", "winner_takes_all"].forEach((name) => {
@@ -77,10 +81,11 @@
       try {
         const response = await fetch(newSeries.dataset.rulesCheck + "?" + query.toString());
         const answer = await response.json();
+        if (question !== asked) return;
         problem.textContent = answer.message;
         problem.hidden = answer.ok;
       } catch (error) {
-        problem.hidden = true;
+        if (question === asked) problem.hidden = true;
       }
     };
     newSeries.addEventListener("change", check);

@@ -193,6 +193,36 @@ def test_a_scorer_plays_a_whole_series_with_a_tiebreak(page, live_server, club):
     shoot(page, "audit-trail")
 
 
+def test_a_late_answer_to_an_earlier_change_does_not_hide_the_problem(page, live_server, club):
+    """The new-series page asks the server on every change; an answer to an
+    older question that arrives last must not replace the newest one."""
+    held = []
+
+    def hold_the_early_questions(route):
+        if "target" in route.request.url:
+            route.continue_()
+        else:  # asked before the clash was typed: answered only at the end
+            held.append(route)
+
+    sign_in(page, live_server)
+    page.wait_for_selector("text=My clubs")
+    page.goto(f"{live_server.url}/clubs/{club[0].slug}/series/new/")
+    page.route("**/rules/check/**", hold_the_early_questions)
+    page.get_by_label("Anna", exact=True).check()  # asked first, answered last
+    page.fill("#id_deals", "4")
+    page.fill("#id_target", "100")
+    page.locator("#id_target").blur()
+    problem = page.locator("#rules-problem")
+    problem.wait_for(state="visible")
+    assert held
+    for route in held:
+        with page.expect_event("requestfinished", lambda r, asked=route.request: r == asked):
+            route.continue_()
+    page.evaluate("() => new Promise((done) => setTimeout(done, 50))")  # the page reads them
+    assert problem.is_visible()
+    assert "not both" in problem.inner_text()
+
+
 def test_the_checker_shows_groups_for_a_valid_hand_and_reasons_for_an_invalid_one(
     page, live_server, transactional_db
 ):
