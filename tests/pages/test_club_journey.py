@@ -102,7 +102,10 @@ def secretary_starts_the_club(tab, t, base: str, suffix: str | None) -> str:
     assert tab.locator(".qr svg").is_visible()
     snap(tab, "invitation", suffix)
     tab.get_by_role("link", name=t("Back to the members")).click()
-    assert tab.get_by_text(t("open")).first.is_visible()  # the invitation, not used yet
+    # The invitation is listed, not used yet: it can still be withdrawn.
+    invitations = tab.get_by_role("region", name=t("Invitations"))
+    invitations.get_by_role("button", name=t("Withdraw")).wait_for()
+    assert t("open") in invitations.inner_text()
     snap(tab, "members", suffix)
     tab.get_by_role("link", name=t("Settings")).first.click()
     assert field(tab, t("Time zone")).input_value() == "Europe/Rome"
