@@ -9,15 +9,18 @@ request writes the score sheet and notes that the club's league is behind
 pages and the API then say the league is updating. This tailing projector
 reads the log after its checkpoint (``series.projectors.follow_log``) and
 counts again each club behind that has new events, in the club's lock, then
-clears the mark. It reads the score sheets, not the events, so running it
-twice changes nothing, and a club counted again equals a rebuild.
+clears the mark: from the earliest series a change touched (the mark keeps
+it; a merge: every series), the series before it keeping their results and
+the ratings walking on from them. It reads the score sheets, not the events,
+so running it twice changes nothing, and a club counted again equals a
+rebuild.
 """
 
 from __future__ import annotations
 
 from ..models import LeagueBehind
 from ..store import StoredEvent
-from .projection import lock_league, recount_club
+from .projection import behind_from, lock_league, recount_club
 
 
 class LeagueCatchUp:
@@ -33,11 +36,14 @@ class LeagueCatchUp:
 
 
 def catch_up(club_id: int) -> None:
-    """Count a club's league again if it is behind, and clear the mark. A change
-    made meanwhile waits for the club's lock and marks it behind again."""
+    """Count a club's league again if it is behind, from the earliest series a
+    change touched, and clear the mark. A change made meanwhile waits for the
+    club's lock and marks it behind again."""
     lock_league(club_id)
-    if LeagueBehind.objects.filter(club_id=club_id).delete()[0]:
-        recount_club(club_id)
+    mark = LeagueBehind.objects.filter(club_id=club_id).first()
+    if mark is not None:
+        mark.delete()
+        recount_club(club_id, behind_from(mark))
 
 
 CATCH_UP = LeagueCatchUp()

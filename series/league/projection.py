@@ -28,7 +28,8 @@ from functools import cache
 from uuid import UUID
 
 from django.db import connection
-from django.db.models import Q
+from django.db.models import F, Q, Window
+from django.db.models.functions import RowNumber
 from django.utils import timezone
 
 from .. import store
@@ -94,7 +95,7 @@ def follow_series(
         if not (league.behind or league.later):
             count_in_order(series_id, after, started_at, league)
             return
-    mark_behind(setup.club)
+    mark_behind(setup.club, (started_at, series_id))
 
 
 def concerns(before: SeriesState, after: SeriesState) -> bool:
@@ -221,9 +222,25 @@ def count_in_order(
         standings.recount_season(setup.club, game, season, league.best_n)
 
 
-def mark_behind(club_id: int) -> None:
-    """Note that the club's league waits for its catch-up (kept from the first change)."""
-    LeagueBehind.objects.get_or_create(club_id=club_id, defaults={"since": timezone.now()})
+def mark_behind(club_id: int, start: Position | None) -> None:
+    """Note that the club's league waits for its catch-up, which counts again from
+    the series at ``start`` on (None: every series): kept from the first change,
+    and from the earliest series any change since touched. In the club's lock."""
+    mark, created = LeagueBehind.objects.get_or_create(
+        club_id=club_id,
+        defaults={"since": timezone.now(), "from_started_at": start and start[0],
+                  "from_series": start and start[1]},
+    )  # fmt: skip
+    if created or mark.from_started_at is None:
+        return
+    if start is None or start < (mark.from_started_at, mark.from_series):
+        mark.from_started_at, mark.from_series = start or (None, None)
+        mark.save(update_fields=["from_started_at", "from_series"])
+
+
+def behind_from(mark: LeagueBehind) -> Position | None:
+    """Where the catch-up of a club marked behind starts (None: every series)."""
+    return None if mark.from_started_at is None else (mark.from_started_at, mark.from_series)
 
 
 def counts(state: SeriesState, needs_confirmation: bool) -> bool:
@@ -321,7 +338,7 @@ def follow_roster(club_id: int, *, before: RosterState, after: RosterState) -> N
         p for p in before.mentioned() | after.mentioned() if before.person(p) != after.person(p)
     }
     if moved and counted_sheets(club_id).filter(seats__player__in=moved).exists():
-        mark_behind(club_id)
+        mark_behind(club_id, None)  # the merged players' series, from their first
 
 
 def _write_roster(club_id: int, state: RosterState) -> None:
@@ -408,18 +425,46 @@ def rebuild_league() -> None:
         _count_club(club_id)
 
 
-def recount_club(club_id: int) -> None:
-    """Count a club's league again from its score sheets (its rules of what counts changed)."""
+def recount_club(club_id: int, start: Position | None = None) -> None:
+    """Count a club's league again from its score sheets: every series (its rules
+    of what counts changed), or those from ``start`` on, whose ratings walk on
+    from the results of the series before it, which stay."""
     lock_league(club_id)
-    SeriesResult.objects.filter(club_id=club_id).delete()
-    _count_club(club_id)  # which writes the club's roster rows again
+    results = SeriesResult.objects.filter(club_id=club_id)
+    if start is not None:
+        results = results.filter(_from(start, "series_id"))
+    results.delete()
+    _count_club(club_id, start)  # which writes the club's roster rows again
 
 
-def _count_club(club_id: int) -> None:
+def _from(start: Position, series: str) -> Q:
+    """The rows of the series at ``start`` and after it (by start, then id)."""
+    started_at, series_id = start
+    return Q(started_at__gt=started_at) | Q(started_at=started_at, **{f"{series}__gte": series_id})
+
+
+def _walks_before(club_id: int, start: Position) -> dict[str, RatingWalk]:
+    """Each game's rating walk as it stood before the series at ``start``: every
+    person's form after their latest series before it (one query)."""
+    latest = Window(RowNumber(), partition_by=[F("game"), F("person")],
+                    order_by=[F("started_at").desc(), F("series_id").desc()])  # fmt: skip
+    before = SeriesResult.objects.filter(club_id=club_id).exclude(_from(start, "series_id"))
+    forms: dict[str, dict[int, Form]] = defaultdict(dict)
+    for game, person, *form in (
+        before.annotate(latest=latest).filter(latest=1).values_list("game", "person", *FORM_FIELDS)
+    ):
+        forms[game][person] = Form(*form)
+    return defaultdict(RatingWalk, {game: RatingWalk(held) for game, held in forms.items()})
+
+
+def _count_club(club_id: int, start: Position | None = None) -> None:
     roster = roster_state(club_id)
     _write_roster(club_id, roster)
-    walks: dict[str, RatingWalk] = defaultdict(RatingWalk)
-    for page in _pages(counted_sheets(club_id).order_by("started_at", "id")):
+    walks = defaultdict(RatingWalk) if start is None else _walks_before(club_id, start)
+    sheets = counted_sheets(club_id)
+    if start is not None:
+        sheets = sheets.filter(_from(start, "id"))
+    for page in _pages(sheets.order_by("started_at", "id")):
         rows = []
         for facts in facts_from_sheets(page):
             results = series_results(facts, roster.person)

@@ -244,6 +244,10 @@ class LeagueBehind(models.Model):
         Club, primary_key=True, on_delete=models.CASCADE, related_name="league_behind"
     )
     since = models.DateTimeField()  # the first change not yet counted
+    # Where the catch-up starts: the earliest series (by start, then id) whose
+    # count changed; the series before it keep their results. None: every series.
+    from_started_at = models.DateTimeField(null=True)
+    from_series = models.UUIDField(null=True)
 
     def __str__(self) -> str:
         return f"the league of club {self.club_id}, behind since {self.since}"

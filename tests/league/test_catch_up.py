@@ -109,3 +109,39 @@ def test_the_follow_log_command_reads_on_from_its_checkpoint(history, capsys):
     call_command("follow_log", "--once")
     assert "Handed 0 events" in capsys.readouterr().out.splitlines()[-1]
     assert Checkpoint.objects.get(projector="league").position == checkpoint
+
+
+def correct_second(history):
+    """Carla went out in the second series' last deal, not Anna: Carla scores 0 in it, Anna 15."""
+    services.deal_correct(series_id=history.second, number=4,
+                          entry=entry(history.carla, {history.anna: 15, history.bruno: 25}),
+                          reason="Wrong goer noted.", recorded_at=at(9, 13))  # fmt: skip
+
+
+def test_the_catch_up_counts_from_the_corrected_series_on(history):
+    """The series before a corrected one keep their results: the catch-up costs
+    what came after the correction, not the club's whole history."""
+
+    def ids(series) -> set[int]:
+        return set(SeriesResult.objects.filter(series=series).values_list("id", flat=True))
+
+    first, second = ids(history.first), ids(history.second)
+    correct_second(history)
+    caught_up()
+    assert ids(history.first) == first  # kept
+    assert not ids(history.second) & second  # counted again
+    carla = SeriesResult.objects.get(series=history.second, person=history.carla)
+    assert carla.total == 100
+    tables, rows = league_tables(), standings_rows(history.club)
+    projections.rebuild()
+    assert (league_tables(), standings_rows(history.club)) == (tables, rows)
+
+
+def test_two_corrections_before_a_catch_up_count_from_the_earlier_series(history):
+    correct_second(history)
+    correct_first(history)  # an earlier series, corrected after
+    caught_up()
+    assert SeriesResult.objects.get(series=history.first, person=history.anna).won
+    tables, rows = league_tables(), standings_rows(history.club)
+    projections.rebuild()
+    assert (league_tables(), standings_rows(history.club)) == (tables, rows)
