@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from ..models import LeagueBehind
 from ..store import StoredEvent
-from .projection import behind_from, lock_league, recount_club
+from .projection import behind_from, count_new, lock_league, recount_club
 
 
 class LeagueCatchUp:
@@ -41,9 +41,12 @@ def catch_up(club_id: int) -> None:
     club's lock and marks it behind again."""
     lock_league(club_id)
     mark = LeagueBehind.objects.filter(club_id=club_id).first()
-    if mark is not None:
-        mark.delete()
-        recount_club(club_id, behind_from(mark))
+    if mark is None:
+        return
+    mark.delete()
+    start = behind_from(mark)
+    if start is None or not count_new(club_id, start):
+        recount_club(club_id, start)
 
 
 CATCH_UP = LeagueCatchUp()

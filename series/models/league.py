@@ -104,6 +104,8 @@ class SeriesResult(models.Model):
         ]
         indexes = [
             models.Index(fields=["club", "game", "started_at"], name="result_club_game_start"),
+            # A club's results from a series on, whatever the game (the catch-up).
+            models.Index(fields=["club", "started_at", "series"], name="result_club_position"),
             # A person's series in order; the latest (ties by series id) is one probe.
             models.Index(
                 fields=["person", "game", "started_at", "series"], name="result_person_latest"
