@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from ..models import LeagueBehind
 from ..store import StoredEvent
-from .projection import behind_from, count_new, lock_league, recount_club
+from .projection import clear_mark, count_new, lock_league, recount_club
 
 
 class LeagueCatchUp:
@@ -40,11 +40,10 @@ def catch_up(club_id: int) -> None:
     change touched, and clear the mark. A change made meanwhile waits for the
     club's lock and marks it behind again."""
     lock_league(club_id)
-    mark = LeagueBehind.objects.filter(club_id=club_id).first()
-    if mark is None:
+    cleared = clear_mark(club_id)
+    if cleared is None:
         return
-    mark.delete()
-    start = behind_from(mark)
+    (start,) = cleared
     if start is None or not count_new(club_id, start):
         recount_club(club_id, start)
 

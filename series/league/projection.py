@@ -222,9 +222,17 @@ def mark_write(club_id: int, start: Position | None) -> store.Write:
     return store.Write(*insert_rows(LeagueBehind, fields, [row], then), guard=True)
 
 
-def behind_from(mark: LeagueBehind) -> Position | None:
-    """Where the catch-up of a club marked behind starts (None: every series)."""
-    return None if mark.from_started_at is None else (mark.from_started_at, mark.from_series)
+def clear_mark(club_id: int) -> tuple[Position | None] | None:
+    """Remove the mark that the club's league is behind, and say where the
+    catch-up starts (None: every series); None when the club was not behind.
+    The mark is read locked: a deal that moves it (it takes no club lock)
+    either did so before, and this reads what it wrote, or waits for the
+    catch-up's commit and marks the club again."""
+    mark = LeagueBehind.objects.select_for_update().filter(club_id=club_id).first()
+    if mark is None:
+        return None
+    mark.delete()
+    return (None if mark.from_started_at is None else (mark.from_started_at, mark.from_series),)
 
 
 def counts(state: SeriesState, needs_confirmation: bool) -> bool:
