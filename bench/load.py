@@ -272,11 +272,13 @@ def verify(tally: Tally) -> list[str]:
     # The follower ran beside the servers; what it had not read yet when they
     # stopped, it reads now.
     read = Checkpoint.objects.filter(projector="league").values_list("position", flat=True)
-    last = Event.objects.aggregate(last=Max("position"))["last"] or 0
+    behind = (Event.objects.aggregate(last=Max("position"))["last"] or 0) - (read.first() or 0)
     started = time.perf_counter()
     projectors.follow_log()
-    print(f"  the league's follower was {last - (read.first() or 0)} events behind when the load "
-          f"stopped; it read them in {time.perf_counter() - started:.2f} s")  # fmt: skip
+    print(
+        f"  the league's follower was {behind} events behind when the load stopped; "
+        f"it read them in {time.perf_counter() - started:.2f} s"
+    )
     before = checksum.table_digests()
     projections.rebuild()
     after = checksum.table_digests()

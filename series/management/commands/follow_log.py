@@ -26,10 +26,12 @@ class Command(BaseCommand):
             handed = projectors.follow_log()
             self.stdout.write(f"Handed {handed} events to the tailing projectors.")
             return
+        # It waits between polls even after one that found events: under load a
+        # poll then finds more at once, and the league counts them together.
         try:
             while True:
-                if not self._poll():
-                    time.sleep(interval)
+                self._poll()
+                time.sleep(interval)
         except KeyboardInterrupt:
             return
 
