@@ -1,15 +1,15 @@
 """The league's read models, kept in step with the log.
 
 - ``SeriesResult``: one row per finished series and person, with the rating
-  after it. When a series finishes after every counted series of its game
-  (the usual case), ``follow_series`` (called by ``projections.project`` in
-  the series' transaction) counts it there and then: ratings from its
-  players' latest, its rows inserted, their season lines and the records
-  updated (``count_in_order``). Any other change to what counts (a
-  correction of a finished series, a series finishing before a later one, a
-  merge: ``follow_roster``) marks the club's league as behind, and the
-  catch-up (``catch_up.py``) counts the club again outside the request
-  (``recount_club``).
+  after it. A deal that finishes a series, or changes a finished one, only
+  marks the club's league as behind, in its own statement (``follow_series``,
+  called by ``projections.project``: ``mark_write``), and so does a merge
+  (``follow_roster``). The league's follower (``catch_up.py``) then counts
+  the club outside the request: series that finished after every counted one
+  are added as they stand (``count_new``: ratings from their players' latest,
+  their rows inserted, their season lines and the records updated,
+  ``count_in_order``); any other change counts the club again from the
+  earliest series it touched (``recount_club``).
 - ``RosterPlayer``: guests and merged players, from the club's roster stream.
 
 ``rebuild_league`` writes them all again from the rebuilt score sheets and
