@@ -23,9 +23,10 @@ median time of each correction and their ratio (the aim: at most 1.5×, the
 rating walk being left to the catch-up outside the request), and how long
 the catch-up then takes (``projectors.follow_log``, run beside the server).
 Last, it records a few more series into that season through the services and
-prints the median time of a deal, and of the deal that finishes a series (and
-so counts it in the league's tables: results, ratings, standings, records),
-and their ratio (the aim: at most 2×).
+prints the median time of a deal, and of the deal that finishes a series (it
+marks the club's league behind), and their ratio (the aim: at most 2×); and
+the median time the league's follower then takes to count each of them
+(results, ratings, standings, records, summaries), outside the request.
 
 It works in its own database (BENCH_LEAGUE_DATABASE_URL, by default
 postgres://postgres@127.0.0.1:5432/scorekeeper_bench_league), dropped and
@@ -234,17 +235,18 @@ def time_player_pages(client, clubs: dict, reps: int) -> None:
     print(f"  aim: at most 1.5× the short history's: {'yes' if flat else 'NO'}")
 
 
-def time_deals(club, players: list[int], series: int, year: int) -> tuple[float, float]:
-    """Median ms of a deal through the service, and of the deal that finishes a
-    series: that one also writes the series' results, walks the ratings on and
-    writes the season's standings (all of the season's series) and the club's
-    records again. The series are the season's last."""
-    from series import services
+def time_deals(club, players: list[int], series: int, year: int) -> tuple[float, float, float]:
+    """Median ms of a deal through the service, of the deal that finishes a
+    series (which also marks the club's league behind), and of the league's
+    follower counting that series after it (its results, ratings, its season's
+    standings, the club's records and its persons' summaries). The series are
+    the season's last."""
+    from series import projectors, services
     from series.domain.events import DealEntry, Hand
 
     rng = random.Random(11)
     evening = datetime(year, 12, 31, 20, tzinfo=UTC)
-    plain, finishing = [], []
+    plain, finishing, follower = [], [], []
     for index in range(series):
         # Each series starts after the one before, as at a real table: one that
         # shared its start time with others would not finish the season's last.
@@ -264,7 +266,10 @@ def time_deals(club, players: list[int], series: int, year: int) -> tuple[float,
                 series_id=started.series_id, entry=DealEntry(goer, hands), recorded_at=when
             ).state
             (plain if state.is_open else finishing).append(time.perf_counter() - clock)
-    return statistics.median(plain) * 1000, statistics.median(finishing) * 1000
+        clock = time.perf_counter()
+        projectors.follow_log()
+        follower.append(time.perf_counter() - clock)
+    return tuple(statistics.median(times) * 1000 for times in (plain, finishing, follower))
 
 
 def time_corrections(club, repetitions: int) -> None:
@@ -387,13 +392,14 @@ def main() -> None:
     time_corrections(club, max(5, reps // 10))
 
     count = max(3, reps // 20)
-    plain, finishing = time_deals(club, players, count, year)
+    plain, finishing, follower = time_deals(club, players, count, year)
     ratio = finishing / plain
     print(f"\nRecording into that season ({count} more series, median)")
     print(f"  a deal through the service                              {plain:8.2f} ms")
-    print(f"  the deal that finishes a series (+ the league's tables) {finishing:8.2f} ms"
+    print(f"  the deal that finishes a series (+ the league's mark)   {finishing:8.2f} ms"
           f"   {ratio:5.2f}×")  # fmt: skip
     print(f"  aim: the finishing deal at most 2× a deal: {'yes' if ratio <= 2 else 'NO'}")
+    print(f"  then the league's follower counts it, outside the request {follower:6.2f} ms")
 
 
 if __name__ == "__main__":

@@ -152,6 +152,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_boo
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         server_side_binding=True, prepare_threshold=5
     )
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # make run writes from two processes, the server and the league's follower:
+    # a transaction takes the write lock when it begins, and a writer waits for
+    # the other's instead of failing at once.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(transaction_mode="IMMEDIATE", timeout=20)
 # Production runs the app as a role that cannot alter the event log's triggers
 # (series/roles.py); migrations run as the tables' owner: MIGRATE_DATABASE_URL
 # (`manage.py migrate --database migrate`, then `manage.py grant_app_role`).

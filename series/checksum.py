@@ -39,10 +39,20 @@ def projection_checksum() -> str:
     """A digest of every projection row (without surrogate ids): equal digests
     mean equal read models, e.g. after a restore."""
     digest = hashlib.sha256()
+    for table, table_digest in table_digests().items():
+        digest.update(f"{table}:{table_digest}".encode())
+    return digest.hexdigest()
+
+
+def table_digests() -> dict[str, str]:
+    """Each projection table's digest of its rows, by table name: which tables
+    differ, where the checksums do."""
+    digests = {}
     for model, order in CHECKSUM_TABLES:
         names = [f.attname for f in model._meta.concrete_fields if f.name != "id" or
                  model is SeriesSheet]  # fmt: skip
-        digest.update(model._meta.db_table.encode())
+        digest = hashlib.sha256()
         for row in model.objects.order_by(*order).values_list(*names).iterator(chunk_size=5000):
             digest.update(json.dumps(row, default=str, sort_keys=True).encode())
-    return digest.hexdigest()
+        digests[model._meta.db_table] = digest.hexdigest()
+    return digests

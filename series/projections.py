@@ -152,31 +152,32 @@ def project(
 
     A recorded deal's rows (the header, its line and scores) are returned as
     writes for ``store.append`` to make in the same statement as the event;
-    any other change is written here. The header is updated only where it
-    still stands at ``before.version``; a concurrent writer that got there
-    first makes this a VersionConflict (the event append would refuse it too).
+    any other change is written here. The writes the other read models leave
+    (``projectors.series_changed``: the league's mark) are returned with them.
+    The header is updated only where it still stands at ``before.version``; a
+    concurrent writer that got there first makes this a VersionConflict (the
+    event append would refuse it too).
     """
     if before.setup is None:
         project_series(series_id, after, started_at=started_at, updated_at=updated_at)
         return []
     change = SeriesChanged(series_id, before, after, started_at)
     if _deals_only(before, events):
-        projectors.series_changed(change)
-        return _deal_writes(series_id, before, after, updated_at)
+        return _deal_writes(series_id, before, after, updated_at) + projectors.series_changed(
+            change
+        )
     header = SeriesSheet.objects.filter(id=series_id, version=before.version)
     if not header.update(**_sheet_fields(after, updated_at)):
         raise store.VersionConflict(series_id, before.version, None)
     _replace_deals(series_id, after)
-    projectors.series_changed(change)
-    return []
+    return projectors.series_changed(change)
 
 
-def in_append(series_id: UUID, before: SeriesState, after: SeriesState, events, started_at) -> bool:
+def in_append(before: SeriesState, events: Sequence[Event]) -> bool:
     """Whether ``project`` would only return rows for the append's own statement,
-    running nothing itself: recorded deals that no other read model follows
-    (``projectors.concerned``)."""
-    change = SeriesChanged(series_id, before, after, started_at)
-    return _deals_only(before, events) and not projectors.concerned(change)
+    running nothing itself: recorded deals (the read models that follow them,
+    the league, leave their writes to that statement too)."""
+    return _deals_only(before, events)
 
 
 def _deals_only(before: SeriesState, events: Sequence[Event]) -> bool:

@@ -16,6 +16,7 @@ knows nothing of it, and a new read model is a new subscriber.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
@@ -25,7 +26,7 @@ from django.db import transaction
 
 from .domain.series import SeriesState
 from .models import Checkpoint
-from .store import StoredEvent, read_after
+from .store import StoredEvent, Write, log_after, read_after
 
 PAGE = 1000
 
@@ -44,8 +45,9 @@ class Projector(Protocol):
     def concerns(self, change: SeriesChanged) -> bool:
         """Whether ``series_changed`` has anything to read or write for ``change``."""
 
-    def series_changed(self, change: SeriesChanged) -> None:
-        """Follow one series' change, inside the writer's transaction."""
+    def series_changed(self, change: SeriesChanged) -> Sequence[Write]:
+        """Follow one series' change, inside the writer's transaction: what it
+        writes itself, or the statements to make with the append (``Write``)."""
 
     def club_changed(self, club_id: int) -> None:
         """A club's settings changed what its read models count."""
@@ -88,6 +90,10 @@ def follow_log(*, page: int = PAGE) -> int:
 
 
 def _follow_page(projector: TailingProjector, page: int) -> int:
+    # A look without a lock first: an idle poll costs two small reads.
+    read = Checkpoint.objects.filter(projector=projector.name).values_list("position", flat=True)
+    if not log_after(read.first() or 0):
+        return 0
     with transaction.atomic():
         # Locked, so two followers take turns instead of handling a page twice.
         Checkpoint.objects.get_or_create(projector=projector.name)
@@ -100,15 +106,11 @@ def _follow_page(projector: TailingProjector, page: int) -> int:
     return len(events)
 
 
-def concerned(change: SeriesChanged) -> bool:
-    """Whether any inline projector follows ``change``."""
-    return any(projector.concerns(change) for projector in _inline)
-
-
-def series_changed(change: SeriesChanged) -> None:
-    for projector in _inline:
-        if projector.concerns(change):
-            projector.series_changed(change)
+def series_changed(change: SeriesChanged) -> list[Write]:
+    """Hand ``change`` to the projectors it concerns; the statements they leave
+    for the append to make with the events."""
+    return [write for projector in _inline if projector.concerns(change)
+            for write in projector.series_changed(change)]  # fmt: skip
 
 
 def club_changed(club_id: int) -> None:

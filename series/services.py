@@ -429,8 +429,7 @@ class SeriesStream:
                                    updated_at=change.updated_at)  # fmt: skip
 
     def in_append(self, stream: UUID, change: Change[SeriesState]) -> bool:
-        return projections.in_append(stream, change.before, change.after, change.events,
-                                     change.started_at)  # fmt: skip
+        return projections.in_append(change.before, change.events)
 
     def club_of(self, state: SeriesState) -> int:
         return state.setup.club

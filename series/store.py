@@ -240,6 +240,11 @@ def current_version(stream: UUID) -> int:
     return last["version"] if last else 0
 
 
+def log_after(position: int) -> bool:
+    """Whether the log holds an event after ``position``."""
+    return EventRow.objects.filter(position__gt=position).exists()
+
+
 def read_after(position: int, *, limit: int = 1000) -> list[StoredEvent]:
     """Events after ``position`` in global order: what a tailing reader polls."""
     rows = EventRow.objects.filter(position__gt=position).order_by("position")[:limit]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 
-from series import services
+from series import projectors, services
 from series.domain.errors import DomainError
 from series.models import DealLine, SeriesResult, SeriesSheet
 from tests.factories import club_with_players, entry, start
@@ -24,6 +24,7 @@ def finished():
                         (anna, {bruno: 20, carla: 20})]:  # fmt: skip
         services.deal_record(series_id=series_id, entry=entry(goer, hands),
                              actor_id=users["scorer"].id)  # fmt: skip
+    projectors.follow_log()  # the league's follower counts it, as beside the server
     return club, series_id, users
 
 
@@ -58,4 +59,5 @@ def test_the_league_counts_a_finished_series_only_once_its_deals_are_confirmed(f
     assert SeriesResult.objects.filter(series_id=series_id).count() == 0
 
     confirm_all(series_id, users["friend"])
+    projectors.follow_log()
     assert SeriesResult.objects.filter(series_id=series_id).count() == 3

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 
-from series import checksum, services
+from series import checksum, projectors, services
 from series.models import Event, Player
 from tests.api.conftest import client_for
 from tests.factories import club_with_players, entry, start
@@ -21,6 +21,7 @@ def finished_series():
     series_id = start(club, players).series_id
     for goer, hands in [(a, {b: 20, c: 30}), (b, {a: 25, c: 30}), (a, {b: 20, c: 40})]:
         services.deal_record(series_id=series_id, entry=entry(goer, hands))
+    projectors.follow_log()  # the league's follower counts it, as beside the server
     return club, players, admin
 
 

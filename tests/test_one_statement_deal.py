@@ -2,16 +2,17 @@
 transaction (the event with the score sheet's header, line and scores): two
 round trips in all, the snapshot read and that statement. Everything else a
 deal can do still holds there: a retried key is replayed, a deal decided on a
-state that moved on is refused with nothing written, and the deal that finishes a series counts it
-in the league in one transaction with it."""
+state that moved on is refused with nothing written. The deal that finishes a
+series is one statement too: with it, the mark that the club's league is
+behind, which the league's follower then counts."""
 
 from __future__ import annotations
 
 import pytest
 from django.db import connection
 
-from series import services, writer
-from series.models import DealLine, DealScore, Event, SeriesResult, SeriesSheet
+from series import projectors, services, writer
+from series.models import DealLine, DealScore, Event, LeagueBehind, SeriesResult, SeriesSheet
 from tests.api.conftest import build_table, client_for
 from tests.factories import club_with_players, entry, start
 
@@ -82,16 +83,21 @@ def test_a_deal_decided_on_a_state_another_writer_moved_on_writes_nothing(table,
     assert SeriesSheet.objects.get(id=series_id).version == 3
 
 
-def test_the_finishing_deal_counts_the_series_in_its_own_transaction(table):
+def test_the_finishing_deal_marks_the_league_behind_in_its_one_statement(table):
     series_id, (anna, bruno, carla) = table
     record(series_id, anna, (bruno, carla))
     record(series_id, bruno, (anna, carla))
     result, statements = record(series_id, anna, (bruno, carla))
     assert not result.state.is_open
-    (read, _), *in_transaction = statements.seen
+    (read, _), (write, autocommit) = statements.seen
     assert read.startswith("SELECT snapshot")
-    assert in_transaction and not any(autocommit for _sql, autocommit in in_transaction)
+    assert "INSERT INTO series_leaguebehind" in write and autocommit
+    club = result.state.setup.club
+    assert LeagueBehind.objects.filter(club_id=club).exists()
+    assert not SeriesResult.objects.filter(series_id=series_id).exists()
+    projectors.follow_log()  # the league's follower, beside the server
     assert SeriesResult.objects.filter(series_id=series_id).count() == 3
+    assert not LeagueBehind.objects.filter(club_id=club).exists()
 
 
 def test_a_deal_from_a_phone_costs_four_round_trips():

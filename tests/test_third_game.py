@@ -11,7 +11,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from rest_framework.test import APIClient
 
-from series import selectors, services
+from series import projectors, selectors, services
 from series.domain import games, melds
 from series.domain.cards import parse_cards
 from series.domain.errors import InvalidDeal
@@ -64,6 +64,7 @@ def test_a_points_race_plays_to_its_target_and_the_highest_total_wins(points_rac
     assert dealers == [anna, bruno, carla, anna]
     assert result.state.totals == {anna: 40, bruno: 35, carla: 15}
     assert (result.state.status, result.state.winner) == ("finished", anna)
+    projectors.follow_log()  # the league's follower counts it
     places = SeriesResult.objects.filter(series_id=series_id).values_list("person_id", "place")
     assert dict(places) == {anna: 1, bruno: 2, carla: 3}  # the league ranks the highest first
 

@@ -1,26 +1,28 @@
-"""The league's catch-up: the changes that walk a club's history again,
-counted outside the request.
+"""The league's follower (its catch-up): every finished series is counted
+here, outside the request.
 
-A correction of a finished series, a series finishing before a later one, or
-a merge changes the ratings of every later series of the club; walking them
-inside the request would make its cost grow with the history. Instead the
-request writes the score sheet and notes that the club's league is behind
-(``projection.mark_behind``, in the same transaction as the events); the
-pages and the API then say the league is updating. This tailing projector
-reads the log after its checkpoint (``series.projectors.follow_log``) and
-counts again each club behind that has new events, in the club's lock, then
-clears the mark: from the earliest series a change touched (the mark keeps
-it; a merge: every series), the series before it keeping their results and
-the ratings walking on from them. It reads the score sheets, not the events,
-so running it twice changes nothing, and a club counted again equals a
-rebuild.
+A series that finishes, a correction of a finished one, a series finishing
+before a later one, or a merge changes what the league counts; the ratings
+walk the club's series in order, so counting them inside the request would
+make a finishing deal cost several ordinary ones, and a correction grow with
+the history. Instead the request writes the score sheet and notes that the
+club's league is behind (``projection.mark_write``, in the deal's own
+statement; ``mark_behind`` for a merge); the pages and the API then say the
+league is updating. This tailing projector reads the log after its
+checkpoint (``series.projectors.follow_log``) and, for each club behind that
+has new events, in the club's lock, clears the mark and counts: the series
+from the marked one on, each as it stands when none of them is counted yet
+(``count_new``), or the club again from the marked series on (a merge: every
+series), the series before it keeping their results and the ratings walking
+on from them. It reads the score sheets, not the events, so running it twice
+changes nothing, and what it counts equals a rebuild.
 """
 
 from __future__ import annotations
 
 from ..models import LeagueBehind
 from ..store import StoredEvent
-from .projection import behind_from, lock_league, recount_club
+from .projection import clear_mark, count_new, lock_league, recount_club
 
 
 class LeagueCatchUp:
@@ -36,14 +38,15 @@ class LeagueCatchUp:
 
 
 def catch_up(club_id: int) -> None:
-    """Count a club's league again if it is behind, from the earliest series a
-    change touched, and clear the mark. A change made meanwhile waits for the
-    club's lock and marks it behind again."""
+    """Count what a club's league is behind on, from the earliest series a change
+    touched, and clear the mark. A change made meanwhile marks it behind again."""
     lock_league(club_id)
-    mark = LeagueBehind.objects.filter(club_id=club_id).first()
-    if mark is not None:
-        mark.delete()
-        recount_club(club_id, behind_from(mark))
+    cleared = clear_mark(club_id)
+    if cleared is None:
+        return
+    (start,) = cleared
+    if start is None or not count_new(club_id, start):
+        recount_club(club_id, start)
 
 
 CATCH_UP = LeagueCatchUp()

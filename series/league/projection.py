@@ -1,15 +1,15 @@
 """The league's read models, kept in step with the log.
 
 - ``SeriesResult``: one row per finished series and person, with the rating
-  after it. When a series finishes after every counted series of its game
-  (the usual case), ``follow_series`` (called by ``projections.project`` in
-  the series' transaction) counts it there and then: ratings from its
-  players' latest, its rows inserted, their season lines and the records
-  updated (``count_in_order``). Any other change to what counts (a
-  correction of a finished series, a series finishing before a later one, a
-  merge: ``follow_roster``) marks the club's league as behind, and the
-  catch-up (``catch_up.py``) counts the club again outside the request
-  (``recount_club``).
+  after it. A deal that finishes a series, or changes a finished one, only
+  marks the club's league as behind, in its own statement (``follow_series``,
+  called by ``projections.project``: ``mark_write``), and so does a merge
+  (``follow_roster``). The league's follower (``catch_up.py``) then counts
+  the club outside the request: series that finished after every counted one
+  are added as they stand (``count_new``: ratings from their players' latest,
+  their rows inserted, their season lines and the records updated,
+  ``count_in_order``); any other change counts the club again from the
+  earliest series it touched (``recount_club``).
 - ``RosterPlayer``: guests and merged players, from the club's roster stream.
 
 ``rebuild_league`` writes them all again from the rebuilt score sheets and
@@ -70,32 +70,16 @@ Position = tuple[datetime, UUID]
 
 def follow_series(
     series_id: UUID, *, before: SeriesState, after: SeriesState, started_at: datetime
-) -> None:
-    """Bring the league up to date with a series that finished, or changed once finished.
-
-    A series counted at the end of its club's history (no counted series of
-    its game started after it) is added to the tables here (``count_in_order``);
-    any other change (a correction of a finished series, a series finishing
-    before a later one) walks the history again, so it only marks the club's
-    league as behind, for the catch-up (``catch_up.py``) to count it outside
-    the request.
-    """
+) -> list[store.Write]:
+    """What the deal's statement writes for the league when a series finishes, or
+    changes once finished: only the mark that the club's league is behind from
+    this series on (``mark_write``). Counting it walks the ratings, so the
+    league's follower does it outside the request (``catch_up.py``): a series
+    finishing after every counted one is added there as it is
+    (``count_in_order``), anything else counted again from it on."""
     if not concerns(before, after):
-        return
-    setup = after.setup
-    (needs_confirmation,) = lock_league(setup.club, "deals_need_confirmation")
-    counted_before, counted_after = (
-        counts(before, needs_confirmation),
-        counts(after, needs_confirmation),
-    )
-    if not (counted_before or counted_after):
-        return
-    if counted_after and not counted_before:
-        league = _league_now(setup.club, setup.rules.game, (started_at, series_id), setup.players)
-        if not (league.behind or league.later):
-            count_in_order(series_id, after, started_at, league)
-            return
-    mark_behind(setup.club, (started_at, series_id))
+        return []
+    return [mark_write(after.setup.club, (started_at, series_id))]
 
 
 def concerns(before: SeriesState, after: SeriesState) -> bool:
@@ -118,8 +102,6 @@ class Seated:
 class LeagueNow:
     """What decides how a finished series is counted, and what counting it needs."""
 
-    behind: bool  # the club's league waits for its catch-up
-    later: bool  # a counted series of the game started at or after it
     season: str  # the key of its season
     best_n: int | None  # the ladder counts each person's best N series
     seated: dict[int, Seated]  # by player
@@ -136,9 +118,6 @@ WITH this_season AS (SELECT COALESCE(
 SELECT p.id, COALESCE(r.person_id, p.id), {latest_mu}, {latest_sigma}, {latest_streak},
   (SELECT season_went_out FROM {standing} WHERE club_id = %(club)s AND game = %(game)s
           AND season = s.key AND person_id = COALESCE(r.person_id, p.id)),
-  EXISTS (SELECT 1 FROM {behind} WHERE club_id = %(club)s),
-  EXISTS (SELECT 1 FROM {result} WHERE club_id = %(club)s AND game = %(game)s
-          AND started_at >= %(started_at)s AND series_id <> %(series)s),
   s.key,
   (SELECT best_n FROM {ladder} WHERE club_id = %(club)s)
 FROM {player} p
@@ -148,17 +127,15 @@ WHERE p.id IN ({players})
 """
 
 
-def _league_now(club_id: int, game: str, position: Position, players) -> LeagueNow:
+def _league_now(club_id: int, game: str, started_at: datetime, players) -> LeagueNow:
     """One query, after the club's lock (a statement that waited for the lock
-    still reads with the snapshot it started with, on PostgreSQL): the flags
-    of ``LeagueNow`` (a series of the same start counts as later, whatever its
-    id), and each seated player's ``Seated``."""
-    started_at, series_id = position
+    still reads with the snapshot it started with, on PostgreSQL): the
+    series' season, the ladder's best N and each seated player's ``Seated``."""
     day = timezone.localdate(started_at)
     players = list(players)
     tables = {
-        "behind": LeagueBehind, "result": SeriesResult, "season": Season, "ladder": LadderRules,
-        "player": Player, "roster": RosterPlayer, "standing": SeasonStanding,
+        "result": SeriesResult, "season": Season, "ladder": LadderRules, "player": Player,
+        "roster": RosterPlayer, "standing": SeasonStanding,
     }  # fmt: skip
     names = {name: connection.ops.quote_name(model._meta.db_table)
              for name, model in tables.items()}  # fmt: skip
@@ -166,12 +143,9 @@ def _league_now(club_id: int, game: str, position: Position, players) -> LeagueN
               for column in FORM_FIELDS}  # fmt: skip
     players_in = ", ".join(f"%(player{i})s" for i in range(len(players)))
     sql = _LEAGUE_NOW.format(players=players_in, **latest, **names)
-    field = SeriesResult._meta.get_field
     params = {
         "club": club_id,
         "game": game,
-        "started_at": field("started_at").get_db_prep_value(started_at, connection),
-        "series": field("series").get_db_prep_value(series_id, connection),
         "day": connection.ops.adapt_datefield_value(day),
         "calendar": calendar_season(day.year).key,
         **{f"player{i}": player for i, player in enumerate(players)},
@@ -179,68 +153,86 @@ def _league_now(club_id: int, game: str, position: Position, players) -> LeagueN
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         rows = cursor.fetchall()
-    *_, behind, later, season, best_n = rows[0]
+    *_, season, best_n = rows[0]
     return LeagueNow(
-        behind=bool(behind),
-        later=bool(later),
         season=season,
         best_n=best_n,
         seated={
             player: Seated(person, None if mu is None else Form(mu, sigma, streak), went_out or 0)
-            for player, person, mu, sigma, streak, went_out, *_flags in rows
+            for player, person, mu, sigma, streak, went_out, *_rest in rows
         },
     )
 
 
-def count_in_order(
-    series_id: UUID, state: SeriesState, started_at: datetime, league: LeagueNow
-) -> None:
-    """Count a series that finished after every counted series of its game: its
+def count_in_order(facts: SeriesFacts) -> None:
+    """Count a series that finished after every counted series of its club: its
     players' ratings go on from their latest, and its results, its persons'
     summaries (``summaries.add_series``) and the lines and records of its
     season (``standings.count_series``) are written in one statement (a
-    best-N ladder's season is computed again after it)."""
-    setup = state.setup
+    best-N ladder's season is computed again after it). In the club's lock."""
+    club, game = facts.club_id, facts.game
+    league = _league_now(club, game, facts.started_at, facts.seats)
     seated = league.seated
-    facts = facts_from_state(series_id, state, started_at)
     results = series_results(facts, lambda player: seated[player].person)
     forms = {s.person: s.form for s in seated.values() if s.form is not None}
     after = RatingWalk(forms).step(Placing(r.person, r.place, r.won) for r in results)
     rows = [_row(result, after[result.person]) for result in results]
     attnames = [SeriesResult._meta.get_field(name).attname for name in RESULT_FIELDS]
     values = [tuple(getattr(row, attname) for attname in attnames) for row in rows]
-    game, season = setup.rules.game, league.season
+    season = league.season
     writes = [
         store.Write(*insert_rows(SeriesResult, RESULT_FIELDS, values)),
-        *summaries.add_series(setup.club, rows, season),
+        *summaries.add_series(club, rows, season),
     ]
     if league.best_n is None:
         went_out = {s.person: s.season_went_out for s in seated.values()}
-        writes += standings.count_series(setup.club, game, season, rows, went_out)
+        writes += standings.count_series(club, game, season, rows, went_out)
     store.write_together(writes)
     if league.best_n is not None:
-        standings.recount_season(setup.club, game, season, league.best_n)
+        standings.recount_season(club, game, season, league.best_n)
 
 
 def mark_behind(club_id: int, start: Position | None) -> None:
     """Note that the club's league waits for its catch-up, which counts again from
-    the series at ``start`` on (None: every series): kept from the first change,
-    and from the earliest series any change since touched. In the club's lock."""
-    mark, created = LeagueBehind.objects.get_or_create(
-        club_id=club_id,
-        defaults={"since": timezone.now(), "from_started_at": start and start[0],
-                  "from_series": start and start[1]},
-    )  # fmt: skip
-    if created or mark.from_started_at is None:
-        return
-    if start is None or start < (mark.from_started_at, mark.from_series):
-        mark.from_started_at, mark.from_series = start or (None, None)
-        mark.save(update_fields=["from_started_at", "from_series"])
+    the series at ``start`` on (None: every series), at once (``mark_write``)."""
+    store.write_together([mark_write(club_id, start)])
 
 
-def behind_from(mark: LeagueBehind) -> Position | None:
-    """Where the catch-up of a club marked behind starts (None: every series)."""
-    return None if mark.from_started_at is None else (mark.from_started_at, mark.from_series)
+def mark_write(club_id: int, start: Position | None) -> store.Write:
+    """The upsert that marks the club's league behind from the series at ``start``
+    (by start, then id; None: every series): a mark already there keeps its
+    ``since`` and moves to the earlier series of the two. It locks the mark's
+    row, so it runs before the log's lock in a deal's statement (a guard) and a
+    deal waits for a catch-up of its club without holding up the log."""
+    table = LeagueBehind._meta.db_table
+    started_at, series = start or (None, None)
+    old, new = f"{table}.from_started_at", "excluded.from_started_at"
+    old_id, new_id = f"{table}.from_series", "excluded.from_series"
+    keep_all = f"{old} IS NULL OR {new} IS NULL"
+    earlier = f"{new} < {old} OR ({new} = {old} AND {new_id} < {old_id})"
+    then = (
+        f"ON CONFLICT (club_id) DO UPDATE SET "
+        f"from_started_at = CASE WHEN {keep_all} THEN NULL WHEN {earlier} THEN {new} "
+        f"ELSE {old} END, "
+        f"from_series = CASE WHEN {keep_all} THEN NULL WHEN {earlier} THEN {new_id} "
+        f"ELSE {old_id} END"
+    )
+    row = (club_id, timezone.now(), started_at, series)
+    fields = ("club", "since", "from_started_at", "from_series")
+    return store.Write(*insert_rows(LeagueBehind, fields, [row], then), guard=True)
+
+
+def clear_mark(club_id: int) -> tuple[Position | None] | None:
+    """Remove the mark that the club's league is behind, and say where the
+    catch-up starts (None: every series); None when the club was not behind.
+    The mark is read locked: a deal that moves it (it takes no club lock)
+    either did so before, and this reads what it wrote, or waits for the
+    catch-up's commit and marks the club again."""
+    mark = LeagueBehind.objects.select_for_update().filter(club_id=club_id).first()
+    if mark is None:
+        return None
+    mark.delete()
+    return (None if mark.from_started_at is None else (mark.from_started_at, mark.from_series),)
 
 
 def counts(state: SeriesState, needs_confirmation: bool) -> bool:
@@ -425,6 +417,20 @@ def rebuild_league() -> None:
         _count_club(club_id)
 
 
+def count_new(club_id: int, start: Position) -> bool:
+    """Count the club's counted series from ``start`` on one by one, each as a
+    series that finished after every counted one (``count_in_order``), if none
+    of its series from there on is counted yet: the usual catch-up, after
+    series that finished in order. Otherwise count nothing and say so."""
+    if SeriesResult.objects.filter(club_id=club_id).filter(_from(start, "series_id")).exists():
+        return False
+    sheets = counted_sheets(club_id).filter(_from(start, "id")).order_by("started_at", "id")
+    for page in _pages(sheets):
+        for facts in facts_from_sheets(page):
+            count_in_order(facts)
+    return True
+
+
 def recount_club(club_id: int, start: Position | None = None) -> None:
     """Count a club's league again from its score sheets: every series (its rules
     of what counts changed), or those from ``start`` on, whose ratings walk on
@@ -438,9 +444,12 @@ def recount_club(club_id: int, start: Position | None = None) -> None:
 
 
 def _from(start: Position, series: str) -> Q:
-    """The rows of the series at ``start`` and after it (by start, then id)."""
+    """The rows of the series at ``start`` and after it (by start, then id); the
+    range on the start first, so that an index on it serves the rest."""
     started_at, series_id = start
-    return Q(started_at__gt=started_at) | Q(started_at=started_at, **{f"{series}__gte": series_id})
+    return Q(started_at__gte=started_at) & (
+        Q(started_at__gt=started_at) | Q(**{f"{series}__gte": series_id})
+    )
 
 
 def _walks_before(club_id: int, start: Position) -> dict[str, RatingWalk]:
@@ -481,9 +490,9 @@ class LeagueProjector:
     def concerns(self, change) -> bool:
         return concerns(change.before, change.after)
 
-    def series_changed(self, change) -> None:
-        follow_series(change.series_id, before=change.before, after=change.after,
-                      started_at=change.started_at)  # fmt: skip
+    def series_changed(self, change) -> list[store.Write]:
+        return follow_series(change.series_id, before=change.before, after=change.after,
+                             started_at=change.started_at)  # fmt: skip
 
     def club_changed(self, club_id: int) -> None:
         recount_club(club_id)

@@ -7,7 +7,8 @@ many rows however long the history:
   often each finished ahead.
 
 They follow ``SeriesResult`` under the league's lock of the club. A series
-counted in order, in the deal's transaction, is added to its persons' rows by
+the league's follower counts as it stands (it finished after every counted
+one) is added to its persons' rows by
 two upserts that add in the database (``add_series``, reading nothing first,
 made in the statement that writes its results); whatever else changes results
 (a counted series corrected, voided or no longer counted, a merge: the
@@ -39,8 +40,7 @@ TALLY_KEY = ["person", "game", "opponent"]
 def add_series(club_id: int, results: list[SeriesResult], season: str) -> list[Write]:
     """The writes that add a series counted after every other of its game (its
     ``results``, of ``season``) to its persons' summaries and tallies: two
-    upserts that add in the database, reading nothing first (it is on the path
-    of a finishing deal)."""
+    upserts that add in the database, reading nothing first."""
     if not results:
         return []
     writes = [Write(*_summaries_upsert(club_id, results, season))]

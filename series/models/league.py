@@ -104,6 +104,8 @@ class SeriesResult(models.Model):
         ]
         indexes = [
             models.Index(fields=["club", "game", "started_at"], name="result_club_game_start"),
+            # A club's results from a series on, whatever the game (the catch-up).
+            models.Index(fields=["club", "started_at", "series"], name="result_club_position"),
             # A person's series in order; the latest (ties by series id) is one probe.
             models.Index(
                 fields=["person", "game", "started_at", "series"], name="result_person_latest"
@@ -236,9 +238,9 @@ class ClubRecord(models.Model):
 
 
 class LeagueBehind(models.Model):
-    """A club whose league waits for its catch-up (``league.catch_up``): a change
-    that walks the club's history again (a correction of a finished series, a
-    series finishing before a later one, a merge) is counted outside the request."""
+    """A club whose league waits for its follower (``league.catch_up``): a series
+    that finished, a change to a finished one, a merge; all counted outside the
+    request."""
 
     club = models.OneToOneField(
         Club, primary_key=True, on_delete=models.CASCADE, related_name="league_behind"

@@ -35,7 +35,10 @@ class SeriesSheet(models.Model):
 
     class Meta:
         ordering = ["-started_at", "id"]
-        indexes = [models.Index(fields=["club", "status"], name="sheet_club_status")]
+        # A club's finished series in the order the league counts them.
+        indexes = [
+            models.Index(fields=["club", "status", "started_at", "id"], name="sheet_club_status")
+        ]
 
 
 class SeriesSeat(models.Model):

@@ -92,6 +92,31 @@
     if (new FormData(newSeries).getAll("players").length) check();
   }
 
+  // -- league pages: reload once the league has caught up ------------------------------
+
+  // A series just finished or changed: the page says the league is updating.
+  // It asks again, a little less often each time, and reloads once the answer
+  // no longer says so.
+  const updating = document.querySelector(".banner.updating");
+  if (updating) {
+    let wait = 1500;
+    const again = async () => {
+      try {
+        const response = await fetch(location.href, { headers: { Accept: "text/html" } });
+        const page = await response.text();
+        if (response.ok && !page.includes('class="banner updating"')) {
+          location.reload();
+          return;
+        }
+      } catch (error) {
+        /* offline for a moment: ask again later */
+      }
+      wait = Math.min(wait * 2, 30000);
+      setTimeout(again, wait);
+    };
+    setTimeout(again, wait);
+  }
+
   // -- live view: follow the score sheet -----------------------------------------------
 
   const live = document.querySelector("[data-live]");

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.db import connection
 
-from series import services
+from series import projectors, services
 from tests.factories import entry, start
 
 pytestmark = pytest.mark.django_db
@@ -119,12 +119,14 @@ def test_recording_a_deal_costs_six_round_trips_however_many_deals(
 
 @pytest.mark.postgres
 def test_a_deal_and_a_counted_series_reuse_their_prepared_statements(table):
-    """A deal's statements, and those that count a finished series in the
-    league, keep one text whatever the deal or the series, so the database
-    plans each once a connection (``DB_PREPARED_STATEMENTS``, on by default)."""
+    """A deal's statements, and those with which the league's follower counts a
+    finished series, keep one text whatever the deal or the series, so the
+    database plans each once a connection (``DB_PREPARED_STATEMENTS``, on by
+    default)."""
     for _ in range(6):
         series_id = start(table.club, table.players, options={"deals": 3}).series_id
         play(table, series_id, 3)  # Anna wins each
+        projectors.follow_log()  # as it does beside the server, once the series ends
     with connection.cursor() as cursor:
         cursor.execute("SELECT statement FROM pg_prepared_statements")
         prepared = [statement for (statement,) in cursor.fetchall()]

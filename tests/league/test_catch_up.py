@@ -1,7 +1,10 @@
-"""The league counts a series that finishes last in its own request; a change
-that walks the history again (a correction of a finished series, a series
-finishing before a later one) waits for the catch-up, which the pages and the
-API announce, and which equals a rebuild, however often it runs."""
+"""A deal that finishes a series, or changes a finished one, marks the club's
+league behind; the league's follower (the catch-up) then counts it outside the
+request: a series that finished after every counted one is added as it
+stands, any other change (a correction of a finished series, a series
+finishing before a later one) is counted again from that series on. The pages
+and the API announce it meanwhile, and the catch-up equals a rebuild, however
+often it runs."""
 
 from __future__ import annotations
 
@@ -49,9 +52,18 @@ def standings_api(history) -> dict:
     return client.get(f"/api/v1/clubs/{history.club.slug}/standings?season=2025").json()
 
 
-def test_a_series_finishing_after_every_other_counts_at_once(history):
+def test_a_series_finishing_after_every_other_is_added_by_the_follower(history):
+    """The deal that ends it only marks the league behind; the follower then
+    adds the series to the tables as they stand, counting no other again."""
+    earlier = set(SeriesResult.objects.values_list("id", flat=True))
     december = play_december(history)
+    assert not SeriesResult.objects.filter(series=december).exists()
+    assert UPDATING in league_page(history)
+    assert standings_api(history)["updating"] is True
+
+    caught_up()
     assert SeriesResult.objects.filter(series=december).count() == 3
+    assert earlier < set(SeriesResult.objects.values_list("id", flat=True))  # kept, not redone
     assert UPDATING not in league_page(history)
     assert standings_api(history)["updating"] is False
     dario = {row[1]: row for row in standings_rows(history.club)}["Dario"]

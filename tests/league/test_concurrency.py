@@ -1,9 +1,8 @@
-"""Two series of one club with a player in common finish at the same moment:
-the league's tables still equal a rebuild (once caught up), because the
-league's writers take the club's lock in turn: the later series is rated
-after the earlier, or the earlier, finishing second, finds the later counted
-and leaves the club to its catch-up. Without the lock they do not: both are
-rated from the same ratings, and both write Anna's line of the season."""
+"""Series of one club finish at the same moment, and the league's follower counts
+them while an admin changes the seasons: the league's tables still equal a
+rebuild, because every writer of the league takes the club's lock in turn.
+Without the lock they do not: the follower counts a series into the season it
+read before the admin's change, which the admin's recount could not see."""
 
 from __future__ import annotations
 
@@ -17,18 +16,14 @@ from django.utils import timezone
 
 from series import projections, services
 from series.league import projection
-from series.models import Club, SeriesResult
+from series.league import services as league
+from series.models import Club, LeagueBehind, SeriesResult
 from tests.factories import club_with_players, entry, start
 
 from .conftest import caught_up
 from .test_rebuild import league_tables
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
-
-
-def results():
-    fields = ("series", "person", "place", "mu", "sigma", "ordinal", "streak")
-    return list(SeriesResult.objects.order_by("series", "person").values_list(*fields))
 
 
 def play(series_id, deals, at):
@@ -43,38 +38,20 @@ def unlocked(club_id, *fields):
     return Club.objects.values_list(*fields).get(id=club_id) if fields else ()
 
 
-def race(monkeypatch, *, lock: bool) -> list[Exception]:
-    """X (Anna, Bruno, Carla) started first, Z (Anna, Dario, Elena) an hour
-    later; both are one deal from their end, and end at once."""
-    club, (a, b, c, d, e, _f) = club_with_players(("Anna", "Bruno", "Carla", "Dario", "Elena",
-                                                   "Fabio"))  # fmt: skip
-    now = timezone.now()
-    x = start(club, [a, b, c], recorded_at=now).series_id
-    z = start(club, [a, d, e], recorded_at=now + timedelta(hours=1)).series_id
-    play(x, [(a, (b, c)), (b, (a, c))], now)
-    play(z, [(a, (d, e)), (d, (a, e))], now)
-    count_in_order = projection.count_in_order
+def at_once(*calls) -> list[Exception]:
+    """Run ``calls`` in threads that start together; the errors they raised."""
+    barrier, errors = threading.Barrier(len(calls)), []
 
-    def slow_count_in_order(*args, **kwargs):
-        time.sleep(0.3)  # let the other transaction get this far too
-        count_in_order(*args, **kwargs)
-
-    monkeypatch.setattr(projection, "count_in_order", slow_count_in_order)
-    if not lock:
-        monkeypatch.setattr(projection, "lock_league", unlocked)
-    barrier, errors = threading.Barrier(2), []
-
-    def last_deal(series_id, goer, others):
+    def run(call):
         barrier.wait()
         try:
-            play(series_id, [(goer, others)], now)
+            call()
         except Exception as error:  # reported below
             errors.append(error)
         finally:
             connection.close()
 
-    threads = [threading.Thread(target=last_deal, args=(x, c, (a, b))),
-               threading.Thread(target=last_deal, args=(z, e, (a, d)))]  # fmt: skip
+    threads = [threading.Thread(target=run, args=(call,)) for call in calls]
     for thread in threads:
         thread.start()
     for thread in threads:
@@ -82,20 +59,69 @@ def race(monkeypatch, *, lock: bool) -> list[Exception]:
     return errors
 
 
-def test_series_finishing_at_once_give_the_ratings_of_a_rebuild(monkeypatch):
-    assert race(monkeypatch, lock=True) == []
+def two_tables():
+    """X (Anna, Bruno, Carla) started first, Z (Anna, Dario, Elena) an hour
+    later; both are one deal from their end."""
+    club, (a, b, c, d, e, _f) = club_with_players(("Anna", "Bruno", "Carla", "Dario", "Elena",
+                                                   "Fabio"))  # fmt: skip
+    now = timezone.now()
+    x = start(club, [a, b, c], recorded_at=now).series_id
+    z = start(club, [a, d, e], recorded_at=now + timedelta(hours=1)).series_id
+    play(x, [(a, (b, c)), (b, (a, c))], now)
+    play(z, [(a, (d, e)), (d, (a, e))], now)
+    return club, now, lambda: play(x, [(c, (a, b))], now), lambda: play(z, [(e, (a, d))], now)
+
+
+def test_series_finishing_at_once_give_the_ratings_of_a_rebuild():
+    club, _now, last_of_x, last_of_z = two_tables()
+    assert at_once(last_of_x, last_of_z) == []
+    assert LeagueBehind.objects.filter(club=club).count() == 1  # one mark, from X on
     caught_up()
     assert SeriesResult.objects.count() == 6
-    inline = league_tables()
+    counted = league_tables()
     projections.rebuild()
-    assert league_tables() == inline
+    assert league_tables() == counted
+
+
+def race(monkeypatch, *, lock: bool) -> list[Exception]:
+    """The follower counts X and Z while an admin names a season that holds
+    them; the follower is slowed once it has read the season of a series."""
+    club, now, last_of_x, last_of_z = two_tables()
+    last_of_x()
+    last_of_z()
+    league_now = projection._league_now
+
+    def slow_league_now(*args, **kwargs):
+        read = league_now(*args, **kwargs)
+        time.sleep(0.3)  # let the admin's change get this far too
+        return read
+
+    monkeypatch.setattr(projection, "_league_now", slow_league_now)
+    if not lock:
+        monkeypatch.setattr(projection, "lock_league", unlocked)
+        monkeypatch.setattr(league.projection, "lock_league", unlocked)
+    today = timezone.localdate(now)
+
+    def name_the_season():
+        time.sleep(0.1)  # the follower first
+        league.season_add(club=club, name="This week", first_day=today - timedelta(days=3),
+                          last_day=today + timedelta(days=3))  # fmt: skip
+
+    return at_once(caught_up, name_the_season)
+
+
+def test_the_follower_and_an_admins_change_take_turns(monkeypatch):
+    assert race(monkeypatch, lock=True) == []
+    assert SeriesResult.objects.count() == 6
+    counted = league_tables()
+    projections.rebuild()
+    assert league_tables() == counted
 
 
 def test_without_the_club_lock_the_same_race_goes_wrong(monkeypatch):
-    # Proves the test above can fail: each transaction rates Anna from what it
-    # can see, and both write her line of the season.
+    # Proves the test above can fail: the admin's recount does not see the
+    # follower's series, and the follower writes them into the season it read.
     errors = race(monkeypatch, lock=False)
-    caught_up()
-    inline = results()
+    counted = league_tables()
     projections.rebuild()
-    assert errors or results() != inline
+    assert errors or league_tables() != counted

@@ -15,7 +15,7 @@ from series.league import services as league
 from series.league.player_record import player_record
 from tests.factories import start
 
-from .conftest import at, record
+from .conftest import at, caught_up, record
 from .test_api import play_more
 
 pytestmark = pytest.mark.django_db
@@ -35,14 +35,16 @@ def test_a_newly_finished_series_is_counted_in_the_same_statements_however_many_
         counted.append(len(queries))
 
     monkeypatch.setattr(projection, "count_in_order", counting)
-    # One more series, after every other: counted in its own deal's transaction.
+    # One more series, after every other: the follower adds it as it stands.
     a, b, c = history.anna, history.bruno, history.carla
     series = start(history.club, [a, b, c], first_dealer=a, recorded_at=at(11, 20))
     for _ in range(3):
         record(series.series_id, a, {b: 30, c: 40}, at(11, 20))
-    # Its results, its season's lines and records, the summaries and the
-    # tallies: one statement (on SQLite, one each).
-    assert counted == [1 if connection.vendor == "postgresql" else 5]
+    caught_up()
+    # The read of its players' latest ratings and its season, then its
+    # results, its season's lines and records, the summaries and the tallies:
+    # one statement (on SQLite, one each).
+    assert counted == [2 if connection.vendor == "postgresql" else 6]
     anna = player_record(history.anna)
     assert anna.series_count == 2 + more + 1
     assert {h.name: h.series for h in anna.head_to_head} == {

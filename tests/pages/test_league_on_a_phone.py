@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from series import services
+from series import projectors, services
 from series.models import SeriesSheet
 from tests.factories import entry, start
 
@@ -22,6 +22,7 @@ def league(transactional_db):
     for went_out in players:  # one deal each: the series finishes
         others = {p: 20 + 5 * i for i, p in enumerate(players) if p != went_out}
         services.deal_record(series_id=series, entry=entry(went_out, others))
+    projectors.follow_log()  # the league's follower counts it, as beside the server
     return club
 
 
@@ -47,3 +48,7 @@ def test_while_the_league_catches_up_the_page_says_so_within_the_screen(page, li
     banner = page.get_by_role("status")
     assert banner.is_visible() and "Updating…" in banner.inner_text()
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    # The league's follower catches up: the page shows the standings by itself.
+    projectors.follow_log()
+    banner.wait_for(state="detached", timeout=15_000)
+    assert page.get_by_role("region", name="The ladder").get_by_role("link", name="Anna").count()

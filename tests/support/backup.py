@@ -20,7 +20,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.db import connection, transaction
 
-from series import backup, checksum, services
+from series import backup, checksum, projectors, services
 from series.models import Club, Event
 from tests.factories import club_with_players, entry, start
 
@@ -49,6 +49,7 @@ def history() -> None:
     services.deal_void(series_id=other, number=2, reason="misdeal")
     second, names = club_with_players(("Zoe", "Yann", "Xavi"), name="Second club")
     start(second, names)
+    projectors.follow_log()  # the league's follower has read the log, as beside the server
 
 
 @dataclass
