@@ -7,7 +7,6 @@ read before the admin's change, which the admin's recount could not see."""
 from __future__ import annotations
 
 import threading
-import time
 from datetime import timedelta
 
 import pytest
@@ -85,15 +84,19 @@ def test_series_finishing_at_once_give_the_ratings_of_a_rebuild():
 
 def race(monkeypatch, *, lock: bool) -> list[Exception]:
     """The follower counts X and Z while an admin names a season that holds
-    them; the follower is slowed once it has read the season of a series."""
+    them: the admin starts once the follower has read the season of a series,
+    and the follower goes on once the admin is done, or after a second (the
+    admin then waits for the club's lock)."""
     club, now, last_of_x, last_of_z = two_tables()
     last_of_x()
     last_of_z()
     league_now = projection._league_now
+    season_read, admin_done = threading.Event(), threading.Event()
 
     def slow_league_now(*args, **kwargs):
         read = league_now(*args, **kwargs)
-        time.sleep(0.3)  # let the admin's change get this far too
+        season_read.set()
+        admin_done.wait(timeout=1.0)
         return read
 
     monkeypatch.setattr(projection, "_league_now", slow_league_now)
@@ -103,9 +106,10 @@ def race(monkeypatch, *, lock: bool) -> list[Exception]:
     today = timezone.localdate(now)
 
     def name_the_season():
-        time.sleep(0.1)  # the follower first
+        season_read.wait(timeout=10)  # the follower first
         league.season_add(club=club, name="This week", first_day=today - timedelta(days=3),
                           last_day=today + timedelta(days=3))  # fmt: skip
+        admin_done.set()
 
     return at_once(caught_up, name_the_season)
 
