@@ -16,8 +16,9 @@ With --fault it kills both servers with SIGKILL in the middle of the load,
 restarts them, and the scorers retry what was in flight with the same keys:
 the same checks must still hold (nothing half-recorded, retries land once).
 
-With --open-loop the load comes from tables instead: each pauses (--pause)
-between its requests as a real table does between deals, and requests arrive
+With --open-loop the load comes from tables instead, in clubs of eight tables
+(--tables-per-club: a club night; each club's league is counted on its own):
+each pauses (--pause) between its requests as a real table does between deals, and requests arrive
 at a fixed rate whatever the servers answer (no coordinated omission: a
 request is timed from when it was due). The rate is stepped up (--rates,
 --step-seconds each, after an unreported warm-up) until the servers fall
@@ -233,8 +234,12 @@ class Scorer(threading.Thread):
             self.error = error
 
 
-def prepare(url: str) -> tuple[str, list[int], str]:
-    """A club with a scorer and eight players; returns the scorer's token."""
+Club = tuple[str, list[int]]  # a club's slug and its players' ids
+
+
+def prepare(url: str, clubs: int = 1) -> tuple[str, list[Club]]:
+    """Clubs of eight players each, with one scorer in all; returns the scorer's
+    token and the clubs."""
     recreate_database(url)
     setup_django(url)
     from django.contrib.auth import get_user_model
@@ -246,10 +251,13 @@ def prepare(url: str) -> tuple[str, list[int], str]:
     call_command("migrate", verbosity=0)
     call_command("collectstatic", interactive=False, verbosity=0)
     scorer = get_user_model().objects.create_user("scorer", password=secrets.token_urlsafe(12))
-    club = services.club_create(name="Load club", admin=scorer)
-    players = [services.player_add(club=club, name=f"Player {i}").id for i in range(8)]
+    made = []
+    for number in range(clubs):
+        club = services.club_create(name=f"Load club {number + 1}", admin=scorer)
+        players = [services.player_add(club=club, name=f"Player {i}").id for i in range(8)]
+        made.append((club.slug, players))
     _row, token = DeviceToken.objects.create(user=scorer)
-    return token, players, club.slug
+    return token, made
 
 
 def verify(tally: Tally) -> list[str]:
@@ -311,7 +319,7 @@ class Step:
         )
 
 
-def open_loop(args, token: str, players: list[int], club: str, total: Tally) -> list[Step]:
+def open_loop(args, token: str, clubs: list[Club], total: Tally) -> list[Step]:
     """Arrivals at a fixed rate, stepped up until the servers fall behind. Each table
     pauses ``args.pause`` seconds between its requests, as a real table plays its
     deals; a request is timed from its scheduled arrival, so time spent queueing
@@ -327,6 +335,7 @@ def open_loop(args, token: str, players: list[int], club: str, total: Tally) -> 
             tally = Tally()
             count = max(1, math.ceil(rate * args.pause))
             while len(tables) < count:
+                club, players = clubs[len(tables) // args.tables_per_club % len(clubs)]
                 tables.append(Table(len(tables), Client(token, tally, len(tables)), players, club))
             for table in tables:
                 table.client.tally = tally
@@ -375,6 +384,8 @@ def main() -> None:
     parser.add_argument("--step-seconds", type=float, default=15, help="open loop: per rate")
     parser.add_argument("--pause", type=float, default=2.0,
                         help="open loop: seconds a table waits between its requests")  # fmt: skip
+    parser.add_argument("--tables-per-club", type=int, default=8,
+                        help="open loop: the tables of one club (a club night's)")  # fmt: skip
     parser.add_argument("--ports", default="8101,8102", help="the two servers' ports")
     args = parser.parse_args()
     if args.quick:
@@ -382,19 +393,23 @@ def main() -> None:
     global PORTS
     PORTS = tuple(int(port) for port in args.ports.split(","))
     url = os.environ.get("LOAD_DATABASE_URL", DEFAULT_URL)
-    token, players, club = prepare(url)
+    most_tables = math.ceil(max(float(r) for r in args.rates.split(",")) * args.pause)
+    clubs = math.ceil(most_tables / args.tables_per_club) if args.open_loop else 1
+    token, made = prepare(url, clubs)
     servers = Servers(url, args.workers)
     servers.start()
     tally = Tally()
     try:
         if args.open_loop:
             print(
-                f"Open loop, 2 servers × {args.workers} workers, each table pausing "
-                f"{args.pause:g} s between requests, {args.step_seconds:g} s per rate:"
+                f"Open loop, 2 servers × {args.workers} workers, clubs of "
+                f"{args.tables_per_club} tables, each table pausing {args.pause:g} s between "
+                f"requests, {args.step_seconds:g} s per rate:"
             )
-            steps = open_loop(args, token, players, club, tally)
+            steps = open_loop(args, token, made, tally)
             failed = []
         else:
+            club, players = made[0]
             failed = closed_loop(args, token, players, club, tally, servers)
     finally:
         servers.stop()
