@@ -7,14 +7,15 @@ Pure rules (no database):
   ../domain/roster.py   the club's roster stream: guests, renames, merges (fold, decide)
 
 The shell:
-  projection.py   SeriesResult (results and ratings) and RosterPlayer: a series
-                  finishing last counted in its transaction, other changes left
-                  to the catch-up; and rebuilt
+  projection.py   SeriesResult (results and ratings) and RosterPlayer: a finished
+                  series marks the club behind in the deal's statement; counting
+                  it (as it stands, or the club again from it on); and rebuilt
   standings.py    SeasonStanding: each season's ladder lines, upserted for a series
                   counted last, written again when a club is counted again or
                   its ladder rules or seasons change
   records.py      ClubRecord: each game's all-time records, written with the standings
-  catch_up.py     counts again, outside the request, the clubs whose league is behind
+  catch_up.py     the league's follower: counts, outside the request, the clubs whose
+                  league is behind
   summaries.py    PersonSummary and HeadToHeadTally: each person's figures, best and
                   worst series and opponents, kept in step with the results
   aggregates.py   the SQL building blocks they share (figures, seasons, best N)

@@ -90,8 +90,9 @@ class LeagueApiView(ClubApiView):
 
 
 UPDATING = serializers.BooleanField(
-    help_text="True while the club's league catches up with a change (a correction of a "
-    "finished series, a merge): the figures do not count it yet."
+    help_text="True while the club's league catches up with a change (a series that "
+    "just finished, a correction of a finished series, a merge): the figures do not "
+    "count it yet, for about a second."
 )
 
 
