@@ -193,9 +193,13 @@ def test_a_scorer_plays_a_whole_series_with_a_tiebreak(page, live_server, club):
     shoot(page, "audit-trail")
 
 
-def test_a_late_answer_to_an_earlier_change_does_not_hide_the_problem(page, live_server, club):
+def test_a_late_answer_to_an_earlier_change_does_not_hide_the_problem(
+    page_without_worker, live_server, club
+):
     """The new-series page asks the server on every change; an answer to an
-    older question that arrives last must not replace the newest one."""
+    older question that arrives last must not replace the newest one. (No
+    service worker: its fetches would pass Playwright's routes by.)"""
+    page = page_without_worker
     held = []
 
     def hold_the_early_questions(route):
