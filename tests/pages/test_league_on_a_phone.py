@@ -51,4 +51,6 @@ def test_while_the_league_catches_up_the_page_says_so_within_the_screen(page, li
     # The league's follower catches up: the page shows the standings by itself.
     projectors.follow_log()
     banner.wait_for(state="detached", timeout=15_000)
-    assert page.get_by_role("region", name="The ladder").get_by_role("link", name="Anna").count()
+    page.wait_for_load_state()
+    page.get_by_role("region", name="The ladder").get_by_role("link", name="Anna").wait_for()
+    assert page.get_by_text("Updating…").count() == 0
