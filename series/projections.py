@@ -162,7 +162,7 @@ def project(
         project_series(series_id, after, started_at=started_at, updated_at=updated_at)
         return []
     change = SeriesChanged(series_id, before, after, started_at)
-    if _deals_only(before, events):
+    if in_append(before, events):
         return _deal_writes(series_id, before, after, updated_at) + projectors.series_changed(
             change
         )
@@ -177,10 +177,6 @@ def in_append(before: SeriesState, events: Sequence[Event]) -> bool:
     """Whether ``project`` would only return rows for the append's own statement,
     running nothing itself: recorded deals (the read models that follow them,
     the league, leave their writes to that statement too)."""
-    return _deals_only(before, events)
-
-
-def _deals_only(before: SeriesState, events: Sequence[Event]) -> bool:
     return before.setup is not None and all(isinstance(event, DealRecorded) for event in events)
 
 

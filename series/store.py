@@ -197,10 +197,11 @@ def append(
 
 
 def write_together(writes: Sequence[Write]) -> None:
-    """Make ``writes`` (none a guard) in one statement on PostgreSQL, as
-    data-modifying CTEs that all read the same snapshot; elsewhere one after
-    the other. A read model's writes that depend on nothing the others write
-    cost one round trip instead of one each."""
+    """Make ``writes`` in one statement on PostgreSQL, as data-modifying CTEs
+    that all read the same snapshot; elsewhere one after the other. A read
+    model's writes that depend on nothing the others write cost one round trip
+    instead of one each. A guard among them is not checked here: use it only
+    for a write that always changes a row (an upsert)."""
     if not writes:
         return
     with connection.cursor() as cursor:

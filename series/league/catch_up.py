@@ -41,12 +41,11 @@ def catch_up(club_id: int) -> None:
     """Count what a club's league is behind on, from the earliest series a change
     touched, and clear the mark. A change made meanwhile marks it behind again."""
     lock_league(club_id)
-    cleared = clear_mark(club_id)
-    if cleared is None:
+    mark = clear_mark(club_id)
+    if mark is None:
         return
-    (start,) = cleared
-    if start is None or not count_new(club_id, start):
-        recount_club(club_id, start)
+    if mark.start is None or not count_new(club_id, mark.start):
+        recount_club(club_id, mark.start)
 
 
 CATCH_UP = LeagueCatchUp()

@@ -100,7 +100,7 @@ class Seated:
 
 @dataclass(frozen=True, slots=True)
 class LeagueNow:
-    """What decides how a finished series is counted, and what counting it needs."""
+    """What counting a finished series needs of the tables as they stand."""
 
     season: str  # the key of its season
     best_n: int | None  # the ladder counts each person's best N series
@@ -222,47 +222,23 @@ def mark_write(club_id: int, start: Position | None) -> store.Write:
     return store.Write(*insert_rows(LeagueBehind, fields, [row], then), guard=True)
 
 
-def clear_mark(club_id: int) -> tuple[Position | None] | None:
-    """Remove the mark that the club's league is behind, and say where the
-    catch-up starts (None: every series); None when the club was not behind.
+def clear_mark(club_id: int) -> LeagueBehind | None:
+    """Remove the mark that the club's league is behind and return it (its
+    ``start``: where the catch-up starts); None when the club was not behind.
     The mark is read locked: a deal that moves it (it takes no club lock)
     either did so before, and this reads what it wrote, or waits for the
     catch-up's commit and marks the club again."""
     mark = LeagueBehind.objects.select_for_update().filter(club_id=club_id).first()
-    if mark is None:
-        return None
-    mark.delete()
-    return (None if mark.from_started_at is None else (mark.from_started_at, mark.from_series),)
-
-
-def counts(state: SeriesState, needs_confirmation: bool) -> bool:
-    """Whether the league counts the series: finished, and every deal that counts
-    confirmed when the club needs confirmations."""
-    return state.status == FINISHED and not (needs_confirmation and state.unconfirmed)
+    if mark is not None:
+        mark.delete()
+    return mark
 
 
 def counted_sheets(club_id: int):
-    """The club's score sheets the league counts (``counts``, from the projections)."""
+    """The club's score sheets the league counts: finished, and every deal that
+    counts confirmed when the club needs confirmations."""
     finished = SeriesSheet.objects.filter(club_id=club_id, status=FINISHED)
     return finished.filter(Q(club__deals_need_confirmation=False) | Q(unconfirmed=0))
-
-
-def facts_from_state(series_id: UUID, state: SeriesState, started_at: datetime) -> SeriesFacts:
-    setup = state.setup
-    return SeriesFacts(
-        series_id=series_id,
-        club_id=setup.club,
-        game=setup.rules.game,
-        started_at=started_at,
-        seats=tuple(setup.players),
-        winner=state.winner,
-        higher_wins=setup.rules.higher_wins,
-        deals=tuple(
-            DealFacts(deal.number, deal.tiebreak, deal.entry.went_out, dict(deal.scores))
-            for deal in state.deals
-            if not deal.void
-        ),
-    )
 
 
 def _row(result: Result, form: Form = NEWCOMER) -> SeriesResult:

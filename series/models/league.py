@@ -253,3 +253,8 @@ class LeagueBehind(models.Model):
 
     def __str__(self) -> str:
         return f"the league of club {self.club_id}, behind since {self.since}"
+
+    @property
+    def start(self) -> tuple | None:
+        """Where the catch-up starts: (start, series id), or None for every series."""
+        return None if self.from_started_at is None else (self.from_started_at, self.from_series)
