@@ -197,12 +197,14 @@ def _deal_writes(
         guard=True,
     )
     writes = [header]
+    held = store.guards_held()  # no line without its header's update
     for deal in after.deals[len(before.deals) :]:
         rows = Rows()
         rows.add_deal(_db_uuid(series_id), after.setup.club, deal)
-        writes.append(store.Write(*insert_rows(DealLine, LINE_COLUMNS, rows.lines)))
+        writes.append(store.Write(*insert_rows(DealLine, LINE_COLUMNS, rows.lines, where=held)))
         if rows.scores:
-            writes.append(store.Write(*insert_rows(DealScore, SCORE_COLUMNS, rows.scores)))
+            scores = insert_rows(DealScore, SCORE_COLUMNS, rows.scores, where=held)
+            writes.append(store.Write(*scores))
     return writes
 
 

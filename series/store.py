@@ -96,11 +96,23 @@ class Write:
     ``guard`` (an UPDATE) runs before the insert and must change a row, or
     nothing is inserted and the append is a VersionConflict: its row lock is
     taken before the log's lock, as a writer that updates the row before it
-    appends takes them, so two writers never wait on each other in a cycle."""
+    appends takes them, so two writers never wait on each other in a cycle.
+    A write that selects its rows ``WHERE guards_held()`` writes nothing
+    when a guard changed no row: in one statement every part runs, and on
+    PostgreSQL a statement that is its own transaction commits what it wrote
+    even when the append inserts nothing."""
 
     sql: str
     params: Sequence
     guard: bool = False
+
+
+def guards_held() -> str:
+    """The condition under which a write of an append (``Write``) selects its
+    rows so that it writes only when every guard of the append changed its row.
+    Elsewhere than on PostgreSQL the writes run apart, inside the append's
+    transaction, which a guard that changed nothing rolls back: there it holds."""
+    return "EXISTS (SELECT FROM guards_held)" if connection.vendor == "postgresql" else "true"
 
 
 _COLUMNS = (
@@ -137,12 +149,22 @@ def _insert_sql(source: str) -> str:
     )
 
 
-def _with_writes(writes: Sequence[Write]) -> tuple[str, str]:
-    """The data-modifying CTEs of ``writes`` (PostgreSQL), and the FROM clause
-    that makes the log's lock wait for the guards' rows."""
-    ctes = [f"write{n} AS ({write.sql} RETURNING 1)" for n, write in enumerate(writes)]
-    guards = [f"write{n}" for n, write in enumerate(writes) if write.guard]
-    return ", ".join(ctes), f"FROM {', '.join(guards)}" if guards else ""
+def _guards_first(writes: Sequence[Write]) -> list[Write]:
+    return sorted(writes, key=lambda write: not write.guard)
+
+
+def _with_writes(writes: Sequence[Write]) -> tuple[str, str, list]:
+    """The data-modifying CTEs of ``writes`` (PostgreSQL), the FROM clause that
+    makes the log's lock wait for the guards' rows, and the CTEs' parameters.
+    The guards come first, then ``guards_held`` (a row when each changed one),
+    which the other writes and the lock select from."""
+    ordered = _guards_first(writes)
+    ctes = [f"write{n} AS ({write.sql} RETURNING 1)" for n, write in enumerate(ordered)]
+    guards = [f"write{n}" for n, write in enumerate(ordered) if write.guard]
+    if guards:
+        ctes.insert(len(guards), f"guards_held AS (SELECT FROM {', '.join(guards)})")
+    params = [value for write in ordered for value in write.params]
+    return ", ".join(ctes), "FROM guards_held" if guards else "", params
 
 
 def append(
@@ -167,7 +189,7 @@ def append(
     recorded_at = recorded_at or timezone.now()
     stored = []
     together = connection.vendor == "postgresql" and bool(writes)
-    ctes, after = _with_writes(writes) if together else ("", "")
+    ctes, after, write_params = _with_writes(writes) if together else ("", "", [])
     atomic = nullcontext() if one_statement(events) else transaction.atomic(savepoint=False)
     with atomic, connection.cursor() as cursor:
         for version, event in enumerate(events, start=expected_version + 1):
@@ -181,7 +203,7 @@ def append(
             params = [*_prepare(row), *lock_params, _prep_stream(stream), version - 1]
             if first and together:
                 sql = f"WITH {ctes}, appended AS ({sql}) SELECT position FROM appended"
-                params = [value for write in writes for value in write.params] + params
+                params = write_params + params
             try:
                 cursor.execute(sql, params)
             except IntegrityError as error:
@@ -209,8 +231,8 @@ def write_together(writes: Sequence[Write]) -> None:
             for write in writes:
                 cursor.execute(write.sql, list(write.params))
             return
-        ctes, _after = _with_writes(writes)
-        cursor.execute(f"WITH {ctes} SELECT 1", [v for write in writes for v in write.params])
+        ctes, _after, params = _with_writes(writes)
+        cursor.execute(f"WITH {ctes} SELECT 1", params)
 
 
 def one_statement(events: Sequence[Event]) -> bool:

@@ -83,6 +83,31 @@ def test_a_deal_decided_on_a_state_another_writer_moved_on_writes_nothing(table,
     assert SeriesSheet.objects.get(id=series_id).version == 3
 
 
+def test_a_deal_that_lost_a_race_to_a_confirmation_leaves_no_line_behind(table, monkeypatch):
+    """A confirmation moves the series on without adding a deal: the stale deal's
+    line and scores must not be written without its event (they were once, in
+    the statement that is its own transaction, and the series could then never
+    record that deal again)."""
+    from django.contrib.auth.models import User
+
+    series_id, (anna, bruno, carla) = table
+    record(series_id, anna, (bruno, carla))
+    read_before = services.series_loaded(series_id)
+    friend = User.objects.create_user("friend")
+    services.deal_confirm(series_id=series_id, number=1, user_id=friend.id)  # another phone
+    with monkeypatch.context() as patched:
+        patched.setattr(services.SeriesStream, "load", lambda *args, **kwargs: read_before)
+        with pytest.raises(writer.StreamConflict) as refused:
+            record(series_id, bruno, (anna, carla))
+    assert (refused.value.expected, refused.value.current) == (2, 3)
+    lines = DealLine.objects.filter(series_id=series_id)
+    assert list(lines.values_list("number", flat=True)) == [1]
+    assert DealScore.objects.filter(series_id=series_id).count() == 3
+    again, _ = record(series_id, bruno, (anna, carla))  # reloaded, the deal goes in
+    assert again.state.version == 4
+    assert DealLine.objects.filter(series_id=series_id).count() == 2
+
+
 def test_the_finishing_deal_marks_the_league_behind_in_its_one_statement(table):
     series_id, (anna, bruno, carla) = table
     record(series_id, anna, (bruno, carla))
