@@ -406,6 +406,7 @@ class SeriesStream:
 
     stale = _("The series is at version {current}, not {expected}: reload it and try again.")
     decide_writes = False
+    remembered = True  # a series' id is a fresh UUID (uuid4), never another's
 
     def load(self, stream: UUID, *, up_to_version: int | None = None) -> Loaded[SeriesState]:
         return series_loaded(stream, up_to_version=up_to_version)

@@ -13,6 +13,8 @@ it (``retry.transient_retry``), which stay outside the transaction.
 from __future__ import annotations
 
 import hashlib
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass
@@ -67,6 +69,9 @@ class StreamKind(Protocol[State]):
     stale: str
     # Whether ``decide`` writes rows (a new guest), so runs in the transaction.
     decide_writes: bool
+    # Whether the writer may decide on a state this process committed (see
+    # ``Committed``): only where a stream's id is never given to another stream.
+    remembered: bool
 
     def load(self, stream: UUID, *, up_to_version: int | None = None) -> Loaded[State]:
         """The stream's state (as of ``up_to_version``, for a replay)."""
@@ -132,6 +137,47 @@ class Written(Generic[State]):
     state: State
     events: tuple = ()
     replayed: bool = False
+
+
+class Committed:
+    """The states this process committed last, a few hundred streams' worth.
+
+    A command that names the version it expects, when that is the version
+    remembered for its stream, is decided on the remembered state, and the
+    stream is not read: the phone that recorded the last deal records the next
+    from the state it was shown. A stream's state at a version never changes
+    (its events are immutable and numbered by it), so a remembered state is
+    never wrong, only perhaps no longer the latest: then the append's check of
+    the version refuses the command, as it refuses one decided on a state read
+    a moment before another writer's. Under several worker processes a command
+    that another process's state would have served reads the stream as before.
+    """
+
+    def __init__(self, size: int = 512) -> None:
+        self.size = size
+        self._states: OrderedDict[UUID, Loaded] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, kind: StreamKind[State], stream: UUID, version: int) -> Loaded[State] | None:
+        with self._lock:
+            loaded = self._states.get(stream)
+        if loaded is None or kind.version(loaded.state) != version:
+            return None
+        return loaded
+
+    def keep(self, stream: UUID, loaded: Loaded) -> None:
+        with self._lock:
+            self._states[stream] = loaded
+            self._states.move_to_end(stream)
+            while len(self._states) > self.size:
+                self._states.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._states.clear()
+
+
+COMMITTED = Committed()
 
 
 def scoped_key(actor_id: int | None, key: str | None) -> str | None:
@@ -201,7 +247,8 @@ def _decide_and_append(
     # Read before the transaction: inside it, under READ COMMITTED, the read
     # would see no more, and the append checks that the stream is still at
     # the version the command was decided on.
-    loaded = kind.new_stream(command) or kind.load(stream)
+    loaded = kind.new_stream(command) or _remembered(kind, stream, expected_version)
+    loaded = loaded or kind.load(stream)
     if kind.decide_writes or transaction.get_connection().in_atomic_block:
         with transaction.atomic():
             change = _decided(kind, stream, command, loaded, expected_version, recording)
@@ -214,6 +261,12 @@ def _decide_and_append(
         with nullcontext() if alone else transaction.atomic():
             _project_and_append(kind, stream, change, recording, fingerprint)
     return Written(stream, change.after, tuple(change.events))
+
+
+def _remembered(kind: StreamKind[State], stream: UUID, expected: int | None) -> Loaded | None:
+    if expected is None or not kind.remembered:
+        return None
+    return COMMITTED.get(kind, stream, expected)
 
 
 def _decided(
@@ -253,6 +306,9 @@ def _project_and_append(
         recorded_at=change.updated_at,
         writes=writes or (),
     )
+    if kind.remembered:  # once committed: at once when the append was its own transaction
+        loaded = Loaded(change.after, change.started_at)
+        transaction.on_commit(lambda: COMMITTED.keep(stream, loaded))
 
 
 # -- the bulk path: a restore -------------------------------------------------------

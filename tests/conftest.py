@@ -59,6 +59,15 @@ def _each_test_starts_in_the_default_language():
     translation.activate(settings.LANGUAGE_CODE)
 
 
+@pytest.fixture(autouse=True)
+def _each_test_starts_in_a_worker_that_remembers_nothing():
+    """The writer remembers the series states this process committed; each test
+    starts as a fresh worker does, so no test depends on another's series."""
+    from series import writer
+
+    writer.COMMITTED.clear()
+
+
 @pytest.fixture(autouse=True, scope="session")
 def _flush_past_the_append_only_log(django_db_setup, django_db_blocker):
     """Transactional tests empty every table afterwards (TRUNCATE on PostgreSQL),

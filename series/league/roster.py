@@ -80,6 +80,7 @@ class RosterStream:
         "reload it and try again."
     )
     decide_writes = True  # a new guest, a rename, a link: with the event or not at all
+    remembered = False  # its id is the club's, which a restored database may give again
 
     @property
     def stream(self) -> UUID:
