@@ -4,10 +4,15 @@
 
 Appends deal events with 1 and 8 concurrent writers through
   (a) our store: services.deal_record (load, decide, append, project),
+  (a') store.append alone, in a transaction of its own,
   (b) the floor: a bare psycopg INSERT + COMMIT of the same rows,
   (c) the reference: the eventsourcing library's PostgreSQL application
       recorder in its default, gap-safe mode (it locks its table),
-and prints appends/s, p50/p99 latency and the ratios. Then it rebuilds the
+and prints appends/s, p50/p99 latency and the ratios. An ordinary deal
+through the service (neither a series' first deal nor its last) is then
+compared with store.append in the same processes, each writer doing one and
+then the other in turn, so that the machine's moods touch both alike. Then it
+rebuilds the
 projections from generated histories of two sizes in child processes and
 prints events/s and peak memory, to show memory does not grow with the log.
 
@@ -93,6 +98,11 @@ def run_writers(name: str, writers: int, per_writer: int, work: str, context: di
     threads under the GIL); each appends ``per_writer`` events. All writers
     start together once every one has finished its set-up, however long that
     takes on a loaded machine."""
+    latencies, elapsed = _run(writers, per_writer, work, context)
+    return Result(name, writers, latencies, elapsed)
+
+
+def _run(writers: int, per_writer: int, work: str, context: dict) -> tuple[list, float]:
     ctx = multiprocessing.get_context("spawn")
     with ctx.Manager() as manager, ctx.Pool(writers) as pool:
         ready = manager.Barrier(writers + 1)
@@ -104,16 +114,29 @@ def run_writers(name: str, writers: int, per_writer: int, work: str, context: di
         batches = pending.get()
     latencies = [latency for batch, _end in batches for latency in batch]
     late = [end for _batch, end in batches]
-    return Result(name, writers, latencies, max(late) - started)
+    return latencies, max(late) - started
+
+
+def paired_ratio(writers: int, per_writer: int, context: dict) -> str:
+    """Aim 1 of the store: an ordinary deal through the service against a bare
+    ``store.append``, each writer doing one then the other in turn."""
+    pairs, _elapsed = _run(writers, per_writer, "paired", context)
+    deal = statistics.median(ours for ours, _append in pairs) * 1000
+    append = statistics.median(appended for _ours, appended in pairs) * 1000
+    return (
+        f"  an ordinary deal through the service / store.append at {writers} writer(s), "
+        f"in turn in the same processes, from p50 latency ({deal:.2f} ms against "
+        f"{append:.2f} ms, {len(pairs)} pairs): {append / deal:.2f}"
+    )
 
 
 def _writer(work: str, index: int, count: int, context: dict, ready):
     setup_django(context["url"])
     function = {"ours": our_store_work, "append": store_append_work, "floor": bare_insert_work,
-                "reference": eventsourcing_work}[work]  # fmt: skip
+                "reference": eventsourcing_work, "paired": paired_work}[work]  # fmt: skip
     run = function(context)
     ready.wait(timeout=SETUP_TIMEOUT)
-    latencies: list[float] = []
+    latencies: list = []
     run(index, count, latencies)
     return latencies, time.time()
 
@@ -125,36 +148,77 @@ def deal_points(rng: random.Random, players: list[int], goer: int) -> dict[int, 
     return {p: rng.randint(15, 120) for p in players if p != goer}
 
 
-def our_store_work(context: dict):
+def series_deals(context: dict, rng: random.Random):
+    """Deals through the service, series after series: each call of the
+    returned function records one deal (starting a series when none is open)
+    and gives its latency and whether it was an ordinary deal (neither the
+    series' first nor its last)."""
     from series import services
     from series.domain.events import DealEntry, Hand
     from series.models import Club
 
     club = Club.objects.get(id=context["club_id"])
     player_ids = context["player_ids"]
+    table = {"series": None, "state": None}
 
-    def work(index: int, count: int, latencies: list[float]) -> None:
-        rng = random.Random(index)
-        done = 0
-        while done < count:
+    def deal() -> tuple[float, bool]:
+        if table["state"] is None or not table["state"].is_open:
             seats = rng.sample(player_ids, SEATS)
             result = services.series_start(club=club, players=seats, first_dealer=seats[0])
-            state = result.state
-            while state.is_open and done < count:
-                players = list(state.next_players)
-                goer = rng.choice(players)
-                entry = DealEntry(
-                    went_out=goer,
-                    hands=tuple(
-                        Hand(p, points=n) for p, n in deal_points(rng, players, goer).items()
-                    ),
+            table["series"], table["state"] = result.series_id, result.state
+        state = table["state"]
+        players = list(state.next_players)
+        goer = rng.choice(players)
+        entry = DealEntry(
+            went_out=goer,
+            hands=tuple(Hand(p, points=n) for p, n in deal_points(rng, players, goer).items()),
+        )
+        started = time.perf_counter()
+        after = services.deal_record(
+            series_id=table["series"], entry=entry, expected_version=state.version
+        ).state
+        latency = time.perf_counter() - started
+        table["state"] = after
+        return latency, bool(state.deals) and after.is_open
+
+    return deal
+
+
+def our_store_work(context: dict):
+    def work(index: int, count: int, latencies: list[float]) -> None:
+        deal = series_deals(context, random.Random(index))
+        for _ in range(count):
+            latencies.append(deal()[0])
+
+    return work
+
+
+def paired_work(context: dict):
+    """A deal through the service, then a bare ``store.append`` of a deal event,
+    in turn in the same process: their ratio is measured at the same moments,
+    whatever else the machine is doing. Latencies as (ordinary deal, append)."""
+    from django.db import transaction
+
+    from series import store
+    from series.domain.events import DealRecorded, entry_from_payload
+
+    def work(index: int, count: int, latencies: list) -> None:
+        rng = random.Random(index)
+        deal = series_deals(context, rng)
+        stream, version = uuid.uuid4(), 0
+        while len(latencies) < count:
+            latency, ordinary = deal()
+            payload = sample_payload(rng, context["player_ids"], version + 1)
+            event = DealRecorded(version + 1, payload["dealer"], False, entry_from_payload(payload))
+            started = time.perf_counter()
+            with transaction.atomic():
+                store.append(
+                    stream, club_id=context["club_id"], expected_version=version, events=[event]
                 )
-                started = time.perf_counter()
-                state = services.deal_record(
-                    series_id=result.series_id, entry=entry, expected_version=state.version
-                ).state
-                latencies.append(time.perf_counter() - started)
-                done += 1
+            appended = time.perf_counter() - started
+            version += 1
+            if ordinary:
+                latencies.append((latency, appended))
 
     return work
 
@@ -376,13 +440,11 @@ def main() -> None:
             f"{append.rate / reference.rate:.2f}, service / floor {ours.rate / floor.rate:.2f}, "
             f"service / eventsourcing {ours.rate / reference.rate:.2f}"
         )
-        # Most deals of a series are ordinary ones (neither its first nor its
-        # last), so the median is an ordinary deal's latency.
         print(
-            f"  an ordinary deal through the service / store.append at {writers} writer(s), "
-            f"from p50 latency: {append.p50 / ours.p50:.2f}; throughput of whole series "
-            f"(starts and finishing deals included): {ours.rate / append.rate:.2f}"
+            f"  throughput of whole series through the service (starts and finishing deals "
+            f"included) / store.append at {writers} writer(s): {ours.rate / append.rate:.2f}"
         )
+        print(paired_ratio(writers, per_writer, context))
 
     print(f"\nRebuilding projections (child processes, {SEATS}-player series)")
     sizes = [args.rebuild_events // 4, args.rebuild_events]
