@@ -1,4 +1,12 @@
-"""Read models computed from the event log; disposable and rebuildable."""
+"""Read models computed from the event log; disposable and rebuildable.
+
+The rows a recorded deal writes (its line, its scores, the header's next dealer
+and winner) refer to clubs, players and their sheet without database foreign
+keys, and are indexed only as they are read (by series). Only the projection
+writes them, from events whose players the series' start checked against the
+club; clubs and players are never deleted; a rebuild equals them (a property
+test). Keys there would cost every deal some twenty index probes at commit.
+"""
 
 from __future__ import annotations
 
@@ -21,8 +29,10 @@ class SeriesSheet(models.Model):
     status = models.CharField(max_length=20)
     version = models.PositiveIntegerField()
     deals_played = models.PositiveIntegerField(default=0)
-    next_dealer = models.ForeignKey(Player, null=True, on_delete=models.PROTECT, related_name="+")
-    winner = models.ForeignKey(Player, null=True, on_delete=models.PROTECT, related_name="+")
+    next_dealer = models.ForeignKey(Player, null=True, on_delete=models.PROTECT, related_name="+",
+                                    db_constraint=False, db_index=False)  # fmt: skip
+    winner = models.ForeignKey(Player, null=True, on_delete=models.PROTECT, related_name="+",
+                               db_constraint=False, db_index=False)  # fmt: skip
     totals = models.JSONField(default=dict)  # {"<player id>": total}
     tiebreak_players = models.JSONField(default=list)
     eliminated = models.JSONField(default=list)
@@ -59,11 +69,15 @@ class SeriesSeat(models.Model):
 class DealLine(models.Model):
     """One row of the score sheet: a deal, its dealer and who went out."""
 
-    series = models.ForeignKey(SeriesSheet, on_delete=models.CASCADE, related_name="deals")
-    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="+")
+    series = models.ForeignKey(SeriesSheet, on_delete=models.CASCADE, related_name="deals",
+                               db_constraint=False, db_index=False)  # fmt: skip
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="+",
+                             db_constraint=False, db_index=False)  # fmt: skip
     number = models.PositiveIntegerField()
-    dealer = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
-    went_out = models.ForeignKey(Player, null=True, on_delete=models.PROTECT, related_name="+")
+    dealer = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+",
+                               db_constraint=False, db_index=False)  # fmt: skip
+    went_out = models.ForeignKey(Player, null=True, on_delete=models.PROTECT, related_name="+",
+                                 db_constraint=False, db_index=False)  # fmt: skip
     tiebreak = models.BooleanField(default=False)
     corrected = models.BooleanField(default=False)
     void = models.BooleanField(default=False)
@@ -79,10 +93,13 @@ class DealLine(models.Model):
 class DealScore(models.Model):
     """One cell of the score sheet: a player's penalty in a deal."""
 
-    series = models.ForeignKey(SeriesSheet, on_delete=models.CASCADE, related_name="scores")
-    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="+")
+    series = models.ForeignKey(SeriesSheet, on_delete=models.CASCADE, related_name="scores",
+                               db_constraint=False, db_index=False)  # fmt: skip
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="+",
+                             db_constraint=False, db_index=False)  # fmt: skip
     number = models.PositiveIntegerField()
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="scores")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="scores",
+                               db_constraint=False, db_index=False)  # fmt: skip
     points = models.IntegerField()
 
     class Meta:
