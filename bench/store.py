@@ -197,10 +197,6 @@ def paired_work(context: dict):
     """A deal through the service, then a bare ``store.append`` of a deal event,
     in turn in the same process: their ratio is measured at the same moments,
     whatever else the machine is doing. Latencies as (ordinary deal, append)."""
-    from django.db import transaction
-
-    from series import store
-    from series.domain.events import DealRecorded, entry_from_payload
 
     def work(index: int, count: int, latencies: list) -> None:
         rng = random.Random(index)
@@ -208,14 +204,7 @@ def paired_work(context: dict):
         stream, version = uuid.uuid4(), 0
         while len(latencies) < count:
             latency, ordinary = deal()
-            payload = sample_payload(rng, context["player_ids"], version + 1)
-            event = DealRecorded(version + 1, payload["dealer"], False, entry_from_payload(payload))
-            started = time.perf_counter()
-            with transaction.atomic():
-                store.append(
-                    stream, club_id=context["club_id"], expected_version=version, events=[event]
-                )
-            appended = time.perf_counter() - started
+            appended = timed_append(context, rng, stream, version)
             version += 1
             if ordinary:
                 latencies.append((latency, appended))
@@ -235,24 +224,28 @@ def sample_payload(rng: random.Random, player_ids: list[int], number: int) -> di
     }
 
 
-def store_append_work(context: dict):
+def timed_append(context: dict, rng: random.Random, stream: uuid.UUID, version: int) -> float:
+    """Append one deal event after ``version`` with ``store.append`` in a
+    transaction of its own; its latency."""
     from django.db import transaction
 
     from series import store
     from series.domain.events import DealRecorded, entry_from_payload
 
+    payload = sample_payload(rng, context["player_ids"], version + 1)
+    event = DealRecorded(version + 1, payload["dealer"], False, entry_from_payload(payload))
+    started = time.perf_counter()
+    with transaction.atomic():
+        store.append(stream, club_id=context["club_id"], expected_version=version, events=[event])
+    return time.perf_counter() - started
+
+
+def store_append_work(context: dict):
     def work(index: int, count: int, latencies: list[float]) -> None:
         rng = random.Random(index)
         stream = uuid.uuid4()
         for version in range(count):
-            payload = sample_payload(rng, context["player_ids"], version + 1)
-            event = DealRecorded(version + 1, payload["dealer"], False, entry_from_payload(payload))
-            started = time.perf_counter()
-            with transaction.atomic():
-                store.append(
-                    stream, club_id=context["club_id"], expected_version=version, events=[event]
-                )
-            latencies.append(time.perf_counter() - started)
+            latencies.append(timed_append(context, rng, stream, version))
 
     return work
 
