@@ -159,16 +159,25 @@ class NewSeriesForm(RulesForm):
         return [p.id for p in sorted(chosen, key=seat)]
 
 
+NOBODY_OUT = "nobody"
+
+
+def _went_out(value: str) -> int | None:
+    return None if value == NOBODY_OUT else int(value)
+
+
 class DealForm(forms.Form):
     """One deal: who went out, and each other player's cards or points.
 
     Card text is read in the page's language (RULES D-1). ``entry`` is the
     DealEntry for the services once the form is valid; whether the deal is
-    allowed is for the domain to say.
+    allowed is for the domain to say. A game whose deals may end with nobody
+    out (standard Rummy: the stock ran out) offers that as a choice, and one
+    whose winner may claim a Rummy has the box for it (RULES §3).
     """
 
     went_out = forms.TypedChoiceField(
-        label=_("Who went out?"), coerce=int, widget=forms.RadioSelect
+        label=_("Who went out?"), coerce=_went_out, empty_value=None, widget=forms.RadioSelect
     )
     groups = forms.CharField(
         label=_("Groups of the player who went out (optional)"),
@@ -180,14 +189,22 @@ class DealForm(forms.Form):
     expected_version = forms.IntegerField(widget=forms.HiddenInput)
     idempotency_key = forms.CharField(widget=forms.HiddenInput, max_length=64)
 
-    def __init__(self, *args, players, names, buys: bool, language: str, **kwargs):
+    def __init__(self, *args, players, names, rules: Rules, language: str, **kwargs):
         super().__init__(*args, **kwargs)
         self.players = list(players)
         self.names = names
         self.language = _language(language)
-        self.buys_allowed = buys
+        self.rules = rules
+        self.buys_allowed = rules.buys
         self.entry: DealEntry | None = None
-        self.fields["went_out"].choices = [(p, names[p]) for p in self.players]
+        game = rules.game_object
+        self.fields["went_out"].choices = [(p, names[p]) for p in self.players] + (
+            [(NOBODY_OUT, _("Nobody: the stock ran out"))] if game.winnerless_deals else []
+        )
+        if game.rummy_claims:
+            self.fields["rummy"] = forms.BooleanField(
+                label=_("Rummy: the whole hand laid down in one turn"), required=False
+            )
         _groups_help(self)
         for player in self.players:
             self._add_player_fields(player, names[player])
@@ -214,6 +231,11 @@ class DealForm(forms.Form):
                 widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "buys"}),
             )
 
+    @property
+    def rummy_claim(self) -> forms.BoundField | None:
+        """The box for a Rummy claim, in a game that has them."""
+        return self["rummy"] if "rummy" in self.fields else None
+
     def player_rows(self) -> list[dict]:
         return [
             {
@@ -237,6 +259,7 @@ class DealForm(forms.Form):
                     hands=tuple(hands),
                     going_out=going_out,
                     buys={p: n for p in self.players if (n := data.get(f"buys_{p}"))},
+                    rummy=data.get("rummy", False),
                 )
         return data
 
@@ -270,7 +293,8 @@ class DealForm(forms.Form):
     @classmethod
     def initial_from(cls, entry: DealEntry, language: str) -> dict[str, Any]:
         """The fields that show a recorded entry, to correct it."""
-        initial: dict[str, Any] = {"went_out": entry.went_out}
+        went_out = NOBODY_OUT if entry.went_out is None else entry.went_out
+        initial: dict[str, Any] = {"went_out": went_out, "rummy": entry.rummy}
         for hand in entry.hands:
             if hand.cards is not None:
                 initial[f"cards_{hand.player}"] = card_labels(hand.cards, language)

@@ -195,7 +195,7 @@ def _with_version(form, version: int):
     data = form.data.copy()
     data["expected_version"] = str(version)
     return type(form)(data, players=form.players, names=form.names,
-                      buys=form.buys_allowed, language=form.language)  # fmt: skip
+                      rules=form.rules, language=form.language)  # fmt: skip
 
 
 def _submit(request, form, write, names):
@@ -223,7 +223,7 @@ def deal_new(request, sheet):
         return redirect("sheet", series_id=sheet.id)
     names = _names(state)
     form = DealForm(request.POST or None, players=state.next_players, names=names,
-                    buys=state.setup.rules.buys, language=page_language(),
+                    rules=state.setup.rules, language=page_language(),
                     initial={"expected_version": state.version})  # fmt: skip
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -256,7 +256,7 @@ def deal_correct(request, sheet, number: int):
     names = _names(state)
     initial = DealForm.initial_from(deal.entry, page_language())
     form = CorrectionForm(request.POST or None, players=deal.players or state.setup.players,
-                          names=names, buys=state.setup.rules.buys, language=page_language(),
+                          names=names, rules=state.setup.rules, language=page_language(),
                           initial={**initial, "expected_version": state.version})  # fmt: skip
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data

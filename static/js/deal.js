@@ -15,6 +15,14 @@
       hand.hidden = isWinner;
       hand.querySelectorAll("input, button").forEach((input) => (input.disabled = isWinner));
     });
+    // Standard Rummy: with nobody out (the stock ran out) nobody made a Rummy.
+    const rummy = form.querySelector("input[name=rummy]");
+    if (rummy) {
+      const nobody = chosen !== null && chosen.value === "nobody";
+      rummy.closest(".claim").hidden = nobody;
+      rummy.disabled = nobody;
+      if (nobody) rummy.checked = false;
+    }
   }
   form.addEventListener("change", (event) => {
     if (event.target.name === "went_out" || event.target === form) markWinner();

@@ -1,0 +1,100 @@
+"""Standard Rummy at the table (RULES §3), from the phone's deal page: a deal
+where the stock ran out with nobody out, won by the lowest hand, and a Rummy
+claim that doubles what the winner collects; the correction page shows both
+as they were recorded. In a real browser at 360 px, by visible labels."""
+
+from __future__ import annotations
+
+import pytest
+
+from series import selectors, services
+from tests.pages.helpers import deal_form
+from tests.pages.test_browser import club, shoot, sign_in  # noqa: F401 (club: a fixture)
+
+
+def rummy_series(at_club, players, scoring: str) -> str:
+    return services.series_start(
+        club=at_club, players=[p.id for p in players], first_dealer=players[0].id, rules="rummy",
+        options={"scoring": scoring, "target": 100},
+    ).series_id  # fmt: skip
+
+
+def totals_on_the_strip(page) -> dict[str, str]:
+    chips = page.get_by_role("list", name="Totals").get_by_role("listitem")
+    return {chip.locator(".chip-name").inner_text(): chip.locator(".chip-total").inner_text()
+            for chip in chips.all()}  # fmt: skip
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_a_rummy_table_records_a_stock_run_out_and_a_rummy_claim(page, live_server, club):  # noqa: F811
+    the_club, players = club
+    anna, bruno, carla, dario = players[:4]
+    series_id = rummy_series(the_club, [anna, bruno, carla, dario], "winner_takes_all")
+    sign_in(page, live_server, f"/series/{series_id}/")
+    page.get_by_role("link", name="Record a deal").click()
+
+    # The stock ran out: everybody's hand is counted, and the lowest wins the deal.
+    rummy = page.get_by_label("Rummy: the whole hand laid down in one turn")
+    rummy.check()
+    page.get_by_label("Nobody: the stock ran out").check()
+    assert rummy.is_hidden() and not rummy.is_checked()  # nobody out: nobody made a Rummy
+    for name, points in (("Anna", 20), ("Bruno", 15), ("Carla", 30), ("Dario", 25)):
+        page.get_by_label(f"Points of {name}").fill(str(points))
+    shoot(page, "rummy-nobody-out")
+    page.get_by_role("button", name="Record the deal").click()
+    page.wait_for_url(f"**/series/{series_id}/")
+    assert totals_on_the_strip(page)["Bruno"] == "75"  # 20 + 30 + 25 collected
+
+    # Carla lays her whole hand down in one turn: a Rummy doubles the collection.
+    page.get_by_role("link", name="Record a deal").click()
+    page.get_by_label("Carla", exact=True).check()
+    page.get_by_label("Rummy: the whole hand laid down in one turn").check()
+    for name, points in (("Anna", 10), ("Bruno", 12), ("Dario", 8)):
+        page.get_by_label(f"Points of {name}").fill(str(points))
+    shoot(page, "rummy-claim")
+    page.get_by_role("button", name="Record the deal").click()
+    page.wait_for_url(f"**/series/{series_id}/")
+    assert totals_on_the_strip(page)["Carla"] == "60"  # (10 + 12 + 8) × 2
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+    page.goto(f"{live_server.url}/series/{series_id}/deals/2/correct/")
+    assert page.get_by_label("Rummy: the whole hand laid down in one turn").is_checked()
+    page.goto(f"{live_server.url}/series/{series_id}/deals/1/correct/")
+    assert page.get_by_label("Nobody: the stock ran out").is_checked()
+
+
+@pytest.mark.django_db
+def test_continental_offers_neither_claim(as_role, table, four):
+    page = as_role("scorer").get(f"/series/{four}/deals/new/").content.decode()
+    assert "Nobody: the stock ran out" not in page
+    assert 'name="rummy"' not in page
+
+
+@pytest.mark.django_db
+def test_a_rummy_claim_with_nobody_out_is_refused_and_the_entry_kept(as_role, table):
+    anna, bruno, carla = table.players[:3]
+    series_id = rummy_series(table.club, [anna, bruno, carla], "elimination")
+    data = deal_form(1, anna, {anna: 20, bruno: 15, carla: 30}, rummy="on")
+    data["went_out"] = "nobody"
+
+    response = as_role("scorer").post(f"/series/{series_id}/deals/new/", data)
+
+    assert response.status_code == 200
+    assert "Deal 1: nobody went out, so nobody made a Rummy." in response.content.decode()
+    assert selectors.sheet_version(series_id) == 1
+
+
+@pytest.mark.django_db
+def test_groups_shown_for_a_rummy_are_checked_from_the_page(as_role, table):
+    anna, bruno, carla = table.players[:3]
+    series_id = rummy_series(table.club, [anna, bruno, carla], "elimination")
+    claim = {"groups": "3H 4H 5H 6H\n9C 9D 9S", "discard": "KD"}
+    data = deal_form(1, bruno, {anna: 10, carla: 12}, **claim)
+
+    refused = as_role("scorer").post(f"/series/{series_id}/deals/new/", data)
+    assert "mark the deal as a Rummy" in refused.content.decode()
+
+    recorded = as_role("scorer").post(f"/series/{series_id}/deals/new/", {**data, "rummy": "on"})
+    assert recorded.status_code == 302
+    assert selectors.sheet_version(series_id) == 2
