@@ -58,6 +58,12 @@ def test_a_rummy_table_records_a_stock_run_out_and_a_rummy_claim(page, live_serv
     assert totals_on_the_strip(page)["Carla"] == "60"  # (10 + 12 + 8) × 2
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
 
+    page.get_by_role("link", name="Audit trail").click()
+    trail = page.locator("main").inner_text()
+    assert "Nobody went out: the stock ran out." in trail
+    assert "Carla went out." in trail
+    assert "A Rummy: the whole hand laid down in one turn." in trail
+
     page.goto(f"{live_server.url}/series/{series_id}/deals/2/correct/")
     assert page.get_by_label("Rummy: the whole hand laid down in one turn").is_checked()
     page.goto(f"{live_server.url}/series/{series_id}/deals/1/correct/")
