@@ -228,12 +228,16 @@
     const url = form.action || location.href;
     const entry = entries().find((kept) => kept.state === "refused" && kept.url === url);
     if (!entry) return;
+    // A box left unticked is not in the entry: untick every box, then tick those it holds.
+    form.querySelectorAll("input[type=checkbox]").forEach((box) => (box.checked = false));
     entry.fields.forEach(([name, value]) => {
       if (name === "csrfmiddlewaretoken") return;
       const field = form.elements[name];
       if (!field) return;
       if (field instanceof RadioNodeList) {
         Array.from(field).forEach((radio) => (radio.checked = radio.value === value));
+      } else if (field.type === "checkbox") {
+        field.checked = true;
       } else {
         field.value = name === "expected_version" && entry.version ? entry.version : value;
       }

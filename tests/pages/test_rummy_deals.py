@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from series import selectors, services
+from tests.factories import entry
 from tests.pages.helpers import deal_form
 from tests.pages.test_browser import club, shoot, sign_in  # noqa: F401 (club: a fixture)
 
@@ -104,3 +105,41 @@ def test_groups_shown_for_a_rummy_are_checked_from_the_page(as_role, table):
     recorded = as_role("scorer").post(f"/series/{series_id}/deals/new/", {**data, "rummy": "on"})
     assert recorded.status_code == 302
     assert selectors.sheet_version(series_id) == 2
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_a_rummy_claim_refused_after_the_phone_was_offline_comes_back_ticked(
+    page,
+    live_server,
+    club,  # noqa: F811
+):
+    """The outbox keeps an entry made offline; when it is refused later (another
+    phone recorded a deal meanwhile), opening the deal form again brings the
+    entry back as it was typed, the Rummy box ticked."""
+    page.expected_errors.append("ERR_INTERNET_DISCONNECTED")
+    the_club, players = club
+    anna, bruno, carla, dario = players[:4]
+    series_id = rummy_series(the_club, [anna, bruno, carla, dario], "winner_takes_all")
+    sign_in(page, live_server, f"/series/{series_id}/")
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()  # through the service worker, which keeps a copy of the sheet
+    page.get_by_role("link", name="Record a deal").click()
+    page.get_by_label("Carla", exact=True).check()
+    page.get_by_label("Rummy: the whole hand laid down in one turn").check()
+    for name, points in (("Anna", 10), ("Bruno", 12), ("Dario", 8)):
+        page.get_by_label(f"Points of {name}").fill(str(points))
+
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Record the deal").click()
+    page.locator("#deal-form [data-outbox-status]").get_by_text("Waiting").wait_for()
+    page.goto(f"{live_server.url}/series/{series_id}/")  # the cached sheet
+    services.deal_record(series_id=series_id, entry=entry(anna, {bruno: 20, carla: 15, dario: 10}))
+    page.context.set_offline(False)
+    page.locator("#outbox-pending").get_by_text("refused", exact=False).wait_for()
+
+    page.get_by_role("link", name="Record a deal").click()
+    page.wait_for_selector("#deal-form")
+    assert page.get_by_label("Carla", exact=True).is_checked()
+    assert page.get_by_label("Rummy: the whole hand laid down in one turn").is_checked()
+    assert page.get_by_label("Points of Bruno").input_value() == "12"
