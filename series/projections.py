@@ -147,6 +147,7 @@ def project(
     events: Sequence[Event],
     started_at: datetime,
     updated_at: datetime,
+    stamp: datetime | None = None,
 ) -> list[store.Write]:
     """Bring the series' rows from ``before`` to ``after``.
 
@@ -154,7 +155,8 @@ def project(
     writes for ``store.append`` to make in the same statement as the event;
     any other change is written here. The writes the other read models leave
     (``projectors.series_changed``: the league's mark) are returned with them.
-    The header is updated only where it still stands at ``before.version``; a
+    The header is updated only where it still stands at ``before.version``
+    (and, for a state a worker remembered, was last updated at ``stamp``); a
     concurrent writer that got there first makes this a VersionConflict (the
     event append would refuse it too).
     """
@@ -163,10 +165,11 @@ def project(
         return []
     change = SeriesChanged(series_id, before, after, started_at)
     if in_append(before, events):
-        return _deal_writes(series_id, before, after, updated_at) + projectors.series_changed(
-            change
-        )
+        writes = _deal_writes(series_id, before, after, updated_at, stamp)
+        return writes + projectors.series_changed(change)
     header = SeriesSheet.objects.filter(id=series_id, version=before.version)
+    if stamp is not None:
+        header = header.filter(updated_at=stamp)
     if not header.update(**_sheet_fields(after, updated_at)):
         raise store.VersionConflict(series_id, before.version, None)
     _replace_deals(series_id, after)
@@ -181,19 +184,28 @@ def in_append(before: SeriesState, events: Sequence[Event]) -> bool:
 
 
 def _deal_writes(
-    series_id: UUID, before: SeriesState, after: SeriesState, updated_at: datetime
+    series_id: UUID,
+    before: SeriesState,
+    after: SeriesState,
+    updated_at: datetime,
+    stamp: datetime | None,
 ) -> list[store.Write]:
-    """The header's update (guarded by the version the command started from)
-    and the added deals' lines and scores, as statements for the append."""
+    """The header's update (guarded by the version the command started from,
+    and by ``stamp`` when given) and the added deals' lines and scores, as
+    statements for the append."""
     sheet = SeriesSheet._meta
     fields = _sheet_fields(after, updated_at)
     columns = ", ".join(f"{sheet.get_field(name).column} = %s" for name in fields)
     values = [sheet.get_field(name).get_db_prep_save(value, connection)
               for name, value in fields.items()]  # fmt: skip
     key = sheet.pk.get_db_prep_value(series_id, connection)
+    guard, guard_params = "id = %s AND version = %s", [key, before.version]
+    if stamp is not None:
+        guard += " AND updated_at = %s"
+        guard_params.append(sheet.get_field("updated_at").get_db_prep_value(stamp, connection))
     header = store.Write(
-        f"UPDATE {sheet.db_table} SET {columns} WHERE id = %s AND version = %s",
-        [*values, key, before.version],
+        f"UPDATE {sheet.db_table} SET {columns} WHERE {guard}",
+        [*values, *guard_params],
         guard=True,
     )
     writes = [header]

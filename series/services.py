@@ -427,7 +427,7 @@ class SeriesStream:
     def project(self, stream: UUID, change: Change[SeriesState]) -> list[store.Write]:
         return projections.project(stream, before=change.before, after=change.after,
                                    events=change.events, started_at=change.started_at,
-                                   updated_at=change.updated_at)  # fmt: skip
+                                   updated_at=change.updated_at, stamp=change.stamp)  # fmt: skip
 
     def in_append(self, stream: UUID, change: Change[SeriesState]) -> bool:
         return projections.in_append(change.before, change.events)

@@ -56,10 +56,13 @@ class StreamConflict(store.VersionConflict):
 
 @dataclass(frozen=True, slots=True)
 class Loaded(Generic[State]):
-    """A stream's state, and when its first event was recorded (None: a new stream)."""
+    """A stream's state, and when its first event was recorded (None: a new stream).
+    A state this worker remembers (``Committed``) also knows when its last event
+    was recorded (``stamp``): the stream's read model must still say so."""
 
     state: State
     since: datetime | None = None
+    stamp: datetime | None = None
 
 
 class StreamKind(Protocol[State]):
@@ -108,13 +111,16 @@ class StreamKind(Protocol[State]):
 
 @dataclass(frozen=True, slots=True)
 class Change(Generic[State]):
-    """One command's effect on a stream, handed to its projection."""
+    """One command's effect on a stream, handed to its projection. ``stamp``:
+    the remembered state's (``Loaded.stamp``), which the projection's guard
+    requires of the stream's read model as well as its version."""
 
     before: State
     after: State
     events: list
     started_at: datetime
     updated_at: datetime
+    stamp: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +157,15 @@ class Committed:
     the version refuses the command, as it refuses one decided on a state read
     a moment before another writer's. Under several worker processes a command
     that another process's state would have served reads the stream as before.
+
+    That holds while the database only moves forward. One restored, or failed
+    over to a replica, can stand at an earlier point and then take other
+    commands: a stream may come back to the version remembered with other
+    events. So a remembered state also knows when its last event was recorded
+    (``Loaded.stamp``), and the append requires the stream's read model to say
+    the same. A command the remembered state could not carry (refused, or the
+    stream elsewhere) is forgotten and decided once more on a read of the
+    stream, which answers as if nothing had been remembered.
     """
 
     def __init__(self, size: int = 512) -> None:
@@ -171,6 +186,10 @@ class Committed:
             self._states.move_to_end(stream)
             while len(self._states) > self.size:
                 self._states.popitem(last=False)
+
+    def forget(self, stream: UUID) -> None:
+        with self._lock:
+            self._states.pop(stream, None)
 
     def clear(self) -> None:
         with self._lock:
@@ -244,11 +263,29 @@ def _decide_and_append(
     recording: Recording,
     fingerprint: str | None,
 ) -> Written[State]:
+    decision = (kind, stream, command, expected_version, recording, fingerprint)
+    remembered = _remembered(kind, stream, expected_version)
+    if remembered is not None:
+        try:
+            return _decide_and_append_on(remembered, *decision)
+        except (DomainError, store.VersionConflict):
+            COMMITTED.forget(stream)  # not the stream's latest, or not the stream's
     # Read before the transaction: inside it, under READ COMMITTED, the read
     # would see no more, and the append checks that the stream is still at
     # the version the command was decided on.
-    loaded = kind.new_stream(command) or _remembered(kind, stream, expected_version)
-    loaded = loaded or kind.load(stream)
+    loaded = kind.new_stream(command) or kind.load(stream)
+    return _decide_and_append_on(loaded, *decision)
+
+
+def _decide_and_append_on(
+    loaded: Loaded[State],
+    kind: StreamKind[State],
+    stream: UUID,
+    command: Any,
+    expected_version: int | None,
+    recording: Recording,
+    fingerprint: str | None,
+) -> Written[State]:
     if kind.decide_writes or transaction.get_connection().in_atomic_block:
         with transaction.atomic():
             change = _decided(kind, stream, command, loaded, expected_version, recording)
@@ -282,7 +319,8 @@ def _decided(
         raise store.VersionConflict(stream, expected_version, version)
     events = kind.decide(loaded.state, command)
     now = recording.recorded_at or timezone.now()
-    return Change(loaded.state, kind.fold(events, loaded.state), events, loaded.since or now, now)
+    after = kind.fold(events, loaded.state)
+    return Change(loaded.state, after, events, loaded.since or now, now, loaded.stamp)
 
 
 def _project_and_append(
@@ -307,7 +345,7 @@ def _project_and_append(
         writes=writes or (),
     )
     if kind.remembered:  # once committed: at once when the append was its own transaction
-        loaded = Loaded(change.after, change.started_at)
+        loaded = Loaded(change.after, change.started_at, change.updated_at)
         transaction.on_commit(lambda: COMMITTED.keep(stream, loaded))
 
 

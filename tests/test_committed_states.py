@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import pytest
 from django.db import connection, transaction
+from django.utils import timezone
 
-from series import services, writer
-from series.domain.series import SeriesState
+from series import services, store, writer
+from series.domain.series import RecordDeal, SeriesState, decide, fold
 from series.models import DealLine, Event
 from tests.factories import club_with_players, entry, start
 from tests.test_one_statement_deal import Statements
@@ -85,3 +86,23 @@ def test_a_worker_remembers_the_latest_state_of_a_few_hundred_series():
     memory.keep("two", writer.Loaded(SeriesState(version=5)))
     assert memory.get(services.SERIES, "two", 2) is None
     assert memory.get(services.SERIES, "two", 5).state.version == 5
+
+
+def test_a_remembered_state_that_is_not_the_streams_is_never_decided_on(table):
+    """A database restored, or failed over to a replica, can stand at an earlier
+    point and take other commands: the stream comes back to the version this
+    worker remembers, with other events. The remembered state knows when its
+    last event was recorded and the sheet says another time, so the deal is
+    decided on a read of the stream."""
+    series_id, (anna, bruno, carla) = table
+    started = services.series_load(series_id)
+    deal(series_id, anna, (bruno, carla), 1)  # the stream's deal 1: Anna went out
+    other_history = decide(started, RecordDeal(entry(bruno, {anna: 30, carla: 30})))
+    remembered = fold(other_history, started)  # deal 1 where Bruno went out instead
+    writer.COMMITTED.keep(series_id, writer.Loaded(remembered, None, timezone.now()))
+
+    second = deal(series_id, carla, (anna, bruno), 2)
+
+    assert second.state.totals == {anna.id: 30, bruno.id: 60, carla.id: 30}
+    logged = fold(stored.event for stored in store.load_stream(series_id))
+    assert services.series_load(series_id) == logged == second.state
