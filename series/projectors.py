@@ -62,6 +62,10 @@ class TailingProjector(Protocol):
     def events_appended(self, events: list[StoredEvent]) -> None:
         """Handle a page of the log in order, inside the page's transaction."""
 
+    def waiting(self) -> None:
+        """Handle what is left to do that no event announces, once a poll, after
+        the log was read to its end."""
+
 
 _inline: list[Projector] = []
 _tailing: list[TailingProjector] = []
@@ -86,6 +90,7 @@ def follow_log(*, page: int = PAGE) -> int:
     for projector in _tailing:
         while read := _follow_page(projector, page):
             handed += read
+        projector.waiting()
     return handed
 
 

@@ -213,7 +213,8 @@ def club_update(
     time_zone: str | None = None,
 ) -> Club:
     """Change a club's name, public pages, default rules or time zone, or make
-    its deals need a second member's confirmation (the league is counted again)."""
+    its deals need a second member's confirmation (the league's follower then
+    counts the club again; its pages say "updating" meanwhile)."""
     if name is not None:
         club.name = clean_name(name, CLUB_NAME_LENGTH, _("Give the club a name."))
     if public is not None:

@@ -8,7 +8,7 @@ from django.contrib.auth import get_user_model
 
 from series import projectors, services
 from series.domain.errors import DomainError
-from series.models import DealLine, SeriesResult, SeriesSheet
+from series.models import DealLine, LeagueBehind, SeriesResult, SeriesSheet
 from tests.factories import club_with_players, entry, start
 
 pytestmark = pytest.mark.django_db
@@ -56,7 +56,10 @@ def test_the_league_counts_a_finished_series_only_once_its_deals_are_confirmed(f
     assert SeriesResult.objects.filter(series_id=series_id).count() == 3  # not required yet
 
     services.club_update(club=club, deals_need_confirmation=True)
+    assert LeagueBehind.objects.filter(club=club).exists()  # the pages say "updating"
+    projectors.follow_log()  # no event announced it: the follower counts the club anyway
     assert SeriesResult.objects.filter(series_id=series_id).count() == 0
+    assert not LeagueBehind.objects.filter(club=club).exists()
 
     confirm_all(series_id, users["friend"])
     projectors.follow_log()

@@ -7,8 +7,9 @@ walk the club's series in order, so counting them inside the request would
 make a finishing deal cost several ordinary ones, and a correction grow with
 the history. Instead the request writes the score sheet and notes that the
 club's league is behind (``projection.mark_write``, in the deal's own
-statement; ``mark_behind`` for a merge); the pages and the API then say the
-league is updating. This tailing projector reads the log after its
+statement; ``mark_behind`` for a merge, and for a change of the club's
+settings, which writes no event); the pages and the API then say the league
+is updating. This tailing projector reads the log after its
 checkpoint (``series.projectors.follow_log``) and, for each club behind that
 has new events, in the club's lock, clears the mark and counts: the series
 from the marked one on, each as it stands when none of them is counted yet
@@ -19,6 +20,8 @@ changes nothing, and what it counts equals a rebuild.
 """
 
 from __future__ import annotations
+
+from django.db import transaction
 
 from ..models import LeagueBehind
 from ..store import StoredEvent
@@ -35,6 +38,15 @@ class LeagueCatchUp:
         behind = LeagueBehind.objects.filter(club__in=clubs).order_by("club")
         for club_id in behind.values_list("club", flat=True):
             catch_up(club_id)
+
+    def waiting(self) -> None:
+        """Count the clubs still behind, whether or not an event announced them:
+        a change of a club's settings (what counts: ``club_changed``) writes no
+        event. A club whose mark came with an event not read yet is counted now
+        and then found caught up; counting twice changes nothing."""
+        for club_id in LeagueBehind.objects.order_by("club").values_list("club", flat=True):
+            with transaction.atomic():
+                catch_up(club_id)
 
 
 def catch_up(club_id: int) -> None:

@@ -471,7 +471,9 @@ class LeagueProjector:
                              started_at=change.started_at)  # fmt: skip
 
     def club_changed(self, club_id: int) -> None:
-        recount_club(club_id)
+        # Counting the club again walks every series: the follower does it,
+        # not the admin's request (``catch_up.LeagueCatchUp.waiting``).
+        mark_behind(club_id, None)
 
     def rebuild(self) -> None:
         rebuild_league()

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import pytest
 from django.core.management import call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from series import projections, services
 from series.league import selectors
@@ -93,6 +95,25 @@ def test_a_correction_of_a_finished_series_is_counted_by_the_catch_up(history):
     assert (league_tables(), standings_rows(history.club)) == (tables, rows)
     projections.rebuild()
     assert (league_tables(), standings_rows(history.club)) == (tables, rows)
+
+
+def test_a_club_that_starts_needing_confirmations_is_counted_again_by_the_follower(history):
+    """What counts changed for every series, yet the admin's request writes the
+    club's row and a mark, whatever the history: the follower counts the club
+    again at its next poll, though no event announced it."""
+    before = standings_rows(history.club)
+    with CaptureQueriesContext(connection) as request:
+        services.club_update(club=history.club, deals_need_confirmation=True)
+    assert len(request) <= 4  # the club's row and the mark, in their transaction
+    assert standings_api(history)["updating"] is True
+    assert standings_rows(history.club) == before  # not counted yet
+
+    caught_up()
+    assert standings_api(history)["updating"] is False
+    assert not SeriesResult.objects.filter(club=history.club).exists()  # none confirmed
+    tables = league_tables()
+    projections.rebuild()
+    assert league_tables() == tables
 
 
 def test_a_series_finishing_before_a_later_one_is_counted_by_the_catch_up(history):
