@@ -69,6 +69,40 @@ def test_a_points_race_plays_to_its_target_and_the_highest_total_wins(points_rac
     assert dict(places) == {anna: 1, bruno: 2, carla: 3}  # the league ranks the highest first
 
 
+def test_a_points_race_has_its_league_on_the_pages_and_the_api(points_race, club):
+    """Registered after the app started, as a plug-in's game would be."""
+    club, players, scorer = club
+    anna, bruno, carla = (p.id for p in players)
+    started = services.series_start(club=club, players=[anna, bruno, carla], first_dealer=anna,
+                                    rules=POINTS_RACE, options={"target": 30})  # fmt: skip
+    series_id = started.series_id
+    for scored in DEALS:
+        services.deal_record(series_id=series_id, entry=points(players, scored))
+    projectors.follow_log()
+    page = Client()
+    page.force_login(scorer)
+    api = APIClient()
+    api.force_authenticate(scorer)
+
+    league_url = f"/clubs/{club.slug}/league/?game={POINTS_RACE}"
+    standings_url = f"/api/v1/clubs/{club.slug}/standings?game={POINTS_RACE}"
+
+    league, standings = page.get(league_url), api.get(standings_url)
+    history = api.get(f"/api/v1/clubs/{club.slug}/series?game={POINTS_RACE}")
+
+    assert league.status_code == 200
+    assert "Points race" in league.content.decode()
+    assert standings.status_code == 200, standings.json()
+    assert [row["name"] for row in standings.json()["rows"]] == ["Anna", "Bruno", "Carla"]
+    assert history.json()["count"] == 1
+    games.unregister(POINTS_RACE)  # the league follows the registry both ways
+    try:
+        assert page.get(league_url).status_code == 404
+        assert api.get(standings_url).status_code == 400
+    finally:
+        games.register(PointsRace())
+
+
 def test_a_points_race_refuses_an_entry_with_a_player_who_went_out(points_race, club):
     club, players, _ = club
     ids = [p.id for p in players]

@@ -18,7 +18,7 @@ from ..api.serializers import player_id
 from ..models import Club, Player
 from . import history, player_record, selectors
 from .aggregates import FIGURES
-from .selectors import GAMES
+from .selectors import league_games
 
 PLAYER_ID = OpenApiParameter("player_id", int, OpenApiParameter.PATH, description="A player id.")
 ROUNDING = 4
@@ -65,13 +65,29 @@ def season_data(season) -> dict:
     }
 
 
+class GameField(serializers.ChoiceField):
+    """A game's name: one of the games registered when the serializer is made,
+    so a game registered after start (a plug-in) is a choice too."""
+
+    def __init__(self, **kwargs):
+        super().__init__(choices=league_games(), **kwargs)
+
+    def bind(self, field_name, parent):
+        super().bind(field_name, parent)
+        self.choices = league_games()
+
+
+def first_game() -> str:
+    return league_games()[0]
+
+
 class SeasonQuerySerializer(serializers.Serializer):
     season = serializers.CharField(
         max_length=60,
         required=False,
         help_text="A year or a named season's key; today's by default.",
     )
-    game = serializers.ChoiceField(choices=GAMES, default=GAMES[0])
+    game = GameField(default=first_game)
 
 
 class LeagueApiView(ClubApiView):
@@ -113,7 +129,7 @@ class StandingRowSerializer(FiguresSerializer):
 class ClubStandingsApi(LeagueApiView):
     class OutputSerializer(serializers.Serializer):
         season = SeasonSerializer()
-        game = serializers.ChoiceField(choices=GAMES)
+        game = GameField()
         min_series = serializers.IntegerField(help_text="Series to play to be ranked.")
         best_n = serializers.IntegerField(allow_null=True, help_text="Only the best N count.")
         rows = StandingRowSerializer(many=True, help_text="The ranked first, then the rest.")
@@ -303,7 +319,7 @@ class ClubHistoryApi(LeagueApiView):
         player = player_id(
             required=False, help_text="Series where this player (or anyone merged into them) sat."
         )
-        game = serializers.ChoiceField(choices=GAMES, required=False)
+        game = GameField(required=False)
         limit = serializers.IntegerField(min_value=1, max_value=100, default=50)
         offset = serializers.IntegerField(min_value=0, max_value=2**31 - 1, default=0)
 

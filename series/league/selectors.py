@@ -20,7 +20,11 @@ from ..models import Club, ClubRecord, LadderRules, LeagueBehind, SeasonStanding
 from .aggregates import FIGURES, Figures, named_seasons
 from .seasons import SeasonSpan, find_season, season_of
 
-GAMES = tuple(game.name for game in games.all())  # the games registered at start
+
+def league_games() -> tuple[str, ...]:
+    """The games whose leagues the pages and the API show: every game registered
+    now (a game registered after start, by a plug-in, has its league too)."""
+    return tuple(game.name for game in games.all())
 
 
 # -- seasons ----------------------------------------------------------------------

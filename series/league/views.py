@@ -38,14 +38,14 @@ from .forms import (
     SeasonRemoveForm,
 )
 from .presentation import game_choices, history_lines, player_page_context
-from .selectors import GAMES
+from .selectors import league_games
 
 HISTORY_PAGE = 50
 
 
 def _game(request) -> str:
-    game = request.GET.get("game") or GAMES[0]
-    if game not in GAMES:
+    game = request.GET.get("game") or league_games()[0]
+    if game not in league_games():
         raise Http404
     return game
 
@@ -97,7 +97,7 @@ def history_page(request, club):
     key = request.GET.get("season") or None
     choice = _season(club, key)
     game = request.GET.get("game") or None
-    if game is not None and game not in GAMES:
+    if game is not None and game not in league_games():
         raise Http404
     player = _int(request.GET.get("player"))
     players = history_of.same_person(player) if player else None
