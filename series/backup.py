@@ -115,7 +115,8 @@ def _records(club: Club | None, progress, with_accounts: bool) -> Iterator[dict[
     for row in clubs:
         yield {"kind": "club", "id": row.id, "slug": row.slug, "name": row.name,
                "public": row.public, "default_rules": row.default_rules,
-               "time_zone": row.time_zone}  # fmt: skip
+               "time_zone": row.time_zone,
+               "deals_need_confirmation": row.deals_need_confirmation}  # fmt: skip
     exported = set(users.values_list("id", flat=True))
     for player in Player.objects.filter(club__in=clubs).order_by("id"):
         # A player's account travels only with a user the backup holds (a member).
@@ -301,6 +302,7 @@ class _Restorer:
             id=record["id"], slug=record["slug"], name=record["name"], public=record["public"],
             default_rules=record.get("default_rules") or {},
             time_zone=record.get("time_zone") or "",
+            deals_need_confirmation=record.get("deals_need_confirmation", False),
         )  # fmt: skip
 
     def _add_player(self, number: int, record: dict[str, Any]) -> None:

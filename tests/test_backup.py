@@ -102,6 +102,7 @@ def settings_and_an_account() -> None:
     history()
     club = services.club_create(name="Settings club", time_zone="Europe/Rome",
                                 default_rules={"preset": "continental-13"})  # fmt: skip
+    services.club_update(club=club, deals_need_confirmation=True)
     member = get_user_model().objects.create_user("member-with-player")
     services.member_set(club=club, user=member, role="member")
     player = services.player_add(club=club, name="Lia")
@@ -112,4 +113,5 @@ def test_a_clubs_settings_and_a_players_account_survive_a_restore():
     backup.import_lines(backup_of(settings_and_an_account).lines)
     club = Club.objects.get(slug="settings-club")
     assert (club.time_zone, club.default_rules["preset"]) == ("Europe/Rome", "continental-13")
+    assert club.deals_need_confirmation  # else the league counts unconfirmed deals
     assert Player.objects.get(name="Lia").user.username == "member-with-player"
