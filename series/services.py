@@ -214,23 +214,35 @@ def club_update(
 ) -> Club:
     """Change a club's name, public pages, default rules or time zone, or make
     its deals need a second member's confirmation (the league's follower then
-    counts the club again; its pages say "updating" meanwhile)."""
+    counts the club again; its pages say "updating" meanwhile).
+
+    Only the fields given change, on the club's row as it stands, read locked:
+    two admins changing different settings at once keep both, and a retry after
+    a lost connection sees what is stored, not what the first attempt set."""
+    changes: dict[str, Any] = {}
     if name is not None:
-        club.name = clean_name(name, CLUB_NAME_LENGTH, _("Give the club a name."))
+        changes["name"] = clean_name(name, CLUB_NAME_LENGTH, _("Give the club a name."))
     if public is not None:
-        club.public = public
+        changes["public"] = public
     if default_rules is not None:
-        club.default_rules = club_rules_checked(default_rules)
+        changes["default_rules"] = club_rules_checked(default_rules)
     if time_zone is not None:
-        club.time_zone = time_zone_checked(time_zone)
-    recount = deals_need_confirmation not in (None, club.deals_need_confirmation)
+        changes["time_zone"] = time_zone_checked(time_zone)
     if deals_need_confirmation is not None:
-        club.deals_need_confirmation = deals_need_confirmation
+        changes["deals_need_confirmation"] = deals_need_confirmation
     with transaction.atomic():
-        club.save(update_fields=["name", "public", "deals_need_confirmation", "default_rules",
-                                 "time_zone"])  # fmt: skip
+        stored = Club.objects.select_for_update().get(id=club.id)
+        recount = changes.get("deals_need_confirmation", stored.deals_need_confirmation) != (
+            stored.deals_need_confirmation
+        )
+        for field, value in changes.items():
+            setattr(stored, field, value)
+        if changes:
+            stored.save(update_fields=list(changes))
         if recount:
             projectors.club_changed(club.id)
+    for field in ("name", "public", "deals_need_confirmation", "default_rules", "time_zone"):
+        setattr(club, field, getattr(stored, field))
     return club
 
 

@@ -11,7 +11,7 @@ from rest_framework.test import APIClient
 
 from series import membership, services
 from series.domain.errors import DomainError
-from series.models import Club, Invitation, Membership, Player
+from series.models import Club, Invitation, LeagueBehind, Membership, Player
 
 pytestmark = pytest.mark.django_db
 
@@ -63,6 +63,26 @@ def test_bad_default_rules_or_time_zone_change_nothing(rules, zone):
         services.club_update(club=club, default_rules=rules, time_zone=zone)
     club.refresh_from_db()
     assert (club.default_rules, club.time_zone) == ({}, "")
+
+
+def test_two_admins_changing_different_settings_at_once_keep_both():
+    services.club_create(name="Circolo")
+    first, second = Club.objects.get(), Club.objects.get()  # both pages loaded the club
+    services.club_update(club=first, deals_need_confirmation=True)
+    services.club_update(club=second, name="Circolo del Giovedì")
+    stored = Club.objects.get()
+    assert (stored.name, stored.deals_need_confirmation) == ("Circolo del Giovedì", True)
+    assert second.deals_need_confirmation  # the caller's object shows what is stored
+
+
+def test_a_retried_confirmation_setting_still_has_the_league_counted_again():
+    """A first attempt that set the object and lost its connection must not make
+    the retry believe nothing changed: what counts is the stored row."""
+    club = services.club_create(name="Circolo")
+    club.deals_need_confirmation = True  # set by an attempt that never committed
+    services.club_update(club=club, deals_need_confirmation=True)
+    assert Club.objects.get().deals_need_confirmation
+    assert LeagueBehind.objects.filter(club=club).exists()  # the follower counts it again
 
 
 def test_a_player_name_used_twice_in_a_club_is_refused():
