@@ -118,7 +118,11 @@
 
   async function post(entry) {
     const body = new URLSearchParams();
-    entry.fields.forEach(([name, value]) => body.append(name, value));
+    // This page's CSRF token: signing in again replaced the one the entry was made with.
+    const token = document.querySelector("input[name=csrfmiddlewaretoken]");
+    entry.fields.forEach(([name, value]) =>
+      body.append(name, name === "csrfmiddlewaretoken" && token ? token.value : value)
+    );
     const controller = new AbortController();
     const timeout = setTimeout(() => controller.abort(), TIMEOUT);
     try {
@@ -139,15 +143,17 @@
     } catch (error) {
       response = null; // offline, dropped or timed out: kept for the next try
     }
-    if (response === null || response.status >= 500 || response.status === 429) {
+    // Sent to the sign-in page: the session ended. Kept, and sent once signed in again.
+    const signedOut = response !== null && response.redirected && /\/login\//.test(response.url);
+    if (response === null || response.status >= 500 || response.status === 429 || signedOut) {
       const attempts = (entry.attempts || 0) + 1;
       const delay = Math.min(MAX_DELAY, 1000 * 2 ** (attempts - 1));
-      update(entry.key, { state: "waiting", attempts: attempts, due: Date.now() + delay });
-      say(entry.key, "waiting");
+      const state = signedOut ? "signin" : "waiting";
+      update(entry.key, { state: state, attempts: attempts, due: Date.now() + delay });
+      say(entry.key, state);
       return;
     }
-    const landed = response.ok && response.redirected && !/\/login\//.test(response.url);
-    if (landed) return recorded(entry, response);
+    if (response.ok && response.redirected) return recorded(entry, response);
     return refused(entry, response);
   }
 

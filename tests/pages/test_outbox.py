@@ -134,3 +134,21 @@ def test_a_void_answered_502_once_goes_through_the_outbox_and_lands_once(
     button.click()
     page.get_by_text("Already recorded").wait_for()
     assert Event.objects.filter(stream=series_id, type="DealVoided").count() == 1
+
+
+def test_a_deal_made_after_the_session_ended_is_kept_and_sent_once_signed_in_again(
+    page, live_server, series_id
+):
+    """The answer is the sign-in page: the entry stays on the phone, the scorer is
+    told to sign in, and it lands once they have (with the new session's token)."""
+    open_deal_form(page, live_server, series_id)
+    page.context.clear_cookies(name="sessionid")  # the session ended: expired, or signed out
+    page.get_by_role("button", name="Record the deal").click()
+    status(page).get_by_text("Signed out: kept on this phone").wait_for()
+    assert deals_in_log(series_id) == 0
+    assert '"state":"signin"' in page.evaluate("localStorage.getItem('scorekeeper.outbox')")
+
+    sign_in(page, live_server, f"/series/{series_id}/")
+    page.locator("#sheet .total-chip", has_text="Carla").get_by_text("40").wait_for()
+    assert deals_in_log(series_id) == 1
+    assert page.evaluate("localStorage.getItem('scorekeeper.outbox')") == "[]"
