@@ -12,8 +12,15 @@
     const chosen = form.querySelector("input[name=went_out]:checked");
     form.querySelectorAll(".hand").forEach((hand) => {
       const isWinner = chosen !== null && hand.dataset.player === chosen.value;
-      hand.hidden = isWinner;
-      hand.querySelectorAll("input, button").forEach((input) => (input.disabled = isWinner));
+      // The winner holds nothing to count; only the discards they bought stay
+      // to enter (they decide how many cards the winner's groups hold).
+      const buys = hand.querySelector(".buys-input");
+      hand.hidden = isWinner && !buys;
+      hand.classList.toggle("winner", isWinner);
+      hand.querySelectorAll(".cards-input, .or, .points-input").forEach((part) => (part.hidden = isWinner));
+      hand.querySelectorAll("input, button").forEach((input) => {
+        input.disabled = isWinner && !(buys && buys.contains(input));
+      });
     });
     // Standard Rummy: with nobody out (the stock ran out) nobody made a Rummy.
     const rummy = form.querySelector("input[name=rummy]");
