@@ -194,6 +194,8 @@ def _with_version(form, version: int):
     """The same entry, bound again at the series' current version."""
     data = form.data.copy()
     data["expected_version"] = str(version)
+    if not isinstance(form, DealForm):
+        return type(form)(data)
     return type(form)(data, players=form.players, names=form.names,
                       rules=form.rules, language=form.language)  # fmt: skip
 
@@ -294,7 +296,10 @@ def deal_void(request, sheet, number: int):
             return redirect("sheet", series_id=sheet.id)
         except DomainError as error:
             form.add_error(None, error_message(error, names))
-        except VersionConflict:
+        except VersionConflict as conflict:
+            # Bound again at the current version, so that sending it again can succeed.
+            form = _with_version(form, conflict.current or selectors.sheet_version(conflict.stream))
+            form.is_valid()
             form.add_error(None, _("The score sheet changed meanwhile: check it and try again."))
     context = {"sheet": sheet, "form": form, "deal": deal, "number": number,
                "dealer": names.get(deal.dealer)}  # fmt: skip

@@ -66,6 +66,23 @@ def test_a_scorer_voids_a_deal_with_a_reason(as_role, one_deal):
     assert "Deal 2: Anna deals next." in page
 
 
+def test_a_void_sent_after_the_sheet_changed_can_be_sent_again_from_the_page(
+    as_role, table, one_deal
+):
+    member = table.users["member"]
+    services.deal_confirm(series_id=one_deal, number=1, user_id=member.id)  # another phone
+    url = f"/series/{one_deal}/deals/1/void/"
+
+    stale = as_role("scorer").post(url, {"reason": "misdeal", "expected_version": 2})
+
+    page = stale.content.decode()
+    assert "The score sheet changed meanwhile" in page
+    assert 'name="expected_version" value="3"' in page  # the page is now at the sheet's version
+    again = as_role("scorer").post(url, {"reason": "misdeal", "expected_version": 3})
+    assert again.status_code == 302
+    assert services.series_load(one_deal).deal(1).void
+
+
 def test_voiding_a_void_deal_again_is_refused_with_the_domains_message(as_role, one_deal):
     services.deal_void(series_id=one_deal, number=1, reason="misdeal")
 
