@@ -211,8 +211,10 @@ def _submit(request, form, write, names):
     except VersionConflict as conflict:
         form = _with_version(form, conflict.current or selectors.sheet_version(conflict.stream))
         form.is_valid()
-        form.add_error(None, _("The score sheet changed while this deal was being entered. "
-                               "Check the sheet; the entry is kept below."))  # fmt: skip
+        form.add_error(None, _("The score sheet changed while this deal was being entered "
+                               "(another phone recorded something). Check the totals above: "
+                               "if this deal is already on the sheet, do not send it again. "
+                               "The entry is kept below."))  # fmt: skip
     return form, False
 
 
@@ -235,6 +237,12 @@ def deal_new(request, sheet):
         ), names)  # fmt: skip
         if done:
             return redirect("sheet", series_id=sheet.id)
+        if form["expected_version"].value() != str(state.version):
+            # The sheet moved on (another phone): the page shows the deal this
+            # entry would now be, with the totals as they stand, so that the
+            # same hands are not recorded again as the next deal unseen.
+            sheet = selectors.series_sheet(sheet.id)
+            state = selectors.series_state(sheet)
     rules = state.setup.rules
     # The keypad moves on once another digit would pass what a hand can hold.
     max_points = 999 if rules.buys else 15 * rules.hand_size

@@ -194,11 +194,26 @@
       // The entry stays in the form for editing; the outbox lets it go.
       if (version && form.elements.expected_version) form.elements.expected_version.value = version.value;
       showErrors(form, page && page.getElementById("form-errors"));
+      showCurrent(form, page);
       remove(entry.key);
     } else {
       update(entry.key, { state: "refused", reason: reason, version: version && version.value });
     }
     say(entry.key, "refused", reason);
+  }
+
+  // After the sheet moved on, the server's page names the deal this entry would
+  // now be, with the totals as they stand: the heading and totals follow it.
+  function showCurrent(form, page) {
+    const heading = page && page.querySelector("main h1");
+    const current = document.querySelector("main h1");
+    if (heading && current) current.replaceWith(document.importNode(heading, true));
+    if (!page) return;
+    form.querySelectorAll(".hand[data-total]").forEach((hand) => {
+      const fresh = page.querySelector(`.hand[data-player="${hand.dataset.player}"]`);
+      if (fresh && fresh.dataset.total !== undefined) hand.dataset.total = fresh.dataset.total;
+    });
+    form.querySelectorAll("input.points").forEach((field) => field.dispatchEvent(new Event("input")));
   }
 
   function showErrors(form, errors) {

@@ -152,3 +152,22 @@ def test_a_deal_made_after_the_session_ended_is_kept_and_sent_once_signed_in_aga
     page.locator("#sheet .total-chip", has_text="Carla").get_by_text("40").wait_for()
     assert deals_in_log(series_id) == 1
     assert page.evaluate("localStorage.getItem('scorekeeper.outbox')") == "[]"
+
+
+def test_a_deal_refused_because_another_phone_recorded_first_shows_the_deal_it_would_be(
+    page, live_server, series_id, club  # noqa: F811
+):
+    """The same hands must not go in again unseen as the next deal: the page now
+    names that deal and shows the totals as they stand."""
+    _club, players = club
+    anna, bruno, carla, dario = players[:4]
+    open_deal_form(page, live_server, series_id)  # Bruno out; Anna 30, Carla 40, Dario 25
+    services.deal_record(series_id=series_id, entry=entry(bruno, {anna: 30, carla: 40, dario: 25}))
+
+    page.get_by_role("button", name="Record the deal").click()
+
+    status(page).get_by_text("Refused:").wait_for()
+    assert page.locator("main h1").inner_text().startswith("Deal 2")
+    assert "do not send it again" in page.locator("#form-errors").inner_text()
+    assert page.locator(f'.hand[data-player="{anna.id}"]').get_attribute("data-total") == "30"
+    assert deals_in_log(series_id) == 1

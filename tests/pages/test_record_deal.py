@@ -143,8 +143,13 @@ def test_a_deal_recorded_meanwhile_keeps_the_entry_at_the_new_version(as_role, t
 
     assert response.status_code == 200
     page = response.content.decode()
-    assert "The score sheet changed while this deal was being entered." in page
+    assert "The score sheet changed while this deal was being entered" in page
+    assert "if this deal is already on the sheet, do not send it again" in page
+    # The page is the deal this entry would now be, with the totals as they stand.
+    assert "<title>Deal 2" in page and "Bruno deals" in page
+    assert f'data-player="{carla.id}" data-total="40"' in page
     assert 'name="expected_version" value="2"' in page
+    assert 'value="40"' in page  # the entry is kept
     assert selectors.sheet_version(four) == 2
 
 
