@@ -155,7 +155,10 @@ def test_a_deal_made_after_the_session_ended_is_kept_and_sent_once_signed_in_aga
 
 
 def test_a_deal_refused_because_another_phone_recorded_first_shows_the_deal_it_would_be(
-    page, live_server, series_id, club  # noqa: F811
+    page,
+    live_server,
+    series_id,
+    club,  # noqa: F811
 ):
     """The same hands must not go in again unseen as the next deal: the page now
     names that deal and shows the totals as they stand."""
