@@ -222,11 +222,15 @@ def _submit(request, form, write, names):
 @require_http_methods(["GET", "POST"])
 def deal_new(request, sheet):
     state = selectors.series_state(sheet)
-    if not state.is_open:
+    if not state.is_open and request.method == "GET":
         messages.info(request, _("This series is over: no more deals."))
         return redirect("sheet", series_id=sheet.id)
     names = _names(state)
-    form = DealForm(request.POST or None, players=state.next_players, names=names,
+    # An entry sent to a series that ended meanwhile (a phone's outbox) goes to the
+    # writer all the same: a retry of the deal that ended it is found and answered
+    # as recorded; any other is refused, and says so, instead of a quiet redirect.
+    players = state.next_players if state.is_open else state.setup.players
+    form = DealForm(request.POST or None, players=players, names=names,
                     rules=state.setup.rules, language=page_language(),
                     initial={"expected_version": state.version})  # fmt: skip
     if request.method == "POST" and form.is_valid():

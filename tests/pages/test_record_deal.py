@@ -185,6 +185,27 @@ def test_a_finished_series_takes_no_more_deals(as_role, table, four):
     assert "This series is over: no more deals." in response.content.decode()
 
 
+def test_an_entry_sent_after_the_series_ended_is_refused_unless_it_is_a_retry(as_role, table):
+    """A phone's outbox may send an entry after another phone ended the series:
+    it is refused, and says so; a retry of the deal that ended it is recorded
+    once and answered as already recorded."""
+    anna, bruno, carla = table.players[:3]
+    seated = [anna.id, bruno.id, carla.id]
+    series_id = services.series_start(club=table.club, players=seated, first_dealer=anna.id,
+                                      options={"deals": 1}).series_id  # fmt: skip
+    last = deal_form(1, bruno, {anna: 30, carla: 40}, key="the-last-deal")
+    assert as_role("scorer").post(deal_url(series_id), last).status_code == 302  # it ends
+
+    late = as_role("scorer").post(deal_url(series_id), deal_form(2, carla, {anna: 20, bruno: 10}))
+    again = as_role("scorer").post(deal_url(series_id), last, follow=True)
+
+    assert late.status_code == 200
+    assert "The series is over: no more deals." in late.content.decode()
+    assert again.redirect_chain == [(f"/series/{series_id}/", 302)]
+    assert "Already recorded" in again.content.decode()
+    assert selectors.sheet_version(series_id) == 2
+
+
 def test_a_tiebreak_deal_is_entered_by_the_tied_players_only(as_role, table):
     anna, bruno, carla = table.players[:3]
     series_id = services.series_start(
