@@ -62,10 +62,14 @@ class ConfirmForm(forms.Form):
     reason = forms.CharField(label=gettext_lazy("What is wrong (to dispute)"), required=False,
                              max_length=300)  # fmt: skip
     idempotency_key = forms.CharField(widget=forms.HiddenInput, max_length=100)
+    # The series' version the page showed: a deal corrected since is not
+    # confirmed unseen (a page from before this field was added sends none).
+    expected_version = forms.IntegerField(widget=forms.HiddenInput, required=False)
 
     def __init__(self, *args, me, members: list, series_id, **kwargs):
         super().__init__(*args, **kwargs)
         self.me, self.series_id = me, series_id
+        self.changed_meanwhile = False
         self.members = {user.id: user for user in members}
         choices = [("", _("Me (%(name)s)") % {"name": me.get_username()})]
         self.fields["player"].choices = choices + [(u.id, u.get_username()) for u in members]
@@ -94,11 +98,21 @@ def deal_confirm(request, sheet, number: int):
     names = selectors.player_names(club_id=sheet.club_id, ids=state.setup.players)
     members = [m.user for m in selectors.club_members(club=sheet.club) if m.user != request.user]
     form = ConfirmForm(request.POST or None, me=request.user, members=members,
-                       series_id=sheet.id)  # fmt: skip
+                       series_id=sheet.id, initial={"expected_version": state.version})  # fmt: skip
     if request.method == "POST" and form.is_valid():
         done = _submit(request, form, sheet.id, number, names)
         if done:
             return redirect("sheet", series_id=sheet.id)
+        if form.changed_meanwhile:
+            # Show the deal as it stands now, at the version it stands at.
+            sheet = selectors.series_sheet(sheet.id)
+            state = selectors.series_state(sheet)
+            deal = state.deal(number)
+            errors, data = form.non_field_errors(), request.POST.copy()
+            data["expected_version"] = str(state.version)
+            form = ConfirmForm(data, me=request.user, members=members, series_id=sheet.id)
+            form.is_valid()
+            form.add_error(None, errors)
     scores = [(names.get(player), points) for player, points in deal.scores.items()]
     context = {"sheet": sheet, "deal": deal, "number": number, "form": form, "scores": scores,
                "went_out": names.get(deal.entry.went_out)}  # fmt: skip
@@ -111,7 +125,8 @@ def _submit(request, form, series_id, number, names) -> bool:
         user_id, player_id = form.confirmer()
         common = {"series_id": series_id, "number": number, "user_id": user_id,
                   "player_id": player_id, "actor_id": request.user.id,
-                  "idempotency_key": form.cleaned_data["idempotency_key"]}  # fmt: skip
+                  "idempotency_key": form.cleaned_data["idempotency_key"],
+                  "expected_version": form.cleaned_data["expected_version"]}  # fmt: skip
         if dispute:
             services.deal_dispute(reason=form.cleaned_data["reason"], **common)
             messages.warning(request, _("Deal %(number)s is disputed.") % {"number": number})
@@ -124,7 +139,10 @@ def _submit(request, form, series_id, number, names) -> bool:
     except DomainError as error:
         form.add_error(None, error_message(error, names))
     except VersionConflict:
-        form.add_error(None, _("The score sheet changed meanwhile: check it and try again."))
+        form.changed_meanwhile = True
+        form.add_error(None, _("The score sheet changed while you were looking at it: "
+                               "check the deal below again before you confirm or dispute "
+                               "it."))  # fmt: skip
     return False
 
 

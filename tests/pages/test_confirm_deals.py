@@ -47,6 +47,27 @@ def test_a_member_confirms_on_their_own_phone(as_role, needs_confirmation):
     assert confirmation(needs_confirmation) == "confirmed"
 
 
+def test_a_deal_corrected_while_the_member_looked_at_it_is_not_confirmed_unseen(
+    as_role, table, needs_confirmation
+):
+    anna, bruno, carla, dario = table.players[:4]
+    url = f"/series/{needs_confirmation}/deals/1/confirm/"
+    assert 'name="expected_version" value="2"' in as_role("member").get(url).content.decode()
+    services.deal_correct(series_id=needs_confirmation, number=1, reason="Carla had 45",
+                          entry=entry(bruno, {anna: 30, carla: 45, dario: 25}))  # fmt: skip
+
+    body = {"action": "confirm", "idempotency_key": "k3", "expected_version": 2}
+    stale = as_role("member").post(url, body)
+
+    page = stale.content.decode()
+    assert "check the deal below again before you confirm" in page
+    assert "Carla: <strong>45</strong>" in page  # the deal as it stands now
+    assert 'name="expected_version" value="3"' in page
+    assert confirmation(needs_confirmation) == ""
+    as_role("member").post(url, {**body, "idempotency_key": "k4", "expected_version": 3})
+    assert confirmation(needs_confirmation) == "confirmed"
+
+
 def test_on_the_scorers_phone_a_member_confirms_with_their_pin(as_role, table, needs_confirmation):
     services.pin_set(user=table.users["member"], pin="2468")
     url = f"/series/{needs_confirmation}/deals/1/confirm/"
