@@ -442,6 +442,9 @@ class SeriesStream:
                                    events=change.events, started_at=change.started_at,
                                    updated_at=change.updated_at, stamp=change.stamp)  # fmt: skip
 
+    def appended(self, stream: UUID, change: Change[SeriesState]) -> None:
+        pass  # a series decides on its own events alone
+
     def in_append(self, stream: UUID, change: Change[SeriesState]) -> bool:
         return projections.in_append(change.before, change.events)
 

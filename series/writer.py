@@ -94,6 +94,11 @@ class StreamKind(Protocol[State]):
         """Write the inline read models of ``change``, in the writer's transaction;
         or return rows for ``store.append`` to write in the event's own statement."""
 
+    def appended(self, stream: UUID, change: Change[State]) -> None:
+        """Check, after the append and before the commit, what only the log's
+        lock makes exact: every command appended before it has committed by
+        then. Raise a DomainError to refuse the command (nothing is kept)."""
+
     def in_append(self, stream: UUID, change: Change[State]) -> bool:
         """Whether ``project`` would only return rows for the event's statement,
         running nothing itself (then that statement can be the transaction)."""
@@ -344,6 +349,7 @@ def _project_and_append(
         recorded_at=change.updated_at,
         writes=writes or (),
     )
+    kind.appended(stream, change)
     if kind.remembered:  # once committed: at once when the append was its own transaction
         loaded = Loaded(change.after, change.started_at, change.updated_at)
         transaction.on_commit(lambda: COMMITTED.keep(stream, loaded))

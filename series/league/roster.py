@@ -18,6 +18,7 @@ from ..domain.errors import _
 from ..domain.roster import (
     AddGuest,
     LinkPlayer,
+    PlayersMerged,
     RenamePlayer,
     RosterCommand,
     RosterState,
@@ -115,6 +116,15 @@ class RosterStream:
 
     def project(self, stream: UUID, change: Change[RosterState]) -> None:
         projection.follow_roster(self.club_id, before=change.before, after=change.after)
+
+    def appended(self, stream: UUID, change: Change[RosterState]) -> None:
+        """A merge's check of who sat at one table, again under the log's lock: a
+        series started a moment before, not yet committed when the merge
+        decided, has committed now, and a restore, which replays the log in
+        order, would refuse the merge after it."""
+        for event in change.events:
+            if isinstance(event, PlayersMerged) and self.tables is None:
+                decide(change.before, command_for(event), SeatedTables(self.club_id))
 
     def in_append(self, stream: UUID, change: Change[RosterState]) -> bool:
         return False  # its rows are written by ``project``

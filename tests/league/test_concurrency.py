@@ -129,3 +129,58 @@ def test_without_the_club_lock_the_same_race_goes_wrong(monkeypatch):
     counted = league_tables()
     projections.rebuild()
     assert errors or league_tables() != counted
+
+
+def test_a_merge_decided_while_a_start_seating_both_commits_is_refused(monkeypatch):
+    """The merge read the seats before a series that seats both players committed;
+    the log would hold the start and then the merge, which a restore (replaying
+    the log in order) refuses. Checked again under the log's lock, after the
+    start's commit, the merge is refused now, with nothing written."""
+    from series import store
+    from series.domain.errors import DomainError
+    from series.league.roster import SeatedTables
+    from series.models import Event
+
+    club, (anna, anna_b, carla) = club_with_players(("Anna", "Anna B", "Carla"), name="Merge club")
+    start_appended, merge_read_seats = threading.Event(), threading.Event()
+    append, shared = store.append, SeatedTables.shared
+
+    def append_then_wait(*args, **kwargs):
+        stored = append(*args, **kwargs)
+        if threading.current_thread().name == "start":
+            start_appended.set()  # appended, not committed until the merge has read
+            merge_read_seats.wait(timeout=10)
+        return stored
+
+    def shared_then_signal(self, players, others):
+        answer = shared(self, players, others)
+        merge_read_seats.set()
+        return answer
+
+    monkeypatch.setattr(store, "append", append_then_wait)
+    monkeypatch.setattr(SeatedTables, "shared", shared_then_signal)
+    errors: list[Exception] = []
+
+    def start_series():
+        try:
+            start(club, [anna, anna_b, carla], first_dealer=anna)
+        finally:
+            connection.close()
+
+    def merge():
+        start_appended.wait(timeout=10)
+        try:
+            league.players_merge(club=club, source_id=anna_b.id, target_id=anna.id)
+        except DomainError as error:
+            errors.append(error)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=start_series, name="start"), threading.Thread(target=merge)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+    assert [error.code for error in errors] == ["players_sat_together"]
+    assert list(Event.objects.values_list("type", flat=True)) == ["SeriesStarted"]
