@@ -232,9 +232,10 @@ def club_update(
         changes["deals_need_confirmation"] = deals_need_confirmation
     with transaction.atomic():
         stored = Club.objects.select_for_update().get(id=club.id)
-        recount = changes.get("deals_need_confirmation", stored.deals_need_confirmation) != (
-            stored.deals_need_confirmation
-        )
+        # What counts (confirmations) or which season a series falls in (the
+        # time zone of its start) changed: the league counts the club again.
+        recount = any(changes.get(field, getattr(stored, field)) != getattr(stored, field)
+                      for field in ("deals_need_confirmation", "time_zone"))  # fmt: skip
         for field, value in changes.items():
             setattr(stored, field, value)
         if changes:

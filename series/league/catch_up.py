@@ -25,7 +25,7 @@ from django.db import transaction
 
 from ..models import LeagueBehind
 from ..store import StoredEvent
-from .projection import clear_mark, count_new, lock_league, recount_club
+from .projection import clear_mark, count_new, in_club_time, lock_league, recount_club
 
 
 class LeagueCatchUp:
@@ -56,8 +56,9 @@ def catch_up(club_id: int) -> None:
     mark = clear_mark(club_id)
     if mark is None:
         return
-    if mark.start is None or not count_new(club_id, mark.start):
-        recount_club(club_id, mark.start)
+    with in_club_time(club_id):
+        if mark.start is None or not count_new(club_id, mark.start):
+            recount_club(club_id, mark.start)
 
 
 CATCH_UP = LeagueCatchUp()

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cache
@@ -264,6 +265,17 @@ def _row(result: Result, form: Form = NEWCOMER) -> SeriesResult:
     )
 
 
+@contextmanager
+def in_club_time(club_id: int) -> Iterator[None]:
+    """The club's time zone (the server's when it chose none), active while the
+    league's tables are written: the season a series counts in follows the day
+    it started where the club plays, whichever process writes it (the follower,
+    a rebuild, an admin's page or the API), as on the club's pages."""
+    zone = Club.objects.values_list("time_zone", flat=True).get(id=club_id)
+    with timezone.override(zone or None):
+        yield
+
+
 def lock_league(club_id: int, *fields: str) -> tuple:
     """Hold the club's row until the transaction ends (PostgreSQL), so that two
     series finishing at once walk the ratings one after the other: the second
@@ -390,7 +402,8 @@ def rebuild_league() -> None:
     SeriesResult.objects.all().delete()
     RosterPlayer.objects.all().delete()
     for club_id in Club.objects.order_by("id").values_list("id", flat=True):
-        _count_club(club_id)
+        with in_club_time(club_id):
+            _count_club(club_id)
 
 
 def count_new(club_id: int, start: Position) -> bool:
