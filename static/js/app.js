@@ -12,6 +12,12 @@
     button.addEventListener("click", () => window.print());
   });
 
+  // -- score sheet: a copy saved on the phone, shown offline, says so -----------------------
+
+  // Offline, a page can only have come from the service worker's saved copy.
+  const savedCopy = document.getElementById("saved-copy");
+  if (savedCopy && !navigator.onLine) savedCopy.hidden = false;
+
   // -- score sheet: a hint when the deal table is wider than the phone ----------------------
 
   function hintScroll() {

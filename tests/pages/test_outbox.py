@@ -104,12 +104,15 @@ def test_a_deal_made_offline_waits_on_the_cached_sheet_and_lands_once(page, live
     page.goto(sheet_url)  # offline: the cached sheet, with the deal marked as pending
     pending = page.locator("#outbox-pending")
     pending.get_by_text("Deal 1 · waiting to be sent").wait_for()
+    saved = page.get_by_role("status").filter(has_text="the copy of the sheet saved on this phone")
+    assert saved.is_visible()  # not passed off as the sheet as it stands
     shoot(page, "outbox-pending-offline")
 
     page.context.set_offline(False)
     page.locator("#outbox-pending").wait_for(state="hidden")
     page.locator("#sheet .total-chip", has_text="Carla").get_by_text("40").wait_for()
     assert deals_in_log(series_id) == 1
+    assert page.locator("#saved-copy").is_hidden()  # reloaded from the network
     page.evaluate("window.dispatchEvent(new Event('online'))")  # a second signal sends nothing
     page.goto(sheet_url)
     assert deals_in_log(series_id) == 1
