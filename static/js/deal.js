@@ -43,7 +43,12 @@
   const discard = form.querySelector("[name=discard]");
   let timer = null;
 
+  // Only the answer to the newest question is shown: a slow answer to an older
+  // one must not replace it.
+  let asked = 0;
+
   async function checkGroups() {
+    const question = ++asked;
     if (!groups.value.trim()) {
       verdict.innerHTML = "";
       return;
@@ -54,9 +59,10 @@
     if (buys && buys.value) query.append("buys", buys.value);
     try {
       const response = await fetch(form.dataset.check + "?" + query.toString());
-      if (response.ok) verdict.innerHTML = await response.text();
+      const answer = response.ok ? await response.text() : null;
+      if (answer !== null && question === asked) verdict.innerHTML = answer;
     } catch (error) {
-      verdict.innerHTML = "";
+      if (question === asked) verdict.innerHTML = "";
     }
   }
   [groups, discard].forEach((field) =>

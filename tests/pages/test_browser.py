@@ -227,6 +227,41 @@ def test_a_late_answer_to_an_earlier_change_does_not_hide_the_problem(
     assert "not both" in problem.inner_text()
 
 
+def test_a_late_verdict_on_earlier_groups_does_not_replace_the_newest(
+    page_without_worker, live_server, club
+):
+    """The deal page checks the winner's groups as they are typed; a slow answer
+    about what was typed before must not replace the verdict on what is there."""
+    page = page_without_worker
+    the_club, players = club
+    series_id = services.series_start(club=the_club, players=[p.id for p in players[:4]],
+                                      first_dealer=players[0].id).series_id  # fmt: skip
+    held = []
+
+    def hold_the_first_groups(route):
+        if "8D" in route.request.url and "5C" not in route.request.url:
+            held.append(route)  # the groups typed first: answered only at the end
+        else:
+            route.continue_()
+
+    sign_in(page, live_server, f"/series/{series_id}/deals/new/")
+    page.wait_for_selector("#deal-form")
+    page.route("**/deals/check/**", hold_the_first_groups)
+    page.get_by_text("Groups of the player who went out (optional)").click()
+    groups = page.get_by_label("Groups, one per line")
+    with page.expect_request("**/deals/check/**"):
+        groups.fill("7C 7D 7H\n8C 8D")  # two cards short: not valid
+    groups.fill("7C 7D JK\n8C 8D 8H\n9C 9D 9H\n5C 5D 5H\nKC KD KH")
+    page.get_by_label("Discard", exact=True).fill("2S")
+    page.wait_for_selector("#verdict .verdict.valid")
+    assert held
+    for route in held:
+        with page.expect_event("requestfinished", lambda r, asked=route.request: r == asked):
+            route.continue_()
+    page.evaluate("() => new Promise((done) => setTimeout(done, 50))")  # the page reads them
+    assert page.locator("#verdict .verdict.valid").is_visible()
+
+
 def test_the_checker_shows_groups_for_a_valid_hand_and_reasons_for_an_invalid_one(
     page, live_server, transactional_db
 ):
