@@ -177,3 +177,16 @@ def test_a_deal_refused_because_another_phone_recorded_first_shows_the_deal_it_w
     assert "do not send it again" in page.locator("#form-errors").inner_text()
     assert page.locator(f'.hand[data-player="{anna.id}"]').get_attribute("data-total") == "30"
     assert deals_in_log(series_id) == 1
+
+
+def test_the_sheet_says_what_the_outbox_did_after_it_opens(page, live_server, series_id, club):  # noqa: F811
+    """The outbox's own request follows the redirect to the sheet; the message it
+    carries ("Deal 1 is void.") is left for the sheet the phone then opens."""
+    _club, players = club
+    anna, bruno, carla, dario = players[:4]
+    services.deal_record(series_id=series_id, entry=entry(bruno, {anna: 30, carla: 40, dario: 25}))
+    sign_in(page, live_server, f"/series/{series_id}/deals/1/void/")
+    page.get_by_label("Reason for voiding the deal").fill("misdeal")
+    page.get_by_role("button", name="Void the deal").click()
+    page.wait_for_url(f"**/series/{series_id}/")
+    page.get_by_role("status").filter(has_text="Deal 1 is void.").wait_for()
