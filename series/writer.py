@@ -268,41 +268,30 @@ def _decide_and_append(
     recording: Recording,
     fingerprint: str | None,
 ) -> Written[State]:
-    decision = (kind, stream, command, expected_version, recording, fingerprint)
+    def on(loaded: Loaded[State]) -> Written[State]:
+        if kind.decide_writes or transaction.get_connection().in_atomic_block:
+            with transaction.atomic():
+                change = _decided(kind, stream, command, loaded, expected_version, recording)
+                _project_and_append(kind, stream, change, recording, fingerprint)
+        else:
+            change = _decided(kind, stream, command, loaded, expected_version, recording)
+            # An ordinary deal is one statement (the event with the sheet's rows):
+            # on its own it is atomic, and needs no BEGIN and COMMIT round trips.
+            alone = store.one_statement(change.events) and kind.in_append(stream, change)
+            with nullcontext() if alone else transaction.atomic():
+                _project_and_append(kind, stream, change, recording, fingerprint)
+        return Written(stream, change.after, tuple(change.events))
+
     remembered = _remembered(kind, stream, expected_version)
     if remembered is not None:
         try:
-            return _decide_and_append_on(remembered, *decision)
+            return on(remembered)
         except (DomainError, store.VersionConflict):
             COMMITTED.forget(stream)  # not the stream's latest, or not the stream's
     # Read before the transaction: inside it, under READ COMMITTED, the read
     # would see no more, and the append checks that the stream is still at
     # the version the command was decided on.
-    loaded = kind.new_stream(command) or kind.load(stream)
-    return _decide_and_append_on(loaded, *decision)
-
-
-def _decide_and_append_on(
-    loaded: Loaded[State],
-    kind: StreamKind[State],
-    stream: UUID,
-    command: Any,
-    expected_version: int | None,
-    recording: Recording,
-    fingerprint: str | None,
-) -> Written[State]:
-    if kind.decide_writes or transaction.get_connection().in_atomic_block:
-        with transaction.atomic():
-            change = _decided(kind, stream, command, loaded, expected_version, recording)
-            _project_and_append(kind, stream, change, recording, fingerprint)
-    else:
-        change = _decided(kind, stream, command, loaded, expected_version, recording)
-        # An ordinary deal is one statement (the event with the sheet's rows):
-        # on its own it is atomic, and needs no BEGIN and COMMIT round trips.
-        alone = store.one_statement(change.events) and kind.in_append(stream, change)
-        with nullcontext() if alone else transaction.atomic():
-            _project_and_append(kind, stream, change, recording, fingerprint)
-    return Written(stream, change.after, tuple(change.events))
+    return on(kind.new_stream(command) or kind.load(stream))
 
 
 def _remembered(kind: StreamKind[State], stream: UUID, expected: int | None) -> Loaded | None:
