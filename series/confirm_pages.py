@@ -23,6 +23,7 @@ from django.views.decorators.http import require_http_methods
 from . import selectors, services
 from .access import Access
 from .domain.errors import DomainError
+from .forms import at_version
 from .messages import render as error_message
 from .models import Profile
 from .page_access import series_page
@@ -108,10 +109,9 @@ def deal_confirm(request, sheet, number: int):
             sheet = selectors.series_sheet(sheet.id)
             state = selectors.series_state(sheet)
             deal = state.deal(number)
-            errors, data = form.non_field_errors(), request.POST.copy()
-            data["expected_version"] = str(state.version)
-            form = ConfirmForm(data, me=request.user, members=members, series_id=sheet.id)
-            form.is_valid()
+            errors = form.non_field_errors()
+            form = at_version(form, state.version, me=request.user, members=members,
+                              series_id=sheet.id)  # fmt: skip
             form.add_error(None, errors)
     scores = [(names.get(player), points) for player, points in deal.scores.items()]
     context = {"sheet": sheet, "deal": deal, "number": number, "form": form, "scores": scores,

@@ -159,6 +159,17 @@ class NewSeriesForm(RulesForm):
         return [p.id for p in sorted(chosen, key=seat)]
 
 
+def at_version(form: forms.Form, version: int, **kwargs) -> forms.Form:
+    """The same entry bound again, and checked, at the series' version
+    ``version`` (after a conflict, so that sending it again can succeed);
+    ``kwargs``: the form's own arguments."""
+    data = form.data.copy()
+    data["expected_version"] = str(version)
+    again = type(form)(data, **kwargs)
+    again.is_valid()
+    return again
+
+
 NOBODY_OUT = "nobody"
 
 
@@ -230,6 +241,10 @@ class DealForm(forms.Form):
                 min_value=0,
                 widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "buys"}),
             )
+
+    def at_version(self, version: int) -> DealForm:
+        return at_version(self, version, players=self.players, names=self.names,
+                          rules=self.rules, language=self.language)  # fmt: skip
 
     @property
     def rummy_claim(self) -> forms.BoundField | None:

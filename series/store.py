@@ -149,16 +149,12 @@ def _insert_sql(source: str) -> str:
     )
 
 
-def _guards_first(writes: Sequence[Write]) -> list[Write]:
-    return sorted(writes, key=lambda write: not write.guard)
-
-
 def _with_writes(writes: Sequence[Write]) -> tuple[str, str, list]:
     """The data-modifying CTEs of ``writes`` (PostgreSQL), the FROM clause that
     makes the log's lock wait for the guards' rows, and the CTEs' parameters.
     The guards come first, then ``guards_held`` (a row when each changed one),
     which the other writes and the lock select from."""
-    ordered = _guards_first(writes)
+    ordered = sorted(writes, key=lambda write: not write.guard)
     ctes = [f"write{n} AS ({write.sql} RETURNING 1)" for n, write in enumerate(ordered)]
     guards = [f"write{n}" for n, write in enumerate(ordered) if write.guard]
     if guards:

@@ -24,7 +24,15 @@ from .domain.errors import DomainError
 from .domain.events import from_payload
 from .domain.rules import Rules, rules_from
 from .domain.series import SeriesState
-from .forms import CheckForm, CorrectionForm, DealForm, NewSeriesForm, RulesForm, VoidForm
+from .forms import (
+    CheckForm,
+    CorrectionForm,
+    DealForm,
+    NewSeriesForm,
+    RulesForm,
+    VoidForm,
+    at_version,
+)
 from .messages import render as error_message
 from .page_access import refuse_access, series_page
 from .store import VersionConflict
@@ -190,16 +198,6 @@ def _deal_page(request, sheet, state: SeriesState, form, template: str, **extra)
     return render(request, template, context)
 
 
-def _with_version(form, version: int):
-    """The same entry, bound again at the series' current version."""
-    data = form.data.copy()
-    data["expected_version"] = str(version)
-    if not isinstance(form, DealForm):
-        return type(form)(data)
-    return type(form)(data, players=form.players, names=form.names,
-                      rules=form.rules, language=form.language)  # fmt: skip
-
-
 def _submit(request, form, write, names):
     """Run ``write`` (a service call); on a refusal, keep the entry and say why."""
     try:
@@ -209,8 +207,7 @@ def _submit(request, form, write, names):
     except DomainError as error:
         form.add_error(None, error_message(error, names))
     except VersionConflict as conflict:
-        form = _with_version(form, conflict.current or selectors.sheet_version(conflict.stream))
-        form.is_valid()
+        form = form.at_version(conflict.current or selectors.sheet_version(conflict.stream))
         form.add_error(None, _("The score sheet changed while this deal was being entered "
                                "(another phone recorded something). Check the totals above: "
                                "if this deal is already on the sheet, do not send it again. "
@@ -309,9 +306,7 @@ def deal_void(request, sheet, number: int):
         except DomainError as error:
             form.add_error(None, error_message(error, names))
         except VersionConflict as conflict:
-            # Bound again at the current version, so that sending it again can succeed.
-            form = _with_version(form, conflict.current or selectors.sheet_version(conflict.stream))
-            form.is_valid()
+            form = at_version(form, conflict.current or selectors.sheet_version(conflict.stream))
             form.add_error(None, _("The score sheet changed meanwhile: check it and try again."))
     context = {"sheet": sheet, "form": form, "deal": deal, "number": number,
                "dealer": names.get(deal.dealer)}  # fmt: skip

@@ -25,7 +25,7 @@ from django.db import transaction
 
 from ..models import LeagueBehind
 from ..store import StoredEvent
-from .projection import clear_mark, count_new, in_club_time, lock_league, recount_club
+from .projection import clear_mark, club_time, count_new, lock_league, recount_club
 
 
 class LeagueCatchUp:
@@ -52,11 +52,11 @@ class LeagueCatchUp:
 def catch_up(club_id: int) -> None:
     """Count what a club's league is behind on, from the earliest series a change
     touched, and clear the mark. A change made meanwhile marks it behind again."""
-    lock_league(club_id)
+    (zone,) = lock_league(club_id, "time_zone")
     mark = clear_mark(club_id)
     if mark is None:
         return
-    with in_club_time(club_id):
+    with club_time(zone):
         if mark.start is None or not count_new(club_id, mark.start):
             recount_club(club_id, mark.start)
 

@@ -266,12 +266,12 @@ def _row(result: Result, form: Form = NEWCOMER) -> SeriesResult:
 
 
 @contextmanager
-def in_club_time(club_id: int) -> Iterator[None]:
-    """The club's time zone (the server's when it chose none), active while the
-    league's tables are written: the season a series counts in follows the day
-    it started where the club plays, whichever process writes it (the follower,
-    a rebuild, an admin's page or the API), as on the club's pages."""
-    zone = Club.objects.values_list("time_zone", flat=True).get(id=club_id)
+def club_time(zone: str) -> Iterator[None]:
+    """A club's time zone (``Club.time_zone``; the server's when it chose none),
+    active while the league's tables are written: the season a series counts
+    in follows the day it started where the club plays, whichever process
+    writes it (the follower, a rebuild, an admin's page or the API), as on the
+    club's pages."""
     with timezone.override(zone or None):
         yield
 
@@ -401,8 +401,8 @@ def rebuild_league() -> None:
     SeasonStanding.objects.all().delete()
     SeriesResult.objects.all().delete()
     RosterPlayer.objects.all().delete()
-    for club_id in Club.objects.order_by("id").values_list("id", flat=True):
-        with in_club_time(club_id):
+    for club_id, zone in Club.objects.order_by("id").values_list("id", "time_zone"):
+        with club_time(zone):
             _count_club(club_id)
 
 

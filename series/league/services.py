@@ -184,7 +184,7 @@ def _clean_name(name: str) -> str:
 def ladder_set(*, club: Club, min_series: int, best_n: int | None = None) -> LadderRules:
     """Set how the club ranks its players (admins); the standings follow."""
     check_ladder(min_series, best_n)
-    with transaction.atomic(), projection.in_club_time(club.id):
+    with transaction.atomic(), projection.club_time(club.time_zone):
         projection.lock_league(club.id)
         rules, _created = LadderRules.objects.update_or_create(
             club=club, defaults={"min_series": min_series, "best_n": best_n}
@@ -196,7 +196,7 @@ def ladder_set(*, club: Club, min_series: int, best_n: int | None = None) -> Lad
 @transient_retry
 def season_add(*, club: Club, name: str, first_day: date, last_day: date) -> Season:
     """Name a range of days as a season; its series leave their calendar year."""
-    with transaction.atomic(), projection.in_club_time(club.id):
+    with transaction.atomic(), projection.club_time(club.time_zone):
         projection.lock_league(club.id)
         existing = named_seasons(club.id)
         span = check_new_season(name, first_day, last_day, existing)
@@ -212,7 +212,7 @@ def season_add(*, club: Club, name: str, first_day: date, last_day: date) -> Sea
 def season_remove(*, club: Club, key: str) -> bool:
     """Remove a named season; its series return to their calendar years. False
     when the club has no such season."""
-    with transaction.atomic(), projection.in_club_time(club.id):
+    with transaction.atomic(), projection.club_time(club.time_zone):
         projection.lock_league(club.id)
         deleted, _rows = Season.objects.filter(club=club, key=key).delete()
         if deleted:
