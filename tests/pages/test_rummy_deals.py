@@ -143,3 +143,37 @@ def test_a_rummy_claim_refused_after_the_phone_was_offline_comes_back_ticked(
     assert page.get_by_label("Carla", exact=True).is_checked()
     assert page.get_by_label("Rummy: the whole hand laid down in one turn").is_checked()
     assert page.get_by_label("Points of Bruno").input_value() == "12"
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(
+    ("language", "nobody", "rummy"),
+    [
+        ("en", "Nobody: the stock ran out", "Rummy: the whole hand laid down in one turn"),
+        ("it", "Nessuno: il tallone è finito", "Rummy: tutta la mano calata in un solo turno"),
+        ("es", "Nadie: se acabó el mazo", "Rummy: toda la mano bajada en un solo turno"),
+        ("fr", "Personne : la pioche est épuisée", "Rummy : toute la main posée en un seul tour"),
+        ("nl", "Niemand: de stapel is op", "Rummy: de hele hand in één beurt uitgelegd"),
+    ],
+)
+def test_the_rummy_deal_page_fits_a_phone_in_every_language(
+    page,
+    live_server,
+    club,  # noqa: F811
+    language,
+    nobody,
+    rummy,
+):
+    the_club, players = club
+    series_id = rummy_series(the_club, players[:4], "winner_takes_all")
+    sign_in(page, live_server)
+    page.wait_for_selector("#language-choice")
+    if language != "en":
+        with page.expect_navigation():
+            page.locator("#language-choice").select_option(language)
+    page.goto(f"{live_server.url}/series/{series_id}/deals/new/")
+    assert page.get_by_label(nobody).is_visible()
+    assert page.get_by_label(rummy).is_visible()
+    shoot(page, f"rummy-deal-{language}")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
