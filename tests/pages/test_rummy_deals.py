@@ -122,7 +122,7 @@ def test_a_rummy_claim_refused_after_the_phone_was_offline_comes_back_ticked(
     anna, bruno, carla, dario = players[:4]
     series_id = rummy_series(the_club, [anna, bruno, carla, dario], "winner_takes_all")
     sign_in(page, live_server, f"/series/{series_id}/")
-    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.wait_for_function("() => navigator.serviceWorker.ready.then(() => true)")
     page.reload()  # through the service worker, which keeps a copy of the sheet
     page.get_by_role("link", name="Record a deal").click()
     page.get_by_label("Carla", exact=True).check()
