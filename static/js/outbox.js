@@ -280,19 +280,6 @@
   });
 
   window.addEventListener("online", () => flush(true));
-  // Another tab of this phone sent or changed an entry: this page's statuses follow.
-  window.addEventListener("storage", (event) => {
-    if (event.key !== KEY && event.key !== SENT_KEY) return;
-    const list = entries();
-    const sent = sentKeys();
-    document.querySelectorAll("form[data-outbox]").forEach((form) => {
-      const key = form.elements.idempotency_key && form.elements.idempotency_key.value;
-      const entry = list.find((kept) => kept.key === key);
-      if (entry) say(key, entry.state, entry.reason || "");
-      else if (sent.includes(key)) say(key, "sent");
-    });
-    showWaiting();
-  });
   showWaiting();
   flush(true);
 

@@ -190,28 +190,3 @@ def test_the_sheet_says_what_the_outbox_did_after_it_opens(page, live_server, se
     page.get_by_role("button", name="Void the deal").click()
     page.wait_for_url(f"**/series/{series_id}/")
     page.get_by_role("status").filter(has_text="Deal 1 is void.").wait_for()
-
-
-def test_a_deal_sent_by_another_tab_is_marked_sent_in_the_tab_that_kept_it(
-    page_without_worker, live_server, series_id
-):
-    """The phone's other tab sends what waits on its first page load; the tab
-    where the deal was entered then says it was sent, instead of "waiting"."""
-    page = page_without_worker
-    page.expected_errors.append("ERR_FAILED")
-
-    def from_this_tab(route):
-        if route.request.method == "POST":
-            return route.abort()  # this tab's network fails; the other tab's does not
-        return route.continue_()
-
-    open_deal_form(page, live_server, series_id)
-    page.route(lambda url: url.endswith("/deals/new/"), from_this_tab)
-    page.get_by_role("button", name="Record the deal").click()
-    status(page).get_by_text("Waiting").wait_for()
-
-    other = page.context.new_page()
-    other.goto(f"{live_server.url}/series/{series_id}/")
-    status(page).get_by_text("Sent: recorded on the score sheet.").wait_for()
-    assert deals_in_log(series_id) == 1
-    other.close()
