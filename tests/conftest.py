@@ -4,6 +4,7 @@ switches that let transactional tests run against the append-only log."""
 from __future__ import annotations
 
 import os
+import uuid
 from importlib import import_module
 
 import pytest
@@ -25,6 +26,21 @@ settings.register_profile(
 settings.load_profile(
     os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev")
 )
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(request, django_db_modify_db_settings_parallel_suffix):
+    """Each run's PostgreSQL test databases carry the run's own mark (one for
+    all of its workers), so two runs on one server, CI's and a developer's,
+    never drop each other's databases."""
+    from django.conf import settings as django_settings
+
+    run = getattr(request.config, "workerinput", {}).get("testrunuid") or uuid.uuid4().hex
+    for database in django_settings.DATABASES.values():
+        if database["ENGINE"] != "django.db.backends.postgresql":
+            continue
+        test = database.setdefault("TEST", {})
+        test["NAME"] = f"{test.get('NAME') or 'test_' + database['NAME']}_{run[:8]}"
 
 
 def pytest_configure(config):
