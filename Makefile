@@ -50,11 +50,11 @@ TEST_WORKERS ?= auto
 # The whole suite, on PostgreSQL when DATABASE_URL points there, else SQLite.
 test: setup lint
 	$(BIN)/python manage.py makemigrations --check --dry-run
-	$(BIN)/pytest -n $(TEST_WORKERS)
+	$(BIN)/pytest -n $(TEST_WORKERS) --dist loadgroup
 
 # Everything but the browser tests (CI runs it on SQLite).
 test-core: setup
-	$(BIN)/pytest -n $(TEST_WORKERS) -m "not browser"
+	$(BIN)/pytest -n $(TEST_WORKERS) --dist loadgroup -m "not browser"
 
 lint: setup
 	$(BIN)/ruff check .

@@ -38,6 +38,16 @@ def env_int(name: str, default: int) -> int:
         raise ImproperlyConfigured(f"{name} must be a whole number, not {value!r}") from None
 
 
+def env_float(name: str, default: float) -> float:
+    value = os.environ.get(name)
+    if value is None or value == "":
+        return default
+    try:
+        return float(value)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be a number, not {value!r}") from None
+
+
 def env_list(name: str, default: list[str]) -> list[str]:
     value = os.environ.get(name)
     if value is None or value == "":
@@ -93,6 +103,9 @@ MIDDLEWARE = [
     "series.middleware.PrivacyHeadersMiddleware",
     # A page whose database is briefly unreachable answers 503, not 500.
     "series.middleware.DatabaseUnavailableMiddleware",
+    # Reads that may lag to a replica, after the writer's own writes (inert
+    # without DATABASE_REPLICA_URLS); its view runs again if a replica fails.
+    "series.replicas.ReplicaMiddleware",
     # Last, as its documentation asks: refuses locked-out sign-ins.
     "axes.middleware.AxesMiddleware",
 ]
@@ -129,6 +142,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "series.replicas.context",
             ],
         },
     },
@@ -162,6 +176,29 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 # (`manage.py migrate --database migrate`, then `manage.py grant_app_role`).
 if os.environ.get("MIGRATE_DATABASE_URL"):
     DATABASES["migrate"] = dj_database_url.parse(os.environ["MIGRATE_DATABASE_URL"])
+# Read replicas (series/replicas.py): PostgreSQL streaming standbys of the
+# primary, comma-separated; reads that may lag go to one that has replayed the
+# reader's last write. None by default: everything reads the primary.
+DATABASE_REPLICA_URLS = env_list("DATABASE_REPLICA_URLS", [])
+DATABASE_REPLICA_MAX_LAG = env_float("DATABASE_REPLICA_MAX_LAG", 30.0)  # s, then skipped
+DATABASE_REPLICA_RETRY = env_float("DATABASE_REPLICA_RETRY", 10.0)  # s a skipped one waits
+DATABASE_REPLICA_CHECK = env_float("DATABASE_REPLICA_CHECK", 1.0)  # s between state checks
+DATABASE_REPLICA_BEHIND = env_float("DATABASE_REPLICA_BEHIND", 1.0)  # s, then "Updating…"
+DATABASE_REPLICA_STICKY = env_int("DATABASE_REPLICA_STICKY", 300)  # s a writer's position lasts
+if DATABASE_REPLICA_URLS:
+    if DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
+        raise ImproperlyConfigured("DATABASE_REPLICA_URLS needs a PostgreSQL DATABASE_URL.")
+    for number, url in enumerate(DATABASE_REPLICA_URLS, start=1):
+        replica = dj_database_url.parse(
+            url, conn_max_age=DATABASES["default"]["CONN_MAX_AGE"], conn_health_checks=True
+        )
+        replica.setdefault("OPTIONS", {}).update(
+            DATABASES["default"].get("OPTIONS", {}),
+            connect_timeout=env_int("DATABASE_REPLICA_CONNECT_TIMEOUT", 2),
+        )
+        replica["TEST"] = {"MIRROR": "default"}
+        DATABASES[f"replica_{number}"] = replica
+    DATABASE_ROUTERS = ["series.replicas.ReplicaRouter"]
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -19,7 +19,7 @@ from rest_framework.exceptions import ErrorDetail, ValidationError
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from .. import messages, selectors
+from .. import messages, replicas, selectors
 from ..domain.errors import DomainError, NotFound
 from ..retry import (
     RETRY_AFTER_SECONDS,
@@ -43,6 +43,8 @@ def exception_handler(exc, context):
     if isinstance(exc, RequestDataTooBig):
         exc = RequestTooLarge()
     if isinstance(exc, TRANSIENT):
+        if replicas.reading_a_replica():
+            return None  # raised on: ReplicaMiddleware runs the view on the primary
         return _unavailable()
     if isinstance(exc, VersionConflict):
         return _conflict(exc)

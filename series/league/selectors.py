@@ -15,6 +15,7 @@ from django.db.models import F, Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
+from .. import replicas
 from ..domain import games
 from ..models import Club, ClubRecord, LadderRules, LeagueBehind, SeasonStanding
 from .aggregates import FIGURES, Figures, named_seasons
@@ -86,8 +87,9 @@ def _default_season(
 def updating(club: Club) -> bool:
     """Whether the club's league waits for its catch-up (``catch_up.py``), so its
     standings, records and players' figures do not count the latest changes
-    yet: one query."""
-    return LeagueBehind.objects.filter(club=club).exists()
+    yet, or this page is read from a replica still replaying changes: at most
+    one query."""
+    return replicas.reading_behind() or LeagueBehind.objects.filter(club=club).exists()
 
 
 @dataclass

@@ -1,0 +1,320 @@
+"""A real PostgreSQL primary and a streaming standby of it, made for a test.
+
+``initdb`` makes a primary in a temporary folder on a free port; the app's
+migrations and a small history go into it; ``pg_basebackup -R`` copies it
+into a standby that streams from it, on another free port, with every
+statement it runs logged (so a test counts the reads that reached it). The
+app then runs as a real server (gunicorn) with ``DATABASE_REPLICA_URLS``
+naming the standby. The PostgreSQL programs run as the ``postgres`` user when
+the tests run as root (``initdb`` refuses root). Everything is stopped and
+removed at the end."""
+
+from __future__ import annotations
+
+import http.cookiejar
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import psycopg
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+
+
+def bindir() -> Path | None:
+    try:
+        found = subprocess.run(["pg_config", "--bindir"], capture_output=True, text=True)
+    except FileNotFoundError:
+        return None
+    path = Path(found.stdout.strip())
+    return path if (path / "initdb").exists() and (path / "pg_basebackup").exists() else None
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def _as_postgres() -> list[str]:
+    return ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
+
+
+def _run(*command: str | Path, timeout: float = 120) -> None:
+    subprocess.run(
+        [*_as_postgres(), *map(str, command)],
+        check=True,
+        capture_output=True,
+        timeout=timeout,
+    )
+
+
+def _wait_for(check, what: str, timeout: float = 30.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            result = check()
+        except (psycopg.Error, OSError):
+            result = None
+        if result:
+            return result
+        time.sleep(0.1)
+    raise TimeoutError(f"waited {timeout} s for {what}")
+
+
+@dataclass
+class Server:
+    """A PostgreSQL server in a folder of its own."""
+
+    bin: Path
+    data: Path
+    port: int
+    options: list[str] = field(default_factory=list)
+
+    def start(self) -> None:
+        settings = " ".join(
+            [
+                "-p",
+                str(self.port),
+                "-k",
+                str(self.data),
+                "-c listen_addresses=127.0.0.1",
+                *self.options,
+            ]
+        )
+        _run(self.bin / "pg_ctl", "-D", self.data, "-l", self.log, "-o", settings, "-w", "start")
+
+    def stop(self) -> None:
+        subprocess.run(
+            [*_as_postgres(), self.bin / "pg_ctl", "-D", self.data, "-m", "fast", "-w", "stop"],
+            capture_output=True,
+            timeout=60,
+        )
+
+    @property
+    def log(self) -> Path:
+        return self.data.parent / f"{self.data.name}.log"
+
+    def url(self, database: str = "scorekeeper") -> str:
+        return f"postgres://postgres@127.0.0.1:{self.port}/{database}"
+
+    def query(self, sql: str, database: str = "scorekeeper"):
+        with psycopg.connect(self.url(database), autocommit=True, connect_timeout=5) as db:
+            cursor = db.execute(sql)
+            return cursor.fetchone() if cursor.description else None
+
+
+@dataclass
+class App:
+    """The app served by gunicorn, with a cookie jar like a browser's."""
+
+    url: str
+    process: subprocess.Popen
+    seed: dict
+    cookies: http.cookiejar.CookieJar = field(default_factory=http.cookiejar.CookieJar)
+
+    def request(
+        self,
+        path: str,
+        *,
+        body: dict | None = None,
+        headers: dict | None = None,
+        keep_cookies: bool = False,
+    ):
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(self.url + path, data=data, headers=headers or {})
+        if body is not None:
+            request.add_header("Content-Type", "application/json")
+        handlers = [urllib.request.HTTPCookieProcessor(self.cookies)] if keep_cookies else []
+        opener = urllib.request.build_opener(*handlers)
+        try:
+            with opener.open(request, timeout=30) as answer:
+                return answer.status, dict(answer.headers), answer.read().decode()
+        except urllib.error.HTTPError as answer:
+            return answer.code, dict(answer.headers), answer.read().decode()
+
+
+@dataclass
+class Cluster:
+    primary: Server
+    standby: Server
+    folder: Path
+
+    def standby_statements(self, containing: str) -> int:
+        """How many statements the standby has run that mention ``containing``."""
+        return sum(
+            1
+            for line in self.standby.log.read_text(errors="replace").splitlines()
+            if ("statement:" in line or "execute" in line) and containing in line
+        )
+
+    def caught_up(self) -> None:
+        """Wait until the standby has replayed everything the primary wrote."""
+        (target,) = self.primary.query("SELECT pg_current_wal_lsn()::text")
+        _wait_for(
+            lambda: self.standby.query(f"SELECT pg_last_wal_replay_lsn() >= '{target}'::pg_lsn")[0],
+            "the standby to replay the primary's writes",
+        )
+
+    def received(self) -> None:
+        """Wait until the standby has received (not necessarily replayed) every write."""
+        (target,) = self.primary.query("SELECT pg_current_wal_lsn()::text")
+        _wait_for(
+            lambda: self.standby.query(f"SELECT pg_last_wal_receive_lsn() >= '{target}'::pg_lsn")[
+                0
+            ],
+            "the standby to receive the primary's writes",
+        )
+
+
+def make_cluster(bin: Path) -> Cluster:
+    folder = Path(tempfile.mkdtemp(prefix="standby-"))
+    if os.geteuid() == 0:
+        shutil.chown(folder, "postgres", "postgres")
+    primary = Server(
+        bin, folder / "primary", free_port(), ["-c fsync=off", "-c synchronous_commit=off"]
+    )
+    _run(
+        bin / "initdb",
+        "-D",
+        primary.data,
+        "-U",
+        "postgres",
+        "--auth=trust",
+        "-E",
+        "UTF8",
+        "--locale=C.UTF-8",
+        "--no-sync",
+    )
+    primary.start()
+    primary.query("CREATE DATABASE scorekeeper", database="postgres")
+    env = app_environment(primary.url())
+    for command in (["migrate", "--noinput", "-v0"],):
+        subprocess.run(
+            [sys.executable, "manage.py", *command],
+            cwd=ROOT,
+            env=env,
+            check=True,
+            capture_output=True,
+            timeout=300,
+        )
+    standby = Server(bin, folder / "standby", free_port(), ["-c log_statement=all", "-c fsync=off"])
+    _run(
+        bin / "pg_basebackup",
+        "-D",
+        standby.data,
+        "-h",
+        "127.0.0.1",
+        "-p",
+        str(primary.port),
+        "-U",
+        "postgres",
+        "-R",
+        "-X",
+        "stream",
+        "--no-sync",
+        "--checkpoint=fast",
+    )
+    standby.start()
+    _wait_for(lambda: standby.query("SELECT pg_is_in_recovery()")[0], "the standby to start")
+    return Cluster(primary, standby, folder)
+
+
+def remove_cluster(cluster: Cluster) -> None:
+    cluster.standby.stop()
+    cluster.primary.stop()
+    shutil.rmtree(cluster.folder, ignore_errors=True)
+
+
+def app_environment(primary_url: str, **extra: str) -> dict:
+    env = {key: value for key, value in os.environ.items() if not key.startswith("DATABASE_")}
+    env.update(
+        DATABASE_URL=primary_url, DEBUG="true", DJANGO_SETTINGS_MODULE="scorekeeper.settings"
+    )
+    env.update(extra)
+    return env
+
+
+SEED = """
+import json
+from django.contrib.auth import get_user_model
+from series import accounts, projectors, services
+from tests.factories import club_with_players, entry, start
+scorer = get_user_model().objects.create_user("scorer", password="a long table password")
+club = services.club_create(name="Replica club", admin=scorer, public=True)
+names = ("Anna", "Bruno", "Carla")
+players = [services.player_add(club=club, name=name) for name in names]
+finished = start(club, players)
+a, b, c = players
+for goer, others in ((a, (b, c)), (b, (a, c)), (c, (a, b))):
+    services.deal_record(series_id=finished.series_id,
+                         entry=entry(goer, {p: 40 + 10 * i for i, p in enumerate(others)}))
+playing = start(club, players)
+projectors.follow_log()
+_, token = accounts.device_sign_in(user=scorer, device="tests")
+print(json.dumps({"club": club.slug, "token": token, "playing": str(playing.series_id),
+                  "players": [p.id for p in players]}))
+"""
+
+
+def seed(primary_url: str) -> dict:
+    done = subprocess.run(
+        [sys.executable, "manage.py", "shell", "-c", SEED],
+        cwd=ROOT,
+        env=app_environment(primary_url),
+        check=True,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def serve(cluster: Cluster, seed_data: dict, **settings: str) -> App:
+    port = free_port()
+    env = app_environment(
+        cluster.primary.url(), DATABASE_REPLICA_URLS=cluster.standby.url(), **settings
+    )
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "scorekeeper.wsgi",
+            "-c",
+            "scorekeeper/gunicorn.conf.py",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            "1",
+            "--threads",
+            "4",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    app = App(f"http://127.0.0.1:{port}", process, seed_data)
+    _wait_for(lambda: app.request("/healthz")[0] == 200, "the app server to answer")
+    return app
+
+
+def stop(app: App) -> str:
+    """Stop the server; what it logged."""
+    app.process.terminate()
+    try:
+        _, errors = app.process.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        app.process.kill()
+        _, errors = app.process.communicate()
+    return errors.decode(errors="replace")
