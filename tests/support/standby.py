@@ -31,12 +31,17 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 
 
 def bindir() -> Path | None:
+    """The server's programs: ``pg_config --bindir``, else Debian's newest."""
     try:
         found = subprocess.run(["pg_config", "--bindir"], capture_output=True, text=True)
+        places = [Path(found.stdout.strip())]
     except FileNotFoundError:
-        return None
-    path = Path(found.stdout.strip())
-    return path if (path / "initdb").exists() and (path / "pg_basebackup").exists() else None
+        places = []
+    places += sorted(Path("/usr/lib/postgresql").glob("*/bin"), reverse=True)
+    for path in places:
+        if (path / "initdb").exists() and (path / "pg_basebackup").exists():
+            return path
+    return None
 
 
 def free_port() -> int:
@@ -45,13 +50,13 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def _as_postgres() -> list[str]:
+def as_postgres() -> list[str]:
     return ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
 
 
 def _run(*command: str | Path, timeout: float = 120) -> None:
     subprocess.run(
-        [*_as_postgres(), *map(str, command)],
+        [*as_postgres(), *map(str, command)],
         check=True,
         capture_output=True,
         timeout=timeout,
@@ -95,7 +100,7 @@ class Server:
 
     def stop(self) -> None:
         subprocess.run(
-            [*_as_postgres(), self.bin / "pg_ctl", "-D", self.data, "-m", "fast", "-w", "stop"],
+            [*as_postgres(), self.bin / "pg_ctl", "-D", self.data, "-m", "fast", "-w", "stop"],
             capture_output=True,
             timeout=60,
         )
@@ -176,10 +181,8 @@ class Cluster:
         )
 
 
-def make_cluster(bin: Path) -> Cluster:
-    folder = Path(tempfile.mkdtemp(prefix="standby-"))
-    if os.geteuid() == 0:
-        shutil.chown(folder, "postgres", "postgres")
+def make_primary(bin: Path, folder: Path) -> Server:
+    """A fresh server with the app's tables migrated into ``scorekeeper``."""
     primary = Server(
         bin, folder / "primary", free_port(), ["-c fsync=off", "-c synchronous_commit=off"]
     )
@@ -197,16 +200,27 @@ def make_cluster(bin: Path) -> Cluster:
     )
     primary.start()
     primary.query("CREATE DATABASE scorekeeper", database="postgres")
-    env = app_environment(primary.url())
-    for command in (["migrate", "--noinput", "-v0"],):
-        subprocess.run(
-            [sys.executable, "manage.py", *command],
-            cwd=ROOT,
-            env=env,
-            check=True,
-            capture_output=True,
-            timeout=300,
-        )
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput", "-v0"],
+        cwd=ROOT,
+        env=app_environment(primary.url()),
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
+    return primary
+
+
+def new_folder() -> Path:
+    folder = Path(tempfile.mkdtemp(prefix="scorekeeper-db-"))
+    if os.geteuid() == 0:
+        shutil.chown(folder, "postgres", "postgres")
+    return folder
+
+
+def make_cluster(bin: Path) -> Cluster:
+    folder = new_folder()
+    primary = make_primary(bin, folder)
     standby = Server(bin, folder / "standby", free_port(), ["-c log_statement=all", "-c fsync=off"])
     _run(
         bin / "pg_basebackup",
@@ -251,8 +265,9 @@ from series import accounts, projectors, services
 from tests.factories import club_with_players, entry, start
 scorer = get_user_model().objects.create_user("scorer", password="a long table password")
 club = services.club_create(name="Replica club", admin=scorer, public=True)
-names = ("Anna", "Bruno", "Carla")
-players = [services.player_add(club=club, name=name) for name in names]
+names = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio")
+everyone = [services.player_add(club=club, name=name) for name in names]
+players = everyone[:3]
 finished = start(club, players)
 a, b, c = players
 for goer, others in ((a, (b, c)), (b, (a, c)), (c, (a, b))):
@@ -262,15 +277,15 @@ playing = start(club, players)
 projectors.follow_log()
 _, token = accounts.device_sign_in(user=scorer, device="tests")
 print(json.dumps({"club": club.slug, "token": token, "playing": str(playing.series_id),
-                  "players": [p.id for p in players]}))
+                  "players": [p.id for p in players], "others": [p.id for p in everyone[3:]]}))
 """
 
 
-def seed(primary_url: str) -> dict:
+def seed(primary_url: str, **settings: str) -> dict:
     done = subprocess.run(
         [sys.executable, "manage.py", "shell", "-c", SEED],
         cwd=ROOT,
-        env=app_environment(primary_url),
+        env=app_environment(primary_url, **settings),
         check=True,
         capture_output=True,
         text=True,
@@ -280,22 +295,25 @@ def seed(primary_url: str) -> dict:
 
 
 def serve(cluster: Cluster, seed_data: dict, **settings: str) -> App:
-    port = free_port()
-    env = app_environment(
-        cluster.primary.url(), DATABASE_REPLICA_URLS=cluster.standby.url(), **settings
+    """The app reading ``cluster``'s standby."""
+    return serve_on(
+        cluster.primary.url(), seed_data, DATABASE_REPLICA_URLS=cluster.standby.url(), **settings
     )
+
+
+def serve_on(database_url: str, seed_data: dict, workers: int = 1, **settings: str) -> App:
+    port = free_port()
+    env = app_environment(database_url, **settings)
+    command = ["gunicorn", "scorekeeper.wsgi", "-c", "scorekeeper/gunicorn.conf.py"]
     process = subprocess.Popen(
         [
             sys.executable,
             "-m",
-            "gunicorn",
-            "scorekeeper.wsgi",
-            "-c",
-            "scorekeeper/gunicorn.conf.py",
+            *command,
             "--bind",
             f"127.0.0.1:{port}",
             "--workers",
-            "1",
+            str(workers),
             "--threads",
             "4",
         ],
