@@ -32,6 +32,8 @@ run: setup
 # worker processes. Migrations run as the owner, who then grants the app's
 # role what it needs: it can append to the event log but not alter it. The
 # league's catch-up (follow_log) runs beside gunicorn, started and stopped with it.
+# Behind PgBouncer in transaction mode, point DATABASE_URL at it and set
+# DB_PREPARED_STATEMENTS=false; DATABASE_REPLICA_URLS adds read replicas (README).
 serve: setup
 	@test -n "$$DATABASE_URL" || { echo "make serve needs DATABASE_URL=postgres://…" >&2; exit 2; }
 	@test -n "$$MIGRATE_DATABASE_URL" || { echo "make serve needs MIGRATE_DATABASE_URL=postgres://owner@…" >&2; exit 2; }
