@@ -173,3 +173,17 @@ def test_a_blank_query_parameter_is_a_400_not_read_as_missing(table, client, as_
     response = as_role("member").get(f"/api/v1/clubs/{table.club.slug}/standings?{query}")
     assert response.status_code == 400
     assert response.json()["field"] in {"season", "game"}
+
+
+@pytest.mark.parametrize(
+    ("name", "code"),
+    [("\u200b", "name_invisible_character"), ("Anna\u202e", "name_invisible_character"),
+     ("a" + "\u0301" * 59, "name_marks"), ("ANNA", "name_taken"), ("anna", "name_taken")],
+)  # fmt: skip
+def test_a_player_name_the_rule_refuses_is_a_422_naming_the_field(table, as_role, name, code):
+    response = as_role("admin").post(
+        f"/api/v1/clubs/{table.club.slug}/players", {"name": name}, format="json"
+    )
+    assert response.status_code == 422
+    assert (response.json()["code"], response.json()["field"]) == (code, "name")
+    assert table.club.players.count() == 3
