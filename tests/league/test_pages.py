@@ -237,3 +237,12 @@ def test_a_name_with_a_right_to_left_override_is_refused_on_the_roster_page(hist
     assert response.status_code == 422
     assert "U+202E" in response.content.decode()
     assert not history.club.players.filter(name__startswith="Anna\u202e").exists()
+
+
+def test_a_line_separator_inside_a_name_is_refused_not_read_as_two_players(history):
+    client = page(history, "admin")
+    url = f"/clubs/{history.club.slug}/league/roster/"
+    response = client.post(url, {"action": "add", "names": "Ottavia\u2028Rossi\r\nPia"})
+    assert response.status_code == 422
+    assert "U+2028" in response.content.decode()
+    assert not history.club.players.filter(name__in=["Ottavia", "Rossi", "Pia"]).exists()
