@@ -245,11 +245,12 @@ def _warn_of_lookalikes(request, action: str, data: dict, players) -> None:
         return
     written = data["names"] if action == "add" else [data["name"]]
     others = [p.name for p in players if action != "rename" or p.id != data["player"]]
-    for name in (line.strip() for line in written):
+    for name in (line.strip() for line in written if line.strip()):
         for other in domain_names.lookalikes(name, others):
             messages.warning(request, _("“%(name)s” looks like “%(other)s”, a player of the club "
                                         "already: if they are one person, merge them.")
                              % {"name": name, "other": other})  # fmt: skip
+        others.append(name)  # the names of one list, each against those before it
 
 
 def _recording(form, request) -> dict:

@@ -228,6 +228,9 @@ def test_a_name_that_only_looks_like_a_players_is_saved_with_a_warning(history):
     assert history.club.players.filter(name=cyrillic_anna).exists()
     plain = client.post(url, {"action": "guest", "name": "Ottavia"}, follow=True)
     assert "looks like" not in plain.content.decode()
+    greek_pia = "\u03a1ia"  # a Greek Ρ
+    together = client.post(url, {"action": "add", "names": f"Pia\n{greek_pia}"}, follow=True)
+    assert f"“{greek_pia}” looks like “Pia”" in together.content.decode()
 
 
 def test_a_name_with_a_right_to_left_override_is_refused_on_the_roster_page(history):
