@@ -187,3 +187,15 @@ def test_a_player_name_the_rule_refuses_is_a_422_naming_the_field(table, as_role
     assert response.status_code == 422
     assert (response.json()["code"], response.json()["field"]) == (code, "name")
     assert table.club.players.count() == 3
+
+
+def test_the_name_rules_refusal_is_in_the_requests_language(table, as_role):
+    response = as_role("admin").post(
+        f"/api/v1/clubs/{table.club.slug}/players",
+        {"name": "Anna\u202e"},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE="it",
+    )
+    assert response.json()["message"] == (
+        "Un nome non può contenere il carattere invisibile U+202E: scrivilo senza."
+    )
