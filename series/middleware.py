@@ -3,9 +3,29 @@
 from __future__ import annotations
 
 from django.conf import settings
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils.translation import gettext
 
 from .retry import RETRY_AFTER_SECONDS, TRANSIENT, release_broken_connection
+
+
+class LengthRequiredMiddleware:
+    """A body sent in chunks (``Transfer-Encoding``, no ``Content-Length``)
+    answers 411: Django reads such a body as empty, so a change would be
+    answered 200 having changed nothing. The API answers its JSON error."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if "HTTP_TRANSFER_ENCODING" not in request.META or request.META.get("CONTENT_LENGTH"):
+            return self.get_response(request)
+        message = gettext("Send the body with its length (Content-Length), not in chunks.")
+        if request.path.startswith("/api/"):
+            body = {"code": "length_required", "message": message, "field": None}
+            return JsonResponse(body, status=411)
+        return HttpResponse(message, status=411, content_type="text/plain; charset=utf-8")
 
 
 class DatabaseUnavailableMiddleware:

@@ -21,6 +21,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from . import projections, projectors, store, writer
+from .domain import names
 from .domain.confirmation import ConfirmDeal, DisputeDeal
 from .domain.errors import DomainError, NotFound, _
 from .domain.events import DealEntry, SeriesStarted
@@ -114,13 +115,8 @@ def _free_slug(name: str, slug: str | None) -> str:
 
 
 def clean_name(name: str, length: int, missing: str) -> str:
-    name = name.strip()
-    if not name:
-        raise DomainError(missing, code="name_required", field="name")
-    if len(name) > length:
-        raise DomainError(_("A name has at most {length} characters."),
-                          code="name_too_long", field="name", length=length)  # fmt: skip
-    return name
+    """The name as stored, or refused: the domain's one rule for names (``domain.names``)."""
+    return names.clean(name, length=length, missing=missing)
 
 
 def club_rules_checked(default_rules: dict[str, Any]) -> dict[str, Any]:
@@ -149,12 +145,15 @@ def player_add(*, club: Club, name: str) -> Player:
 
 
 def refuse_taken_name(club: Club, name: str, *, player_id: int | None = None) -> None:
-    """Two players of one club never share a name (letter case aside)."""
-    others = Player.objects.filter(club=club, name__iexact=name).exclude(id=player_id)
-    if others.exists():
+    """Two players of one club never share a name: equal after normalisation and
+    case folding (``domain.names.key``), as stored names are compared too."""
+    wanted = names.key(name)
+    others = Player.objects.filter(club=club).exclude(id=player_id).values_list("name", flat=True)
+    taken = next((other for other in others if names.key(other) == wanted), None)
+    if taken is not None:
         raise DomainError(
             _("The club has a player called “{name}” already: add a surname or an initial."),
-            code="name_taken", field="name", name=name,
+            code="name_taken", field="name", name=taken,
         )  # fmt: skip
 
 

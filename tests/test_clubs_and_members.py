@@ -43,6 +43,23 @@ def test_an_empty_or_over_long_club_name_is_refused(name):
     assert not Club.objects.exists()
 
 
+@pytest.mark.parametrize("name", ["\u200b\u200b", "Club\u202e", "Fri\nday", "\u0301" * 3])
+def test_a_club_name_nobody_can_see_is_refused_on_creation_and_rename(name):
+    club = services.club_create(name="Friday club")
+    for write in (
+        lambda: services.club_create(name=name),
+        lambda: services.club_update(club=club, name=name),
+    ):
+        with pytest.raises(DomainError) as refused:
+            write()
+        assert refused.value.code in {"name_invisible_character", "name_not_visible"}
+    assert list(Club.objects.values_list("name", flat=True)) == ["Friday club"]
+
+
+def test_a_club_name_is_stored_composed_and_trimmed():
+    assert services.club_create(name="  Cafe\u0301  du  coin ").name == "Café du coin"
+
+
 def test_a_club_keeps_default_rules_and_a_time_zone():
     club = services.club_create(
         name="Club", default_rules={"preset": "continental-13", "options": {"buys": True}},

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.conf import settings
+from django.http import QueryDict
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
@@ -42,8 +43,22 @@ class ApiView(APIView):
 
     def validated(self, serializer_class, data=None) -> dict:
         serializer = serializer_class(data=self.request.data if data is None else data)
+        if isinstance(data, QueryDict):
+            refuse_blank_parameters(serializer, data)
         serializer.is_valid(raise_exception=True)
         return serializer.validated_data
+
+
+def refuse_blank_parameters(serializer, query: QueryDict) -> None:
+    """``?season=`` is refused, not read as no season: DRF takes a blank query
+    parameter for a missing one, and the answer would be for another question."""
+    blank = {
+        name: [_("Give a value, or leave the parameter out.")]
+        for name, field in serializer.fields.items()
+        if name in query and not query.get(name) and not getattr(field, "allow_blank", False)
+    }
+    if blank:
+        raise ValidationError(blank, code="blank")
 
 
 def idempotency_key(request) -> str | None:

@@ -19,6 +19,22 @@ def player_id(**kwargs) -> serializers.IntegerField:
     return serializers.IntegerField(min_value=1, max_value=ID_MAX, **kwargs)
 
 
+class TextField(serializers.CharField):
+    """A JSON string, and only that: DRF's CharField takes ``1.1`` as "1.1"."""
+
+    default_error_messages = {"not_text": _("Must be text, in quotes.")}
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("not_text")
+        return super().to_internal_value(data)
+
+
+def name_field(**kwargs) -> TextField:
+    """A club's or a player's name; the domain decides what a name may hold."""
+    return TextField(**kwargs)
+
+
 def card_list(**kwargs) -> serializers.ListField:
     return serializers.ListField(
         child=serializers.CharField(max_length=CARD_TEXT_LENGTH, trim_whitespace=False),

@@ -108,7 +108,8 @@ def parse_card(text: str, language: str = "en") -> Card:
 
 
 def _parse_rank(text: str, language: str) -> int | None:
-    if text.isdigit():
+    # ASCII digits only: ``isdigit`` also holds for ⁷ ² ① ¹⁰, which ``int`` refuses.
+    if text.isascii() and text.isdigit():
         value = int(text)
         return value if 2 <= value <= 10 else None
     return _rank_letters(language).get(text)

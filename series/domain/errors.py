@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _(text: str) -> str:
@@ -33,8 +36,8 @@ class DomainError(Exception):
         **params: Any,
     ) -> None:
         self.template = template
-        self.params = params
-        self.field = field
+        self.params = {name: _shown(value) for name, value in params.items()}
+        self.field = _shown(field)
         if code is not None:
             self.code = code
         super().__init__(self.message)
@@ -42,6 +45,12 @@ class DomainError(Exception):
     @property
     def message(self) -> str:
         return self.template.format(**{k: str(v) for k, v in self.params.items()})
+
+
+def _shown(value: Any) -> Any:
+    """Text echoed from a request, as text that can be encoded: a lone surrogate
+    (JSON's ``"\\ud800"``) is no character, and would break the answer that shows it."""
+    return _SURROGATE.sub("\ufffd", value) if isinstance(value, str) else value
 
 
 class NotFound(DomainError):

@@ -19,7 +19,7 @@ from ..api.base import (
     idempotency_key,
 )
 from ..api.club_view import SLUG
-from ..api.serializers import player_id
+from ..api.serializers import name_field, player_id
 from . import selectors, services
 from .aggregates import span
 from .api import PLAYER_ID, LeagueApiView, SeasonSerializer, season_data
@@ -68,7 +68,7 @@ class ClubLadderApi(LeagueApiView):
 
 class ClubSeasonsApi(LeagueApiView):
     class AddSerializer(serializers.Serializer):
-        name = serializers.CharField(max_length=60)
+        name = name_field(max_length=60)
         first_day = serializers.DateField()
         last_day = serializers.DateField()
 
@@ -147,7 +147,7 @@ def roster_write(request, data: dict) -> dict:
 
 class ClubGuestsApi(LeagueApiView):
     class InputSerializer(RosterWriteSerializer):
-        name = serializers.CharField(max_length=60)
+        name = name_field(max_length=60)
 
     @extend_schema(
         operation_id="club_guest_add",
@@ -166,7 +166,7 @@ class ClubGuestsApi(LeagueApiView):
 
 class PlayerRenameApi(LeagueApiView):
     class InputSerializer(RosterWriteSerializer):
-        name = serializers.CharField(max_length=60)
+        name = name_field(max_length=60)
 
     @extend_schema(
         operation_id="player_rename",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import uuid
 
 from django import forms
@@ -97,7 +98,10 @@ class AddPlayersForm(forms.Form):
     )
 
     def clean_names(self) -> list[str]:
-        return self.cleaned_data["names"].splitlines()
+        # Lines a keyboard makes; ``splitlines`` also splits on U+2028, U+0085 and
+        # controls, which are not a new line to the admin but a character the name
+        # rule refuses (``domain.names``).
+        return re.split(r"\r\n|\r|\n", self.cleaned_data["names"])
 
 
 class PlayerForm(RosterWriteForm):

@@ -12,6 +12,7 @@ from datetime import date
 from django.db import transaction
 
 from .. import services, store, writer
+from ..domain import names as domain_names
 from ..domain.errors import DomainError, _
 from ..domain.roster import (
     AddGuest,
@@ -66,7 +67,7 @@ def guest_add(*, club: Club, name: str, actor_id: int | None = None,
               idempotency_key: str | None = None,
               expected_version: int | None = None) -> Player:  # fmt: skip
     """Add a player who is a guest of the club."""
-    written = _write(club, NewGuest(club, name.strip()), actor_id, idempotency_key,
+    written = _write(club, NewGuest(club, _clean_name(name)), actor_id, idempotency_key,
                      expected_version)  # fmt: skip
     return Player.objects.get(id=written.events[0].player)
 
@@ -74,15 +75,15 @@ def guest_add(*, club: Club, name: str, actor_id: int | None = None,
 @transient_retry
 def players_add(*, club: Club, names: list[str]) -> list[Player]:
     """Add several ranked players at once: all of them, or none when one is refused."""
-    cleaned = [name.strip() for name in names if name.strip()]
+    cleaned = [_clean_name(name) for name in names if name.strip()]
     if not cleaned:
         raise DomainError(_("Give the player a name."), code="name_required", field="name")
     seen: set[str] = set()
     for name in cleaned:
-        if name.casefold() in seen:
+        if domain_names.key(name) in seen:
             raise DomainError(_("“{name}” is in the list twice."), code="name_twice",
                               field="name", name=name)  # fmt: skip
-        seen.add(name.casefold())
+        seen.add(domain_names.key(name))
     with transaction.atomic():
         return [services.player_add(club=club, name=name) for name in cleaned]
 

@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from .. import selectors as series_selectors
 from ..access import Access, allows
+from ..domain import names as domain_names
 from ..domain.errors import DomainError
 from ..messages import render as error_message
 from ..page_access import club_page, refuse_access
@@ -229,11 +230,27 @@ def roster_page(request, club):
         write = ROSTER_WRITES[action]
         if _submit(form, lambda data: write(club, data, _recording(form, request)), names):
             messages.success(request, _("Saved."))
+            _warn_of_lookalikes(request, action, form.cleaned_data, players)
             return redirect("league:roster", slug=club.slug)
     context = {"club": club, "players": players, "forms": forms, "names": names,
                "version": services.roster_version(club) if action else version,
                "failed": forms.get(action) if action in ROW_ACTIONS else None}  # fmt: skip
     return render(request, "league/roster.html", context, status=422 if action else 200)
+
+
+def _warn_of_lookalikes(request, action: str, data: dict, players) -> None:
+    """A name written that only looks like a player's (a Cyrillic "а" for a
+    Latin "a") is saved, with a warning: the club may have one person twice."""
+    if action not in ("add", "rename", "guest"):
+        return
+    written = data["names"] if action == "add" else [data["name"]]
+    others = [p.name for p in players if action != "rename" or p.id != data["player"]]
+    for name in (line.strip() for line in written if line.strip()):
+        for other in domain_names.lookalikes(name, others):
+            messages.warning(request, _("“%(name)s” looks like “%(other)s”, a player of the club "
+                                        "already: if they are one person, merge them.")
+                             % {"name": name, "other": other})  # fmt: skip
+        others.append(name)  # the names of one list, each against those before it
 
 
 def _recording(form, request) -> dict:

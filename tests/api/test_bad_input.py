@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from series.models import Event
 
-from .conftest import deal_body
+from .conftest import deal_body, start_body
 
 pytestmark = pytest.mark.django_db
 
@@ -106,3 +108,94 @@ def test_unknown_rules_and_options_are_refused_by_the_domain(table, as_role):
     assert (unknown.status_code, unknown.json()["code"]) == (422, "unknown_rules")
     assert option.status_code == 422
     assert Event.objects.count() == 0
+
+
+@pytest.mark.parametrize("text", ["⁷C", "²H", "①S", "¹⁰D"])
+def test_digits_that_are_not_ascii_are_an_unknown_card_not_a_crash(client, text):
+    response = post_raw(client, "/verify", json.dumps({"cards": [text]}))
+    assert response.status_code == 422
+    assert response.json()["code"] == "unknown_card"
+
+
+def test_a_lone_surrogate_in_the_body_is_a_400_not_a_crash(client):
+    response = post_raw(client, "/verify", r'{"cards": ["7C"], "options": {"\ud800": 1}}')
+    assert response.status_code == 400
+    assert response.json()["code"] == "parse_error"
+
+
+def test_a_lone_surrogate_in_a_series_option_or_a_clubs_rules_is_a_400(table, as_role):
+    series = post_raw(
+        as_role("scorer"),
+        "/series",
+        json.dumps(start_body(table))[:-1] + r', "options": {"\udfff": 1}}',
+    )
+    club = post_raw(
+        as_role("scorer"), "/clubs", r'{"name": "X", "default_rules": {"options": {"\ud800": 1}}}'
+    )
+    assert (series.status_code, club.status_code) == (400, 400)
+    assert Event.objects.count() == 0
+
+
+def test_a_key_twice_in_one_object_is_a_400_naming_it(client):
+    response = post_raw(client, "/verify", '{"cards": ["7C"], "cards": ["8C"]}')
+    assert response.status_code == 400
+    assert response.json()["code"] == "parse_error"
+    assert "“cards”" in response.json()["message"]
+
+
+def test_a_body_in_chunks_is_a_411_and_changes_nothing(table, as_role):
+    response = as_role("admin").generic(
+        "PATCH",
+        f"/api/v1/clubs/{table.club.slug}",
+        json.dumps({"name": "Renamed"}),
+        content_type="application/json",
+        HTTP_TRANSFER_ENCODING="chunked",
+        CONTENT_LENGTH="",
+    )
+    assert response.status_code == 411
+    assert response.json()["code"] == "length_required"
+    table.club.refresh_from_db()
+    assert table.club.name == "Circolo del Burraco"
+
+
+@pytest.mark.parametrize("name", [1.1, 7, True, ["Anna"]])
+def test_a_name_must_be_a_json_string(table, as_role, name):
+    response = as_role("admin").post(
+        f"/api/v1/clubs/{table.club.slug}/players", {"name": name}, format="json"
+    )
+    assert response.status_code == 400
+    assert response.json()["field"] == "name"
+    assert not table.club.players.filter(name=str(name)).exists()
+
+
+@pytest.mark.parametrize("query", ["season=", "game=", "season=&game="])
+def test_a_blank_query_parameter_is_a_400_not_read_as_missing(table, client, as_role, query):
+    response = as_role("member").get(f"/api/v1/clubs/{table.club.slug}/standings?{query}")
+    assert response.status_code == 400
+    assert response.json()["field"] in {"season", "game"}
+
+
+@pytest.mark.parametrize(
+    ("name", "code"),
+    [("\u200b", "name_invisible_character"), ("Anna\u202e", "name_invisible_character"),
+     ("a" + "\u0301" * 59, "name_marks"), ("ANNA", "name_taken"), ("anna", "name_taken")],
+)  # fmt: skip
+def test_a_player_name_the_rule_refuses_is_a_422_naming_the_field(table, as_role, name, code):
+    response = as_role("admin").post(
+        f"/api/v1/clubs/{table.club.slug}/players", {"name": name}, format="json"
+    )
+    assert response.status_code == 422
+    assert (response.json()["code"], response.json()["field"]) == (code, "name")
+    assert table.club.players.count() == 3
+
+
+def test_the_name_rules_refusal_is_in_the_requests_language(table, as_role):
+    response = as_role("admin").post(
+        f"/api/v1/clubs/{table.club.slug}/players",
+        {"name": "Anna\u202e"},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE="it",
+    )
+    assert response.json()["message"] == (
+        "Un nome non può contenere il carattere invisibile U+202E: scrivilo senza."
+    )

@@ -5,7 +5,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from series.domain.cards import JOKER, LANGUAGES, Card, Pack, parse_card, parse_cards, penalty
-from series.domain.errors import InvalidCards
+from series.domain.errors import DomainError, InvalidCards
+from tests.support.edges import any_text, assert_can_be_shown, card_shaped
 
 
 @pytest.mark.parametrize(
@@ -116,3 +117,30 @@ def test_canonical_text_reads_back_as_the_same_card_in_every_language(card, lang
 @given(cards, st.sampled_from(LANGUAGES))
 def test_a_label_in_a_language_reads_back_in_that_language(card, language):
     assert parse_card(card.label(language), language) == card
+
+
+def outcome_of_reading(text, language):
+    try:
+        return parse_cards(text, language)
+    except DomainError as refused:
+        assert_can_be_shown(refused)
+        return refused
+
+
+@pytest.mark.parametrize("text", ["⁷C", "²H", "①S", "¹⁰D"])
+def test_digits_that_only_look_like_digits_are_not_a_rank(text):
+    with pytest.raises(InvalidCards) as refused:
+        parse_card(text)
+    assert refused.value.code == "unknown_card"
+
+
+@given(any_text | card_shaped, st.sampled_from(LANGUAGES))
+def test_any_text_reads_as_cards_or_is_refused_with_a_message(text, language):
+    read = outcome_of_reading(text, language)
+    assert isinstance(read, DomainError) or all(isinstance(card, Card) for card in read)
+
+
+@given(st.lists(any_text | card_shaped, max_size=5), st.sampled_from(LANGUAGES))
+def test_any_list_of_texts_reads_as_cards_or_is_refused_with_a_message(texts, language):
+    read = outcome_of_reading(texts, language)
+    assert isinstance(read, DomainError) or all(isinstance(card, Card) for card in read)

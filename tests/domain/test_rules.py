@@ -1,9 +1,14 @@
 """Rule presets and options (RULES §2, §3)."""
 
-import pytest
+from dataclasses import fields
 
-from series.domain.errors import InvalidRules
-from series.domain.rules import PRESETS, rules_from
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from series.domain.errors import DomainError, InvalidRules
+from series.domain.rules import PRESETS, Rules, rules_from
+from tests.support.edges import any_text, assert_can_be_shown
 
 
 def test_the_default_is_continental_with_two_decks_four_jokers_and_fifteen_cards():
@@ -91,3 +96,26 @@ def test_an_unknown_preset_lists_the_choices():
 def test_rules_survive_a_round_trip_through_their_stored_form():
     rules = rules_from("continental", {"buys": True, "deals": 4}).for_table(6)
     assert type(rules).from_dict(rules.as_dict()) == rules
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | any_text,
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(any_text, inner, max_size=3),
+    max_leaves=5,
+)
+option_names = any_text | st.sampled_from([f.name for f in fields(Rules)])
+
+
+def test_an_unknown_option_that_is_no_text_is_refused_with_a_message_that_can_be_shown():
+    with pytest.raises(InvalidRules) as refused:
+        rules_from("continental", {"\ud800": 1})
+    assert refused.value.code == "unknown_option"
+    assert_can_be_shown(refused.value)
+
+
+@given(st.sampled_from(list(PRESETS)) | any_text, st.dictionaries(option_names, json_values))
+def test_any_options_give_rules_or_a_refusal_with_a_message(preset, options):
+    try:
+        assert isinstance(rules_from(preset, options), Rules)
+    except DomainError as refused:
+        assert_can_be_shown(refused)

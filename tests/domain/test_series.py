@@ -1,11 +1,13 @@
 """The series fold and its commands, with no database (RULES §2, §4)."""
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from series.domain.cards import parse_cards
+from series.domain.cards import JOKER, Card, parse_cards
 from series.domain.errors import DomainError
 from series.domain.events import DealEntry, DealRecorded, GoingOut, Hand, Outcome
-from series.domain.rules import rules_from
+from series.domain.rules import PRESETS, rules_from
 from series.domain.series import (
     AbandonSeries,
     CorrectDeal,
@@ -16,6 +18,7 @@ from series.domain.series import (
     decide,
     fold,
 )
+from tests.support.edges import assert_can_be_shown
 
 A, B, C, D, E, F = 1, 2, 3, 4, 5, 6
 
@@ -305,3 +308,59 @@ def test_a_deal_that_is_not_there_is_not_found_not_a_broken_rule():
     with pytest.raises(NotFound) as missing:
         state.deal(1)
     assert missing.value.code == "deal_not_found"
+
+
+# -- any deal entry at all ----------------------------------------------------------
+
+any_card = st.builds(Card, st.integers(1, 13), st.sampled_from("CDHS")) | st.just(JOKER)
+any_int = st.integers(-(2**70), 2**70) | st.integers(-5, 300)
+seat = st.sampled_from([A, B, C, D, 0, -1, 999])
+any_hand = st.builds(
+    Hand,
+    seat,
+    st.none() | st.lists(any_card, max_size=18).map(tuple),
+    st.none() | any_int,
+)
+any_going_out = st.none() | st.builds(
+    GoingOut,
+    st.lists(st.lists(any_card, max_size=6).map(tuple), max_size=5).map(tuple),
+    st.none() | any_card,
+)
+any_entry = st.builds(
+    DealEntry,
+    st.none() | seat,
+    st.lists(any_hand, max_size=6).map(tuple),
+    any_going_out,
+    st.dictionaries(seat, any_int, max_size=3),
+    st.booleans(),
+)
+
+
+@st.composite
+def plausible_entry(draw):
+    """A deal shaped like one at the table: the others' hands, points or cards."""
+    went_out = draw(st.sampled_from([A, B, C, D]))
+    hands = tuple(
+        Hand(player, points=draw(st.integers(0, 160)))
+        if draw(st.booleans())
+        else Hand(player, cards=tuple(draw(st.lists(any_card, min_size=14, max_size=15))))
+        for player in (A, B, C, D)
+        if player != went_out
+    )
+    return DealEntry(went_out, hands)
+
+
+@given(
+    st.sampled_from(list(PRESETS)),
+    any_entry | plausible_entry(),
+    st.none() | st.just(1) | any_int,
+)
+def test_any_deal_entry_is_recorded_or_refused_with_a_message(preset, deal_entry, number):
+    state = started([A, B, C, D], first_dealer=A, preset=preset)
+    try:
+        events = decide(state, RecordDeal(deal_entry, number=number))
+    except DomainError as refused:
+        assert_can_be_shown(refused)
+        return
+    after = fold(events, state)
+    assert after.version == state.version + len(events)

@@ -216,3 +216,36 @@ def test_the_league_pages_cost_the_same_queries_however_many_series(
     # league is updating
     with django_assert_num_queries(13):
         client.get(f"/clubs/{slug}/players/{history.anna.id}/")
+
+
+def test_a_name_that_only_looks_like_a_players_is_saved_with_a_warning(history):
+    client = page(history, "admin")
+    url = f"/clubs/{history.club.slug}/league/roster/"
+    cyrillic_anna = "\u0410nna"  # a Cyrillic А
+    response = client.post(url, {"action": "add", "names": cyrillic_anna}, follow=True)
+    html = response.content.decode()
+    assert f"“{cyrillic_anna}” looks like “Anna”, a player of the club already" in html
+    assert history.club.players.filter(name=cyrillic_anna).exists()
+    plain = client.post(url, {"action": "guest", "name": "Ottavia"}, follow=True)
+    assert "looks like" not in plain.content.decode()
+    greek_pia = "\u03a1ia"  # a Greek Ρ
+    together = client.post(url, {"action": "add", "names": f"Pia\n{greek_pia}"}, follow=True)
+    assert f"“{greek_pia}” looks like “Pia”" in together.content.decode()
+
+
+def test_a_name_with_a_right_to_left_override_is_refused_on_the_roster_page(history):
+    client = page(history, "admin")
+    url = f"/clubs/{history.club.slug}/league/roster/"
+    response = client.post(url, {"action": "add", "names": "Anna\u202eX"})
+    assert response.status_code == 422
+    assert "U+202E" in response.content.decode()
+    assert not history.club.players.filter(name__startswith="Anna\u202e").exists()
+
+
+def test_a_line_separator_inside_a_name_is_refused_not_read_as_two_players(history):
+    client = page(history, "admin")
+    url = f"/clubs/{history.club.slug}/league/roster/"
+    response = client.post(url, {"action": "add", "names": "Ottavia\u2028Rossi\r\nPia"})
+    assert response.status_code == 422
+    assert "U+2028" in response.content.decode()
+    assert not history.club.players.filter(name__in=["Ottavia", "Rossi", "Pia"]).exists()

@@ -158,3 +158,56 @@ def test_a_player_is_linked_only_to_a_member_account(history):
 def test_an_existing_player_is_marked_a_guest(history):
     league.guest_mark(club=history.club, player_id=history.carla.id)
     assert RosterPlayer.objects.get(player=history.carla).guest
+
+
+# -- names (domain/names.py: one rule for every writer of a name) ----------------------
+
+
+def test_renee_composed_and_decomposed_is_one_player():
+    club = services.club_create(name="Names club")
+    services.player_add(club=club, name="Renée")
+    for writer in (
+        lambda name: services.player_add(club=club, name=name),
+        lambda name: league.guest_add(club=club, name=name),
+        lambda name: league.players_add(club=club, names=[name]),
+    ):
+        with pytest.raises(DomainError) as refused:
+            writer("RENE\u0301E")
+        assert refused.value.code == "name_taken"
+    assert Player.objects.filter(club=club).count() == 1
+
+
+def test_two_spellings_of_one_name_in_one_list_are_refused():
+    club = services.club_create(name="Names club")
+    with pytest.raises(DomainError) as refused:
+        league.players_add(club=club, names=["Renée", "rene\u0301e"])
+    assert refused.value.code == "name_twice"
+    assert not Player.objects.filter(club=club).exists()
+
+
+@pytest.mark.parametrize("name", ["\u200b", "Anna\u202e", "An\nna", "a" + "\u0301" * 59])
+def test_every_writer_of_a_players_name_refuses_what_nobody_sees(history, name):
+    writers = {
+        "add": lambda: services.player_add(club=history.club, name=name),
+        "guest": lambda: league.guest_add(club=history.club, name=name),
+        "list": lambda: league.players_add(club=history.club, names=[name]),
+        "rename": lambda: league.player_rename(
+            club=history.club, player_id=history.anna.id, name=name
+        ),
+    }
+    before = Player.objects.filter(club=history.club).count()
+    events = len(roster_events(history.club))
+    for write in writers.values():
+        with pytest.raises(DomainError) as refused:
+            write()
+        assert refused.value.code in {"name_invisible_character", "name_marks"}
+    assert Player.objects.filter(club=history.club).count() == before
+    assert Player.objects.get(id=history.anna.id).name == "Anna"
+    assert len(roster_events(history.club)) == events  # nothing recorded
+
+
+def test_a_name_is_stored_composed_and_trimmed(history):
+    guest = league.guest_add(club=history.club, name="  Zoe\u0308  ")
+    assert guest.name == "Zoë"
+    renamed = league.player_rename(club=history.club, player_id=guest.id, name="Zoë  Bis")
+    assert renamed.name == "Zoë Bis"

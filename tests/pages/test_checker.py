@@ -81,3 +81,11 @@ def test_with_twos_wild_ticked_the_twos_stand_in_the_melds(client):
     assert "Valid: the hand goes out." not in plain
     assert "Valid: the hand goes out." in wild.content.decode()
     assert "Twos are wild (Rummy)" in wild.content.decode()
+
+
+@pytest.mark.parametrize("text", ["⁷C", "²H", "①S", "¹⁰D"])
+def test_a_digit_that_is_not_ascii_is_named_as_no_card_without_signing_in(client, text):
+    response = client.get("/check/", {"cards": f"7C {text}"})
+
+    assert response.status_code == 200
+    assert f"“{text}” is not a card." in response.content.decode()

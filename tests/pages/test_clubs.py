@@ -79,7 +79,8 @@ def test_a_player_name_used_twice_gets_a_clear_error(as_role, table):
         f"/clubs/{table.club.slug}/league/roster/", {"action": "add", "names": "Gina\nanna"}
     )
     assert response.status_code == 422
-    assert "has a player called “anna” already" in response.content.decode()
+    # The player is named as the club knows her, whatever the case typed.
+    assert "has a player called “Anna” already" in response.content.decode()
     assert not Player.objects.filter(name="Gina").exists()
 
 

@@ -14,7 +14,7 @@ from ...access import Access
 from ...models import Club, Membership
 from ..base import READ_ERRORS, WRITE_ERRORS, ApiView, error_responses
 from ..club_view import SLUG, ClubApiView
-from ..serializers import options_field, preset_field
+from ..serializers import name_field, options_field, preset_field
 
 
 class DefaultRulesSerializer(serializers.Serializer):
@@ -30,7 +30,7 @@ class ClubCreateApi(ApiView):
     permission_classes = [IsAuthenticated]
 
     class InputSerializer(serializers.Serializer):
-        name = serializers.CharField(max_length=100)
+        name = name_field(max_length=100)
         slug = serializers.SlugField(
             max_length=50, required=False, help_text="Made from the name when missing."
         )
@@ -82,7 +82,7 @@ class ClubDetailApi(ClubApiView):
         return self._respond(club)
 
     class UpdateInputSerializer(serializers.Serializer):
-        name = serializers.CharField(max_length=100, required=False)
+        name = name_field(max_length=100, required=False)
         public = serializers.BooleanField(required=False, help_text="Anyone may read the club.")
         deals_need_confirmation = serializers.BooleanField(
             required=False,
@@ -124,7 +124,7 @@ class ClubPlayersApi(ClubApiView):
         name = serializers.CharField()
 
     class AddInputSerializer(serializers.Serializer):
-        name = serializers.CharField(max_length=60)
+        name = name_field(max_length=60)
 
     class AddOutputSerializer(serializers.Serializer):
         id = serializers.IntegerField()

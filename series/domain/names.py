@@ -1,0 +1,118 @@
+"""Names of players and clubs: what a name may hold, and when two are one.
+
+Every writer of a name (a player, a guest, a rename, a club) cleans it here:
+normalised to NFC and trimmed, runs of spaces made one, and refused when it
+holds a character nobody sees or types as part of a name (controls, line
+breaks, format and bidi-override characters such as U+202E), holds nothing
+visible, or piles more than ``MAX_MARKS`` combining marks on one letter.
+Two names are the same name when they are equal after normalisation and case
+folding (``key``): "Renée" typed composed or decomposed, "ANNA" and "anna".
+A name may only look like another (a Cyrillic "а" for a Latin "a"):
+``looks_alike`` says so, and the pages warn; it is not refused, since both
+may be real names. Names already stored stay as they are; ``key`` reads them
+normalised.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from .errors import DomainError, _
+
+# Accents on one letter: Vietnamese stacks two, a few scripts three or four.
+MAX_MARKS = 4
+
+# Invisible characters, refused: controls (and tab, newline), surrogates,
+# line and paragraph separators, and format characters (zero-width space,
+# bidi embeddings and overrides, tags), except the joiners below.
+_REFUSED = {"Cc", "Cs", "Cf", "Zl", "Zp"}
+# Zero-width (non-)joiners shape Persian and Indic names and emoji sequences;
+# allowed between two visible characters only.
+_JOINERS = {"\u200c", "\u200d"}
+_VISIBLE = ("L", "N", "P", "S")
+_SPACES = re.compile(r"\s+")
+
+
+def clean(text: str, *, length: int, missing: str) -> str:
+    """The name as it is stored; a DomainError (field ``name``) says what is wrong.
+    ``missing`` is the sentence for no name at all ("Give the player a name.")."""
+    name = unicodedata.normalize("NFC", text).strip()
+    if not name:
+        raise DomainError(missing, code="name_required", field="name")
+    _refuse_invisible(name)
+    name = _SPACES.sub(" ", name)
+    _refuse_piled_marks(name)
+    if not any(unicodedata.category(char).startswith(_VISIBLE) for char in name):
+        raise DomainError(_("A name needs a letter, a digit or a sign that can be seen."),
+                          code="name_not_visible", field="name")  # fmt: skip
+    if len(name) > length:
+        raise DomainError(_("A name has at most {length} characters."),
+                          code="name_too_long", field="name", length=length)  # fmt: skip
+    return name
+
+
+def _refuse_invisible(name: str) -> None:
+    for index, char in enumerate(name):
+        if unicodedata.category(char) not in _REFUSED:
+            continue
+        if char in _JOINERS and _visible_at(name, index - 1) and _visible_at(name, index + 1):
+            continue
+        raise DomainError(
+            _("A name cannot hold the invisible character {character}: write it without."),
+            code="name_invisible_character",
+            field="name",
+            character=f"U+{ord(char):04X}",
+        )
+
+
+def _visible_at(name: str, index: int) -> bool:
+    if not 0 <= index < len(name):
+        return False
+    category = unicodedata.category(name[index])
+    return category.startswith(_VISIBLE) or category.startswith("M")
+
+
+def _refuse_piled_marks(name: str) -> None:
+    run = 0
+    for char in name:
+        run = run + 1 if unicodedata.category(char).startswith("M") else 0
+        if run > MAX_MARKS:
+            raise DomainError(
+                _("A name has at most {count} accents or marks on one letter."),
+                code="name_marks",
+                field="name",
+                count=MAX_MARKS,
+            )
+
+
+def key(name: str) -> str:
+    """What two names share when they are the same name: NFC, case folded,
+    spaces made one (a stored name may predate cleaning)."""
+    folded = unicodedata.normalize("NFC", name).casefold()
+    return _SPACES.sub(" ", unicodedata.normalize("NFC", folded)).strip()
+
+
+# Letters of other scripts drawn like Latin ones (a few of Unicode's
+# confusables, those a keyboard in the club's languages would mistake).
+_LOOKALIKES = str.maketrans(
+    "АВЕЅІЈКМНОРСТХУаеѕіјкорсухһԁԛԝӏΑΒΕΖΗΙΚΜΝΟΡΤΥΧαικνορτυχ",
+    "ABESIJKMHOPCTXYaesijkopcyxhdqwlABEZHIKMNOPTYXaikvoptux",
+)
+
+
+def skeleton(name: str) -> str:
+    """The name as it is drawn: compatibility forms (fullwidth letters) and the
+    lookalike letters above read as Latin, then case folded."""
+    drawn = unicodedata.normalize("NFKC", name).translate(_LOOKALIKES)
+    return key(drawn)
+
+
+def looks_alike(name: str, other: str) -> bool:
+    """Two different names drawn alike: "Аnna" with a Cyrillic А and "Anna"."""
+    return key(name) != key(other) and skeleton(name) == skeleton(other)
+
+
+def lookalikes(name: str, others: list[str]) -> list[str]:
+    """The names among ``others`` that ``name`` only looks like."""
+    return [other for other in others if looks_alike(name, other)]
