@@ -95,16 +95,14 @@ class ConfirmForm(forms.Form):
             raise forms.ValidationError(_("Pick who confirms."))
         return player
 
-    def confirmer(self, device) -> tuple[int, int | None]:
-        """(user id, seated player id) of who confirms: a member other than the
-        signed-in one proves it with their PIN (``accounts.pin_confirmer``)."""
+    def confirmer(self) -> tuple[object, str | None, int | None]:
+        """(account, name, seated player id) of who confirms; the name is None for
+        the signed-in member, and anyone else proves it with their PIN."""
         player = self.cleaned_data["player"]
         if player is None:
-            return self.me.id, selectors.seated_player_of(self.series_id, self.me)
+            return self.me, None, selectors.seated_player_of(self.series_id, self.me)
         name, user = self.members[player]
-        accounts.pin_confirmer(member=user, name=name, device=device,
-                               pin=self.cleaned_data["pin"])  # fmt: skip
-        return user.id, player
+        return user, name, player
 
 
 @series_page(Access.MEMBER)
@@ -143,8 +141,11 @@ def deal_confirm(request, sheet, number: int):
 def _submit(request, form, series_id, number, names) -> bool:
     dispute = request.POST.get("action") == "dispute"
     try:
-        user_id, player_id = form.confirmer(request.user)
-        common = {"series_id": series_id, "number": number, "user_id": user_id,
+        user, name, player_id = form.confirmer()
+        if name is not None:  # on the scorer's phone: their PIN, counted on this phone
+            accounts.pin_confirmer(member=user, name=name, device=request.user,
+                                   pin=form.cleaned_data["pin"])  # fmt: skip
+        common = {"series_id": series_id, "number": number, "user_id": user.id,
                   "player_id": player_id, "actor_id": request.user.id,
                   "idempotency_key": form.cleaned_data["idempotency_key"],
                   "expected_version": form.cleaned_data["expected_version"]}  # fmt: skip

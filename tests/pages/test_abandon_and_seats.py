@@ -77,9 +77,10 @@ def test_the_api_refuses_the_same_with_its_own_code_naming_the_series(as_role, t
     assert refusal["message"].startswith("Dario is seated at another open series")
 
 
-def test_home_names_each_open_series_by_its_players_and_start_time(as_role, table, four):
+def test_home_and_the_sheet_name_a_series_by_its_players_and_start_time(as_role, table, four):
     services.club_update(club=table.club, time_zone="Europe/Rome")
     started = SeriesSheet.objects.get(id=four).started_at
     local = started.astimezone(zoneinfo.ZoneInfo("Europe/Rome"))  # the club's time
-    page = as_role("member").get("/").content.decode()
-    assert f"Anna, Bruno, Carla, Dario, started {local:%d/%m/%Y %H:%M}" in page
+    label = f"Anna, Bruno, Carla, Dario, started {local:%d/%m/%Y %H:%M}"
+    assert label in as_role("member").get("/").content.decode()
+    assert label in as_role("member").get(f"/series/{four}/").content.decode()
