@@ -63,7 +63,7 @@ def test_retries_are_bounded():
 
 
 def test_every_service_writer_goes_through_the_retry():
-    from series import membership
+    from series import accounts, membership
     from series.league import services as league
 
     writers = [
@@ -75,7 +75,7 @@ def test_every_service_writer_goes_through_the_retry():
         league.player_link, league.players_merge, league.players_unmerge, league.ladder_set,
         league.season_add, league.season_remove, membership.member_remove,
         membership.invitation_create, membership.invitation_revoke,
-        membership.invitation_accept,
+        membership.invitation_accept, accounts.pin_confirmer,
     ]  # fmt: skip
     assert [w.__name__ for w in writers if not getattr(w, "transient_retry", False)] == []
 

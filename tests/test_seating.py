@@ -63,3 +63,51 @@ def test_two_phones_starting_series_with_one_player_at_once_seat_them_once():
         thread.join()
     assert sorted(outcomes) == ["refused", "started"]
     assert SeriesSheet.objects.filter(club=club, status="in_progress").count() == 1
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_a_start_appended_but_not_committed_still_refuses_the_next(monkeypatch):
+    # RULES D-19. The first start has appended (it holds the log's lock) and
+    # waits until the second has reached its own append: a check made before
+    # the append would not see the first's seats; made after it, under the
+    # lock, it waits for the first's commit and sees them.
+    from series import store
+
+    club, (a, b, c, d, e) = club_with_players()
+    first_appended, second_appending = threading.Event(), threading.Event()
+    append = store.append
+
+    def append_in_turn(*args, **kwargs):
+        if threading.current_thread().name == "second":
+            second_appending.set()
+            return append(*args, **kwargs)
+        stored = append(*args, **kwargs)
+        first_appended.set()
+        second_appending.wait(timeout=10)
+        return stored
+
+    monkeypatch.setattr(store, "append", append_in_turn)
+    outcomes: dict[str, str] = {}
+
+    def start_table(name, players, after=None):
+        if after is not None:
+            after.wait(timeout=10)
+        try:
+            start(club, players)
+            outcomes[name] = "started"
+        except services.SeatedElsewhere:
+            outcomes[name] = "refused"
+        finally:
+            connection.close()
+
+    threads = [
+        threading.Thread(target=start_table, args=("first", [a, b, c]), name="first"),
+        threading.Thread(target=start_table, args=("second", [d, e, c], first_appended),
+                         name="second"),
+    ]  # fmt: skip
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert outcomes == {"first": "started", "second": "refused"}
