@@ -140,6 +140,9 @@ def pin_confirmer(*, member, name: str, device, pin: str) -> None:
         raise PinRefused(_("{name} has not set a PIN yet: they set one under Account, "
                            "“Your confirmation PIN”, or confirm on their own phone."),
                          code="pin_not_set", field="pin", name=name)  # fmt: skip
+    if not pin:  # nothing typed: no guess to count
+        raise PinRefused(_("Type {name}'s PIN to confirm as them."), code="pin_missing",
+                         field="pin", name=name)  # fmt: skip
     now = timezone.now()
     with transaction.atomic():
         attempt, _created = PinAttempt.objects.select_for_update().get_or_create(

@@ -51,6 +51,16 @@ def test_a_right_pin_starts_the_count_of_wrong_ones_again(lucia, settings):
         check(member, scorer, "2580")
 
 
+def test_an_empty_pin_is_asked_for_and_not_counted_as_a_guess(lucia, settings):
+    settings.PIN_FAILURE_LIMIT = 1
+    member, scorer = lucia
+    for _ in range(3):
+        with pytest.raises(accounts.PinRefused) as missing:
+            check(member, scorer, "")
+        assert missing.value.code == "pin_missing"
+    check(member, scorer, "2580")
+
+
 def test_a_locked_pin_opens_again_after_the_cool_off(lucia, settings):
     settings.PIN_FAILURE_LIMIT = 1
     member, scorer = lucia
