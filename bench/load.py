@@ -188,8 +188,13 @@ class Client:
 class Table:
     """One table's series, a request at a time: a start, then its deals."""
 
-    def __init__(self, index: int, client: Client, players: list[int], club: str) -> None:
+    def __init__(self, index: int, client: Client, players: list[int], club: str,
+                 seat_block: int | None = None) -> None:  # fmt: skip
         self.rng = random.Random(index)
+        # The table's own players (block ``seat_block`` of its club's): nobody
+        # sits at two open tables (RULES D-19).
+        block = index if seat_block is None else seat_block
+        players = players[block * SEATS : (block + 1) * SEATS]
         self.client, self.players, self.club = client, players, club
         self.state: dict | None = None
         self.busy = threading.Lock()  # a table sends its next request after the last answer
@@ -237,9 +242,9 @@ class Scorer(threading.Thread):
 Club = tuple[str, list[int]]  # a club's slug and its players' ids
 
 
-def prepare(url: str, clubs: int = 1) -> tuple[str, list[Club]]:
-    """Clubs of eight players each, with one scorer in all; returns the scorer's
-    token and the clubs."""
+def prepare(url: str, clubs: int = 1, tables_each: int = 1) -> tuple[str, list[Club]]:
+    """Clubs with players for ``tables_each`` tables each, with one scorer in all;
+    returns the scorer's token and the clubs."""
     recreate_database(url)
     setup_django(url)
     from django.contrib.auth import get_user_model
@@ -254,7 +259,8 @@ def prepare(url: str, clubs: int = 1) -> tuple[str, list[Club]]:
     made = []
     for number in range(clubs):
         club = services.club_create(name=f"Load club {number + 1}", admin=scorer)
-        players = [services.player_add(club=club, name=f"Player {i}").id for i in range(8)]
+        players = [services.player_add(club=club, name=f"Player {i}").id
+                   for i in range(tables_each * SEATS)]  # fmt: skip
         made.append((club.slug, players))
     _row, token = DeviceToken.objects.create(user=scorer)
     return token, made
@@ -336,7 +342,9 @@ def open_loop(args, token: str, clubs: list[Club], total: Tally) -> list[Step]:
             count = max(1, math.ceil(rate * args.pause))
             while len(tables) < count:
                 club, players = clubs[len(tables) // args.tables_per_club % len(clubs)]
-                tables.append(Table(len(tables), Client(token, tally, len(tables)), players, club))
+                block = len(tables) % args.tables_per_club
+                tables.append(Table(len(tables), Client(token, tally, len(tables)), players, club,
+                                    block))  # fmt: skip
             for table in tables:
                 table.client.tally = tally
             arrivals = []
@@ -395,7 +403,7 @@ def main() -> None:
     url = os.environ.get("LOAD_DATABASE_URL", DEFAULT_URL)
     most_tables = math.ceil(max(float(r) for r in args.rates.split(",")) * args.pause)
     clubs = math.ceil(most_tables / args.tables_per_club) if args.open_loop else 1
-    token, made = prepare(url, clubs)
+    token, made = prepare(url, clubs, max(args.scorers, args.tables_per_club))
     servers = Servers(url, args.workers)
     servers.start()
     tally = Tally()

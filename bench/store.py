@@ -148,7 +148,7 @@ def deal_points(rng: random.Random, players: list[int], goer: int) -> dict[int, 
     return {p: rng.randint(15, 120) for p in players if p != goer}
 
 
-def series_deals(context: dict, rng: random.Random):
+def series_deals(context: dict, rng: random.Random, index: int):
     """Deals through the service, series after series: each call of the
     returned function records one deal (starting a series when none is open)
     and gives its latency and whether it was an ordinary deal (neither the
@@ -158,7 +158,8 @@ def series_deals(context: dict, rng: random.Random):
     from series.models import Club
 
     club = Club.objects.get(id=context["club_id"])
-    player_ids = context["player_ids"]
+    # Each writer's table has its own players: nobody sits at two open tables (RULES D-19).
+    player_ids = context["player_ids"][index * SEATS : (index + 1) * SEATS]
     table = {"series": None, "state": None}
 
     def deal() -> tuple[float, bool]:
@@ -186,7 +187,7 @@ def series_deals(context: dict, rng: random.Random):
 
 def our_store_work(context: dict):
     def work(index: int, count: int, latencies: list[float]) -> None:
-        deal = series_deals(context, random.Random(index))
+        deal = series_deals(context, random.Random(index), index)
         for _ in range(count):
             latencies.append(deal()[0])
 
@@ -200,7 +201,7 @@ def paired_work(context: dict):
 
     def work(index: int, count: int, latencies: list) -> None:
         rng = random.Random(index)
-        deal = series_deals(context, rng)
+        deal = series_deals(context, rng, index)
         stream, version = uuid.uuid4(), 0
         while len(latencies) < count:
             latency, ordinary = deal()
@@ -407,7 +408,8 @@ def main() -> None:
 
     call_command("migrate", verbosity=0)
     club = services.club_create(name="Bench club")
-    player_ids = [services.player_add(club=club, name=f"P{i}").id for i in range(8)]
+    # Enough for eight writers' tables of SEATS each (sample_payload seats the first).
+    player_ids = [services.player_add(club=club, name=f"P{i}").id for i in range(8 * SEATS)]
 
     context = {"url": url, "club_id": club.id, "player_ids": player_ids}
     recorder = reference_recorder(context)

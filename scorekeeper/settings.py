@@ -129,6 +129,10 @@ TRUSTED_PROXIES = env_int("TRUSTED_PROXIES", 0)
 AXES_CLIENT_IP_CALLABLE = "scorekeeper.proxies.client_ip"
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False
+# A member's confirmation PIN is locked on one phone after this many wrong
+# PINs in a row, for this long (series.accounts.pin_confirmer).
+PIN_FAILURE_LIMIT = env_int("PIN_FAILURE_LIMIT", 5)
+PIN_COOLOFF_MINUTES = env_int("PIN_COOLOFF_MINUTES", 15)
 
 ROOT_URLCONF = "scorekeeper.urls"
 WSGI_APPLICATION = "scorekeeper.wsgi.application"

@@ -1,4 +1,6 @@
-"""Signed-in devices: issue, list and revoke API tokens (one per device).
+"""Signed-in devices: issue, list and revoke API tokens (one per device); and
+the confirmation PIN a member types on another member's phone (set, checked,
+locked after a few wrong ones on that phone).
 
 Tokens come from django-rest-knox: only a digest is stored, each expires
 ``REST_KNOX["TOKEN_TTL"]`` after its last use, and a user holds at most
@@ -8,6 +10,9 @@ whichever view changed it: the hook is on the user model's save.
 
 from __future__ import annotations
 
+from datetime import timedelta
+from itertools import pairwise
+
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
@@ -16,7 +21,7 @@ from django.utils import timezone
 from knox.auth import TokenAuthentication
 
 from .domain.errors import DomainError, _
-from .models import DeviceToken
+from .models import DeviceToken, PinAttempt, Profile
 from .retry import transient_retry
 
 
@@ -88,3 +93,75 @@ def connect() -> None:
         sender=get_user_model(),
         dispatch_uid="series.accounts.revoke_tokens_on_password_change",
     )
+
+
+# -- the confirmation PIN ------------------------------------------------------------
+
+
+def pin_too_easy(pin: str) -> bool:
+    """A PIN anyone would try first: one digit repeated (``1111``) or a run up or
+    down, wrapping round (``1234``, ``4321``, ``8901``)."""
+    steps = {(int(b) - int(a)) % 10 for a, b in pairwise(pin)}
+    return len(steps) <= 1 and steps <= {0, 1, 9}
+
+
+@transient_retry(idempotent=True)
+def pin_set(*, user, pin: str) -> None:
+    """Set the member's confirmation PIN (stored hashed, like a password)."""
+    if pin_too_easy(pin):
+        raise DomainError(_("That PIN is too easy to guess (one digit repeated, or a run "
+                            "such as 1234): choose another."),
+                          code="pin_too_easy", field="pin")  # fmt: skip
+    with transaction.atomic():
+        profile, _created = Profile.objects.get_or_create(user=user)
+        profile.set_pin(pin)
+        profile.save(update_fields=["confirmation_pin"])
+
+
+class PinRefused(DomainError):
+    """The PIN typed for a member is not theirs, they have none, or it is locked."""
+
+    code = "pin_refused"
+
+
+@transient_retry
+def pin_confirmer(*, member, name: str, device, pin: str) -> None:
+    """Check the PIN typed for ``member`` (called ``name``) on the phone where
+    ``device`` is signed in; raise PinRefused unless it is theirs.
+
+    As the sign-in lockout does (``AXES_*``), wrong PINs are counted per member
+    and device, and once ``PIN_FAILURE_LIMIT`` are wrong in a row the PIN is not
+    even checked there for ``PIN_COOLOFF_MINUTES``; a right one starts the count
+    again. The attempt's row is held while the PIN is checked, so two guesses
+    at once are counted one after the other."""
+    limit, cooloff = settings.PIN_FAILURE_LIMIT, timedelta(minutes=settings.PIN_COOLOFF_MINUTES)
+    stored = Profile.objects.filter(user=member).values_list("confirmation_pin", flat=True)
+    if not stored.first():
+        raise PinRefused(_("{name} has not set a PIN yet: they set one under Account, "
+                           "“Your confirmation PIN”, or confirm on their own phone."),
+                         code="pin_not_set", field="pin", name=name)  # fmt: skip
+    if not pin:  # nothing typed: no guess to count
+        raise PinRefused(_("Type {name}'s PIN to confirm as them."), code="pin_missing",
+                         field="pin", name=name)  # fmt: skip
+    now = timezone.now()
+    with transaction.atomic():
+        attempt, _created = PinAttempt.objects.select_for_update().get_or_create(
+            member=member, device=device
+        )
+        if attempt.failures and attempt.last_failure_at <= now - cooloff:
+            attempt.failures = 0  # cooled off
+        locked = attempt.failures >= limit
+        right = not locked and Profile.objects.get(user=member).pin_matches(pin)
+        if not locked:
+            attempt.failures = 0 if right else attempt.failures + 1
+            attempt.last_failure_at = attempt.last_failure_at if right else now
+            attempt.save(update_fields=["failures", "last_failure_at"])
+    if locked or attempt.failures >= limit:
+        raise PinRefused(_("Too many wrong PINs for {name} on this phone: try again in "
+                           "{minutes} minutes, or {name} confirms on their own phone."),
+                         code="pin_locked", field="pin", name=name,
+                         minutes=settings.PIN_COOLOFF_MINUTES)  # fmt: skip
+    if not right:
+        raise PinRefused(_("That PIN is not {name}'s. Tries left on this phone: {left}."),
+                         code="pin_wrong", field="pin", name=name,
+                         left=limit - attempt.failures)  # fmt: skip

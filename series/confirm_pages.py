@@ -2,7 +2,8 @@
 sets the short PIN that lets them do so on the scorer's phone.
 
 On their own phone a signed-in member confirms as themselves; on the scorer's
-phone another member picks their name and types their PIN.
+phone a seated player's member picks their name and types their PIN, which
+``accounts.pin_confirmer`` checks (and locks after a few wrong ones).
 The rules (not the recorder, a reason for a dispute) are the domain's.
 """
 
@@ -20,7 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
-from . import selectors, services
+from . import accounts, selectors, services
 from .access import Access
 from .domain.errors import DomainError
 from .forms import at_version
@@ -52,7 +53,9 @@ class PinForm(forms.Form):
 
 
 class ConfirmForm(forms.Form):
-    """Who confirms: the signed-in member ("") or another member with their PIN."""
+    """Who confirms: the signed-in member ("") or a seated player's member with
+    their PIN. The signed-in member is offered only when they may confirm (not
+    the one who recorded the deal)."""
 
     player = forms.TypedChoiceField(label=gettext_lazy("Who confirms"), coerce=int,
                                     empty_value=None, required=False)  # fmt: skip
@@ -67,25 +70,39 @@ class ConfirmForm(forms.Form):
     # confirmed unseen (a page from before this field was added sends none).
     expected_version = forms.IntegerField(widget=forms.HiddenInput, required=False)
 
-    def __init__(self, *args, me, members: list, series_id, **kwargs):
+    def __init__(self, *args, me, members: list, me_may_confirm: bool, series_id, **kwargs):
         super().__init__(*args, **kwargs)
-        self.me, self.series_id = me, series_id
+        self.me, self.series_id, self.me_may_confirm = me, series_id, me_may_confirm
         self.changed_meanwhile = False
-        self.members = {user.id: user for user in members}
-        choices = [("", _("Me (%(name)s)") % {"name": me.get_username()})]
-        self.fields["player"].choices = choices + [(u.id, u.get_username()) for u in members]
+        # (player id, name, account) of the seated players' members, me aside
+        self.members = {player: (name, user) for player, name, user in members if user != me}
+        mine = [("", _("Me (%(name)s)") % {"name": me.get_username()})] if me_may_confirm else []
+        others = [(player, name) for player, (name, _user) in self.members.items()]
+        self.fields["player"].choices = mine + others
+        if not me_may_confirm and others:
+            self.initial.setdefault("player", others[0][0])
         self.initial.setdefault("idempotency_key", uuid.uuid4().hex)
 
-    def confirmer(self) -> tuple[int, int | None]:
-        """(user id, seated player id) of who confirms; a wrong PIN is a form error."""
-        user = self.members.get(self.cleaned_data["player"], self.me)
-        if user is not self.me:
-            profile = Profile.objects.filter(user=user).first()
-            if profile is None or not profile.pin_matches(self.cleaned_data["pin"]):
-                raise forms.ValidationError(
-                    _("That PIN is not %(name)s's.") % {"name": user.get_username()}
-                )
-        return user.id, selectors.seated_player_of(self.series_id, user)
+    @property
+    def nobody(self) -> bool:
+        """Nobody here may confirm: the recorder is signed in, and no other seated
+        player has an account in the club."""
+        return not self.fields["player"].choices
+
+    def clean_player(self):
+        player = self.cleaned_data["player"]
+        if player is None and not self.me_may_confirm:
+            raise forms.ValidationError(_("Pick who confirms."))
+        return player
+
+    def confirmer(self) -> tuple[object, str | None, int | None]:
+        """(account, name, seated player id) of who confirms; the name is None for
+        the signed-in member, and anyone else proves it with their PIN."""
+        player = self.cleaned_data["player"]
+        if player is None:
+            return self.me, None, selectors.seated_player_of(self.series_id, self.me)
+        name, user = self.members[player]
+        return user, name, player
 
 
 @series_page(Access.MEMBER)
@@ -97,9 +114,11 @@ def deal_confirm(request, sheet, number: int):
     except DomainError:
         raise Http404 from None
     names = selectors.player_names(club_id=sheet.club_id, ids=state.setup.players)
-    members = [m.user for m in selectors.club_members(club=sheet.club) if m.user != request.user]
+    members = selectors.seated_members(sheet)
+    mine = selectors.deal_recorder(sheet.id, number) != request.user.id
     form = ConfirmForm(request.POST or None, me=request.user, members=members,
-                       series_id=sheet.id, initial={"expected_version": state.version})  # fmt: skip
+                       me_may_confirm=mine, series_id=sheet.id,
+                       initial={"expected_version": state.version})  # fmt: skip
     if request.method == "POST" and form.is_valid():
         done = _submit(request, form, sheet.id, number, names)
         if done:
@@ -111,7 +130,7 @@ def deal_confirm(request, sheet, number: int):
             deal = state.deal(number)
             errors = form.non_field_errors()
             form = at_version(form, state.version, me=request.user, members=members,
-                              series_id=sheet.id)  # fmt: skip
+                              me_may_confirm=mine, series_id=sheet.id)  # fmt: skip
             form.add_error(None, errors)
     scores = [(names.get(player), points) for player, points in deal.scores.items()]
     context = {"sheet": sheet, "deal": deal, "number": number, "form": form, "scores": scores,
@@ -122,8 +141,11 @@ def deal_confirm(request, sheet, number: int):
 def _submit(request, form, series_id, number, names) -> bool:
     dispute = request.POST.get("action") == "dispute"
     try:
-        user_id, player_id = form.confirmer()
-        common = {"series_id": series_id, "number": number, "user_id": user_id,
+        user, name, player_id = form.confirmer()
+        if name is not None:  # on the scorer's phone: their PIN, counted on this phone
+            accounts.pin_confirmer(member=user, name=name, device=request.user,
+                                   pin=form.cleaned_data["pin"])  # fmt: skip
+        common = {"series_id": series_id, "number": number, "user_id": user.id,
                   "player_id": player_id, "actor_id": request.user.id,
                   "idempotency_key": form.cleaned_data["idempotency_key"],
                   "expected_version": form.cleaned_data["expected_version"]}  # fmt: skip
@@ -134,8 +156,8 @@ def _submit(request, form, series_id, number, names) -> bool:
             services.deal_confirm(**common)
             messages.success(request, _("Deal %(number)s is confirmed.") % {"number": number})
         return True
-    except forms.ValidationError as error:
-        form.add_error("pin", error)
+    except accounts.PinRefused as error:
+        form.add_error("pin", error_message(error))
     except DomainError as error:
         form.add_error(None, error_message(error, names))
     except VersionConflict:
@@ -151,10 +173,14 @@ def _submit(request, form, series_id, number, names) -> bool:
 def account_pin(request):
     form = PinForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        services.pin_set(user=request.user, pin=form.cleaned_data["pin"])
-        messages.success(request, _("Your PIN is set."))
-        next_url = request.GET.get("next", "")
-        safe = url_has_allowed_host_and_scheme(next_url, allowed_hosts={request.get_host()})
-        return redirect(next_url if safe else "account_pin")
+        try:
+            accounts.pin_set(user=request.user, pin=form.cleaned_data["pin"])
+        except DomainError as error:
+            form.add_error("pin", error_message(error))
+        else:
+            messages.success(request, _("Your PIN is set."))
+            next_url = request.GET.get("next", "")
+            safe = url_has_allowed_host_and_scheme(next_url, allowed_hosts={request.get_host()})
+            return redirect(next_url if safe else "account_pin")
     has_pin = Profile.objects.filter(user=request.user).exclude(confirmation_pin="").exists()
     return render(request, "account_pin.html", {"form": form, "has_pin": has_pin})

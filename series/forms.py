@@ -340,6 +340,22 @@ class VoidForm(forms.Form):
         self.initial.setdefault("idempotency_key", uuid.uuid4().hex)
 
 
+class AbandonForm(forms.Form):
+    """Scrap a series (one started by mistake): a reason, and a tick that says so."""
+
+    reason = forms.CharField(label=_("Why is the series abandoned?"), max_length=300)
+    sure = forms.BooleanField(
+        label=_("Yes, abandon it: no more deals can be recorded in this series"),
+        error_messages={"required": _("Tick the box to abandon the series.")},
+    )
+    expected_version = forms.IntegerField(widget=forms.HiddenInput)
+    idempotency_key = forms.CharField(widget=forms.HiddenInput, max_length=100, required=False)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.initial.setdefault("idempotency_key", uuid.uuid4().hex)
+
+
 class CheckForm(AsksOptions, forms.Form):
     """A going-out claim to check: the whole hand, or the groups as laid."""
 

@@ -206,8 +206,15 @@ def open_series(*, club_ids: Iterable[int]) -> list[SeriesSheet]:
     """Series still being played (or in a tiebreak) in these clubs, newest first."""
     sheets = SeriesSheet.objects.filter(club_id__in=list(club_ids), status__in=OPEN_STATUSES)
     seats = Prefetch("seats", queryset=SeriesSeat.objects.select_related("player").order_by("seat"))
-    sheets = sheets.select_related("next_dealer").prefetch_related(seats)
+    sheets = sheets.select_related("club", "next_dealer").prefetch_related(seats)
     return list(sheets.order_by("-started_at", "id"))
+
+
+def open_series_sheet(series_id: UUID) -> SeriesSheet | None:
+    """One series with its seats (to name it by its players), if it is still open."""
+    sheets = SeriesSheet.objects.filter(id=series_id, status__in=OPEN_STATUSES)
+    seats = Prefetch("seats", queryset=SeriesSeat.objects.select_related("player").order_by("seat"))
+    return sheets.select_related("club").prefetch_related(seats).first()
 
 
 def sheet_version(series_id: UUID) -> int | None:
@@ -231,6 +238,23 @@ def seated_player_of(series_id: UUID, user) -> int | None:
         return None
     seats = SeriesSeat.objects.filter(series_id=series_id, player__user=user)
     return seats.values_list("player_id", flat=True).first()
+
+
+def seated_members(sheet: SeriesSheet) -> list[tuple[int, str, object]]:
+    """(player id, name, account) of the series' seated players whose account
+    is linked to them and who are members of the club, in seat order: who may
+    confirm a deal on the scorer's phone with their PIN."""
+    members = Membership.objects.filter(club_id=sheet.club_id).values("user_id")
+    seats = SeriesSeat.objects.filter(series_id=sheet.id, player__user__in=members)
+    seats = seats.select_related("player__user").order_by("seat")
+    return [(seat.player_id, seat.player.name, seat.player.user) for seat in seats]
+
+
+def deal_recorder(series_id: UUID, number: int) -> int | None:
+    """Who recorded deal ``number``'s entry as it stands (its last correction)."""
+    rows = Event.objects.filter(stream=series_id, type__in=("DealRecorded", "DealCorrected"),
+                                payload__number=number)  # fmt: skip
+    return rows.order_by("-version").values_list("recorded_by", flat=True).first()
 
 
 def usernames(ids: Iterable[int]) -> dict[int, str]:

@@ -20,13 +20,16 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
-from . import projections, projectors, store, writer
+from . import projections, projectors, selectors, store, writer
+from .accounts import pin_set  # noqa: F401 (a member's PIN: series.accounts)
 from .domain import names
 from .domain.confirmation import ConfirmDeal, DisputeDeal
 from .domain.errors import DomainError, NotFound, _
 from .domain.events import DealEntry, SeriesStarted
 from .domain.rules import rules_from
 from .domain.series import (
+    IN_PROGRESS,
+    TIEBREAK,
     AbandonSeries,
     Command,
     CorrectDeal,
@@ -41,7 +44,7 @@ from .domain.series import (
     decided,
     fold,
 )
-from .models import Club, Event, Membership, Player, Profile
+from .models import Club, Membership, Player, SeriesSeat
 from .retry import transient_retry
 from .writer import (  # IdempotencyMismatch and scoped_key: callers import them from here
     Change,
@@ -246,14 +249,6 @@ def club_update(
     return club
 
 
-@transient_retry(idempotent=True)
-def pin_set(*, user, pin: str) -> None:
-    """Set the member's confirmation PIN (stored hashed, like a password)."""
-    profile, _created = Profile.objects.get_or_create(user=user)
-    profile.set_pin(pin)
-    profile.save(update_fields=["confirmation_pin"])
-
-
 def series_load(series_id: UUID, *, up_to_version: int | None = None) -> SeriesState:
     return series_loaded(series_id, up_to_version=up_to_version).state
 
@@ -393,10 +388,7 @@ def deal_dispute(
 
 
 def _recorder(series_id: UUID, number: int) -> int | None:
-    """Who recorded deal ``number``'s entry as it stands (its last correction)."""
-    rows = Event.objects.filter(stream=series_id, type__in=("DealRecorded", "DealCorrected"),
-                                payload__number=number)  # fmt: skip
-    return rows.order_by("-version").values_list("recorded_by", flat=True).first()
+    return selectors.deal_recorder(series_id, number)
 
 
 @transient_retry
@@ -443,7 +435,10 @@ class SeriesStream:
                                    updated_at=change.updated_at, stamp=change.stamp)  # fmt: skip
 
     def appended(self, stream: UUID, change: Change[SeriesState]) -> None:
-        pass  # a series decides on its own events alone
+        # A start: checked under the log's lock, after its seats are written, so
+        # that of two starts at once seating one player the second is refused.
+        if change.before.version == 0:
+            refuse_seated_elsewhere(stream, change.after)
 
     def in_append(self, stream: UUID, change: Change[SeriesState]) -> bool:
         return projections.in_append(change.before, change.events)
@@ -469,6 +464,34 @@ class SeriesStream:
 
 
 SERIES = SeriesStream()
+
+
+class SeatedElsewhere(DomainError):
+    """A new series seats a player who sits at another open table of the club."""
+
+    code = "player_seated_elsewhere"
+
+
+def refuse_seated_elsewhere(stream: UUID, state: SeriesState) -> None:
+    """No player is seated at two open tables of one club at once (RULES D-19).
+
+    Run by the writer after the start's append, under the log's lock: every
+    start appended before this one has committed by then, so this read sees
+    its seats, and a start after it waits for this one's commit."""
+    seats = SeriesSeat.objects.filter(
+        club_id=state.setup.club,
+        player_id__in=state.setup.players,
+        series__status__in=(IN_PROGRESS, TIEBREAK),
+    ).exclude(series_id=stream)
+    found = seats.order_by("series__started_at", "seat").values_list("player_id", "series_id")
+    taken = found.first()
+    if taken is not None:
+        player, series = taken
+        raise SeatedElsewhere(
+            _("{player} is seated at another open series of the club: finish or abandon "
+              "that series first."),
+            field="players", player=player, series=str(series),
+        )  # fmt: skip
 
 
 def _execute(

@@ -44,6 +44,7 @@ urlpatterns = [
     path("series/<uuid:series_id>/", views.sheet, name="sheet"),
     path("series/<uuid:series_id>/print/", views.sheet_print, name="sheet_print"),
     path("series/<uuid:series_id>/audit/", views.audit, name="audit"),
+    path("series/<uuid:series_id>/abandon/", views.series_abandon, name="series_abandon"),
     path("series/<uuid:series_id>/deals/new/", views.deal_new, name="deal_new"),
     path("series/<uuid:series_id>/deals/check/", views.deal_check, name="deal_check"),
     path(

@@ -14,6 +14,7 @@ from django.core import signing
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -25,6 +26,7 @@ from .domain.events import from_payload
 from .domain.rules import Rules, rules_from
 from .domain.series import SeriesState
 from .forms import (
+    AbandonForm,
     CheckForm,
     CorrectionForm,
     DealForm,
@@ -74,6 +76,7 @@ def series_new(request, slug: str):
     players = selectors.new_series_players(club=club)
     form = NewSeriesForm(request.POST or None, club_players=players,
                          initial=rules_initial(club.default_rules))  # fmt: skip
+    seated_elsewhere = None
     if request.method == "POST" and form.is_valid():
         try:
             result = services.series_start(
@@ -88,8 +91,11 @@ def series_new(request, slug: str):
             return redirect("sheet", series_id=result.series_id)
         except DomainError as error:
             form.add_error(None, error_message(error, {p.id: p.name for p in players}))
-    context = {"club": club, "form": form}
-    return render(request, "series_new.html", context)
+            if isinstance(error, services.SeatedElsewhere):  # RULES D-19: offer to open it
+                seated_elsewhere = selectors.open_series_sheet(UUID(error.params["series"]))
+    context = {"club": club, "form": form, "seated_elsewhere": seated_elsewhere}
+    with timezone.override(club.time_zone or None):
+        return render(request, "series_new.html", context)
 
 
 @require_GET
@@ -311,6 +317,34 @@ def deal_void(request, sheet, number: int):
     context = {"sheet": sheet, "form": form, "deal": deal, "number": number,
                "dealer": names.get(deal.dealer)}  # fmt: skip
     return render(request, "deal_void.html", context)
+
+
+@series_page(Access.SCORE)
+@require_http_methods(["GET", "POST"])
+def series_abandon(request, sheet):
+    """Scrap a series that is still open (one started by mistake), with a reason
+    that the audit trail shows; its players may then sit at another table."""
+    if sheet.status not in selectors.OPEN_STATUSES and request.method == "GET":
+        messages.info(request, _("This series is over: it cannot be abandoned."))
+        return redirect("sheet", series_id=sheet.id)
+    form = AbandonForm(request.POST or None, initial={"expected_version": sheet.version})
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            services.series_abandon(
+                series_id=sheet.id, reason=data["reason"],
+                expected_version=data["expected_version"], actor_id=request.user.id,
+                idempotency_key=data["idempotency_key"] or None,
+            )  # fmt: skip
+            messages.success(request, _("The series is abandoned."))
+            return redirect("sheet", series_id=sheet.id)
+        except DomainError as error:
+            form.add_error(None, error_message(error))
+        except VersionConflict as conflict:
+            form = at_version(form, conflict.current or selectors.sheet_version(conflict.stream))
+            form.add_error(None, _("The score sheet changed meanwhile: check it and try again."))
+    selectors.series_sheet_rows(sheet)
+    return render(request, "series_abandon.html", {"sheet": sheet, "form": form})
 
 
 @series_page(Access.SCORE)

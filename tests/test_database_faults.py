@@ -63,7 +63,7 @@ def test_retries_are_bounded():
 
 
 def test_every_service_writer_goes_through_the_retry():
-    from series import membership
+    from series import accounts, membership
     from series.league import services as league
 
     writers = [
@@ -75,7 +75,7 @@ def test_every_service_writer_goes_through_the_retry():
         league.player_link, league.players_merge, league.players_unmerge, league.ladder_set,
         league.season_add, league.season_remove, membership.member_remove,
         membership.invitation_create, membership.invitation_revoke,
-        membership.invitation_accept,
+        membership.invitation_accept, accounts.pin_confirmer,
     ]  # fmt: skip
     assert [w.__name__ for w in writers if not getattr(w, "transient_retry", False)] == []
 
@@ -178,14 +178,17 @@ def test_terminating_connections_during_a_burst_of_deals_loses_and_doubles_nothi
 ):
     scorer = get_user_model().objects.create_user("scorer-under-fire")
     club = services.club_create(name="Stormy night", admin=scorer)
-    players = [services.player_add(club=club, name=n) for n in ("Anna", "Bruno", "Carla")]
+    # One table per scorer, each with its own players (RULES D-19).
+    tables = [[services.player_add(club=club, name=f"{name} {n}") for name in ("Anna", "Bruno",
+                                                                            "Carla")]
+              for n in range(WORKERS)]  # fmt: skip
     clients = [client_for(scorer) for _ in range(WORKERS)]
     spared = [own_pid()]
     failures: list = []
     acknowledged: list = []
     scorers = [
         threading.Thread(target=play, args=(c, club, players, failures, acknowledged))
-        for c in clients
+        for c, players in zip(clients, tables, strict=True)
     ]
     for thread in scorers:
         thread.start()

@@ -257,14 +257,15 @@ def test_scorers_finishing_series_of_one_club_at_once_never_deadlock():
     # A series' last deal also rewrites the club's league tables under a lock
     # on the club's row; the log's lock and the foreign-key checks of other
     # writers' events must never wait on each other in a cycle.
-    club, players = club_with_players(("Anna", "Bruno", "Carla", "Dario"))
+    # Six tables of one club; each its own three players (RULES D-19).
+    club, players = club_with_players(tuple(f"Player {n}" for n in range(18)))
     barrier = threading.Barrier(6)
 
     def play(seed):
         rng = random.Random(seed)
         barrier.wait()
         for _ in range(3):
-            seats = rng.sample(players, 3)
+            seats = rng.sample(players[3 * seed : 3 * seed + 3], 3)
             series_id = start(club, seats).series_id
             for _deal in range(3):
                 state = services.series_load(series_id)

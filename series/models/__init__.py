@@ -5,7 +5,7 @@ and rebuilt from it (``manage.py rebuild_projections``). Tables that might one
 day be sharded carry ``club``.
 """
 
-from .accounts import DeviceToken, Profile
+from .accounts import DeviceToken, PinAttempt, Profile
 from .league import (
     ClubRecord,
     HeadToHeadTally,
@@ -37,6 +37,7 @@ __all__ = [
     "LeagueBehind",
     "Membership",
     "PersonSummary",
+    "PinAttempt",
     "Player",
     "Profile",
     "RosterPlayer",

@@ -32,3 +32,21 @@ class DeviceToken(AbstractAuthToken):
 
     class Meta:
         ordering = ["-created"]
+
+
+class PinAttempt(models.Model):
+    """Wrong PINs typed for ``member`` on the phone of ``device`` (the account
+    signed in there), counted as django-axes counts failed sign-ins: per member
+    and device, so guessing on one phone never locks a member out of another."""
+
+    member = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                               related_name="+")  # fmt: skip
+    device = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                               related_name="+")  # fmt: skip
+    failures = models.PositiveIntegerField(default=0)
+    last_failure_at = models.DateTimeField(null=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["member", "device"], name="pin_attempt_once")
+        ]

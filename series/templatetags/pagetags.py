@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import uuid
+import zoneinfo
 
 from django import template
+from django.utils.formats import date_format
+from django.utils.timezone import localtime
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from ..domain import series
@@ -69,3 +73,14 @@ def invitation_status(invitation) -> dict:
     refused = refusal(invitation)
     code = refused.code if refused else None
     return {"label": INVITATION_STATES[code], "open": refused is None}
+
+
+@register.simple_tag
+def series_label(sheet) -> str:
+    """What tells one open series from another at a glance: its players in
+    seat order and when it started, in the club's time zone."""
+    players = ", ".join(seat.player.name for seat in sheet.seats.all())
+    zone = sheet.club.time_zone  # the club's time, on the home page too
+    started = localtime(sheet.started_at, zoneinfo.ZoneInfo(zone) if zone else None)
+    started = date_format(started, "SHORT_DATETIME_FORMAT")
+    return gettext("%(players)s, started %(time)s") % {"players": players, "time": started}

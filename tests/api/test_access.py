@@ -60,7 +60,8 @@ def deal(table, version, **extra):
 
 
 def series_start_body(table):
-    ids = [p.id for p in table.players]
+    # Players of another table: the club's own three sit at its open series (RULES D-19).
+    ids = [services.player_add(club=table.club, name=f"Guest {n}").id for n in range(3)]
     return {"club": table.club.slug, "players": ids, "first_dealer": ids[0]}
 
 

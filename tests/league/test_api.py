@@ -8,6 +8,7 @@ from datetime import date
 import pytest
 from rest_framework.test import APIClient
 
+from series import services
 from series.league import services as league
 from series.models import DeviceToken
 from tests.factories import start
@@ -26,8 +27,11 @@ def client_for(user=None) -> APIClient:
 
 
 def play_more(history, count: int) -> None:
-    """``count`` more finished series of Anna, Bruno and Carla (Anna always wins)."""
+    """``count`` more finished series of Anna, Bruno and Carla (Anna always wins).
+    Anna and Bruno leave the open series first: nobody sits at two open tables
+    (RULES D-19); abandoned, it counts for nobody and stays in the list."""
     a, b, c = history.anna, history.bruno, history.carla
+    services.series_abandon(series_id=history.open, reason="They moved tables.")
     for day in range(count):
         series = start(history.club, [a, b, c], first_dealer=a, recorded_at=at(6, 1 + day))
         for _ in range(3):
@@ -80,7 +84,9 @@ def test_a_player_has_all_time_and_season_figures_history_and_head_to_head(histo
 
 def test_the_series_list_filters_by_season_and_player_and_follows_merges(history):
     twin = league.guest_add(club=history.club, name="Dario bis")
-    later = start(history.club, [twin, history.anna, history.bruno], recorded_at=at(12, 1))
+    guest = league.guest_add(club=history.club, name="Elena")
+    # Anna and Bruno sit at the open series: another table (RULES D-19)
+    later = start(history.club, [twin, history.carla, guest], recorded_at=at(12, 1))
     league.players_merge(club=history.club, source_id=twin.id, target_id=history.dario.id)
     client = client_for(history.users["member"])
     url = f"/api/v1/clubs/{history.club.slug}/series"

@@ -15,6 +15,7 @@ from django.test.utils import CaptureQueriesContext
 
 from series import projections, services
 from series.league import selectors
+from series.league import services as league
 from series.models import Checkpoint, SeriesResult
 from tests.factories import entry, start
 
@@ -28,11 +29,13 @@ UPDATING = "Updating…"
 
 
 def play_december(history, day: int = 1):
-    """Anna, Bruno and Dario; Dario goes out every deal and wins with 0."""
-    a, b, d = history.anna, history.bruno, history.dario
-    series = start(history.club, [a, b, d], first_dealer=a, recorded_at=at(12, day)).series_id
+    """Carla and two guests, Elena and Fabio, at another table than the open
+    series' (RULES D-19); Elena goes out every deal and wins with 0."""
+    c = history.carla
+    e, f = (league.guest_add(club=history.club, name=name) for name in ("Elena", "Fabio"))
+    series = start(history.club, [c, e, f], first_dealer=c, recorded_at=at(12, day)).series_id
     for _ in range(3):
-        record(series, d, {a: 30, b: 40}, at(12, day))
+        record(series, e, {c: 30, f: 40}, at(12, day))
     return series
 
 
@@ -68,11 +71,11 @@ def test_a_series_finishing_after_every_other_is_added_by_the_follower(history):
     assert earlier < set(SeriesResult.objects.values_list("id", flat=True))  # kept, not redone
     assert UPDATING not in league_page(history)
     assert standings_api(history)["updating"] is False
-    dario = {row[1]: row for row in standings_rows(history.club)}["Dario"]
-    assert (dario[2].series_played, dario[2].series_won, dario[2].went_out) == (1, 1, 3)
-    # Dario's 0 is the club's new lowest series total.
+    elena = {row[1]: row for row in standings_rows(history.club)}["Elena"]
+    assert (elena[2].series_played, elena[2].series_won, elena[2].went_out) == (1, 1, 3)
+    # Elena's 0 is the club's new lowest series total.
     lowest = selectors.club_records(history.club, "continental", []).lowest_total
-    assert (lowest.value, lowest.name) == (0, "Dario")
+    assert (lowest.value, lowest.name) == (0, "Elena")
     tables = league_tables()
     projections.rebuild()
     assert league_tables() == tables

@@ -59,16 +59,17 @@ def at_once(*calls) -> list[Exception]:
 
 
 def two_tables():
-    """X (Anna, Bruno, Carla) started first, Z (Anna, Dario, Elena) an hour
-    later; both are one deal from their end."""
-    club, (a, b, c, d, e, _f) = club_with_players(("Anna", "Bruno", "Carla", "Dario", "Elena",
-                                                   "Fabio"))  # fmt: skip
+    """X (Anna, Bruno, Carla) started first, Z (Fabio, Dario, Elena) an hour
+    later, at another table (nobody sits at two, RULES D-19); both are one deal
+    from their end."""
+    club, (a, b, c, d, e, f) = club_with_players(("Anna", "Bruno", "Carla", "Dario", "Elena",
+                                                  "Fabio"))  # fmt: skip
     now = timezone.now()
     x = start(club, [a, b, c], recorded_at=now).series_id
-    z = start(club, [a, d, e], recorded_at=now + timedelta(hours=1)).series_id
+    z = start(club, [f, d, e], recorded_at=now + timedelta(hours=1)).series_id
     play(x, [(a, (b, c)), (b, (a, c))], now)
-    play(z, [(a, (d, e)), (d, (a, e))], now)
-    return club, now, lambda: play(x, [(c, (a, b))], now), lambda: play(z, [(e, (a, d))], now)
+    play(z, [(f, (d, e)), (d, (f, e))], now)
+    return club, now, lambda: play(x, [(c, (a, b))], now), lambda: play(z, [(e, (f, d))], now)
 
 
 def test_series_finishing_at_once_give_the_ratings_of_a_rebuild():

@@ -108,7 +108,8 @@ def test_after_corrections_and_voids_of_finished_series_the_tables_equal_a_rebui
 
 @pytest.mark.django_db
 def test_merge_then_unmerge_the_standings_follow_and_come_back_exactly(history):
-    b, c = history.bruno, history.carla
+    # Bruno sits at the open series: Elena takes his seat here (RULES D-19)
+    b, c = services.player_add(club=history.club, name="Elena"), history.carla
     twin = services.player_add(club=history.club, name="Anna B.")  # Anna, typed anew
     third = start(history.club, [twin, b, c], first_dealer=twin, recorded_at=at(12, 5)).series_id
     record(third, twin, {b: 40, c: 50}, at(12, 5))

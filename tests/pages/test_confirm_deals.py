@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from series import services
+from series.league import services as league
 from series.models import DealLine, Profile
 from tests.factories import entry
 
@@ -68,23 +69,81 @@ def test_a_deal_corrected_while_the_member_looked_at_it_is_not_confirmed_unseen(
     assert confirmation(needs_confirmation) == "confirmed"
 
 
+def seated_member(table):
+    """The member's account linked to Dario, seated in ``four``."""
+    dario = table.players[3]
+    league.player_link(club=table.club, player_id=dario.id, user_id=table.users["member"].id)
+    return dario
+
+
 def test_on_the_scorers_phone_a_member_confirms_with_their_pin(as_role, table, needs_confirmation):
+    dario = seated_member(table)
     services.pin_set(user=table.users["member"], pin="2468")
     url = f"/series/{needs_confirmation}/deals/1/confirm/"
-    body = {"action": "confirm", "player": table.users["member"].id, "idempotency_key": "k2"}
+    body = {"action": "confirm", "player": dario.id, "idempotency_key": "k2"}
 
-    wrong = as_role("scorer").post(url, {**body, "pin": "1111"})
-    assert "That PIN is not member&#x27;s." in wrong.content.decode()
+    wrong = as_role("scorer").post(url, {**body, "pin": "1357"})
+    assert "That PIN is not Dario&#x27;s. Tries left on this phone: 4." in wrong.content.decode()
     assert confirmation(needs_confirmation) == ""
 
     as_role("scorer").post(url, {**body, "pin": "2468"})
     assert confirmation(needs_confirmation) == "confirmed"
 
 
+def test_the_names_offered_are_the_seated_players_with_an_account_not_the_recorder(
+    as_role, table, needs_confirmation
+):
+    seated_member(table)
+    page = as_role("scorer").get(f"/series/{needs_confirmation}/deals/1/confirm/").content.decode()
+    choices = page[page.index('name="player"') : page.index("</select>")]
+    # The scorer recorded the deal: "Me" would be refused. The admin and the
+    # other members sit at no seat of this series.
+    assert ">Dario</option>" in choices
+    assert "Me (" not in choices and "admin" not in choices and ">member<" not in choices
+
+
+def test_the_page_says_so_when_nobody_here_can_confirm(as_role, needs_confirmation):
+    page = as_role("scorer").get(f"/series/{needs_confirmation}/deals/1/confirm/").content.decode()
+    assert "no other player at this table has an account in the club" in page
+
+
+def test_a_member_without_a_pin_is_told_so_not_that_the_pin_is_wrong(
+    as_role, table, needs_confirmation
+):
+    dario = seated_member(table)
+    url = f"/series/{needs_confirmation}/deals/1/confirm/"
+    body = {"action": "confirm", "player": dario.id, "pin": "2468", "idempotency_key": "k5"}
+    page = as_role("scorer").post(url, body).content.decode()
+    assert "Dario has not set a PIN yet" in page
+    assert "is not Dario" not in page
+
+
+def test_wrong_pins_lock_the_member_on_that_phone_but_not_on_another(
+    as_role, table, needs_confirmation, settings
+):
+    settings.PIN_FAILURE_LIMIT = 3
+    dario = seated_member(table)
+    services.pin_set(user=table.users["member"], pin="2468")
+    url = f"/series/{needs_confirmation}/deals/1/confirm/"
+    body = {"action": "confirm", "player": dario.id, "idempotency_key": "k6"}
+    for guess in ("1357", "9753"):
+        assert "Tries left" in as_role("scorer").post(url, {**body, "pin": guess}).content.decode()
+    locked = as_role("scorer").post(url, {**body, "pin": "8642"}).content.decode()
+    assert "Too many wrong PINs for Dario on this phone" in locked
+    # Locked: even the right PIN is not checked on this phone any more.
+    right = as_role("scorer").post(url, {**body, "pin": "2468"}).content.decode()
+    assert "Too many wrong PINs for Dario on this phone" in right
+    assert confirmation(needs_confirmation) == ""
+    # On the admin's phone Dario's PIN still works.
+    as_role("admin").post(url, {**body, "idempotency_key": "k7", "pin": "2468"})
+    assert confirmation(needs_confirmation) == "confirmed"
+
+
 def test_the_scorer_cannot_confirm_their_own_deal(as_role, needs_confirmation):
     url = f"/series/{needs_confirmation}/deals/1/confirm/"
     response = as_role("scorer").post(url, {"action": "confirm", "idempotency_key": "k3"})
-    assert "by another member than the one who recorded it" in response.content.decode()
+    assert "Pick who confirms." in response.content.decode()
+    assert confirmation(needs_confirmation) == ""
 
 
 def test_a_dispute_is_marked_on_the_sheet_and_in_the_audit_trail(as_role, needs_confirmation):
@@ -96,6 +155,13 @@ def test_a_dispute_is_marked_on_the_sheet_and_in_the_audit_trail(as_role, needs_
     assert '<span class="badge disputed">disputed</span>' in sheet
     audit = as_role("member").get(f"/series/{needs_confirmation}/audit/").content.decode()
     assert "Deal disputed" in audit and "Deal 1, by member. Reason: Carla had 35" in audit
+
+
+@pytest.mark.parametrize("pin", ["1111", "1234", "4321", "890123", "00000000"])
+def test_a_pin_anyone_would_try_first_is_refused(as_role, table, pin):
+    page = as_role("member").post("/account/pin/", {"pin": pin, "again": pin}).content.decode()
+    assert "That PIN is too easy to guess" in page
+    assert not Profile.objects.filter(user=table.users["member"]).exists()
 
 
 def test_a_member_sets_a_pin_stored_hashed(as_role, table):

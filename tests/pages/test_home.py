@@ -20,10 +20,12 @@ def test_it_invites_an_anonymous_visitor_to_sign_in_or_check_a_claim(as_role):
 
 
 def test_it_lists_the_members_clubs_and_their_series_in_progress(as_role, table, four):
+    # Anna, Bruno, Carla and Dario sit at ``four``: another table (RULES D-19)
+    players = [*table.players[4:], services.player_add(club=table.club, name="Gina")]
     finished = services.series_start(
-        club=table.club, players=[p.id for p in table.players[:3]], first_dealer=table.players[0].id
+        club=table.club, players=[p.id for p in players], first_dealer=players[0].id
     ).series_id
-    play_to_the_end(finished, table.players[:3])
+    play_to_the_end(finished, players)
     outsiders = [services.player_add(club=table.other_club, name=n) for n in ("X", "Y", "Z")]
     elsewhere = services.series_start(
         club=table.other_club, players=[p.id for p in outsiders], first_dealer=outsiders[0].id
@@ -51,11 +53,12 @@ def test_its_queries_do_not_grow_with_the_number_of_series(
     as_role, table, django_assert_num_queries
 ):
     client = as_role("scorer")
-    for _ in range(3):
+    for table_number in range(3):  # three tables at once: nobody sits at two (RULES D-19)
+        players = [services.player_add(club=table.club, name=f"Player {table_number}.{seat}")
+                   for seat in range(4)]  # fmt: skip
         services.series_start(
-            club=table.club, players=[p.id for p in table.players[:4]],
-            first_dealer=table.players[0].id,
-        )  # fmt: skip
+            club=table.club, players=[p.id for p in players], first_dealer=players[0].id
+        )
     # session, user, memberships with clubs, open series with their next dealers,
     # their seats with the players
     with django_assert_num_queries(5):

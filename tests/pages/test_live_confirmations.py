@@ -7,6 +7,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from series import services
+from series.league import services as league
 from series.views import live_token
 from tests.factories import entry
 from tests.pages.conftest import PASSWORD
@@ -46,17 +47,18 @@ def test_a_member_confirms_with_their_pin_on_the_scorers_phone(page, live_server
     services.member_set(club=club, user=friend, role="member")
     services.club_update(club=club, deals_need_confirmation=True)
     services.pin_set(user=friend, pin="2468")
-    names = ("Anna", "Bruno", "Carla")
-    anna, bruno, carla = (services.player_add(club=club, name=name) for name in names)
+    names = ("Anna", "Bruno", "Luca")
+    anna, bruno, luca = (services.player_add(club=club, name=name) for name in names)
+    league.player_link(club=club, player_id=luca.id, user_id=friend.id)  # Luca is seated
     series_id = services.series_start(
-        club=club, players=[anna.id, bruno.id, carla.id], first_dealer=anna.id
+        club=club, players=[anna.id, bruno.id, luca.id], first_dealer=anna.id
     ).series_id
-    services.deal_record(series_id=series_id, entry=entry(bruno, {anna: 30, carla: 45}),
+    services.deal_record(series_id=series_id, entry=entry(bruno, {anna: 30, luca: 45}),
                          actor_id=scorer.id)  # fmt: skip
 
     sign_in(page, live_server, f"/series/{series_id}/")
     page.get_by_role("region", name="Confirm the deals").get_by_role("link", name="Deal 1").click()
-    page.get_by_label("Who confirms").select_option(label="luca")
+    page.get_by_label("Who confirms").select_option(label="Luca")
     page.get_by_label("Their PIN").fill("2468")
     shoot(page, "confirm-deal")
     page.get_by_role("button", name="Confirm deal 1").click()

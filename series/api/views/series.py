@@ -92,6 +92,9 @@ class SeriesStartApi(SeriesApiView):
     @extend_schema(
         operation_id="series_start",
         summary="Start a series (scorers)",
+        description="A player seated at another open series of the club is refused "
+        "(RULES D-19): 422 `player_seated_elsewhere`, with that series' id in "
+        "`params.series`; finish or abandon it first.",
         tags=["series"],
         request=InputSerializer,
         parameters=[IDEMPOTENCY_KEY_PARAMETER],
