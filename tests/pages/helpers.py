@@ -33,3 +33,13 @@ def play_to_the_end(series_id, players, *, winner=None):
 
 def record(series_id, went_out, hands):
     return services.deal_record(series_id=series_id, entry=entry(went_out, hands))
+
+
+def live_path(series_id, user) -> str:
+    """The path of the live link the series' sheet shows ``user`` (None: a visitor)."""
+    from django.contrib.auth.models import AnonymousUser
+
+    from series import live_links, selectors
+
+    key = live_links.key_for(selectors.series_sheet(series_id), user or AnonymousUser())
+    return f"/live/{live_links.token(key)}/"
