@@ -114,6 +114,16 @@ TRUSTED_PROXIES = env_int("TRUSTED_PROXIES", 0)
 AXES_CLIENT_IP_CALLABLE = "scorekeeper.proxies.client_ip"
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False
+# Sign-ups one address may send per hour (series.throttling); counted in a
+# table, so all workers and servers share the count (`createcachetable`).
+SIGNUP_RATE = f"{env_int('SIGNUP_PER_HOUR', 20)}/hour"
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "throttle": {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "series_throttle",
+    },
+}
 
 ROOT_URLCONF = "scorekeeper.urls"
 WSGI_APPLICATION = "scorekeeper.wsgi.application"
