@@ -1,5 +1,5 @@
 """A scorer revokes a series' live link from the score sheet on a phone (360 × 740),
-by the page's visible labels, in English and in Italian: the old link stops
+by the page's visible labels, in each of the five languages: the old link stops
 working and the sheet shows the new one."""
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ def fits_the_phone(page) -> bool:
     return page.evaluate("document.documentElement.scrollWidth") <= 360
 
 
-@pytest.mark.parametrize("language", ["en", "it"])
+@pytest.mark.parametrize("language", ["en", "it", "es", "fr", "nl"])
 def test_a_scorer_revokes_the_live_link_and_shares_the_new_one(live_server, monkeypatch, language):
     scorer = get_user_model().objects.create_user("marta", password=PASSWORD)
     club = services.club_create(name="Circolo Tressette", admin=scorer)
