@@ -141,6 +141,8 @@ def live_link_new(request, sheet):
 @require_GET
 def live(request, token: str):
     sheet = live_links.sheet_opened(token)
+    if sheet is None and live_links.parse(token) is not None:  # ours, but no longer opens
+        return render(request, "live_gone.html", status=410)
     if sheet is None:
         raise Http404
     selectors.series_sheet_rows(sheet)

@@ -30,7 +30,7 @@ def test_a_scorer_revokes_the_live_links_and_gets_a_new_one(as_role, started):
 
     assert response.status_code == 201
     new = response.json()["url"]
-    assert Client().get(old).status_code == 404
+    assert Client().get(old).status_code == 410
     assert Client().get(new).status_code == 200
     assert new == link_of(as_role, "scorer", started["id"])
 

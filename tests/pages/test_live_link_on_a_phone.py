@@ -56,7 +56,10 @@ def test_a_scorer_revokes_the_live_link_and_shares_the_new_one(live_server, monk
         assert new != old
         assert fits_the_phone(page)
 
-        page.expected_errors.append("404")  # chromium reports the old link's answer
-        assert page.goto(old).status == 404
+        page.expected_errors.append("410")  # chromium reports the old link's answer
+        assert page.goto(old).status == 410
+        gone = t(language, "This live link no longer works: it was revoked, or the member "
+                 "who shared it left the club. Ask the scorer for the new link.")  # fmt: skip
+        assert page.get_by_role("alert").inner_text() == gone
         assert page.goto(new).status == 200
         assert page.locator("#score-table").is_visible()

@@ -77,7 +77,9 @@ def test_a_scorer_revokes_the_live_link_and_spectators_of_the_old_one_lose_the_s
     assert new in done.content.decode()
     assert "The old live link no longer works" in done.content.decode()
     for link in old:
-        assert client.get(link).status_code == 404
+        gone = client.get(link)
+        assert gone.status_code == 410
+        assert "This live link no longer works" in gone.content.decode()
         assert client.get(f"{link}sheet/", {"version": 0}).status_code == 404
     assert client.get(new).status_code == 200
 
@@ -99,10 +101,10 @@ def test_a_removed_members_links_stop_working_and_stay_dead_if_they_join_again(c
     kept = live_path(four, scorer)
 
     membership.member_remove(club=table.club, user=member)
-    assert client.get(removed).status_code == 404
+    assert client.get(removed).status_code == 410
     assert client.get(kept).status_code == 200
     services.member_set(club=table.club, user=member, role="member")
-    assert client.get(removed).status_code == 404
+    assert client.get(removed).status_code == 410
     assert client.get(live_path(four, member)).status_code == 200
 
 
@@ -113,4 +115,4 @@ def test_a_visitors_link_to_a_public_club_stops_when_its_pages_turn_private(clie
     assert client.get(visitor).status_code == 200
 
     services.club_update(club=table.club, public=False)
-    assert client.get(visitor).status_code == 404
+    assert client.get(visitor).status_code == 410
