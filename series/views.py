@@ -154,6 +154,8 @@ def live(request, token: str):
 def live_fragment(request, token: str):
     """The sheet as an HTML fragment when its version moved past ``?version=``; else 204."""
     version = live_links.version_opened(token)
+    if version is None and live_links.parse(token) is not None:
+        return HttpResponse(status=410)  # the page, reloaded, says the link no longer works
     if version is None:
         raise Http404
     if str(version) == request.GET.get("version"):

@@ -10,8 +10,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.utils import translation
 
-from series import services
+from series import live_links, selectors, services
 from tests.pages.conftest import PASSWORD, chromium_tab
+from tests.pages.helpers import live_path
 from tests.pages.test_browser import shoot, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -63,3 +64,22 @@ def test_a_scorer_revokes_the_live_link_and_shares_the_new_one(live_server, monk
         assert page.get_by_role("alert").inner_text() == gone
         assert page.goto(new).status == 200
         assert page.locator("#score-table").is_visible()
+
+
+def test_a_spectator_following_a_revoked_link_is_told_it_no_longer_works(page, live_server):
+    scorer = get_user_model().objects.create_user("marta")
+    club = services.club_create(name="Circolo Tressette", admin=scorer)
+    players = [services.player_add(club=club, name=n) for n in ("Anna", "Bruno", "Carla")]
+    series_id = services.series_start(
+        club=club, players=[p.id for p in players], first_dealer=players[0].id
+    ).series_id
+    page.goto(f"{live_server.url}{live_path(series_id, scorer)}")
+    page.get_by_text("Deal 1: Anna deals next.").wait_for()
+
+    page.expected_errors.append("410")  # chromium reports the poll's answer
+    live_links.live_link_renew(sheet=selectors.series_sheet(series_id), user=scorer)
+
+    page.get_by_role("alert").filter(has_text="This live link no longer works").wait_for(
+        timeout=10_000
+    )
+    assert page.locator("#score-table").count() == 0

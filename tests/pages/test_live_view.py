@@ -80,7 +80,7 @@ def test_a_scorer_revokes_the_live_link_and_spectators_of_the_old_one_lose_the_s
         gone = client.get(link)
         assert gone.status_code == 410
         assert "This live link no longer works" in gone.content.decode()
-        assert client.get(f"{link}sheet/", {"version": 0}).status_code == 404
+        assert client.get(f"{link}sheet/", {"version": 0}).status_code == 410
     assert client.get(new).status_code == 200
 
 
