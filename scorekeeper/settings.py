@@ -133,6 +133,18 @@ AXES_VERBOSE = False
 # PINs in a row, for this long (series.accounts.pin_confirmer).
 PIN_FAILURE_LIMIT = env_int("PIN_FAILURE_LIMIT", 5)
 PIN_COOLOFF_MINUTES = env_int("PIN_COOLOFF_MINUTES", 15)
+# Sign-ups one address may send per hour (series.throttling); counted in a
+# table, so all workers and servers share the count (`createcachetable`).
+SIGNUP_RATE = f"{env_int('SIGNUP_PER_HOUR', 20)}/hour"
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "throttle": {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "series_throttle",
+        # Culling drops counts at random: keep room for every address of an hour.
+        "OPTIONS": {"MAX_ENTRIES": 100_000},
+    },
+}
 
 ROOT_URLCONF = "scorekeeper.urls"
 WSGI_APPLICATION = "scorekeeper.wsgi.application"

@@ -16,10 +16,10 @@ from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods
 
-from . import accounts
+from . import accounts, throttling
 from .account_forms import EmailForm, SignUpForm
 
 # The account page's sections that live on pages of their own: (URL name,
@@ -60,6 +60,18 @@ def signup(request):
     if request.user.is_authenticated:
         return redirect(_next_url(request) or "home")
     form = SignUpForm(request.POST or None)
+    wait = throttling.signup_refused(request) if request.method == "POST" else None
+    if wait is not None:
+        minutes = max(1, round(wait / 60))
+        form.errors.clear()
+        form.add_error(None, ngettext(
+            "Too many accounts were created from your address. Try again in %(minutes)d minute.",
+            "Too many accounts were created from your address. Try again in %(minutes)d minutes.",
+            minutes) % {"minutes": minutes})  # fmt: skip
+        context = {"form": form, "next": _next_url(request)}
+        response = render(request, "account/signup.html", context, status=429)
+        response["Retry-After"] = str(wait)
+        return response
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")

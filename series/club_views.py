@@ -42,17 +42,24 @@ def _save(form, write):
 @require_http_methods(["GET", "POST"])
 def club_new(request):
     form = ClubForm(request.POST or None)
-    club = request.method == "POST" and _save(
-        form,
-        lambda data: services.club_create(
-            name=data["name"],
-            slug=data["slug"] or None,
-            public=data["public"],
-            admin=request.user,
-            default_rules=form.default_rules(),
-            time_zone=data["time_zone"],
-        ),
-    )
+
+    def create(data):
+        try:
+            return services.club_create(
+                name=data["name"],
+                slug=data["slug"] or None,
+                public=data["public"],
+                admin=request.user,
+                default_rules=form.default_rules(),
+                time_zone=data["time_zone"],
+            )
+        except DomainError as error:
+            if error.code == "slug_unavailable":  # the form offers the free one
+                form.data = form.data.copy()
+                form.data["slug"] = error.params["free"]
+            raise
+
+    club = request.method == "POST" and _save(form, create)
     if club:
         messages.success(
             request, _("The club %(name)s is ready. Add its players next.") % {"name": club.name}

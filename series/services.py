@@ -9,6 +9,7 @@ writer) or IdempotencyMismatch (a reused key) without changing anything.
 
 from __future__ import annotations
 
+import secrets
 import uuid
 import zoneinfo
 from dataclasses import dataclass
@@ -84,8 +85,8 @@ def club_create(
 ) -> Club:
     """Create a club; its creator (``admin``) becomes the club's admin.
 
-    Without a ``slug`` one is made from the name (``-2``, ``-3``… when taken);
-    a slug asked for that is taken is refused."""
+    Without a ``slug`` one is made from the name (with a random suffix when
+    taken); a slug asked for that is not available is refused (``_free_slug``)."""
     name = clean_name(name, CLUB_NAME_LENGTH, _("Give the club a name."))
     defaults = club_rules_checked(default_rules or {})
     time_zone = time_zone_checked(time_zone)
@@ -97,24 +98,43 @@ def club_create(
     return club
 
 
+# Addresses the pages use themselves (/clubs/new/): no club may have them.
+RESERVED_SLUGS = frozenset({"new"})
+SLUG_LENGTH = 50
+
+
 def _free_slug(name: str, slug: str | None) -> str:
+    """The slug asked for, or one made from the name. A slug asked for that is
+    taken or reserved is refused with the same words whoever asks and whatever
+    club holds it, public or private, offering a free one instead; a free slug
+    ends in a random suffix, so it says nothing about the slugs beside it."""
     if slug and slug.strip():
-        wanted = slugify(slug)[:50]
+        wanted = slugify(slug)[:SLUG_LENGTH]
         if not wanted:
             raise DomainError(_("A club's address uses letters, digits and dashes."),
                               code="invalid_slug", field="slug")  # fmt: skip
-        if Club.objects.filter(slug=wanted).exists():
+        if not _slug_available(wanted):
             raise DomainError(
-                _("The address “{slug}” is taken by another club: choose another."),
-                code="slug_taken", field="slug", slug=wanted,
+                _("The address “{slug}” is not available. “{free}” is free: keep it or "
+                  "choose another."),
+                code="slug_unavailable", field="slug", slug=wanted, free=_slug_suggested(wanted),
             )  # fmt: skip
         return wanted
-    base = slugify(name)[:50] or "club"
-    candidate, n = base, 1
-    while Club.objects.filter(slug=candidate).exists():
-        n += 1
-        candidate = f"{base}-{n}"
-    return candidate
+    base = slugify(name)[:SLUG_LENGTH] or "club"
+    return base if _slug_available(base) else _slug_suggested(base)
+
+
+def _slug_available(slug: str) -> bool:
+    return slug not in RESERVED_SLUGS and not Club.objects.filter(slug=slug).exists()
+
+
+def _slug_suggested(base: str) -> str:
+    letters = "abcdefghijkmnpqrstuvwxyz23456789"
+    while True:
+        suffix = "".join(secrets.choice(letters) for _position in range(4))
+        candidate = f"{base[: SLUG_LENGTH - 5].rstrip('-')}-{suffix}"
+        if _slug_available(candidate):
+            return candidate
 
 
 def clean_name(name: str, length: int, missing: str) -> str:

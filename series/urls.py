@@ -60,6 +60,7 @@ urlpatterns = [
     ),
     path("account/pin/", confirm_pages.account_pin, name="account_pin"),
     path("check/", views.checker, name="checker"),
+    path("series/<uuid:series_id>/live-link/new/", views.live_link_new, name="live_link_new"),
     path("live/<str:token>/", views.live, name="live"),
     path("live/<str:token>/sheet/", views.live_fragment, name="live_fragment"),
 ]

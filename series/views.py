@@ -10,7 +10,6 @@ from __future__ import annotations
 from uuid import UUID
 
 from django.contrib import messages
-from django.core import signing
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -18,7 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from . import selectors, services
+from . import live_links, selectors, services
 from .access import Access, allows
 from .club_forms import rules_initial
 from .domain.errors import DomainError
@@ -39,8 +38,6 @@ from .messages import render as error_message
 from .page_access import refuse_access, series_page
 from .store import VersionConflict
 from .templatetags.cardtags import page_language
-
-LIVE_SALT = "series.live-view"
 
 
 def _can_score(request, club) -> bool:
@@ -118,15 +115,6 @@ def rules_check(request):
 # -- the score sheet --------------------------------------------------------------
 
 
-def live_token(series_id: UUID) -> str:
-    """The share link's token: unguessable without the secret key, no table needed."""
-    return signing.Signer(salt=LIVE_SALT).sign(series_id.hex)
-
-
-def _live_url(request, series_id: UUID) -> str:
-    return request.build_absolute_uri(reverse("live", args=[live_token(series_id)]))
-
-
 @series_page(Access.READ)
 def sheet(request, sheet):
     selectors.series_sheet_rows(sheet)
@@ -136,7 +124,7 @@ def sheet(request, sheet):
         "can_score": can_score,
         "can_record": can_score and sheet.status in selectors.OPEN_STATUSES,
         "can_confirm": allows(getattr(request, "club_role", None), sheet.club, Access.MEMBER),
-        "live_url": _live_url(request, sheet.id),
+        "live_url": live_links.url_for(request, live_links.key_for(sheet, request.user)),
     }
     return render(request, "sheet.html", context)
 
@@ -147,20 +135,24 @@ def sheet_print(request, sheet):
     return render(request, "sheet_print.html", {"sheet": sheet})
 
 
-def _live_sheet(token: str):
-    try:
-        series_id = UUID(hex=signing.Signer(salt=LIVE_SALT).unsign(token))
-    except (signing.BadSignature, ValueError):
-        raise Http404 from None
-    sheet = selectors.series_sheet(series_id)
-    if sheet is None:
-        raise Http404
-    return sheet
+@require_http_methods(["GET", "POST"])
+@series_page(Access.SCORE)
+def live_link_new(request, sheet):
+    """Revoke the series' live link and make a new one (scorers and admins), once confirmed."""
+    if request.method == "POST":
+        live_links.live_link_renew(sheet=sheet, user=request.user)
+        messages.success(request, _("The old live link no longer works. Share the new one below."))
+        return redirect(reverse("sheet", args=[sheet.id]) + "#share-title")
+    return render(request, "live_link_new.html", {"sheet": sheet})
 
 
 @require_GET
 def live(request, token: str):
-    sheet = _live_sheet(token)
+    sheet = live_links.sheet_opened(token)
+    if sheet is None and live_links.parse(token) is not None:  # ours, but no longer opens
+        return render(request, "live_gone.html", status=410)
+    if sheet is None:
+        raise Http404
     selectors.series_sheet_rows(sheet)
     context = {"sheet": sheet, "token": token, "live_url": request.build_absolute_uri()}
     return render(request, "live.html", context)
@@ -169,16 +161,17 @@ def live(request, token: str):
 @require_GET
 def live_fragment(request, token: str):
     """The sheet as an HTML fragment when its version moved past ``?version=``; else 204."""
-    try:
-        series_id = UUID(hex=signing.Signer(salt=LIVE_SALT).unsign(token))
-    except (signing.BadSignature, ValueError):
-        raise Http404 from None
-    version = selectors.sheet_version(series_id)
+    version = live_links.version_opened(token)
+    if version is None and live_links.parse(token) is not None:
+        return HttpResponse(status=410)  # the page, reloaded, says the link no longer works
     if version is None:
         raise Http404
     if str(version) == request.GET.get("version"):
         return HttpResponse(status=204)
-    sheet = selectors.series_sheet_rows(_live_sheet(token))
+    sheet = live_links.sheet_opened(token)
+    if sheet is None:
+        raise Http404
+    selectors.series_sheet_rows(sheet)
     response = render(request, "_sheet.html", {"sheet": sheet, "live": True})
     response["X-Sheet-Version"] = str(sheet.version)
     return response

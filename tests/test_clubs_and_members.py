@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import re
 from datetime import timedelta
 
 import pytest
@@ -22,18 +24,58 @@ def users():
     return {name: make(name) for name in ("ada", "bea", "cy")}
 
 
-def test_a_club_asked_for_a_taken_slug_is_refused(users):
+def test_a_club_asked_for_a_taken_slug_is_refused_offering_a_free_one(users):
     services.club_create(name="Friday club", admin=users["ada"])
     with pytest.raises(DomainError) as refused:
         services.club_create(name="Another", slug="friday-club", admin=users["bea"])
-    assert refused.value.code == "slug_taken"
+    assert refused.value.code == "slug_unavailable"
     assert Club.objects.count() == 1
+    free = refused.value.params["free"]
+    assert re.fullmatch(r"friday-club-[a-z0-9]{4}", free)
+    assert services.club_create(name="Another", slug=free, admin=users["bea"]).slug == free
 
 
-def test_a_club_without_a_slug_gets_a_free_one(users):
+def test_a_club_without_a_slug_gets_a_free_one_that_counts_no_clubs(users):
     first = services.club_create(name="Friday club")
     second = services.club_create(name="Friday club")
-    assert (first.slug, second.slug) == ("friday-club", "friday-club-2")
+    assert first.slug == "friday-club"
+    assert re.fullmatch(r"friday-club-[a-z0-9]{4}", second.slug)  # not "-2": no count told
+
+
+def test_no_club_takes_an_address_of_the_pages_own(users):
+    assert services.club_create(name="New").slug != "new"
+    with pytest.raises(DomainError) as refused:
+        services.club_create(name="Mine", slug="new")
+    assert refused.value.code == "slug_unavailable"
+
+
+def api_refusal(user, slug: str) -> dict:
+    api = APIClient()
+    api.force_authenticate(user)
+    answer = api.post("/api/v1/clubs", {"name": "Mine", "slug": slug}, format="json")
+    assert answer.status_code == 422
+    body = answer.json()
+    free = re.search(r"“([a-z0-9-]+)” is free", body["message"]).group(1)
+    assert free.startswith(f"{slug}-")
+    return json.loads(json.dumps(body).replace(free, "FREE").replace(slug, "SLUG"))
+
+
+def test_asking_for_a_private_clubs_slug_tells_nobody_that_it_exists(users):
+    private = services.club_create(name="Secret circle", admin=users["ada"])
+    services.member_set(club=private, user=users["bea"], role="member")
+    services.club_create(name="Open table", public=True)
+
+    outsider = api_refusal(users["cy"], private.slug)
+    member = api_refusal(users["bea"], private.slug)
+
+    assert (
+        outsider
+        == member
+        == api_refusal(users["cy"], "open-table")
+        == api_refusal(users["cy"], "new")
+    )
+    assert outsider["code"] == "slug_unavailable"
+    assert "taken" not in outsider["message"] and "club" not in outsider["message"]
 
 
 @pytest.mark.parametrize("name", ["", "   ", "x" * 101])
@@ -190,5 +232,5 @@ def test_the_api_creates_and_updates_a_club_with_default_rules_and_a_time_zone(u
     refused = api.patch("/api/v1/clubs/api-club", {"time_zone": "Nowhere/Else"}, format="json")
     assert refused.status_code == 422
     taken = api.post("/api/v1/clubs", {"name": "Again", "slug": "api-club"}, format="json")
-    assert taken.json()["code"] == "slug_taken"
+    assert taken.json()["code"] == "slug_unavailable"
     assert Club.objects.get().time_zone == "Europe/Madrid"

@@ -49,6 +49,7 @@ urlpatterns = [
         name="deal-dispute",
     ),
     path("series/<uuid:series_id>/abandon", series.SeriesAbandonApi.as_view(), name="abandon"),
+    path("series/<uuid:series_id>/live-link", series.LiveLinkApi.as_view(), name="live-link"),
     path("series/<uuid:series_id>/events", series.SeriesEventsApi.as_view(), name="events"),
     path("verify", verify.VerifyApi.as_view(), name="verify"),
     # Anything else under the API is a JSON 404, not an HTML page.

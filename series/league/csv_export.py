@@ -1,11 +1,13 @@
 """CSV downloads: a season's standings and a series' score sheet, each with a
 header row. Every cell goes through ``_cell``: text a spreadsheet would run as
-a formula (a player called ``=HYPERLINK(…)``) is written as text, while numbers
-are written as numbers, negative ones included."""
+a formula (a player called ``=HYPERLINK(…)``, or ``|cmd`` for a DDE call, or
+either behind spaces or invisible characters such as a zero-width space) is
+written as text, while numbers are written as numbers, negative ones included."""
 
 from __future__ import annotations
 
 import csv
+import unicodedata
 
 from django.http import HttpResponse
 from django.utils.translation import gettext as _
@@ -13,7 +15,17 @@ from django.utils.translation import gettext as _
 from ..models import Club, SeriesSheet
 from .selectors import Standings
 
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\n", "＝", "＋", "－", "＠")
+FORMULA_STARTS = ("=", "+", "-", "@", "|", "\t", "\r", "\n", "＝", "＋", "－", "＠", "｜")
+
+
+def _visible_start(text: str) -> str:
+    """``text`` from its first character that shows: spaces and invisible
+    format characters (zero-width space, joiners, byte-order mark) skipped,
+    since a spreadsheet may skip them too before it reads a formula."""
+    for index, char in enumerate(text):
+        if char in "\t\r\n" or not (char.isspace() or unicodedata.category(char) in ("Cf", "Zs")):
+            return text[index:]
+    return ""
 
 
 def _cell(value) -> object:
@@ -24,7 +36,7 @@ def _cell(value) -> object:
     if isinstance(value, int | float) or value is None:
         return value
     text = str(value)
-    if text.lstrip(" ").startswith(FORMULA_STARTS):
+    if _visible_start(text).startswith(FORMULA_STARTS):
         return "'" + text
     return text
 

@@ -19,7 +19,7 @@ from .league import (
 )
 from .log import Checkpoint, Event, EventQuerySet, ImmutableEventError
 from .projections import DealLine, DealScore, SeriesSeat, SeriesSheet
-from .reference import Club, Invitation, Membership, Player
+from .reference import Club, Invitation, LiveLink, Membership, Player
 
 __all__ = [
     "Checkpoint",
@@ -35,6 +35,7 @@ __all__ = [
     "Invitation",
     "LadderRules",
     "LeagueBehind",
+    "LiveLink",
     "Membership",
     "PersonSummary",
     "PinAttempt",

@@ -97,3 +97,21 @@ class Invitation(models.Model):
 
     def __str__(self) -> str:
         return f"{self.role} invitation to {self.club}"
+
+
+class LiveLink(models.Model):
+    """A series' share link, once a scorer has made a new one: the links
+    signed with an older ``generation`` no longer open the sheet. A series
+    without a row is at generation 0. Not a projection (the log does not
+    know it), so a rebuild leaves it alone."""
+
+    series_id = models.UUIDField(primary_key=True)
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
+    generation = models.PositiveIntegerField(default=0)
+    renewed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    renewed_at = models.DateTimeField(_("renewed at"), auto_now=True)
+
+    def __str__(self) -> str:
+        return f"live link {self.generation} of {self.series_id}"

@@ -135,6 +135,8 @@
         if (response.status === 200) {
           sheet.outerHTML = await response.text();
           hintScroll();
+        } else if (response.status === 410) {
+          location.reload(); // the link was revoked: the page says so
         }
       } catch (error) {
         /* offline for a moment: the next poll tries again */

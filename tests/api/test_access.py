@@ -81,6 +81,8 @@ ENDPOINTS = {
     "series start": lambda t, s: ("post", "/series", series_start_body(t)),
     "series read": lambda t, s: ("get", f"/series/{s}", None),
     "series events": lambda t, s: ("get", f"/series/{s}/events", None),
+    "live link read": lambda t, s: ("get", f"/series/{s}/live-link", None),
+    "live link renew": lambda t, s: ("post", f"/series/{s}/live-link", None),
     "deal record": lambda t, s: ("post", f"/series/{s}/deals", deal(t, 2)),
     "deal correct": lambda t, s: (
         "post", f"/series/{s}/deals/1/correction", deal(t, 2, reason="wrong winner")
@@ -108,6 +110,8 @@ PRIVATE_CLUB = {
     "series start":     (401, 403, 201, 201, 404),
     "series read":      (404, 200, 200, 200, 404),
     "series events":    (404, 200, 200, 200, 404),
+    "live link read":   (404, 200, 200, 200, 404),
+    "live link renew":  (401, 403, 201, 201, 404),
     "deal record":      (401, 403, 201, 201, 404),
     "deal correct":     (401, 403, 201, 201, 404),
     "deal void":        (401, 403, 201, 201, 404),
@@ -132,6 +136,8 @@ PUBLIC_CLUB = {
     "series start":     (401, 403, 201, 201, 403),
     "series read":      (200, 200, 200, 200, 200),
     "series events":    (200, 200, 200, 200, 200),
+    "live link read":   (200, 200, 200, 200, 200),
+    "live link renew":  (401, 403, 201, 201, 403),
     "deal record":      (401, 403, 201, 201, 403),
     "deal correct":     (401, 403, 201, 201, 403),
     "deal void":        (401, 403, 201, 201, 403),

@@ -7,8 +7,11 @@ import io
 
 import pytest
 from django.test import Client
+from hypothesis import given
+from hypothesis import strategies as st
 
 from series.league import services as league
+from series.league.csv_export import FORMULA_STARTS, _cell
 
 pytestmark = pytest.mark.django_db
 
@@ -66,3 +69,35 @@ def test_every_cell_of_both_downloads_is_safe_to_open(history):
                 assert not cell.startswith(("=", "+", "@")), (url, cell)
                 if cell.startswith("-"):
                     float(cell)  # a negative number, not text that runs
+
+
+HIDDEN_FORMULAS = [
+    '\u200b=HYPERLINK("http://evil.example","x")',
+    "|cmd /C calc",
+    "\ufeff \u2060@SUM(1)",
+]
+
+
+def test_a_formula_behind_a_zero_width_space_or_a_pipe_is_written_as_text(history):
+    players = (history.anna, history.bruno, history.carla)
+    for player, name in zip(players, HIDDEN_FORMULAS, strict=True):
+        league.player_rename(club=history.club, player_id=player.id, name=name)
+    response = signed_in(history.users["member"]).get(f"/series/{history.second}/sheet.csv")
+    header, *_rows = rows_of(response)
+    assert header[6:] == ["'" + name for name in HIDDEN_FORMULAS]
+
+
+@given(
+    hidden=st.text(st.sampled_from(" \u00a0\u200b\u200c\u200d\u2060\ufeff"), max_size=4),
+    start=st.sampled_from(FORMULA_STARTS),
+    rest=st.text(max_size=20),
+)
+def test_text_whose_first_visible_character_starts_a_formula_gets_an_apostrophe(
+    hidden, start, rest
+):
+    assert _cell(hidden + start + rest) == "'" + hidden + start + rest
+
+
+@given(st.integers() | st.floats(allow_nan=False))
+def test_numbers_stay_numbers(number):
+    assert _cell(number) == number

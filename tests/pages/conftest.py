@@ -130,8 +130,7 @@ def chromium_tab(monkeypatch, **options):
                 args=CHROMIUM_ARGS,
                 headless=True,
                 viewport={"width": 360, "height": 740},
-                locale="en-GB",
-                **options,
+                **{"locale": "en-GB", **options},
             )
             # Every page is checked against the Content-Security-Policy: a
             # violation (an inline script, style or handler) fails the test.

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import uuid
 
-from series import services
+from django.contrib.auth.models import AnonymousUser
+
+from series import live_links, selectors, services
 from tests.factories import entry
 
 
@@ -33,3 +35,9 @@ def play_to_the_end(series_id, players, *, winner=None):
 
 def record(series_id, went_out, hands):
     return services.deal_record(series_id=series_id, entry=entry(went_out, hands))
+
+
+def live_path(series_id, user) -> str:
+    """The path of the live link the series' sheet shows ``user`` (None: a visitor)."""
+    key = live_links.key_for(selectors.series_sheet(series_id), user or AnonymousUser())
+    return f"/live/{live_links.token(key)}/"

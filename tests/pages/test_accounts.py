@@ -94,3 +94,49 @@ def test_a_forgotten_password_is_reset_through_the_mailed_link(settings):
     browser.post(form.redirect_chain[-1][0], {"new_password1": new, "new_password2": new})
     user.refresh_from_db()
     assert user.check_password(new)
+
+
+def sign_up(client, username: str, **headers):
+    return client.post(
+        "/signup/",
+        {"username": username, "password1": PASSWORD, "password2": PASSWORD},
+        **headers,
+    )
+
+
+def test_one_address_may_sign_up_only_so_often_while_others_still_may(settings):
+    settings.SIGNUP_RATE = "2/hour"
+    make_user("carla")
+    table = {"REMOTE_ADDR": "203.0.113.7"}
+
+    assert sign_up(Client(), "anna", **table).status_code == 302
+    assert sign_up(Client(), "carla", **table).status_code == 200  # taken: it counts too
+    refused = sign_up(Client(), "bruno", **table)
+
+    assert refused.status_code == 429
+    assert "Too many accounts were created from your address" in refused.content.decode()
+    assert int(refused["Retry-After"]) > 0
+    assert not get_user_model().objects.filter(username="bruno").exists()
+    assert sign_up(Client(), "bruno", REMOTE_ADDR="203.0.113.8").status_code == 302
+
+
+def test_a_taken_name_is_not_told_once_the_address_is_throttled(settings):
+    settings.SIGNUP_RATE = "1/hour"
+    make_user("carla")
+    sign_up(Client(), "anna", REMOTE_ADDR="203.0.113.7")
+
+    page = sign_up(Client(), "carla", REMOTE_ADDR="203.0.113.7").content.decode()
+
+    assert "already exists" not in page
+
+
+def test_behind_a_proxy_a_forged_forwarded_address_does_not_escape_the_count(settings):
+    settings.SIGNUP_RATE = "1/hour"
+    settings.TRUSTED_PROXIES = 1
+    proxy = {"REMOTE_ADDR": "10.0.0.1"}
+
+    first = sign_up(Client(), "anna", HTTP_X_FORWARDED_FOR="198.51.100.1, 203.0.113.7", **proxy)
+    forged = sign_up(Client(), "bruno", HTTP_X_FORWARDED_FOR="198.51.100.2, 203.0.113.7", **proxy)
+    other = sign_up(Client(), "carla", HTTP_X_FORWARDED_FOR="203.0.113.8", **proxy)
+
+    assert (first.status_code, forged.status_code, other.status_code) == (302, 429, 302)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 
 import pytest
@@ -34,12 +35,29 @@ def test_a_signed_in_user_creates_a_club_and_becomes_its_admin(client):
     assert Membership.objects.get(club=club).role == "admin"
 
 
-def test_a_taken_slug_is_refused_with_a_message(client, table):
+def test_a_taken_slug_is_refused_and_the_form_offers_a_free_one(client, table):
     client.force_login(table.users["admin"])
     response = client.post("/clubs/new/", club_form(slug=table.club.slug))
     assert response.status_code == 422
-    assert "is taken by another club" in response.content.decode()
+    page = response.content.decode()
+    free = re.search(r"“([a-z0-9-]+)” is free", page).group(1)
+    assert f'name="slug" value="{free}"' in page
     assert Club.objects.count() == 2
+    assert client.post("/clubs/new/", club_form(slug=free)).status_code == 302
+
+
+def test_the_create_page_answers_a_private_clubs_slug_as_a_reserved_word(client, table):
+    client.force_login(table.users["stranger"])  # outside the private club
+
+    def answer(slug: str) -> str:
+        page = client.post("/clubs/new/", club_form(slug=slug)).content.decode()
+        free = re.search(r"“([a-z0-9-]+)” is free", page).group(1)
+        main = re.search(r"<main.*</main>", page, re.S).group(0)
+        main = re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "", main)
+        return main.replace(free, "FREE").replace(slug, "SLUG")
+
+    assert answer(table.club.slug) == answer("new")
+    assert "taken" not in answer(table.club.slug)
 
 
 def test_an_over_long_club_name_is_refused(client, table):

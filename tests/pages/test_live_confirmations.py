@@ -8,9 +8,9 @@ from django.contrib.auth import get_user_model
 
 from series import services
 from series.league import services as league
-from series.views import live_token
 from tests.factories import entry
 from tests.pages.conftest import PASSWORD
+from tests.pages.helpers import live_path
 from tests.pages.test_browser import shoot, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -26,7 +26,7 @@ def test_spectators_see_a_deal_to_confirm_until_it_is_confirmed(page, live_serve
     series_id = services.series_start(
         club=club, players=[anna.id, bruno.id, carla.id], first_dealer=anna.id
     ).series_id
-    page.goto(f"{live_server.url}/live/{live_token(series_id)}/")
+    page.goto(f"{live_server.url}{live_path(series_id, scorer)}")
     page.get_by_text("Deal 1: Anna deals next.").wait_for()
 
     services.deal_record(series_id=series_id, entry=entry(bruno, {anna: 30, carla: 45}),

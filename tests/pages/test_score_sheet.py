@@ -113,11 +113,12 @@ def test_the_sheet_is_read_in_a_fixed_number_of_queries(
     as_role, table, four, django_assert_num_queries
 ):
     client = as_role("member")
-    # session, user, sheet with club and role, seats with players, deal lines, scores
-    with django_assert_num_queries(6):
+    # session, user, sheet with club and role, seats with players, deal lines, scores,
+    # the member's live link
+    with django_assert_num_queries(7):
         client.get(f"/series/{four}/")
     play_to_the_end(four, table.players[:4])
-    with django_assert_num_queries(6):
+    with django_assert_num_queries(7):
         response = client.get(f"/series/{four}/")
     assert "Anna wins the series!" in response.content.decode()
 

@@ -32,7 +32,11 @@ class ClubCreateApi(ApiView):
     class InputSerializer(serializers.Serializer):
         name = name_field(max_length=100)
         slug = serializers.SlugField(
-            max_length=50, required=False, help_text="Made from the name when missing."
+            max_length=50,
+            required=False,
+            help_text="Made from the name when missing. One that is not free (taken by "
+            "any club, or reserved) is refused as slug_unavailable, with a free one "
+            "offered in the message and in params.free.",
         )
         public = serializers.BooleanField(default=False, help_text="Anyone may read the club.")
         default_rules = DefaultRulesSerializer(required=False, help_text=DEFAULT_RULES_HELP)

@@ -11,7 +11,7 @@ from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
-from ... import selectors, services
+from ... import live_links, selectors, services
 from ...access import Access, allows
 from ...domain.rules import CONTINENTAL
 from ...models import Club
@@ -282,3 +282,45 @@ class SeriesEventsApi(SeriesApiView):
             for row in selectors.series_events(series_id)
         ]
         return Response(self.OutputSerializer(events, many=True).data)
+
+
+class LiveLinkApi(SeriesApiView):
+    """The series' live link: read it (your own), or revoke it and make a new one."""
+
+    class OutputSerializer(serializers.Serializer):
+        url = serializers.URLField(
+            help_text="The live view spectators open without signing in. A member's link "
+            "works while they are in the club; a visitor's while the club is public."
+        )
+
+    def _link(self, series_id, *, status_code=status.HTTP_200_OK) -> Response:
+        sheet = selectors.series_sheet(series_id)
+        key = live_links.key_for(sheet, self.request.user)
+        body = {"url": live_links.url_for(self.request, key)}
+        return Response(self.OutputSerializer(body).data, status=status_code)
+
+    @extend_schema(
+        operation_id="live_link_read",
+        summary="Your live link of a series",
+        tags=["series"],
+        parameters=[SERIES_ID],
+        responses={200: OutputSerializer, **error_responses(*READ_ERRORS)},
+    )
+    def get(self, request, series_id):
+        self.club_of_series(series_id, Access.READ)
+        return self._link(series_id)
+
+    @extend_schema(
+        operation_id="live_link_renew",
+        summary="Revoke the series' live links and make a new one (scorers)",
+        description="Every live link of the series shown before stops working; "
+        "the answer is your new one.",
+        tags=["series"],
+        request=None,
+        parameters=[SERIES_ID],
+        responses={201: OutputSerializer, **error_responses(401, 403, 404)},
+    )
+    def post(self, request, series_id):
+        self.club_of_series(series_id, Access.SCORE)
+        live_links.live_link_renew(sheet=selectors.series_sheet(series_id), user=request.user)
+        return self._link(series_id, status_code=status.HTTP_201_CREATED)
