@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from series.league import services as league
 from series.league.csv_export import FORMULA_STARTS, _cell
+from series.models import Player
 
 pytestmark = pytest.mark.django_db
 
@@ -81,7 +82,8 @@ HIDDEN_FORMULAS = [
 def test_a_formula_behind_a_zero_width_space_or_a_pipe_is_written_as_text(history):
     players = (history.anna, history.bruno, history.carla)
     for player, name in zip(players, HIDDEN_FORMULAS, strict=True):
-        league.player_rename(club=history.club, player_id=player.id, name=name)
+        # Names stored before names were checked: today's rule refuses these.
+        Player.objects.filter(id=player.id).update(name=name)
     response = signed_in(history.users["member"]).get(f"/series/{history.second}/sheet.csv")
     header, *_rows = rows_of(response)
     assert header[6:] == ["'" + name for name in HIDDEN_FORMULAS]
