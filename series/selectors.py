@@ -225,6 +225,18 @@ def series_state(sheet: SeriesSheet) -> SeriesState:
     return fold(stored.event for stored in store.load_stream(sheet.id))
 
 
+def state_before_key(series_id: UUID, key: str | None) -> SeriesState | None:
+    """The series as it stood before the command recorded under ``key`` (scoped,
+    ``writer.scoped_key``), when one was recorded on it; else None. A retry whose
+    first answer was lost is filled in on the form of that moment, not of the
+    deal the series has moved on to (a tiebreak, an elimination, its end)."""
+    first = store.find_by_key(key) if key else None
+    if first is None or first.stream != series_id:
+        return None
+    before = store.load_stream(series_id, up_to_version=first.version - 1)
+    return fold(stored.event for stored in before)
+
+
 def seated_player_of(series_id: UUID, user) -> int | None:
     """The player seated in the series who is ``user`` (their own account), if any."""
     if not user.is_authenticated:

@@ -227,6 +227,15 @@ def deal_new(request, sheet):
     # writer all the same: a retry of the deal that ended it is found and answered
     # as recorded; any other is refused, and says so, instead of a quiet redirect.
     players = state.next_players if state.is_open else state.setup.players
+    if request.method == "POST" and request.POST.get("expected_version") != str(state.version):
+        # The sheet moved on since the form was shown: perhaps by this very entry,
+        # its answer lost. Its form is then the one it was filled in on (the next
+        # deal may seat only the tied players, or not the one knocked out), so the
+        # writer finds the first result and the page answers "already recorded".
+        key = services.scoped_key(request.user.id, request.POST.get("idempotency_key"))
+        before = selectors.state_before_key(sheet.id, key)
+        if before is not None:
+            players = before.next_players
     form = DealForm(request.POST or None, players=players, names=names,
                     rules=state.setup.rules, language=page_language(),
                     initial={"expected_version": state.version})  # fmt: skip
