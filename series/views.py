@@ -125,6 +125,9 @@ def _live_url(request, series_id: UUID) -> str:
 def sheet(request, sheet):
     selectors.series_sheet_rows(sheet)
     can_score = _can_score(request, sheet.club)
+    # Who disputed a deal is for members, as who recorded it is (the audit trail).
+    members = allows(getattr(request, "club_role", None), sheet.club, Access.MEMBER)
+    selectors.with_disputes(sheet, named=members)
     context = {
         "sheet": sheet,
         "can_score": can_score,
@@ -289,7 +292,8 @@ def deal_correct(request, sheet, number: int):
             messages.success(request, _("Deal %(number)s was corrected.") % {"number": number})
             return redirect("sheet", series_id=sheet.id)
     return _deal_page(request, sheet, state, form, "deal_correct.html", deal=deal, number=number,
-                      dealer=names.get(deal.dealer))  # fmt: skip
+                      dealer=names.get(deal.dealer),
+                      dispute=selectors.standing_dispute(sheet, deal))  # fmt: skip
 
 
 @series_page(Access.SCORE)

@@ -8,6 +8,7 @@ totals as an inline SVG with a text alternative.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from django import template
 from django.utils.formats import number_format
@@ -54,6 +55,7 @@ class Row:
     void: bool
     cells: list[Cell]
     confirmation: str = ""
+    dispute: Any = None  # selectors.Dispute, when the page read it (``with_disputes``)
 
 
 @dataclass(frozen=True)
@@ -98,6 +100,7 @@ def _rows(sheet: SeriesSheet, seats: list, history: dict[int, list[int]]) -> lis
     players = {seat.player_id: seat.player for seat in seats}
     points = {(score.number, score.player_id): score.points for score in sheet.scores.all()}
     running = dict.fromkeys(players, 0)
+    disputes = getattr(sheet, "disputes", {})
     rows = []
     for line in sheet.deals.all():
         cells = []
@@ -110,7 +113,7 @@ def _rows(sheet: SeriesSheet, seats: list, history: dict[int, list[int]]) -> lis
                 history[player].append(total)
         rows.append(Row(line.number, players[line.dealer_id], players.get(line.went_out_id),
                         line.tiebreak, line.corrected, line.void, cells,
-                        line.confirmation))  # fmt: skip
+                        line.confirmation, disputes.get(line.number)))  # fmt: skip
     return rows
 
 
