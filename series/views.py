@@ -247,6 +247,7 @@ def deal_new(request, sheet):
         form, done = _submit(request, form, lambda: services.deal_record(
             series_id=sheet.id, entry=form.entry, expected_version=data["expected_version"],
             actor_id=request.user.id, idempotency_key=data["idempotency_key"],
+            needs_confirmation=sheet.club.deals_need_confirmation,
         ), names)  # fmt: skip
         if done:
             return redirect("sheet", series_id=sheet.id)
@@ -287,6 +288,7 @@ def deal_correct(request, sheet, number: int):
             series_id=sheet.id, number=number, entry=form.entry, reason=data["reason"],
             expected_version=data["expected_version"], actor_id=request.user.id,
             idempotency_key=data["idempotency_key"],
+            needs_confirmation=sheet.club.deals_need_confirmation,
         ), names)  # fmt: skip
         if done:
             messages.success(request, _("Deal %(number)s was corrected.") % {"number": number})

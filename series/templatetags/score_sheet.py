@@ -16,7 +16,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
-from ..domain.confirmation import CONFIRMED, DISPUTED
+from ..domain.confirmation import DISPUTED, TO_CONFIRM
 from ..domain.rules import Rules
 from ..domain.scoring import leaders
 from ..domain.series import FINISHED, TIEBREAK
@@ -68,17 +68,13 @@ class ScoreTable:
     finished: bool
     version: int
     history: dict[int, list[int]] = field(default_factory=dict)  # running totals per player
-    needs_confirmation: bool = False
 
     @property
     def to_confirm(self) -> list[int]:
-        """Deals waiting for a second member (when the club needs it), disputed ones too."""
-        return [
-            row.number
-            for row in self.rows
-            if not row.void and (row.confirmation == DISPUTED or (
-                self.needs_confirmation and row.confirmation != CONFIRMED))
-        ]  # fmt: skip
+        """Deals waiting for a second member (asked for when they were recorded),
+        disputed ones too."""
+        return [row.number for row in self.rows
+                if not row.void and row.confirmation in (TO_CONFIRM, DISPUTED)]  # fmt: skip
 
     @property
     def next_number(self) -> int:
@@ -147,7 +143,6 @@ def build_score_table(sheet: SeriesSheet) -> ScoreTable:
         finished=sheet.status == FINISHED,
         version=sheet.version,
         history=history,
-        needs_confirmation=sheet.club.deals_need_confirmation,
     )
 
 

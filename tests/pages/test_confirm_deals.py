@@ -166,3 +166,18 @@ def test_the_dispute_is_shown_in_the_pages_language(as_role, needs_confirmation)
     _disputed(as_role, needs_confirmation)
     sheet = as_role("member", language="it").get(f"/series/{needs_confirmation}/")
     assert "Contestata da member il " in sheet.content.decode()
+
+
+def test_turning_confirmations_on_leaves_earlier_deals_as_they_were(as_role, table, four):
+    """A club's setting applies from when it is set: the deal recorded before it is
+    not "to confirm"; the one recorded after is."""
+    anna, bruno, carla, dario = table.players[:4]
+    services.deal_record(series_id=four, entry=entry(bruno, {anna: 30, carla: 40, dario: 25}))
+    services.club_update(club=table.club, deals_need_confirmation=True)
+    services.deal_record(series_id=four, entry=entry(carla, {anna: 20, bruno: 15, dario: 25}))
+
+    page = as_role("member").get(f"/series/{four}/").content.decode()
+
+    assert "To confirm by a second member: deal 2" in page
+    assert "deal 1," not in page
+    assert page.count('<span class="badge to-confirm">to confirm</span>') == 1
