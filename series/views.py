@@ -158,7 +158,7 @@ def _live_sheet(token: str):
 @require_GET
 def live(request, token: str):
     sheet = _live_sheet(token)
-    selectors.series_sheet_rows(sheet)
+    selectors.with_disputes(selectors.series_sheet_rows(sheet), named=False)
     context = {"sheet": sheet, "token": token, "live_url": request.build_absolute_uri()}
     return render(request, "live.html", context)
 
@@ -176,6 +176,7 @@ def live_fragment(request, token: str):
     if str(version) == request.GET.get("version"):
         return HttpResponse(status=204)
     sheet = selectors.series_sheet_rows(_live_sheet(token))
+    selectors.with_disputes(sheet, named=False)  # spectators see why, not who
     response = render(request, "_sheet.html", {"sheet": sheet, "live": True})
     response["X-Sheet-Version"] = str(sheet.version)
     return response

@@ -8,6 +8,7 @@ from django.utils import formats, timezone
 
 from series import services
 from series.models import DealLine, Event, Profile
+from series.views import live_token
 from tests.factories import entry
 
 pytestmark = pytest.mark.django_db
@@ -181,3 +182,14 @@ def test_turning_confirmations_on_leaves_earlier_deals_as_they_were(as_role, tab
     assert "To confirm by a second member: deal 2" in page
     assert "deal 1," not in page
     assert page.count('<span class="badge to-confirm">to confirm</span>') == 1
+
+
+def test_spectators_of_the_live_view_see_why_a_deal_is_disputed_but_not_who(
+    as_role, needs_confirmation
+):
+    _disputed(as_role, needs_confirmation)
+
+    live = as_role(None).get(f"/live/{live_token(needs_confirmation)}/").content.decode()
+
+    assert "Disputed on " in live and ": Carla had 35" in live
+    assert "Disputed by" not in live
