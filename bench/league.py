@@ -263,7 +263,10 @@ def time_deals(club, players: list[int], series: int, year: int) -> tuple[float,
             )
             clock = time.perf_counter()
             state = services.deal_record(
-                series_id=started.series_id, entry=DealEntry(goer, hands), recorded_at=when
+                series_id=started.series_id,
+                entry=DealEntry(goer, hands),
+                recorded_at=when,
+                needs_confirmation=False,  # as the API passes the club it read
             ).state
             (plain if state.is_open else finishing).append(time.perf_counter() - clock)
         clock = time.perf_counter()

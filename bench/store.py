@@ -176,7 +176,10 @@ def series_deals(context: dict, rng: random.Random, index: int):
         )
         started = time.perf_counter()
         after = services.deal_record(
-            series_id=table["series"], entry=entry, expected_version=state.version
+            series_id=table["series"],
+            entry=entry,
+            expected_version=state.version,
+            needs_confirmation=False,  # as the API passes the club it read
         ).state
         latency = time.perf_counter() - started
         table["state"] = after

@@ -52,8 +52,9 @@ class ClubForm(RulesForm):
         label=_("Deals need confirmation"),
         required=False,
         help_text=_(
-            "A deal stays “to confirm” until another member confirms it; the league "
-            "counts a finished series only once all its deals are confirmed."
+            "A deal recorded from now on stays “to confirm” until another member "
+            "confirms it (deals recorded before stay as they were); the league counts "
+            "a finished series only once those deals are confirmed."
         ),
     )
 

@@ -134,7 +134,8 @@ def deal_confirm(request, sheet, number: int):
             form.add_error(None, errors)
     scores = [(names.get(player), points) for player, points in deal.scores.items()]
     context = {"sheet": sheet, "deal": deal, "number": number, "form": form, "scores": scores,
-               "went_out": names.get(deal.entry.went_out)}  # fmt: skip
+               "went_out": names.get(deal.entry.went_out),
+               "dispute": selectors.standing_dispute(sheet, deal)}  # fmt: skip
     return render(request, "deal_confirm.html", context)
 
 

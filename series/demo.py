@@ -91,20 +91,22 @@ def _play_series(club, table: list[int], preset: str, start: datetime, scorer: i
         played = play_deal(rules, state.next_players, state.next_dealer, rng)
         entry = _entry(played)
         meta = {"actor_id": scorer, "recorded_at": next(clock)}
+        asked = {"needs_confirmation": club.deals_need_confirmation}
         if rng.random() < 0.04:  # a misdeal, recorded before anyone noticed
-            services.deal_record(series_id=series_id, entry=entry, **meta)
+            services.deal_record(series_id=series_id, entry=entry, **meta, **asked)
             state = services.deal_void(
                 series_id=series_id, number=state.next_number, reason=MISDEAL, **meta
             ).state
             continue
         if rng.random() < 0.05:  # points typed in a hurry, then the cards counted
             hurried = _with_points_typo(entry, rules, rng)
-            state = services.deal_record(series_id=series_id, entry=hurried, **meta).state
+            state = services.deal_record(series_id=series_id, entry=hurried, **meta,
+                                         **asked).state  # fmt: skip
             state = services.deal_correct(series_id=series_id, number=state.deals[-1].number,
                                           entry=entry, reason="Counted the cards again.",
-                                          **meta).state  # fmt: skip
+                                          **meta, **asked).state  # fmt: skip
             continue
-        state = services.deal_record(series_id=series_id, entry=entry, **meta).state
+        state = services.deal_record(series_id=series_id, entry=entry, **meta, **asked).state
 
 
 def _entry(played) -> DealEntry:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import datetime
 from functools import cache
 from uuid import UUID
 
@@ -20,6 +21,7 @@ from django.db.models import (
 
 from . import store
 from .domain import snapshot
+from .domain.confirmation import DISPUTED
 from .domain.series import IN_PROGRESS, TIEBREAK, SeriesState, fold
 from .models import (
     Club,
@@ -176,6 +178,56 @@ def series_sheet_rows(sheet: SeriesSheet) -> SeriesSheet:
     return sheet
 
 
+@dataclass(frozen=True, slots=True)
+class Dispute:
+    """What a member said was wrong with a deal, who (None when the reader may
+    not see who: outside a public club) and when."""
+
+    number: int
+    reason: str
+    at: datetime
+    by: str | None
+
+
+def deal_disputes(sheet: SeriesSheet, numbers: Iterable[int], *, named: bool) -> dict[int, Dispute]:
+    """The dispute standing against each deal of ``numbers`` (deals disputed now):
+    the latest the log holds for it. No query when none is disputed."""
+    numbers = list(numbers)
+    if not numbers:
+        return {}
+    rows = Event.objects.filter(stream=sheet.id, type="DealDisputed",
+                                payload__number__in=numbers).order_by("version")  # fmt: skip
+    latest = {row.payload["number"]: row for row in rows}
+    users = usernames(row.payload["user"] for row in latest.values()) if named else {}
+    seated = [row.payload["player"] for row in latest.values() if row.payload.get("player")]
+    players = player_names(club_id=sheet.club_id, ids=seated) if named and seated else {}
+
+    def who(payload) -> str | None:
+        if not named:
+            return None
+        return players.get(payload.get("player")) or users.get(payload["user"])
+
+    return {number: Dispute(number, row.payload["reason"], row.recorded_at, who(row.payload))
+            for number, row in latest.items()}  # fmt: skip
+
+
+def standing_dispute(sheet: SeriesSheet, deal) -> Dispute | None:
+    """What the member who disputed ``deal`` (a state's Deal) said, who and when,
+    for the pages of members; None when it is not disputed."""
+    if deal.void or deal.confirmation != DISPUTED:
+        return None
+    return deal_disputes(sheet, [deal.number], named=True).get(deal.number)
+
+
+def with_disputes(sheet: SeriesSheet, *, named: bool) -> SeriesSheet:
+    """The sheet (its rows loaded) with the disputes of its disputed deals, shown
+    beside them (``sheet.disputes``, read by the score table)."""
+    disputed = [line.number for line in sheet.deals.all()
+                if line.confirmation == DISPUTED and not line.void]  # fmt: skip
+    sheet.disputes = deal_disputes(sheet, disputed, named=named)
+    return sheet
+
+
 def club_series(*, club: Club) -> QuerySet[SeriesSheet]:
     return SeriesSheet.objects.filter(club=club).order_by("-started_at", "id")
 
@@ -230,6 +282,18 @@ def series_state(sheet: SeriesSheet) -> SeriesState:
     if state is not None:
         return state
     return fold(stored.event for stored in store.load_stream(sheet.id))
+
+
+def state_before_key(series_id: UUID, key: str | None) -> SeriesState | None:
+    """The series as it stood before the command recorded under ``key`` (scoped,
+    ``writer.scoped_key``), when one was recorded on it; else None. A retry whose
+    first answer was lost is filled in on the form of that moment, not of the
+    deal the series has moved on to (a tiebreak, an elimination, its end)."""
+    first = store.find_by_key(key) if key else None
+    if first is None or first.stream != series_id:
+        return None
+    before = store.load_stream(series_id, up_to_version=first.version - 1)
+    return fold(stored.event for stored in before)
 
 
 def seated_player_of(series_id: UUID, user) -> int | None:

@@ -234,9 +234,11 @@ def club_update(
     default_rules: dict[str, Any] | None = None,
     time_zone: str | None = None,
 ) -> Club:
-    """Change a club's name, public pages, default rules or time zone, or make
-    its deals need a second member's confirmation (the league's follower then
-    counts the club again; its pages say "updating" meanwhile).
+    """Change a club's name, public pages, default rules or time zone (the
+    league's follower then counts the club again; its pages say "updating"
+    meanwhile), or make its deals need a second member's confirmation: from then
+    on (each deal's event records whether it was asked), so earlier deals, and
+    what the league counts of them, stay as they were.
 
     Only the fields given change, on the club's row as it stands, read locked:
     two admins changing different settings at once keep both, and a retry after
@@ -254,10 +256,9 @@ def club_update(
         changes["deals_need_confirmation"] = deals_need_confirmation
     with transaction.atomic():
         stored = Club.objects.select_for_update().get(id=club.id)
-        # What counts (confirmations) or which season a series falls in (the
-        # time zone of its start) changed: the league counts the club again.
-        recount = any(changes.get(field, getattr(stored, field)) != getattr(stored, field)
-                      for field in ("deals_need_confirmation", "time_zone"))  # fmt: skip
+        # Which season a series falls in (the time zone of its start) changed:
+        # the league counts the club again.
+        recount = changes.get("time_zone", stored.time_zone) != stored.time_zone
         for field, value in changes.items():
             setattr(stored, field, value)
         if changes:
@@ -333,8 +334,12 @@ def deal_record(
     actor_id: int | None = None,
     idempotency_key: str | None = None,
     recorded_at: datetime | None = None,
+    needs_confirmation: bool | None = None,
 ) -> SeriesResult:
-    command = RecordDeal(entry=entry, number=number, dealer=dealer)
+    """Record the next deal. ``needs_confirmation``: the club's setting, which the
+    event keeps (pages and API pass the club they read; None reads it)."""
+    asked = _asks_confirmation(series_id, needs_confirmation)
+    command = RecordDeal(entry=entry, number=number, dealer=dealer, needs_confirmation=asked)
     recording = Recording(actor_id, idempotency_key, recorded_at)
     return _execute(series_id, command, expected_version, recording)
 
@@ -350,10 +355,20 @@ def deal_correct(
     actor_id: int | None = None,
     idempotency_key: str | None = None,
     recorded_at: datetime | None = None,
+    needs_confirmation: bool | None = None,
 ) -> SeriesResult:
-    command = CorrectDeal(number=number, entry=entry, reason=reason)
+    asked = _asks_confirmation(series_id, needs_confirmation)
+    command = CorrectDeal(number=number, entry=entry, reason=reason, needs_confirmation=asked)
     recording = Recording(actor_id, idempotency_key, recorded_at)
     return _execute(series_id, command, expected_version, recording)
+
+
+def _asks_confirmation(series_id: UUID, needs_confirmation: bool | None) -> bool:
+    """Whether the series' club asks for a second member's confirmation now."""
+    if needs_confirmation is not None:
+        return needs_confirmation
+    clubs = Club.objects.filter(series__id=series_id)
+    return bool(clubs.values_list("deals_need_confirmation", flat=True).first())
 
 
 @transient_retry

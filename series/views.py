@@ -119,6 +119,9 @@ def rules_check(request):
 def sheet(request, sheet):
     selectors.series_sheet_rows(sheet)
     can_score = _can_score(request, sheet.club)
+    # Who disputed a deal is for members, as who recorded it is (the audit trail).
+    members = allows(getattr(request, "club_role", None), sheet.club, Access.MEMBER)
+    selectors.with_disputes(sheet, named=members)
     context = {
         "sheet": sheet,
         "can_score": can_score,
@@ -153,7 +156,7 @@ def live(request, token: str):
         return render(request, "live_gone.html", status=410)
     if sheet is None:
         raise Http404
-    selectors.series_sheet_rows(sheet)
+    selectors.with_disputes(selectors.series_sheet_rows(sheet), named=False)
     context = {"sheet": sheet, "token": token, "live_url": request.build_absolute_uri()}
     return render(request, "live.html", context)
 
@@ -172,6 +175,7 @@ def live_fragment(request, token: str):
     if sheet is None:
         raise Http404
     selectors.series_sheet_rows(sheet)
+    selectors.with_disputes(sheet, named=False)  # spectators see why, not who
     response = render(request, "_sheet.html", {"sheet": sheet, "live": True})
     response["X-Sheet-Version"] = str(sheet.version)
     return response
@@ -226,6 +230,15 @@ def deal_new(request, sheet):
     # writer all the same: a retry of the deal that ended it is found and answered
     # as recorded; any other is refused, and says so, instead of a quiet redirect.
     players = state.next_players if state.is_open else state.setup.players
+    if request.method == "POST" and request.POST.get("expected_version") != str(state.version):
+        # The sheet moved on since the form was shown: perhaps by this very entry,
+        # its answer lost. Its form is then the one it was filled in on (the next
+        # deal may seat only the tied players, or not the one knocked out), so the
+        # writer finds the first result and the page answers "already recorded".
+        key = services.scoped_key(request.user.id, request.POST.get("idempotency_key"))
+        before = selectors.state_before_key(sheet.id, key)
+        if before is not None:
+            players = before.next_players
     form = DealForm(request.POST or None, players=players, names=names,
                     rules=state.setup.rules, language=page_language(),
                     initial={"expected_version": state.version})  # fmt: skip
@@ -234,6 +247,7 @@ def deal_new(request, sheet):
         form, done = _submit(request, form, lambda: services.deal_record(
             series_id=sheet.id, entry=form.entry, expected_version=data["expected_version"],
             actor_id=request.user.id, idempotency_key=data["idempotency_key"],
+            needs_confirmation=sheet.club.deals_need_confirmation,
         ), names)  # fmt: skip
         if done:
             return redirect("sheet", series_id=sheet.id)
@@ -274,12 +288,14 @@ def deal_correct(request, sheet, number: int):
             series_id=sheet.id, number=number, entry=form.entry, reason=data["reason"],
             expected_version=data["expected_version"], actor_id=request.user.id,
             idempotency_key=data["idempotency_key"],
+            needs_confirmation=sheet.club.deals_need_confirmation,
         ), names)  # fmt: skip
         if done:
             messages.success(request, _("Deal %(number)s was corrected.") % {"number": number})
             return redirect("sheet", series_id=sheet.id)
     return _deal_page(request, sheet, state, form, "deal_correct.html", deal=deal, number=number,
-                      dealer=names.get(deal.dealer))  # fmt: skip
+                      dealer=names.get(deal.dealer),
+                      dispute=selectors.standing_dispute(sheet, deal))  # fmt: skip
 
 
 @series_page(Access.SCORE)

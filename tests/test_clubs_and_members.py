@@ -134,13 +134,13 @@ def test_two_admins_changing_different_settings_at_once_keep_both():
     assert second.deals_need_confirmation  # the caller's object shows what is stored
 
 
-def test_a_retried_confirmation_setting_still_has_the_league_counted_again():
+def test_a_retried_time_zone_setting_still_has_the_league_counted_again():
     """A first attempt that set the object and lost its connection must not make
     the retry believe nothing changed: what counts is the stored row."""
     club = services.club_create(name="Circolo")
-    club.deals_need_confirmation = True  # set by an attempt that never committed
-    services.club_update(club=club, deals_need_confirmation=True)
-    assert Club.objects.get().deals_need_confirmation
+    club.time_zone = "Europe/Rome"  # set by an attempt that never committed
+    services.club_update(club=club, time_zone="Europe/Rome")
+    assert Club.objects.get().time_zone == "Europe/Rome"
     assert LeagueBehind.objects.filter(club=club).exists()  # the follower counts it again
 
 

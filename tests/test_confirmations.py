@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 
-from series import projectors, services
+from series import projections, projectors, services
 from series.domain.errors import DomainError
-from series.models import DealLine, LeagueBehind, SeriesResult, SeriesSheet
+from series.models import DealLine, SeriesResult, SeriesSheet
 from tests.factories import club_with_players, entry, start
 
 pytestmark = pytest.mark.django_db
@@ -47,20 +47,45 @@ def test_a_confirmation_is_projected_on_the_deal_line_and_the_header(finished):
                           reason="Carla had 25")  # fmt: skip
 
     lines = DealLine.objects.filter(series_id=series_id).order_by("number")
-    assert [line.confirmation for line in lines] == ["confirmed", "disputed", ""]
-    assert SeriesSheet.objects.get(id=series_id).unconfirmed == 2
+    # The club asked for no confirmation: deal 3 was not asked; a dispute waits all the same.
+    assert [line.confirmation for line in lines] == ["confirmed", "disputed", "not_asked"]
+    assert SeriesSheet.objects.get(id=series_id).unconfirmed == 1
 
 
-def test_the_league_counts_a_finished_series_only_once_its_deals_are_confirmed(finished):
-    club, series_id, users = finished
-    assert SeriesResult.objects.filter(series_id=series_id).count() == 3  # not required yet
+def test_turning_confirmations_on_leaves_the_deals_recorded_before_as_they_were(finished):
+    club, series_id, _users = finished
+    assert SeriesResult.objects.filter(series_id=series_id).count() == 3
 
     services.club_update(club=club, deals_need_confirmation=True)
-    assert LeagueBehind.objects.filter(club=club).exists()  # the pages say "updating"
-    projectors.follow_log()  # no event announced it: the follower counts the club anyway
-    assert SeriesResult.objects.filter(series_id=series_id).count() == 0
-    assert not LeagueBehind.objects.filter(club=club).exists()
+    projectors.follow_log()
 
-    confirm_all(series_id, users["friend"])
+    assert SeriesResult.objects.filter(series_id=series_id).count() == 3  # still counted
+    lines = DealLine.objects.filter(series_id=series_id)
+    assert {line.confirmation for line in lines} == {"not_asked"}
+    projections.rebuild()
+    projectors.rebuild()  # a rebuild gives the same answer: the events say what was asked
+    assert {line.confirmation for line in DealLine.objects.filter(series_id=series_id)} == {
+        "not_asked"
+    }
+    assert SeriesResult.objects.filter(series_id=series_id).count() == 3
+
+
+def test_deals_recorded_once_confirmations_are_on_are_to_confirm_and_counted_once_confirmed():
+    club, (anna, bruno, carla) = club_with_players(["Anna", "Bruno", "Carla"])
+    scorer, friend = (get_user_model().objects.create_user(name) for name in ("scorer", "friend"))
+    services.club_update(club=club, deals_need_confirmation=True)
+    series_id = start(club, [anna, bruno, carla]).series_id
+    for goer, hands in [(anna, {bruno: 20, carla: 30}), (bruno, {anna: 20, carla: 20}),
+                        (anna, {bruno: 20, carla: 20})]:  # fmt: skip
+        services.deal_record(series_id=series_id, entry=entry(goer, hands), actor_id=scorer.id)
+    projectors.follow_log()
+    assert SeriesSheet.objects.get(id=series_id).unconfirmed == 3
+    assert SeriesResult.objects.filter(series_id=series_id).count() == 0
+
+    services.club_update(club=club, deals_need_confirmation=False)  # they stay to confirm
+    projectors.follow_log()
+    assert SeriesResult.objects.filter(series_id=series_id).count() == 0
+
+    confirm_all(series_id, friend)
     projectors.follow_log()
     assert SeriesResult.objects.filter(series_id=series_id).count() == 3

@@ -32,11 +32,14 @@ class Statements:
 
 
 def record(series_id, went_out, others, **kwargs) -> tuple[services.SeriesResult, Statements]:
+    """A deal as the pages and the API record it: with the club's confirmation
+    setting, which they read with the club (else the service reads it)."""
     statements = Statements()
     with connection.execute_wrapper(statements):
         result = services.deal_record(
-            series_id=series_id, entry=entry(went_out, dict.fromkeys(others, 30)), **kwargs
-        )
+            series_id=series_id, entry=entry(went_out, dict.fromkeys(others, 30)),
+            needs_confirmation=False, **kwargs,
+        )  # fmt: skip
     return result, statements
 
 

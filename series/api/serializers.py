@@ -138,8 +138,9 @@ class DealLineSerializer(serializers.Serializer):
     corrected = serializers.BooleanField()
     void = serializers.BooleanField()
     confirmation = serializers.ChoiceField(
-        choices=["", "confirmed", "disputed"],
-        help_text="Empty while the deal waits for a second member's confirmation.",
+        choices=["", "not_asked", "confirmed", "disputed"],
+        help_text="Empty while the deal waits for a second member's confirmation; "
+        "not_asked when the club asked for none when it was recorded.",
     )
     scores = serializers.DictField(child=serializers.IntegerField(), help_text="By player id.")
 

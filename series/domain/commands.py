@@ -6,7 +6,7 @@ other way, so that a restored log is validated by deciding each event again.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .confirmation import ConfirmDeal, DisputeDeal
 from .events import (
@@ -36,6 +36,10 @@ class RecordDeal:
     entry: DealEntry
     number: int | None = None  # when given, must be the next deal's number
     dealer: int | None = None  # when given, must be the player whose turn it is
+    # The club's setting at the time (Club.deals_need_confirmation), recorded in the
+    # event. Not part of what a retry repeats (its repr, the idempotency digest):
+    # a retry after the setting changed is still the same request.
+    needs_confirmation: bool = field(default=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +47,7 @@ class CorrectDeal:
     number: int
     entry: DealEntry
     reason: str
+    needs_confirmation: bool = field(default=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,9 +75,11 @@ def command_for(event: Event) -> Command:
                 event.club, tuple(event.players), event.first_dealer, Rules.from_dict(event.rules)
             )
         case DealRecorded():
-            return RecordDeal(event.entry, number=event.number, dealer=event.dealer)
+            return RecordDeal(event.entry, number=event.number, dealer=event.dealer,
+                              needs_confirmation=event.needs_confirmation)  # fmt: skip
         case DealCorrected():
-            return CorrectDeal(event.number, event.entry, event.reason)
+            return CorrectDeal(event.number, event.entry, event.reason,
+                               needs_confirmation=event.needs_confirmation)  # fmt: skip
         case DealVoided():
             return VoidDeal(event.number, event.reason)
         case SeriesAbandoned():

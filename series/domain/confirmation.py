@@ -1,7 +1,9 @@
 """A second player confirms a deal, or disputes it (the Bridgemate "accept").
 
-Whether a club needs confirmations is the club's setting, not the series': the
-series only records who confirmed or disputed which deal. A deal is confirmed
+Whether a club needs confirmations is the club's setting, not the series': a
+deal's event records whether the club asked for one when it was recorded (or
+corrected), so that turning the setting on or off changes no earlier deal; the
+series records who confirmed or disputed which deal, asked or not. A deal is confirmed
 by a member other than the one who recorded its entry (a correction needs a
 new confirmation); a disputed deal waits for a correction, and the series
 cannot finish while a deal is disputed (see ``series._record_deal``).
@@ -19,8 +21,15 @@ if TYPE_CHECKING:
     from .series import SeriesState
 
 TO_CONFIRM = ""
+NOT_ASKED = "not_asked"  # recorded while the club asked for no confirmation
 CONFIRMED = "confirmed"
 DISPUTED = "disputed"
+
+
+def asked(needs_confirmation: bool) -> str:
+    """A deal's state as it is recorded or corrected: waiting for a second member
+    when the club asked for one then (the event says), else not asked."""
+    return TO_CONFIRM if needs_confirmation else NOT_ASKED
 
 
 @dataclass(frozen=True, slots=True)

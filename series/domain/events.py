@@ -89,6 +89,9 @@ class DealRecorded:
     entry: DealEntry
     scores: Mapping[int, int] | None = None
     outcome: Outcome | None = None
+    # Whether the club asked for a second member's confirmation when the deal was
+    # recorded: a setting applies from when it is set, so the event keeps it.
+    needs_confirmation: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +101,7 @@ class DealCorrected:
     reason: str
     scores: Mapping[int, int] | None = None  # the corrected deal's
     outcome: Outcome | None = None  # the series' after the correction
+    needs_confirmation: bool = False  # the corrected deal's (as for DealRecorded)
 
 
 @dataclass(frozen=True, slots=True)
@@ -313,6 +317,12 @@ def outcome_from_payload(outcome: Mapping[str, Any]) -> Outcome:
     )
 
 
+def _asked(event: DealRecorded | DealCorrected) -> dict[str, Any]:
+    """Written only when asked: an event without it (and every event from before
+    it was recorded) needs no confirmation."""
+    return {"needs_confirmation": True} if event.needs_confirmation else {}
+
+
 def to_payload(event: Event) -> tuple[str, dict[str, Any]]:
     """The event's type name and JSON payload, as stored in the log."""
     match event:
@@ -325,10 +335,10 @@ def to_payload(event: Event) -> tuple[str, dict[str, Any]]:
             }
         case DealRecorded():
             payload = {"number": event.number, "dealer": event.dealer, "tiebreak": event.tiebreak}
-            payload |= entry_payload(event.entry) | _decided_payload(event)
+            payload |= entry_payload(event.entry) | _decided_payload(event) | _asked(event)
         case DealCorrected():
             payload = {"number": event.number, "reason": event.reason}
-            payload |= entry_payload(event.entry) | _decided_payload(event)
+            payload |= entry_payload(event.entry) | _decided_payload(event) | _asked(event)
         case DealVoided():
             payload = {"number": event.number, "reason": event.reason} | _decided_payload(event)
         case SeriesAbandoned():
@@ -369,6 +379,7 @@ def from_payload(type_name: str, payload: Mapping[str, Any], schema_version: int
             entry=entry_from_payload(data),
             scores=_read_scores(data),
             outcome=_read_outcome(data),
+            needs_confirmation=data.get("needs_confirmation", False),
         )
     if type_name == "DealCorrected":
         return DealCorrected(
@@ -377,6 +388,7 @@ def from_payload(type_name: str, payload: Mapping[str, Any], schema_version: int
             reason=data["reason"],
             scores=_read_scores(data),
             outcome=_read_outcome(data),
+            needs_confirmation=data.get("needs_confirmation", False),
         )
     if type_name == "DealVoided":
         return DealVoided(number=data["number"], reason=data["reason"],

@@ -27,6 +27,7 @@ from .confirmation import (
     TO_CONFIRM,
     ConfirmDeal,
     DisputeDeal,
+    asked,
     decide_confirmation,
     finishing_while_disputed,
 )
@@ -72,7 +73,9 @@ class Deal:
     scores: Mapping[int, int] = field(default_factory=dict)
     corrected: bool = False
     void: bool = False
-    confirmation: str = TO_CONFIRM  # or CONFIRMED, DISPUTED (domain/confirmation.py)
+    # TO_CONFIRM, NOT_ASKED (recorded while the club asked for none), CONFIRMED or
+    # DISPUTED (domain/confirmation.py)
+    confirmation: str = TO_CONFIRM
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,8 +134,10 @@ class SeriesState:
 
     @property
     def unconfirmed(self) -> int:
-        """How many deals that count are not confirmed yet (disputed ones included)."""
-        return sum(1 for deal in self.deals if not deal.void and deal.confirmation != CONFIRMED)
+        """How many deals that count wait for a confirmation: those recorded while
+        the club asked for one and not confirmed yet, and every disputed deal."""
+        return sum(1 for deal in self.deals
+                   if not deal.void and deal.confirmation in (TO_CONFIRM, DISPUTED))  # fmt: skip
 
     @property
     def disputed(self) -> tuple[int, ...]:
@@ -179,7 +184,8 @@ def apply(state: SeriesState, event: Event) -> SeriesState:
         case DealRecorded():
             played = state.progress.outcome.contenders
             deal = Deal(event.number, event.dealer, event.tiebreak, event.entry, played,
-                        dict(event.scores))  # fmt: skip
+                        dict(event.scores),
+                        confirmation=asked(event.needs_confirmation))  # fmt: skip
             return replace(state, version=version, deals=(*state.deals, deal),
                            progress=_added(state.progress, deal, event.outcome))  # fmt: skip
         case DealCorrected():
@@ -187,7 +193,7 @@ def apply(state: SeriesState, event: Event) -> SeriesState:
             old = deals[event.number - 1]
             deals[event.number - 1] = replace(
                 old, entry=event.entry, scores=dict(event.scores), corrected=True,
-                confirmation=TO_CONFIRM,
+                confirmation=asked(event.needs_confirmation),
             )  # fmt: skip
             return _tallied(replace(state, version=version), tuple(deals), event.outcome)
         case DealVoided():
@@ -431,7 +437,7 @@ def _record_deal(state: SeriesState, command: RecordDeal) -> list[Event]:
     if progress.outcome.finished and state.disputed:
         raise finishing_while_disputed(state, number)
     return [DealRecorded(number, dealer, deal.tiebreak, command.entry, scored.scores,
-                         progress.outcome)]  # fmt: skip
+                         progress.outcome, command.needs_confirmation)]  # fmt: skip
 
 
 def _correct_deal(state: SeriesState, command: CorrectDeal) -> list[Event]:
@@ -447,7 +453,7 @@ def _correct_deal(state: SeriesState, command: CorrectDeal) -> list[Event]:
     rescored = _later_deals_still_fit(state, changed)
     scores = rescored.deals[command.number - 1].scores
     return [DealCorrected(command.number, command.entry, reason, scores,
-                          rescored.progress.outcome)]  # fmt: skip
+                          rescored.progress.outcome, command.needs_confirmation)]  # fmt: skip
 
 
 def _void_deal(state: SeriesState, command: VoidDeal) -> list[Event]:

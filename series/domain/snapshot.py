@@ -17,7 +17,7 @@ from .series import Deal, Progress, SeriesState, Setup
 
 # Raise it when the snapshot's shape changes: older snapshots are then ignored
 # (the log is folded instead) until the next write or rebuild replaces them.
-SNAPSHOT_SCHEMA = 1
+SNAPSHOT_SCHEMA = 2  # 2: a deal's confirmation may be NOT_ASKED
 
 
 def encode(state: SeriesState) -> dict[str, Any]:

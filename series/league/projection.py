@@ -236,10 +236,9 @@ def clear_mark(club_id: int) -> LeagueBehind | None:
 
 
 def counted_sheets(club_id: int):
-    """The club's score sheets the league counts: finished, and every deal that
-    counts confirmed when the club needs confirmations."""
-    finished = SeriesSheet.objects.filter(club_id=club_id, status=FINISHED)
-    return finished.filter(Q(club__deals_need_confirmation=False) | Q(unconfirmed=0))
+    """The club's score sheets the league counts: finished, with no deal waiting
+    for a confirmation (asked for when it was recorded) or disputed."""
+    return SeriesSheet.objects.filter(club_id=club_id, status=FINISHED, unconfirmed=0)
 
 
 def _row(result: Result, form: Form = NEWCOMER) -> SeriesResult:

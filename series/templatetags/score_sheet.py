@@ -8,6 +8,7 @@ totals as an inline SVG with a text alternative.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from django import template
 from django.utils.formats import number_format
@@ -15,7 +16,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
-from ..domain.confirmation import CONFIRMED, DISPUTED
+from ..domain.confirmation import DISPUTED, TO_CONFIRM
 from ..domain.rules import Rules
 from ..domain.scoring import leaders
 from ..domain.series import FINISHED, TIEBREAK
@@ -54,6 +55,7 @@ class Row:
     void: bool
     cells: list[Cell]
     confirmation: str = ""
+    dispute: Any = None  # selectors.Dispute, when the page read it (``with_disputes``)
 
 
 @dataclass(frozen=True)
@@ -66,17 +68,13 @@ class ScoreTable:
     finished: bool
     version: int
     history: dict[int, list[int]] = field(default_factory=dict)  # running totals per player
-    needs_confirmation: bool = False
 
     @property
     def to_confirm(self) -> list[int]:
-        """Deals waiting for a second member (when the club needs it), disputed ones too."""
-        return [
-            row.number
-            for row in self.rows
-            if not row.void and (row.confirmation == DISPUTED or (
-                self.needs_confirmation and row.confirmation != CONFIRMED))
-        ]  # fmt: skip
+        """Deals waiting for a second member (asked for when they were recorded),
+        disputed ones too."""
+        return [row.number for row in self.rows
+                if not row.void and row.confirmation in (TO_CONFIRM, DISPUTED)]  # fmt: skip
 
     @property
     def next_number(self) -> int:
@@ -98,6 +96,7 @@ def _rows(sheet: SeriesSheet, seats: list, history: dict[int, list[int]]) -> lis
     players = {seat.player_id: seat.player for seat in seats}
     points = {(score.number, score.player_id): score.points for score in sheet.scores.all()}
     running = dict.fromkeys(players, 0)
+    disputes = getattr(sheet, "disputes", {})
     rows = []
     for line in sheet.deals.all():
         cells = []
@@ -110,7 +109,7 @@ def _rows(sheet: SeriesSheet, seats: list, history: dict[int, list[int]]) -> lis
                 history[player].append(total)
         rows.append(Row(line.number, players[line.dealer_id], players.get(line.went_out_id),
                         line.tiebreak, line.corrected, line.void, cells,
-                        line.confirmation))  # fmt: skip
+                        line.confirmation, disputes.get(line.number)))  # fmt: skip
     return rows
 
 
@@ -144,7 +143,6 @@ def build_score_table(sheet: SeriesSheet) -> ScoreTable:
         finished=sheet.status == FINISHED,
         version=sheet.version,
         history=history,
-        needs_confirmation=sheet.club.deals_need_confirmation,
     )
 
 

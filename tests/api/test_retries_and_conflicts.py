@@ -146,3 +146,65 @@ def test_starting_a_series_twice_with_one_key_starts_one_series(table, as_role):
     ]
     assert responses[0].json() == responses[1].json()
     assert Event.objects.filter(type="SeriesStarted").count() == 1
+
+
+# A retry whose first answer was lost finds the series moved on by that very deal:
+# into a tiebreak (RULES D-8), past an elimination (RULES §3) or over. It is answered
+# as the first was, and records nothing.
+
+
+def _lost_answer_then_retry(client, series, body):
+    first = record(client, series, body, HTTP_IDEMPOTENCY_KEY="lost")
+    retry = record(client, series, body, HTTP_IDEMPOTENCY_KEY="lost")
+    return first, retry
+
+
+def test_a_retry_of_the_deal_that_made_a_tie_is_answered_as_recorded(table, as_role, started):
+    anna, bruno, carla = table.players
+    scorer = as_role("scorer")
+    record(scorer, started["id"], deal_body(1, anna, [bruno, carla], points=40))
+    record(scorer, started["id"], {"expected_version": 2, "went_out": bruno.id,
+                                   "hands": [{"player": anna.id, "points": 40},
+                                             {"player": carla.id, "points": 30}]})  # fmt: skip
+    tie = {
+        "expected_version": 3,
+        "went_out": carla.id,
+        "hands": [{"player": anna.id, "points": 20}, {"player": bruno.id, "points": 20}],
+    }
+    first, retry = _lost_answer_then_retry(scorer, started["id"], tie)
+    assert first.json()["status"] == "tiebreak"  # Anna 60, Bruno 60, Carla 70
+    assert retry.status_code == 201 and retry.has_header("Idempotent-Replayed")
+    assert retry.json() == first.json()
+    assert Event.objects.filter(stream=started["id"]).count() == 4
+
+
+def test_a_retry_of_the_deal_that_ended_the_series_is_answered_as_recorded(table, as_role, started):
+    anna, bruno, carla = table.players
+    scorer = as_role("scorer")
+    record(scorer, started["id"], deal_body(1, anna, [bruno, carla]))
+    record(scorer, started["id"], deal_body(2, anna, [bruno, carla]))
+    first, retry = _lost_answer_then_retry(scorer, started["id"],
+                                           deal_body(3, anna, [bruno, carla]))  # fmt: skip
+    assert first.json()["status"] == "finished"
+    assert retry.status_code == 201 and retry.has_header("Idempotent-Replayed")
+    assert retry.json() == first.json()
+    assert Event.objects.filter(stream=started["id"]).count() == 4
+
+
+def test_a_retry_of_the_rummy_deal_that_knocked_a_player_out_is_answered_as_recorded(
+    table, as_role
+):
+    anna, bruno, carla = table.players
+    scorer = as_role("scorer")
+    ids = [p.id for p in table.players]
+    body = {"club": table.club.slug, "players": ids, "first_dealer": ids[0], "rules": "rummy",
+            "options": {"scoring": "elimination", "target": 100}}  # fmt: skip
+    series = scorer.post("/api/v1/series", body, format="json").json()["id"]
+    record(scorer, series, deal_body(1, bruno, [anna, carla], points=60))
+    first, retry = _lost_answer_then_retry(
+        scorer, series, deal_body(2, anna, [bruno, carla], points=50)
+    )
+    assert first.json()["eliminated"] == [carla.id]  # 110: over the cap (RULES §3)
+    assert retry.status_code == 201 and retry.has_header("Idempotent-Replayed")
+    assert retry.json() == first.json()
+    assert Event.objects.filter(stream=series).count() == 3

@@ -1,18 +1,35 @@
 """A second member confirms a deal or disputes it; no database."""
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from series.domain.confirmation import CONFIRMED, DISPUTED, TO_CONFIRM, ConfirmDeal, DisputeDeal
+from series.domain.confirmation import (
+    CONFIRMED,
+    DISPUTED,
+    NOT_ASKED,
+    TO_CONFIRM,
+    ConfirmDeal,
+    DisputeDeal,
+)
 from series.domain.errors import DomainError
-from series.domain.events import DealConfirmed, DealDisputed, from_payload, to_payload
-from series.domain.series import CorrectDeal, VoidDeal, decide
+from series.domain.events import (
+    SCHEMA_VERSION,
+    DealConfirmed,
+    DealDisputed,
+    from_payload,
+    to_payload,
+)
+from series.domain.series import CorrectDeal, RecordDeal, VoidDeal, decide, fold
 from tests.domain.test_series import A, B, C, entry, record, run, started
 
 SCORER, FRIEND = 10, 11
 
 
 def one_deal():
-    return record(started([A, B, C], first_dealer=A), entry(A, b=20, c=30))
+    """One deal, recorded while the club asks for a second member's confirmation."""
+    return record(started([A, B, C], first_dealer=A), entry(A, b=20, c=30),
+                  needs_confirmation=True)  # fmt: skip
 
 
 def test_a_deal_is_to_confirm_until_another_member_confirms_it():
@@ -39,7 +56,7 @@ def test_a_dispute_needs_a_reason_and_a_correction_asks_for_confirmation_again()
     state = run(state, DisputeDeal(1, user=FRIEND, reason="Carla had 25", recorder=SCORER))
     assert state.deal(1).confirmation == DISPUTED and state.disputed == (1,)
 
-    state = run(state, CorrectDeal(1, entry(A, b=20, c=25), "recount"))
+    state = run(state, CorrectDeal(1, entry(A, b=20, c=25), "recount", needs_confirmation=True))
     assert state.deal(1).confirmation == TO_CONFIRM and state.disputed == ()
 
 
@@ -69,3 +86,25 @@ def test_confirmations_round_trip_through_their_payload_naming_ids_only(event):
     name, payload = to_payload(event)
     assert set(payload) <= {"number", "user", "player", "reason"}
     assert from_payload(name, payload, 1) == event
+
+
+@given(st.lists(st.booleans(), min_size=3, max_size=3), st.booleans())
+def test_each_deal_keeps_whether_a_confirmation_was_asked_when_it_was_recorded(asked, retried):
+    """A club's setting applies from when it is set: the event records it, so the
+    fold of the log read back gives each deal as it was recorded, and a retry's
+    digest does not depend on it."""
+    hands = [entry(A, b=20, c=30), entry(B, a=20, c=20), entry(A, b=20, c=20)]
+    commands = [RecordDeal(hand, needs_confirmation=flag)
+                for hand, flag in zip(hands, asked, strict=True)]  # fmt: skip
+    state = started([A, B, C], first_dealer=A)
+    events = []
+    for command in commands:
+        events += decide(state, command)
+        state = fold(events[-1:], state)
+    stored = [from_payload(*to_payload(event), SCHEMA_VERSION) for event in events]
+    read_back = fold(stored, started([A, B, C], first_dealer=A))
+    confirmations = [deal.confirmation for deal in read_back.deals]
+    assert confirmations == [TO_CONFIRM if flag else NOT_ASKED for flag in asked]
+    assert read_back.unconfirmed == sum(asked)
+    again = RecordDeal(hands[0], needs_confirmation=retried)
+    assert repr(again) == repr(commands[0])

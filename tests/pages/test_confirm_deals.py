@@ -4,11 +4,13 @@ scorer's with their PIN; the sheet, the audit trail and the settings page."""
 from __future__ import annotations
 
 import pytest
+from django.utils import formats, timezone
 
 from series import services
 from series.league import services as league
-from series.models import DealLine, Profile
+from series.models import DealLine, Event, Profile
 from tests.factories import entry
+from tests.pages.helpers import live_path
 
 pytestmark = pytest.mark.django_db
 
@@ -171,3 +173,90 @@ def test_a_member_sets_a_pin_stored_hashed(as_role, table):
     assert "Your PIN is set." in response.content.decode()
     profile = Profile.objects.get(user=table.users["member"])
     assert "2468" not in profile.confirmation_pin and profile.pin_matches("2468")
+
+
+def _disputed(as_role, series_id, reason="Carla had 35"):
+    url = f"/series/{series_id}/deals/1/confirm/"
+    as_role("member").post(url, {"action": "dispute", "reason": reason, "idempotency_key": "k5"})
+
+
+def test_the_sheet_shows_beside_the_deal_why_who_and_when_it_was_disputed(
+    as_role, needs_confirmation
+):
+    _disputed(as_role, needs_confirmation)
+
+    sheet = as_role("member").get(f"/series/{needs_confirmation}/").content.decode()
+
+    disputed_at = Event.objects.get(stream=needs_confirmation, type="DealDisputed").recorded_at
+    when = formats.date_format(timezone.localtime(disputed_at), "SHORT_DATETIME_FORMAT")
+    assert f"Disputed by member on {when}: Carla had 35" in sheet
+    row = sheet.index('<span class="badge disputed">disputed</span>')
+    assert sheet.index("dispute-row") > row  # beside the deal: the row below its line
+
+
+def test_who_disputed_a_deal_of_a_public_club_is_for_its_members(as_role, table,
+                                                                  needs_confirmation):  # fmt: skip
+    services.club_update(club=table.club, public=True)
+    _disputed(as_role, needs_confirmation)
+
+    sheet = as_role(None).get(f"/series/{needs_confirmation}/").content.decode()
+
+    assert "Disputed on " in sheet and ": Carla had 35" in sheet
+    assert "Disputed by member" not in sheet
+
+
+def test_the_confirm_and_correct_pages_say_why_the_deal_is_disputed(as_role, needs_confirmation):
+    _disputed(as_role, needs_confirmation, reason="Dario had a joker left")
+
+    confirm = as_role("admin").get(f"/series/{needs_confirmation}/deals/1/confirm/")
+    correct = as_role("scorer").get(f"/series/{needs_confirmation}/deals/1/correct/")
+
+    assert "This deal is disputed" in confirm.content.decode()
+    for page in (confirm, correct):
+        assert "Disputed by member on " in page.content.decode()
+        assert ": Dario had a joker left" in page.content.decode()
+
+
+def test_a_corrected_deal_no_longer_shows_the_dispute(as_role, table, needs_confirmation):
+    anna, bruno, carla, dario = table.players[:4]
+    _disputed(as_role, needs_confirmation)
+    services.deal_correct(series_id=needs_confirmation, number=1, reason="Carla had 35",
+                          entry=entry(bruno, {anna: 30, carla: 35, dario: 25}))  # fmt: skip
+
+    sheet = as_role("member").get(f"/series/{needs_confirmation}/").content.decode()
+    correct = as_role("scorer").get(f"/series/{needs_confirmation}/deals/1/correct/")
+
+    assert "Disputed by" not in sheet and "Disputed by" not in correct.content.decode()
+
+
+def test_the_dispute_is_shown_in_the_pages_language(as_role, needs_confirmation):
+    _disputed(as_role, needs_confirmation)
+    sheet = as_role("member", language="it").get(f"/series/{needs_confirmation}/")
+    assert "Contestata da member il " in sheet.content.decode()
+
+
+def test_turning_confirmations_on_leaves_earlier_deals_as_they_were(as_role, table, four):
+    """A club's setting applies from when it is set: the deal recorded before it is
+    not "to confirm"; the one recorded after is."""
+    anna, bruno, carla, dario = table.players[:4]
+    services.deal_record(series_id=four, entry=entry(bruno, {anna: 30, carla: 40, dario: 25}))
+    services.club_update(club=table.club, deals_need_confirmation=True)
+    services.deal_record(series_id=four, entry=entry(carla, {anna: 20, bruno: 15, dario: 25}))
+
+    page = as_role("member").get(f"/series/{four}/").content.decode()
+
+    assert "To confirm by a second member: deal 2" in page
+    assert "deal 1," not in page
+    assert page.count('<span class="badge to-confirm">to confirm</span>') == 1
+
+
+def test_spectators_of_the_live_view_see_why_a_deal_is_disputed_but_not_who(
+    as_role, table, needs_confirmation
+):
+    _disputed(as_role, needs_confirmation)
+    shared = live_path(needs_confirmation, table.users["member"])  # a member shares it
+
+    live = as_role(None).get(shared).content.decode()
+
+    assert "Disputed on " in live and ": Carla had 35" in live
+    assert "Disputed by" not in live

@@ -190,3 +190,89 @@ def test_the_sheet_says_what_the_outbox_did_after_it_opens(page, live_server, se
     page.get_by_role("button", name="Void the deal").click()
     page.wait_for_url(f"**/series/{series_id}/")
     page.get_by_role("status").filter(has_text="Deal 1 is void.").wait_for()
+
+
+# The deal whose answer is lost is the one that moves the series on: it makes a
+# tie (a tiebreak deal among the tied, RULES D-8), knocks a Rummy player out
+# (RULES §3) or ends the series. The outbox's retry must be answered "already
+# recorded", never refused by the form of the deal that comes next, and the phone
+# then shows the sheet as it stands.
+
+ON_THE_PHONE = {
+    "en": {"points": "Points of {name}", "record": "Record the deal",
+           "sent": "Sent: recorded on the score sheet.", "refused": "Refused:"},
+    "it": {"points": "Punti di {name}", "record": "Registra la smazzata",
+           "sent": "Inviata: registrata sul foglio punti.", "refused": "Rifiutata:"},
+}  # fmt: skip
+
+
+def _a_tie(at_club, anna, bruno, carla):
+    series_id = services.series_start(club=at_club, players=[anna.id, bruno.id, carla.id],
+                                      first_dealer=anna.id).series_id  # fmt: skip
+    services.deal_record(series_id=series_id, entry=entry(anna, {bruno: 40, carla: 40}))
+    services.deal_record(series_id=series_id, entry=entry(bruno, {anna: 40, carla: 30}))
+    # Deal 3: Anna and Bruno end level at 60, below Carla: a tiebreak deal among them.
+    return series_id, ("Carla", {"Anna": 20, "Bruno": 20}), "#sheet .banner.tiebreak"
+
+
+def _a_knock_out(at_club, anna, bruno, carla):
+    series_id = services.series_start(
+        club=at_club, players=[anna.id, bruno.id, carla.id], first_dealer=anna.id,
+        rules="rummy", options={"scoring": "elimination", "target": 100},
+    ).series_id  # fmt: skip
+    services.deal_record(series_id=series_id, entry=entry(bruno, {anna: 40, carla: 60}))
+    # Deal 2: Carla reaches 110, past the cap: she is out, the next deal seats two.
+    return series_id, ("Anna", {"Bruno": 30, "Carla": 50}), "#sheet .total-chip.eliminated"
+
+
+def _the_end(at_club, anna, bruno, carla):
+    series_id = services.series_start(club=at_club, players=[anna.id, bruno.id, carla.id],
+                                      first_dealer=anna.id).series_id  # fmt: skip
+    services.deal_record(series_id=series_id, entry=entry(anna, {bruno: 40, carla: 40}))
+    services.deal_record(series_id=series_id, entry=entry(bruno, {anna: 40, carla: 30}))
+    # Deal 3, the last: Anna 40, Bruno 60, Carla 90; Anna wins.
+    return series_id, ("Anna", {"Bruno": 20, "Carla": 20}), "#sheet .banner.winner"
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+@pytest.mark.parametrize("moves_on", [_a_tie, _a_knock_out, _the_end],
+                         ids=["tie", "knock-out", "series-end"])  # fmt: skip
+def test_the_retry_of_a_deal_that_moved_the_series_on_is_answered_already_recorded(
+    page_without_worker,
+    live_server,
+    club,  # noqa: F811
+    moves_on,
+    language,
+):
+    page = page_without_worker
+    page.expected_errors.append("net::ERR_FAILED")
+    the_club, players = club
+    series_id, (went_out, points), sheet_as_it_stands = moves_on(the_club, *players[:3])
+    words = ON_THE_PHONE[language]
+    page.context.add_cookies([{"name": "django_language", "value": language,
+                               "url": live_server.url}])  # fmt: skip
+    sign_in(page, live_server, f"/series/{series_id}/deals/new/")
+    page.wait_for_selector("#deal-form")
+    page.locator(".tile", has_text=went_out).click()
+    for name, value in points.items():
+        page.get_by_label(words["points"].format(name=name)).fill(str(value))
+    posts = []
+
+    def lose_the_first_answer(route):
+        if route.request.method != "POST":
+            return route.continue_()
+        posts.append(route.request.post_data)
+        if len(posts) > 1:
+            return route.continue_()
+        route.fetch()  # the server records the deal; the phone never hears back
+        return route.abort()
+
+    page.route("**/deals/new/", lose_the_first_answer)
+    page.get_by_role("button", name=words["record"]).click()
+
+    status(page).get_by_text(words["sent"]).wait_for()
+    assert words["refused"] not in status(page).inner_text()
+    page.locator(sheet_as_it_stands).wait_for()  # the sheet after the deal, on the phone
+    assert len(posts) == 2 and posts[0] == posts[1]  # the retry carried the same key
+    assert deals_in_log(series_id) == 3 if moves_on is not _a_knock_out else 2
+    assert page.evaluate("localStorage.getItem('scorekeeper.outbox')") == "[]"

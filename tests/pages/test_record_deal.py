@@ -238,3 +238,75 @@ def test_recording_a_deal_from_the_page_costs_eight_round_trips(
                                                                     dario: 25}))  # fmt: skip
     assert response.status_code == 302
     assert scores(four) == {"Anna": 30, "Bruno": 0, "Carla": 20, "Dario": 25}
+
+
+# A phone's outbox sends an entry again when its first answer was lost: the deal
+# was recorded, and the series moved on because of it. The retry is answered
+# "already recorded" whatever the series did next, before the form (built for the
+# next deal's players) could refuse it.
+
+
+def _posted_twice(client, series_id, data):
+    first = client.post(deal_url(series_id), data)
+    retry = client.post(deal_url(series_id), data, follow=True)
+    return first, retry
+
+
+def test_a_retry_of_the_deal_that_made_a_tie_is_answered_already_recorded(as_role, table):
+    # RULES D-8: the tie sends Anna and Bruno to a tiebreak deal without Carla.
+    anna, bruno, carla = table.players[:3]
+    series_id = services.series_start(
+        club=table.club, players=[anna.id, bruno.id, carla.id], first_dealer=anna.id
+    ).series_id
+    record(series_id, anna, {bruno: 40, carla: 40})
+    record(series_id, bruno, {anna: 40, carla: 30})
+    tie = deal_form(3, carla, {anna: 20, bruno: 20})
+
+    first, retry = _posted_twice(as_role("scorer", language="it"), series_id, tie)
+
+    assert first.status_code == 302
+    assert retry.redirect_chain == [(f"/series/{series_id}/", 302)]
+    assert "Già registrata" in retry.content.decode()
+    assert selectors.sheet_version(series_id) == 4
+
+
+def test_a_retry_of_the_rummy_deal_that_knocked_a_player_out_is_answered_already_recorded(
+    as_role, table
+):
+    # RULES §3: Carla passes the cap of 100 and is out; the next deal seats two.
+    anna, bruno, carla = table.players[:3]
+    series_id = services.series_start(
+        club=table.club, players=[anna.id, bruno.id, carla.id], first_dealer=anna.id,
+        rules="rummy", options={"scoring": "elimination", "target": 100},
+    ).series_id  # fmt: skip
+    record(series_id, bruno, {anna: 40, carla: 60})
+    knock_out = deal_form(2, anna, {bruno: 30, carla: 50})
+
+    first, retry = _posted_twice(as_role("scorer"), series_id, knock_out)
+
+    assert first.status_code == 302
+    assert retry.redirect_chain == [(f"/series/{series_id}/", 302)]
+    page = retry.content.decode()
+    assert "Already recorded" in page and "already used for a different request" not in page
+    assert selectors.sheet_version(series_id) == 3
+
+
+def test_a_retry_of_the_tiebreak_deal_that_ended_the_series_is_answered_already_recorded(
+    as_role, table
+):
+    anna, bruno, carla = table.players[:3]
+    series_id = services.series_start(
+        club=table.club, players=[anna.id, bruno.id, carla.id], first_dealer=anna.id
+    ).series_id
+    record(series_id, anna, {bruno: 40, carla: 40})
+    record(series_id, bruno, {anna: 40, carla: 30})
+    record(series_id, carla, {anna: 20, bruno: 20})  # Anna and Bruno tied at 60
+    the_end = deal_form(4, anna, {bruno: 15})
+
+    first, retry = _posted_twice(as_role("scorer"), series_id, the_end)
+
+    assert first.status_code == 302
+    assert selectors.series_sheet(series_id).status == "finished"
+    assert retry.redirect_chain == [(f"/series/{series_id}/", 302)]
+    assert "Already recorded" in retry.content.decode()
+    assert selectors.sheet_version(series_id) == 5

@@ -162,6 +162,7 @@ class DealRecordApi(SeriesApiView):
             dealer=data.get("dealer"),
             actor_id=request.user.id,
             idempotency_key=idempotency_key(request),
+            needs_confirmation=self.club.deals_need_confirmation,
         )
         return self.written(result)
 
@@ -190,6 +191,7 @@ class DealCorrectApi(SeriesApiView):
             expected_version=data["expected_version"],
             actor_id=request.user.id,
             idempotency_key=idempotency_key(request),
+            needs_confirmation=self.club.deals_need_confirmation,
         )
         return self.written(result)
 
