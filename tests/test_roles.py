@@ -1,5 +1,6 @@
 """The app's database role can append to the event log and nothing more: it
-cannot delete, update, truncate, or switch off or drop the log's triggers."""
+cannot delete, update, truncate, or switch off or drop the log's triggers,
+nor choose an event's position or move the log's sequence."""
 
 from __future__ import annotations
 
@@ -61,6 +62,22 @@ ATTEMPTS = {
     "drop a trigger": "DROP TRIGGER series_event_no_update_delete ON series_event",
     "drop the trigger function": "DROP FUNCTION series_event_append_only() CASCADE",
     "skip triggers for the session": "SET session_replication_role = replica",
+    # An event slotted in at a position no append gave out (a tailing reader
+    # past it never sees it), or the sequence set back so that every new
+    # series collides with an old position.
+    "insert at a chosen position": (
+        "INSERT INTO series_event (position, stream, club_id, version, type, payload, "
+        "schema_version, recorded_at) SELECT 1000, gen_random_uuid(), club_id, 1, type, "
+        "payload, schema_version, recorded_at FROM series_event LIMIT 1"
+    ),
+    "insert a position by overriding the sequence": (
+        "INSERT INTO series_event (position, stream, club_id, version, type, payload, "
+        "schema_version, recorded_at) OVERRIDING SYSTEM VALUE SELECT 1000, gen_random_uuid(), "
+        "club_id, 1, type, payload, schema_version, recorded_at FROM series_event LIMIT 1"
+    ),
+    "move the log's sequence": (
+        "SELECT setval(pg_get_serial_sequence('series_event', 'position'), 1)"
+    ),
 }
 
 
