@@ -93,6 +93,20 @@ def test_the_app_role_cannot_change_the_event_log(app_role, played, attempt):
     assert Event.objects.count() == 2
 
 
+def test_granting_again_takes_back_what_an_earlier_grant_gave_too_much(app_role, played):
+    with connection.cursor() as cursor:  # as grants before this version did
+        cursor.execute(f'GRANT UPDATE ON ALL SEQUENCES IN SCHEMA public TO "{app_role}"')
+        cursor.execute(f'GRANT INSERT ON series_event TO "{app_role}"')
+    roles.grant_app_role(connection, app_role)
+    for attempt in ("insert at a chosen position", "move the log's sequence"):
+        with (
+            psycopg.connect(dsn(app_role)) as app,
+            pytest.raises(psycopg.errors.InsufficientPrivilege),
+        ):
+            app.execute(ATTEMPTS[attempt])
+    assert Event.objects.count() == 2
+
+
 def test_the_app_runs_as_that_role_recording_deals_and_projections(app_role, played):
     series, (anna, bruno, carla) = played
     code = (
