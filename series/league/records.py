@@ -9,9 +9,10 @@ series counted at the end of the history (``count_records``).
 
 A tie goes to whoever got there first: the earlier series (in the league's
 order of series, by start, then id), then the lower player id; the season
-record to the person whose count reached it in the earlier series (the last
-series of the season they went out in, which the record names beside its
-season). The count as it goes, the catch-up and a rebuild all break ties so,
+record to the person whose count reached it first: in the earlier series
+(the last series of the season they went out in, which the record names
+beside its season), and in one series, by the earlier deal of the two last
+gone out in. The count as it goes, the catch-up and a rebuild all break ties so,
 so a rebuilt or restored club's records equal the live ones. Ordering by a
 player means by the column (``person_id``): the ``person`` relation orders
 by name.
@@ -26,7 +27,7 @@ from __future__ import annotations
 from django.db.models import F, Max, Window
 from django.db.models.functions import RowNumber
 
-from ..models import ClubRecord, SeasonStanding, SeriesResult
+from ..models import ClubRecord, DealLine, SeasonStanding, SeriesResult
 from ..row_source import insert_rows
 from ..store import Write
 from .aggregates import named_seasons, season_expression
@@ -35,12 +36,18 @@ Kind = ClubRecord.Kind
 
 
 def count_records(
-    club_id: int, game: str, season: str, results: list[SeriesResult], went_out: dict[int, int]
+    club_id: int,
+    game: str,
+    season: str,
+    results: list[SeriesResult],
+    went_out: dict[int, int],
+    last_out: dict[int, int],
 ) -> Write | None:
     """The write of the records that a series counted after every other of its
     game beats, one statement that compares each candidate with the record
     held (``went_out``: its persons' deals gone out in ``season``, with it
-    counted); None when it has no candidate."""
+    counted; ``last_out``: by player, the number of their last deal gone out
+    in it); None when it has no candidate."""
     winners = [result for result in results if result.won]
     candidates = []
     for kind, rows, order, value in (
@@ -55,7 +62,8 @@ def count_records(
     # Only a person who went out in this series reaches a new count here; the
     # others' counts were candidates in the series where they reached them.
     reached = [r for r in results if r.went_out > 0]
-    row = min(reached, key=lambda r: (-went_out[r.person_id], r.person_id), default=None)
+    row = min(reached, key=lambda r: (-went_out[r.person_id], last_out[r.player_id], r.person_id),
+              default=None)  # fmt: skip
     if row is not None:
         candidates.append(_from_result(club_id, game, Kind.MOST_WENT_OUT, row,
                                        went_out[row.person_id], season))  # fmt: skip
@@ -115,7 +123,8 @@ def game_records(club_id: int, game: str) -> list[ClubRecord]:
 
 def _most_went_out(club_id: int, game: str) -> ClubRecord | None:
     """The season record: the most deals gone out in a season, of whoever reached
-    that count first (their last series of the season with a deal gone out)."""
+    that count first (their last series of the season with a deal gone out,
+    then their last deal gone out in it)."""
     lines = SeasonStanding.objects.filter(club_id=club_id, game=game, season_went_out__gt=0)
     most = lines.aggregate(most=Max("season_went_out"))["most"]
     if most is None:
@@ -132,10 +141,16 @@ def _most_went_out(club_id: int, game: str) -> ClubRecord | None:
         .annotate(last=last)
         .filter(last=1)
     )  # fmt: skip
-    first = min(
-        (row for row in reached if (row.person_id, row.season) in tied),
-        key=lambda row: (row.started_at, row.series_id, row.person_id),
-    )
+    reached = [row for row in reached if (row.person_id, row.season) in tied]
+    first = min(reached, key=lambda row: (row.started_at, row.series_id))
+    alike = [row for row in reached if row.series_id == first.series_id]
+    if len(alike) > 1:  # reached in one series: who went out there last, earlier
+        last_out = dict(
+            DealLine.objects.filter(series_id=first.series_id, void=False,
+                                    went_out__in=[row.player_id for row in alike])
+            .values("went_out").annotate(last=Max("number")).values_list("went_out", "last")
+        )  # fmt: skip
+        first = min(alike, key=lambda row: (last_out[row.player_id], row.person_id))
     return _from_result(club_id, game, Kind.MOST_WENT_OUT, first, most, first.season)
 
 

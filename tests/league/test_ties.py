@@ -75,6 +75,29 @@ def test_a_record_two_players_share_stays_with_the_first_to_set_it_after_a_rebui
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize("created", [("Zed", "Abe", "Mia"), ("Abe", "Zed", "Mia")])
+def test_of_two_who_reach_the_season_record_in_one_series_the_first_to_go_out_holds_it(created):
+    club, players = club_of(created)
+    zed, abe, mia = players["Zed"], players["Abe"], players["Mia"]
+    day = timezone.make_aware(datetime(2025, 3, 7, 20))
+    series = start(club, [zed, abe, mia], options={"deals": 2}, recorded_at=day).series_id
+    # Abe goes out of the first deal, Zed of the second: one each, Abe first.
+    services.deal_record(series_id=series, entry=entry(abe, {zed: 20, mia: 30}), recorded_at=day)
+    services.deal_record(series_id=series, entry=entry(zed, {abe: 30, mia: 30}), recorded_at=day)
+    caught_up()
+
+    def holder():
+        record = selectors.club_records(club, "continental", []).most_went_out
+        return record.name, record.value
+
+    assert holder() == ("Abe", 1)
+    live = checksum.projection_checksum()
+    projections.rebuild()
+    assert holder() == ("Abe", 1)
+    assert checksum.projection_checksum() == live
+
+
+@pytest.mark.django_db
 def test_of_two_series_alike_a_players_worst_is_the_earlier():
     """The same points a deal twice: the worst series is the first, as the best is."""
     club, players = club_of(("Zed", "Abe", "Mia"))
