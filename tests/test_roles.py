@@ -1,5 +1,6 @@
 """The app's database role can append to the event log and nothing more: it
-cannot delete, update, truncate, or switch off or drop the log's triggers."""
+cannot delete, update, truncate, or switch off or drop the log's triggers,
+nor choose an event's position or move the log's sequence."""
 
 from __future__ import annotations
 
@@ -61,6 +62,22 @@ ATTEMPTS = {
     "drop a trigger": "DROP TRIGGER series_event_no_update_delete ON series_event",
     "drop the trigger function": "DROP FUNCTION series_event_append_only() CASCADE",
     "skip triggers for the session": "SET session_replication_role = replica",
+    # An event slotted in at a position no append gave out (a tailing reader
+    # past it never sees it), or the sequence set back so that every new
+    # series collides with an old position.
+    "insert at a chosen position": (
+        "INSERT INTO series_event (position, stream, club_id, version, type, payload, "
+        "schema_version, recorded_at) SELECT 1000, gen_random_uuid(), club_id, 1, type, "
+        "payload, schema_version, recorded_at FROM series_event LIMIT 1"
+    ),
+    "insert a position by overriding the sequence": (
+        "INSERT INTO series_event (position, stream, club_id, version, type, payload, "
+        "schema_version, recorded_at) OVERRIDING SYSTEM VALUE SELECT 1000, gen_random_uuid(), "
+        "club_id, 1, type, payload, schema_version, recorded_at FROM series_event LIMIT 1"
+    ),
+    "move the log's sequence": (
+        "SELECT setval(pg_get_serial_sequence('series_event', 'position'), 1)"
+    ),
 }
 
 
@@ -73,6 +90,20 @@ def test_the_app_role_cannot_change_the_event_log(app_role, played, attempt):
         app.execute(ATTEMPTS[attempt])
     message = str(refused.value)
     assert "permission denied" in message or "must be owner" in message, message
+    assert Event.objects.count() == 2
+
+
+def test_granting_again_takes_back_what_an_earlier_grant_gave_too_much(app_role, played):
+    with connection.cursor() as cursor:  # as grants before this version did
+        cursor.execute(f'GRANT UPDATE ON ALL SEQUENCES IN SCHEMA public TO "{app_role}"')
+        cursor.execute(f'GRANT INSERT ON series_event TO "{app_role}"')
+    roles.grant_app_role(connection, app_role)
+    for attempt in ("insert at a chosen position", "move the log's sequence"):
+        with (
+            psycopg.connect(dsn(app_role)) as app,
+            pytest.raises(psycopg.errors.InsufficientPrivilege),
+        ):
+            app.execute(ATTEMPTS[attempt])
     assert Event.objects.count() == 2
 
 

@@ -187,7 +187,9 @@ def count_in_order(facts: SeriesFacts) -> None:
     ]
     if league.best_n is None:
         went_out = {s.person: s.season_went_out for s in seated.values()}
-        writes += standings.count_series(club, game, season, rows, went_out)
+        # Each player's last deal gone out in it (deals in order; void ones left out).
+        last_out = {deal.went_out: deal.number for deal in facts.deals if deal.went_out}
+        writes += standings.count_series(club, game, season, rows, went_out, last_out)
     store.write_together(writes)
     if league.best_n is not None:
         standings.recount_season(club, game, season, league.best_n)

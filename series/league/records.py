@@ -6,8 +6,16 @@ series counted at the end of the history (``count_records``).
 - most deals gone out in one season (from the season standings),
 - longest run of series won (the walk's streaks),
 - biggest comeback: furthest behind the leader after a deal, and still won.
-A tie goes to the earlier series, then the lower player id (for the season
-record: the season's key, then the player's id).
+
+A tie goes to whoever got there first: the earlier series (in the league's
+order of series, by start, then id), then the lower player id; the season
+record to the person whose count reached it first: in the earlier series
+(the last series of the season they went out in, which the record names
+beside its season), and in one series, by the earlier deal of the two last
+gone out in. The count as it goes, the catch-up and a rebuild all break ties so,
+so a rebuilt or restored club's records equal the live ones. Ordering by a
+player means by the column (``person_id``): the ``person`` relation orders
+by name.
 
 A series counted at the end of the history (``count_records``) can only set a
 record, not take one away: its candidates are written only where they beat
@@ -16,20 +24,30 @@ the records held, compared in the statement that writes them.
 
 from __future__ import annotations
 
-from ..models import ClubRecord, SeasonStanding, SeriesResult
+from django.db.models import F, Max, Window
+from django.db.models.functions import RowNumber
+
+from ..models import ClubRecord, DealLine, SeasonStanding, SeriesResult
 from ..row_source import insert_rows
 from ..store import Write
+from .aggregates import named_seasons, season_expression
 
 Kind = ClubRecord.Kind
 
 
 def count_records(
-    club_id: int, game: str, season: str, results: list[SeriesResult], went_out: dict[int, int]
+    club_id: int,
+    game: str,
+    season: str,
+    results: list[SeriesResult],
+    went_out: dict[int, int],
+    last_out: dict[int, int],
 ) -> Write | None:
     """The write of the records that a series counted after every other of its
     game beats, one statement that compares each candidate with the record
     held (``went_out``: its persons' deals gone out in ``season``, with it
-    counted); None when it has no candidate."""
+    counted; ``last_out``: by player, the number of their last deal gone out
+    in it); None when it has no candidate."""
     winners = [result for result in results if result.won]
     candidates = []
     for kind, rows, order, value in (
@@ -41,22 +59,24 @@ def count_records(
         row = min(rows, key=order, default=None)
         if row is not None:
             candidates.append(_from_result(club_id, game, kind, row, getattr(row, value)))
-    person, most = min(went_out.items(), key=lambda item: (-item[1], item[0]), default=(0, 0))
-    if most > 0:
-        candidates.append(ClubRecord(club_id=club_id, game=game, kind=Kind.MOST_WENT_OUT,
-                                     person_id=person, value=most, season=season))  # fmt: skip
+    # Only a person who went out in this series reaches a new count here; the
+    # others' counts were candidates in the series where they reached them.
+    reached = [r for r in results if r.went_out > 0]
+    row = min(reached, key=lambda r: (-went_out[r.person_id], last_out[r.player_id], r.person_id),
+              default=None)  # fmt: skip
+    if row is not None:
+        candidates.append(_from_result(club_id, game, Kind.MOST_WENT_OUT, row,
+                                       went_out[row.person_id], season))  # fmt: skip
     return _if_beaten(candidates) if candidates else None
 
 
-# When a candidate beats the record held: an earlier series keeps a record it
-# shares; a season's record goes to the earlier season (in the database's
-# collation, as ``game_records`` orders them), then the lower player id.
-_BEATS = """CASE excluded.kind
-  WHEN 'lowest_total' THEN excluded.value < {t}.value
-  WHEN 'most_went_out' THEN excluded.value > {t}.value OR (excluded.value = {t}.value
-    AND (excluded.season < {t}.season
-         OR (excluded.season = {t}.season AND excluded.person_id < {t}.person_id)))
-  ELSE excluded.value > {t}.value END"""
+# When a candidate beats the record held: a better value, or the same value
+# reached earlier (by the series' start, then its id, then the player's id),
+# as ``game_records`` orders them.
+_BEATS = """CASE WHEN excluded.kind = 'lowest_total' THEN excluded.value < {t}.value
+  ELSE excluded.value > {t}.value END
+  OR (excluded.value = {t}.value AND (excluded.started_at, excluded.series_id, excluded.person_id)
+      < ({t}.started_at, {t}.series_id, {t}.person_id))"""
 
 
 def _if_beaten(candidates: list[ClubRecord]) -> Write:
@@ -77,20 +97,16 @@ def refresh_records(club_id: int, game: str) -> None:
 
 
 def game_records(club_id: int, game: str) -> list[ClubRecord]:
-    """The records of a club's game, from the results and standings (four queries)."""
+    """The records of a club's game, from the results and standings (at most six
+    queries)."""
     results = SeriesResult.objects.filter(club_id=club_id, game=game)
     winners = results.filter(won=True)
+    earlier = ("started_at", "series_id", "person_id")
     found = {
-        Kind.LOWEST_TOTAL: (
-            results.order_by("total", "started_at", "series_id", "person"),
-            "total",
-        ),
-        Kind.LONGEST_RUN: (
-            winners.order_by("-streak", "started_at", "series_id", "person"),
-            "streak",
-        ),
+        Kind.LOWEST_TOTAL: (results.order_by("total", *earlier), "total"),
+        Kind.LONGEST_RUN: (winners.order_by("-streak", *earlier), "streak"),
         Kind.BIGGEST_COMEBACK: (
-            winners.filter(deficit__gt=0).order_by("-deficit", "started_at", "series_id", "person"),
+            winners.filter(deficit__gt=0).order_by("-deficit", *earlier),
             "deficit",
         ),
     }
@@ -99,22 +115,48 @@ def game_records(club_id: int, game: str) -> list[ClubRecord]:
         row = ordered.first()
         if row is not None:
             records.append(_from_result(club_id, game, kind, row, getattr(row, value)))
-    went_out = (
-        SeasonStanding.objects.filter(club_id=club_id, game=game, season_went_out__gt=0)
-        .order_by("-season_went_out", "season", "person")
-        .first()
-    )
+    went_out = _most_went_out(club_id, game)
     if went_out is not None:
-        records.append(_season_record(club_id, game, went_out))
+        records.append(went_out)
     return records
 
 
-def _season_record(club_id: int, game: str, line: SeasonStanding) -> ClubRecord:
-    return ClubRecord(club_id=club_id, game=game, kind=Kind.MOST_WENT_OUT,
-                      person_id=line.person_id, value=line.season_went_out,
-                      season=line.season)  # fmt: skip
+def _most_went_out(club_id: int, game: str) -> ClubRecord | None:
+    """The season record: the most deals gone out in a season, of whoever reached
+    that count first (their last series of the season with a deal gone out,
+    then their last deal gone out in it)."""
+    lines = SeasonStanding.objects.filter(club_id=club_id, game=game, season_went_out__gt=0)
+    most = lines.aggregate(most=Max("season_went_out"))["most"]
+    if most is None:
+        return None
+    tied = set(lines.filter(season_went_out=most).values_list("person_id", "season"))
+    season = season_expression(named_seasons(club_id))
+    last = Window(RowNumber(), partition_by=[F("person"), F("season")],
+                  order_by=[F("started_at").desc(), F("series_id").desc()])  # fmt: skip
+    reached = (
+        SeriesResult.objects.filter(club_id=club_id, game=game, went_out__gt=0,
+                                    person__in={person for person, _season in tied})
+        .annotate(season=season)
+        .filter(season__in={key for _person, key in tied})
+        .annotate(last=last)
+        .filter(last=1)
+    )  # fmt: skip
+    reached = [row for row in reached if (row.person_id, row.season) in tied]
+    first = min(reached, key=lambda row: (row.started_at, row.series_id))
+    alike = [row for row in reached if row.series_id == first.series_id]
+    if len(alike) > 1:  # reached in one series: who went out there last, earlier
+        last_out = dict(
+            DealLine.objects.filter(series_id=first.series_id, void=False,
+                                    went_out__in=[row.player_id for row in alike])
+            .values("went_out").annotate(last=Max("number")).values_list("went_out", "last")
+        )  # fmt: skip
+        first = min(alike, key=lambda row: (last_out[row.player_id], row.person_id))
+    return _from_result(club_id, game, Kind.MOST_WENT_OUT, first, most, first.season)
 
 
-def _from_result(club_id: int, game: str, kind: str, row: SeriesResult, value: int):
+def _from_result(
+    club_id: int, game: str, kind: str, row: SeriesResult, value: int, season: str = ""
+) -> ClubRecord:
     return ClubRecord(club_id=club_id, game=game, kind=kind, person_id=row.person_id,
-                      value=value, series_id=row.series_id, started_at=row.started_at)  # fmt: skip
+                      value=value, series_id=row.series_id, started_at=row.started_at,
+                      season=season)  # fmt: skip

@@ -52,8 +52,8 @@ def add_series(club_id: int, results: list[SeriesResult], season: str) -> list[W
 def _summaries_upsert(club_id: int, results: list[SeriesResult], season: str):
     """Each person's all-time and season summaries gain the series' figures. Being
     the latest, the series is the best only with fewer points a deal than the
-    best so far (a tie stays with the earlier), and the worst with as many or
-    more; a series of no deal is neither."""
+    best so far, and the worst only with more (a tie stays with the earlier, as
+    in ``_pick``); a series of no deal is neither."""
     table = PersonSummary._meta.db_table
     result = SeriesResult._meta.db_table
     columns = ("club_id", "game", "season", "person_id", *FIGURES,
@@ -80,7 +80,7 @@ def _summaries_upsert(club_id: int, results: list[SeriesResult], season: str):
 
     then = (
         f"ON CONFLICT (person_id, game, season) DO UPDATE SET {sums}, "
-        f"{beats('best', '<')}, {beats('worst', '>=')}"
+        f"{beats('best', '<')}, {beats('worst', '>')}"
     )
     return insert_rows(PersonSummary, columns, rows, then)
 
@@ -141,13 +141,13 @@ def _write_summaries(club_id: int, results: QuerySet) -> None:
 
 
 def _pick(results: QuerySet, season, *, worst: bool) -> dict[tuple, UUID]:
-    """Each person's best (or worst) series by points a deal, per game and season."""
+    """Each person's best (or worst) series by points a deal, per game and season;
+    of two alike, the earlier series."""
     per_deal = Cast(F("total"), FloatField()) / F("deals")
-    order = [per_deal, F("started_at"), F("series_id")]
     pick = Window(
         RowNumber(),
         partition_by=[F("game"), F("person"), F("season")],
-        order_by=[field.desc() if worst else field.asc() for field in order],
+        order_by=[per_deal.desc() if worst else per_deal.asc(), F("started_at"), F("series_id")],
     )
     picked = (
         results.filter(deals__gt=0)

@@ -223,7 +223,8 @@ class ClubRecord(models.Model):
     kind = models.CharField(max_length=20, choices=Kind.choices)
     person = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
     value = models.IntegerField()
-    # The series it was set in (its start), or the season for a season's record.
+    # The series it was set in (its start); a season's record also names the
+    # season, and its series is the one in which the count reached it.
     series = models.ForeignKey(
         SeriesSheet, null=True, on_delete=models.CASCADE, db_constraint=False, related_name="+"
     )
