@@ -91,3 +91,22 @@ def test_an_unknown_preset_lists_the_choices():
 def test_rules_survive_a_round_trip_through_their_stored_form():
     rules = rules_from("continental", {"buys": True, "deals": 4}).for_table(6)
     assert type(rules).from_dict(rules.as_dict()) == rules
+
+
+def test_the_points_a_page_checks_as_typed_are_the_points_a_deal_allows():
+    # RULES §4: at least 1 a card, at most 15 a card (10 without jokers).
+    continental = rules_from("continental").for_table(6)
+    rummy = rules_from("rummy").for_table(4)
+
+    assert continental.points_limits() == ((15, 225),)
+    assert rummy.points_limits() == ((1, 70),)
+
+
+def test_with_buys_the_page_has_the_points_allowed_for_each_number_of_buys():
+    # RULES §2 (D-7): each buy adds 3 cards to the hand held.
+    rules = rules_from("continental", {"buys": True}).for_table(4)
+
+    limits = rules.points_limits(most_buys=2)
+
+    assert limits == ((15, 225), (18, 270), (21, 315))
+    assert limits == tuple(rules.points_range(buys) for buys in range(3))
