@@ -196,6 +196,7 @@ def _deal_page(request, sheet, state: SeriesState, form, template: str, **extra)
         # What each hand's points may be, by the buys entered (RULES §4): the
         # keypad checks them as typed and moves on when no digit fits.
         "points_limits": rules.points_limits(),
+        "cards_limits": rules.cards_limits(),
         **extra,
     }
     return render(request, template, context)

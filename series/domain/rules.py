@@ -103,6 +103,13 @@ class Rules:
         a page to check points as they are typed by the same rule."""
         return tuple(self.points_range(buys) for buys in range((most_buys if self.buys else 0) + 1))
 
+    def cards_limits(self, most_buys: int = MOST_BUYS_SHOWN) -> tuple[tuple[int, int], ...]:
+        """``cards_left_range`` for 0, 1, 2 … buys, as ``points_limits``: the
+        card picker moves to the next hand once one holds the most it may."""
+        return tuple(
+            self.cards_left_range(buys) for buys in range((most_buys if self.buys else 0) + 1)
+        )
+
     def as_dict(self) -> dict[str, Any]:
         # Every field is a plain value: no deep copy needed (``asdict`` makes one,
         # on the path of every deal's snapshot).

@@ -117,12 +117,14 @@
     field.addEventListener("input", () => showAfter(field));
     showAfter(field);
   });
-  form.querySelectorAll("input.cards").forEach((field) =>
-    field.addEventListener("focus", () => {
-      keypad.hidden = true;
-      active = null;
-    })
-  );
+  // Cards typed or picked: the keypad steps aside (it would cover the picker's lower half).
+  const close = () => {
+    form.querySelectorAll(".hand.active").forEach((hand) => hand.classList.remove("active"));
+    keypad.hidden = true;
+    active = null;
+  };
+  form.querySelectorAll("input.cards").forEach((field) => field.addEventListener("focus", close));
+  document.querySelectorAll("[data-pick]").forEach((button) => button.addEventListener("click", close));
   form.addEventListener("submit", () => {
     form.querySelectorAll(".hand.active").forEach((hand) => hand.classList.remove("active"));
     keypad.hidden = true;

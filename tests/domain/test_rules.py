@@ -110,3 +110,14 @@ def test_with_buys_the_page_has_the_points_allowed_for_each_number_of_buys():
 
     assert limits == ((15, 225), (18, 270), (21, 315))
     assert limits == tuple(rules.points_range(buys) for buys in range(3))
+
+
+def test_the_card_picker_knows_how_many_cards_each_hand_holds():
+    # RULES D-7: a Continental hand holds exactly the dealt number, + 3 a buy;
+    # a Rummy hand anything from 1 to the dealt number.
+    assert rules_from("continental").for_table(6).cards_limits() == ((15, 15),)
+    assert rules_from("continental", {"buys": True}).for_table(4).cards_limits(most_buys=1) == (
+        (15, 15),
+        (18, 18),
+    )
+    assert rules_from("rummy").for_table(4).cards_limits() == ((1, 7),)

@@ -92,3 +92,30 @@ def test_the_same_hands_again_are_asked_about_then_recorded_when_ticked(page, li
     page.get_by_role("button", name="Record the deal").click()
     page.wait_for_url(f"**/series/{series_id}/")
     assert selectors.sheet_version(series_id) == 3
+
+
+def test_ranks_only_fills_a_rummy_hand_of_seven_then_the_next_in_italian(page, live_server, club):  # noqa: F811
+    # RULES §3: four players are dealt 7 cards; a hand holds 1 to 7 at the end.
+    the_club, players = club
+    series_id = started(the_club, players[:4], rules="rummy")
+    sign_in(page, live_server, f"/series/{series_id}/deals/new/")
+    page.get_by_label("Language").select_option("it")
+    page.locator('html[lang="it"]').wait_for()
+    picker = page.locator("#card-picker")
+
+    page.get_by_label("Anna", exact=True).check()
+    page.locator(".hand", has_text="Bruno").get_by_role("button", name="Scegli").click()
+    assert page.get_by_role("group", name="Tastierino dei punti").is_hidden()
+    picker.get_by_role("button", name="Solo valori").click()
+    for rank in ("Sette",) * 4 + ("Otto",) * 3:
+        picker.get_by_role("button", name=rank, exact=True).click()
+    # One deck holds four sevens (RULES §3): the suits ran out, so the rank is spent.
+
+    assert picker.locator("[data-picker-title]").inner_text() == "Carte di Carla"
+    assert picker.get_by_role("button", name="Sette", exact=True).is_disabled()
+    shoot(page, "entry-ranks-only-it", full_page=False)
+    picker.get_by_role("button", name="Re", exact=True).click()
+    picker.get_by_role("button", name="Fatto").click()
+    bruno = page.locator(".hand", has_text="Bruno").locator(".hand-summary").inner_text()
+    assert bruno.startswith("7 ") and bruno.endswith(" 52 punti")
+    assert page.get_by_role("textbox", name="Carte di Carla").input_value() == "R♣"
