@@ -86,12 +86,17 @@
     field.closest(".hand").classList.add("active");
     keypad.querySelector("[data-keypad-name]").textContent = field.closest(".hand").querySelector(".hand-name").firstChild.textContent.trim();
     keypad.querySelector("[data-keypad-value]").textContent = field.value;
+    keypad.querySelector("[data-keypad-error]").hidden = true;
     field.focus({ preventScroll: true });
     field.closest(".hand").scrollIntoView({ block: "nearest" });
   }
 
+  // "Next" on points the rules do not allow stays on them, and the keypad says why.
   function next() {
-    check(active);
+    const error = keypad.querySelector("[data-keypad-error]");
+    error.hidden = check(active);
+    error.textContent = error.hidden ? "" : active.validationMessage;
+    if (!error.hidden) return;
     const all = fields();
     const later = all.slice(all.indexOf(active) + 1).find((field) => field.value === "");
     activate(later || null);
@@ -103,6 +108,7 @@
     active.value = key === "back" ? active.value.slice(0, -1) : (active.value + key).replace(/^0+(?=\d)/, "");
     active.dispatchEvent(new Event("input", { bubbles: true }));
     keypad.querySelector("[data-keypad-value]").textContent = active.value;
+    keypad.querySelector("[data-keypad-error]").hidden = active.validity.valid;
     const allowed = range(active);
     if (key !== "back" && allowed !== null && Number(active.value) * 10 > allowed[1]) next();
   }

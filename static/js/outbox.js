@@ -51,11 +51,12 @@
     );
   }
 
-  function say(key, state, detail) {
+  // ``label``: the status's own words for ``state`` when not its usual ones.
+  function say(key, state, detail, label) {
     const form = formOf(key);
     const status = form && form.querySelector("[data-outbox-status]");
     if (status) {
-      status.textContent = status.dataset[state] + (detail ? " " + detail : "");
+      status.textContent = status.dataset[label || state] + (detail ? " " + detail : "");
       status.className = "outbox-status " + state;
       status.hidden = false;
     }
@@ -202,9 +203,12 @@
       markFields(form, page);
       showCurrent(form, page);
       remove(entry.key);
-    } else {
-      update(entry.key, { state: "refused", reason: reason, version: version && version.value });
+      // Each reason is said once: where the page puts it (above the form, at a field).
+      if (page) say(entry.key, "refused", "", "refusedHere");
+      else say(entry.key, "refused", reason);
+      return;
     }
+    update(entry.key, { state: "refused", reason: reason, version: version && version.value });
     say(entry.key, "refused", reason);
   }
 
