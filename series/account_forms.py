@@ -2,14 +2,28 @@
 
 from __future__ import annotations
 
+import re
+
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
 
+def username_from(name: str) -> str:
+    """A user name made from a display name: "Giulia Rossi" → "giulia.rossi"
+    (letters, digits and @ . + - _ only, as Django's user names)."""
+    made = re.sub(r"[^\w.@+-]", "", ".".join(name.split()).lower())
+    return made.strip(".")[:150]
+
+
 class SignUpForm(UserCreationForm):
-    """User name, password twice (Django's validators), optional e-mail."""
+    """User name, password twice (Django's validators), optional e-mail.
+
+    A name with spaces ("Giulia Rossi") is taken as the display name, and the
+    user name to sign in with is made from it ("giulia.rossi", numbered when
+    taken). On a refusal every field keeps what was typed, the passwords too,
+    unless the refusal is about them."""
 
     email = forms.EmailField(
         label=_("E-mail (optional)"),
@@ -27,6 +41,37 @@ class SignUpForm(UserCreationForm):
         username.label = _("User name")
         username.widget.attrs.update({"autocapitalize": "none", "autocomplete": "username"})
         self.fields["email"].widget.attrs.update({"autocomplete": "email"})
+        username.help_text = _("Your name will do, spaces and all: the user name to sign in "
+                               "with is then made from it.")  # fmt: skip
+        self.display_name = ""
+
+    def clean_username(self):
+        typed = " ".join((self.cleaned_data.get("username") or "").split())
+        made = username_from(typed)
+        if not re.fullmatch(r"[\w.@+-]+", typed) and made:
+            self.display_name = typed
+            self.cleaned_data["username"] = self._free(made)
+        return super().clean_username()
+
+    def _free(self, made: str) -> str:
+        """``made``, or ``made`` with the first number that no one has taken yet."""
+        users = self._meta.model.objects
+        taken = {name.lower() for name in users.filter(username__istartswith=made)
+                 .values_list("username", flat=True)}  # fmt: skip
+        return next(
+            candidate
+            for number in range(1, len(taken) + 2)
+            if (candidate := made if number == 1 else f"{made}{number}") not in taken
+        )
+
+    def _post_clean(self):
+        super()._post_clean()
+        if self.display_name:
+            self.instance.first_name = self.display_name[:150]
+        # The passwords stay in their fields unless the form says what is wrong with them.
+        keep = not (self.has_error("password1") or self.has_error("password2"))
+        for name in ("password1", "password2"):
+            self.fields[name].widget.render_value = keep
 
 
 class EmailForm(forms.ModelForm):

@@ -17,6 +17,7 @@ from django.urls import reverse_lazy
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
 from . import accounts, throttling
@@ -55,6 +56,7 @@ def _next_url(request) -> str | None:
     return None
 
 
+@never_cache  # a refused sign-up shows the passwords typed again
 @require_http_methods(["GET", "POST"])
 def signup(request):
     if request.user.is_authenticated:
@@ -75,8 +77,13 @@ def signup(request):
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, _("Welcome, %(name)s: your account is ready.")
-                         % {"name": user.username})  # fmt: skip
+        if form.display_name:
+            messages.success(request, _("Welcome, %(name)s: your account is ready. You sign in "
+                                        "as %(username)s.")
+                             % {"name": form.display_name, "username": user.username})  # fmt: skip
+        else:
+            messages.success(request, _("Welcome, %(name)s: your account is ready.")
+                             % {"name": user.username})  # fmt: skip
         return redirect(_next_url(request) or "home")
     return render(request, "account/signup.html", {"form": form, "next": _next_url(request)})
 

@@ -66,6 +66,9 @@ class ClubForm(RulesForm):
         self.fields["preset"].label = _("Default game and house rules")
         if with_slug:  # a new club: its address may be chosen; confirmations come later
             del self.fields["deals_need_confirmation"]
+            # The club plays where its founder's phone is: app.js picks the
+            # browser's time zone while the field is left at the server's.
+            self.fields["time_zone"].widget.attrs["data-browser-zone"] = ""
         else:  # an existing club's settings: the address stays
             del self.fields["slug"]
 

@@ -199,6 +199,10 @@ class DealForm(forms.Form):
     discard = forms.CharField(label=_("Discard"), required=False, max_length=20)
     expected_version = forms.IntegerField(widget=forms.HiddenInput)
     idempotency_key = forms.CharField(widget=forms.HiddenInput, max_length=64)
+    same_again = forms.BooleanField(
+        label=_("Record it all the same: these hands came up again"), required=False
+    )
+    same_again_of: int | None = None  # the deal this entry repeats, once the page asked
 
     def __init__(self, *args, players, names, rules: Rules, language: str, **kwargs):
         super().__init__(*args, **kwargs)
@@ -241,6 +245,23 @@ class DealForm(forms.Form):
                 min_value=0,
                 widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "buys"}),
             )
+
+    def field_at_fault(self, error: DomainError) -> str | None:
+        """The field a refusal names: the player's points or cards when it
+        names a player of this form (``hands``), else the form as a whole."""
+        player = error.params.get("player")
+        if error.field != "hands" or player not in self.players:
+            return None
+        points = self.cleaned_data.get(f"points_{player}")
+        cards = (self.cleaned_data.get(f"cards_{player}") or "").strip()
+        return f"points_{player}" if points is not None and not cards else f"cards_{player}"
+
+    def ask_same_again(self, number: int) -> None:
+        """The entry repeats deal ``number``: it is recorded only with the box ticked."""
+        self.same_again_of = number
+        self.add_error("same_again", _("This entry is the same as deal %(number)s. If the "
+                                       "hands really were the same again, tick the box and "
+                                       "record it.") % {"number": number})  # fmt: skip
 
     def at_version(self, version: int) -> DealForm:
         return at_version(self, version, players=self.players, names=self.names,

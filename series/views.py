@@ -196,6 +196,10 @@ def _deal_page(request, sheet, state: SeriesState, form, template: str, **extra)
         "form": form,
         "names": form.names,
         "pack": rules.pack,
+        # What each hand's points may be, by the buys entered (RULES §4): the
+        # keypad checks them as typed and moves on when no digit fits.
+        "points_limits": rules.points_limits(),
+        "cards_limits": rules.cards_limits(),
         **extra,
     }
     return render(request, template, context)
@@ -208,7 +212,7 @@ def _submit(request, form, write, names):
             messages.info(request, _("Already recorded: this entry had been sent before."))
         return form, True
     except DomainError as error:
-        form.add_error(None, error_message(error, names))
+        form.add_error(form.field_at_fault(error), error_message(error, names))
     except VersionConflict as conflict:
         form = form.at_version(conflict.current or selectors.sheet_version(conflict.stream))
         form.add_error(None, _("The score sheet changed while this deal was being entered "
@@ -242,7 +246,13 @@ def deal_new(request, sheet):
     form = DealForm(request.POST or None, players=players, names=names,
                     rules=state.setup.rules, language=page_language(),
                     initial={"expected_version": state.version})  # fmt: skip
-    if request.method == "POST" and form.is_valid():
+    # The same hands as the last deal, sent for the next one, are asked about
+    # first; a retry (sent at an earlier version) goes to the writer as ever.
+    ask = form.is_bound and form.is_valid() and not form.cleaned_data["same_again"]
+    ask = ask and form.cleaned_data["expected_version"] == state.version
+    if ask and (number := state.repeated_deal(form.entry)):
+        form.ask_same_again(number)
+    elif request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         form, done = _submit(request, form, lambda: services.deal_record(
             series_id=sheet.id, entry=form.entry, expected_version=data["expected_version"],
@@ -257,12 +267,8 @@ def deal_new(request, sheet):
             # same hands are not recorded again as the next deal unseen.
             sheet = selectors.series_sheet(sheet.id)
             state = selectors.series_state(sheet)
-    rules = state.setup.rules
-    # The keypad moves on once another digit would pass what a hand can hold.
-    max_points = 999 if rules.buys else 15 * rules.hand_size
     return _deal_page(request, sheet, state, form, "deal_form.html", number=state.next_number,
-                      dealer=names.get(state.next_dealer), totals=state.totals,
-                      max_points=max_points)  # fmt: skip
+                      dealer=names.get(state.next_dealer), totals=state.totals)  # fmt: skip
 
 
 def _recorded_deal(state: SeriesState, number: int):

@@ -23,6 +23,7 @@ CONTINENTAL = "continental"  # the game and preset a series plays unless it name
 PENALTY = "penalty"  # Continental: lowest total after the series' deals wins
 ELIMINATION = "elimination"  # Rummy: reaching the cap eliminates; last one left wins
 WINNER_TAKES_ALL = "winner_takes_all"  # Rummy: the winner collects; first to target wins
+MOST_BUYS_SHOWN = 10  # the buys per player a deal page checks points for as they are typed
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +97,18 @@ class Rules:
         highest card value, for each card they may hold (RULES §4)."""
         low, high = self.cards_left_range(buys)
         return low, high * self.max_card_value
+
+    def points_limits(self, most_buys: int = MOST_BUYS_SHOWN) -> tuple[tuple[int, int], ...]:
+        """``points_range`` for 0, 1, 2 … buys (0 only when buying is off), for
+        a page to check points as they are typed by the same rule."""
+        return tuple(self.points_range(buys) for buys in range((most_buys if self.buys else 0) + 1))
+
+    def cards_limits(self, most_buys: int = MOST_BUYS_SHOWN) -> tuple[tuple[int, int], ...]:
+        """``cards_left_range`` for 0, 1, 2 … buys, as ``points_limits``: the
+        card picker moves to the next hand once one holds the most it may."""
+        return tuple(
+            self.cards_left_range(buys) for buys in range((most_buys if self.buys else 0) + 1)
+        )
 
     def as_dict(self) -> dict[str, Any]:
         # Every field is a plain value: no deep copy needed (``asdict`` makes one,

@@ -154,6 +154,14 @@ class SeriesState:
         """Who plays the next deal, in seat order."""
         return self.progress.outcome.contenders if self.is_open else ()
 
+    def repeated_deal(self, entry: DealEntry) -> int | None:
+        """The number of the last deal (not void) when ``entry`` is the same
+        as its entry: the same deal sent twice, most likely by mistake."""
+        last = next((deal for deal in reversed(self.deals) if not deal.void), None)
+        if last is not None and same_entry(last.entry, entry):
+            return last.number
+        return None
+
     def deal(self, number: int) -> Deal:
         if not 1 <= number <= len(self.deals):
             raise NotFound(
@@ -162,6 +170,24 @@ class SeriesState:
                 number=number,
             )
         return self.deals[number - 1]
+
+
+def same_entry(one: DealEntry, other: DealEntry) -> bool:
+    """Whether two entries say the same: who went out, each hand's cards (in
+    any order) or points, the buys, the winner's groups and the Rummy claim."""
+
+    def said(entry: DealEntry) -> tuple:
+        hands = sorted(
+            (
+                (h.player, None if h.cards is None else sorted(h.cards), h.points)
+                for h in entry.hands
+            ),
+            key=lambda hand: hand[0],
+        )
+        buys = sorted((player, n) for player, n in entry.buys.items() if n)
+        return (entry.went_out, hands, entry.going_out, buys, entry.rummy)
+
+    return said(one) == said(other)
 
 
 # -- the fold -----------------------------------------------------------------

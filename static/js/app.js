@@ -12,6 +12,14 @@
     button.addEventListener("click", () => window.print());
   });
 
+  // -- a new club: the time zone of the phone that creates it ----------------------
+
+  document.querySelectorAll("select[data-browser-zone]").forEach((select) => {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const offered = Array.from(select.options).some((option) => option.value === zone);
+    if (select.value === "" && offered) select.value = zone;
+  });
+
   // -- score sheet: a copy saved on the phone, shown offline, says so -----------------------
 
   // Offline, a page can only have come from the service worker's saved copy.

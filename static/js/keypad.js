@@ -1,14 +1,66 @@
 /* Points mode: a large keypad for the points of each player who did not go out.
    Tapping who went out puts the cursor on the first other player; the cursor
    moves on by itself once another digit could not fit (more than the rules
-   allow), or on "Next"; each player's total after the deal is shown as typed. */
+   allow), or on "Next"; each player's total after the deal is shown as typed.
+   Points the rules do not allow for that hand (the server's limits, by the
+   buys entered) mark the field and say why, and the deal is not sent. */
 "use strict";
 
 (function () {
   const form = document.getElementById("deal-form");
+  const limitsData = document.getElementById("points-limits");
+  if (!form || !limitsData) return;
+  const limits = JSON.parse(limitsData.textContent);
+  const rangeText = form.querySelector("[data-points-range]").dataset.pointsRange;
+
+  // [low, high] for this hand's points, by the buys entered for it; null when
+  // the page has no limits for that many buys (the server checks them).
+  function range(field) {
+    const buys = field.closest(".hand").querySelector("input.buys");
+    const bought = buys && buys.value !== "" ? Number(buys.value) : 0;
+    return limits[bought] || null;
+  }
+
+  // While typed, only points past the highest are marked (15 is typed as 1, 5);
+  // once the field is left, too few points are too.
+  function check(field, typing) {
+    const shown = field.closest(".hand").querySelector("[data-points-error]");
+    const allowed = range(field);
+    const typed = field.value === "" ? null : Number(field.value);
+    const wrong = !field.disabled && typed !== null && allowed !== null
+      && !(Number.isInteger(typed) && (typing || allowed[0] <= typed) && typed <= allowed[1]);
+    const message = wrong ? rangeText.replace("{low}", allowed[0]).replace("{high}", allowed[1]) : "";
+    field.setCustomValidity(message);
+    if (wrong) field.setAttribute("aria-invalid", "true");
+    else if (!field.closest(".hand").querySelector(".hand-errors .error:not([data-points-error])")) {
+      field.removeAttribute("aria-invalid");
+    }
+    if (shown) {
+      shown.textContent = message;
+      shown.hidden = !wrong;
+    }
+    return !wrong;
+  }
+
+  form.querySelectorAll("input.points").forEach((field) => {
+    field.addEventListener("input", () => check(field, true));
+    field.addEventListener("blur", () => check(field));
+    const buys = field.closest(".hand").querySelector("input.buys");
+    if (buys) buys.addEventListener("input", () => check(field));
+  });
+  form.addEventListener("change", () => form.querySelectorAll("input.points").forEach((field) => check(field, true)));
+  // Sending is refused before the outbox keeps the entry: the first field at fault says why.
+  document.addEventListener("submit", (event) => {
+    if (event.target !== form) return;
+    const wrong = Array.from(form.querySelectorAll("input.points")).filter((field) => !check(field));
+    if (!wrong.length) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    wrong[0].focus();
+  }, true);
+
   const keypad = document.getElementById("keypad");
-  if (!form || !keypad) return;
-  const max = Number(form.dataset.maxPoints) || 999;
+  if (!keypad) return;
   const submit = form.querySelector("button[type=submit]");
   let active = null;
 
@@ -34,11 +86,17 @@
     field.closest(".hand").classList.add("active");
     keypad.querySelector("[data-keypad-name]").textContent = field.closest(".hand").querySelector(".hand-name").firstChild.textContent.trim();
     keypad.querySelector("[data-keypad-value]").textContent = field.value;
+    keypad.querySelector("[data-keypad-error]").hidden = true;
     field.focus({ preventScroll: true });
     field.closest(".hand").scrollIntoView({ block: "nearest" });
   }
 
+  // "Next" on points the rules do not allow stays on them, and the keypad says why.
   function next() {
+    const error = keypad.querySelector("[data-keypad-error]");
+    error.hidden = check(active);
+    error.textContent = error.hidden ? "" : active.validationMessage;
+    if (!error.hidden) return;
     const all = fields();
     const later = all.slice(all.indexOf(active) + 1).find((field) => field.value === "");
     activate(later || null);
@@ -50,7 +108,9 @@
     active.value = key === "back" ? active.value.slice(0, -1) : (active.value + key).replace(/^0+(?=\d)/, "");
     active.dispatchEvent(new Event("input", { bubbles: true }));
     keypad.querySelector("[data-keypad-value]").textContent = active.value;
-    if (key !== "back" && Number(active.value) * 10 > max) next();
+    keypad.querySelector("[data-keypad-error]").hidden = active.validity.valid;
+    const allowed = range(active);
+    if (key !== "back" && allowed !== null && Number(active.value) * 10 > allowed[1]) next();
   }
 
   keypad.addEventListener("click", (event) => {
@@ -63,12 +123,14 @@
     field.addEventListener("input", () => showAfter(field));
     showAfter(field);
   });
-  form.querySelectorAll("input.cards").forEach((field) =>
-    field.addEventListener("focus", () => {
-      keypad.hidden = true;
-      active = null;
-    })
-  );
+  // Cards typed or picked: the keypad steps aside (it would cover the picker's lower half).
+  const close = () => {
+    form.querySelectorAll(".hand.active").forEach((hand) => hand.classList.remove("active"));
+    keypad.hidden = true;
+    active = null;
+  };
+  form.querySelectorAll("input.cards").forEach((field) => field.addEventListener("focus", close));
+  document.querySelectorAll("[data-pick]").forEach((button) => button.addEventListener("click", close));
   form.addEventListener("submit", () => {
     form.querySelectorAll(".hand.active").forEach((hand) => hand.classList.remove("active"));
     keypad.hidden = true;

@@ -51,11 +51,12 @@
     );
   }
 
-  function say(key, state, detail) {
+  // ``label``: the status's own words for ``state`` when not its usual ones.
+  function say(key, state, detail, label) {
     const form = formOf(key);
     const status = form && form.querySelector("[data-outbox-status]");
     if (status) {
-      status.textContent = status.dataset[state] + (detail ? " " + detail : "");
+      status.textContent = status.dataset[label || state] + (detail ? " " + detail : "");
       status.className = "outbox-status " + state;
       status.hidden = false;
     }
@@ -188,20 +189,26 @@
     } catch (error) {
       page = null;
     }
-    const errors = page ? Array.from(page.querySelectorAll("#form-errors p, .error")) : [];
-    const reason = errors.map((error) => error.textContent.trim().replace(/\s+/g, " ")).join(" ")
-      || response.statusText;
+    // Each reason once: the page's summary and its fields' errors, not the box around them.
+    const errors = page ? Array.from(page.querySelectorAll("#form-errors p, p.error, span.error")) : [];
+    const said = errors.filter((error) => !error.hidden)
+      .map((error) => error.textContent.trim().replace(/\s+/g, " ")).filter(Boolean);
+    const reason = Array.from(new Set(said)).join(" ") || response.statusText;
     const version = page && page.querySelector("[name=expected_version]");
     const form = formOf(entry.key);
     if (form) {
       // The entry stays in the form for editing; the outbox lets it go.
       if (version && form.elements.expected_version) form.elements.expected_version.value = version.value;
       showErrors(form, page && page.getElementById("form-errors"));
+      markFields(form, page);
       showCurrent(form, page);
       remove(entry.key);
-    } else {
-      update(entry.key, { state: "refused", reason: reason, version: version && version.value });
+      // Each reason is said once: where the page puts it (above the form, at a field).
+      if (page) say(entry.key, "refused", "", "refusedHere");
+      else say(entry.key, "refused", reason);
+      return;
     }
+    update(entry.key, { state: "refused", reason: reason, version: version && version.value });
     say(entry.key, "refused", reason);
   }
 
@@ -217,6 +224,24 @@
       if (fresh && fresh.dataset.total !== undefined) hand.dataset.total = fresh.dataset.total;
     });
     form.querySelectorAll("input.points").forEach((field) => field.dispatchEvent(new Event("input")));
+  }
+
+  // The fields at fault are marked as the server's page marks them, and what it
+  // asks beside them (the same hands again?) is asked here too.
+  function markFields(form, page) {
+    if (!page) return;
+    form.querySelectorAll("input, textarea").forEach((field) => {
+      const fresh = field.name && page.querySelector(`[name="${field.name}"]:not([type=radio])`);
+      if (field.type === "radio" || field.type === "hidden") return;
+      if (fresh && fresh.getAttribute("aria-invalid") === "true") field.setAttribute("aria-invalid", "true");
+      else field.removeAttribute("aria-invalid");
+    });
+    form.querySelectorAll(".hand-errors, #same-again").forEach((part) => {
+      const fresh = page.getElementById(part.id);
+      if (!fresh) return;
+      part.replaceChildren(...Array.from(fresh.childNodes).map((node) => document.importNode(node, true)));
+      part.hidden = fresh.hidden;
+    });
   }
 
   function showErrors(form, errors) {

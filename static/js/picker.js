@@ -19,6 +19,72 @@
   let target = null;
   let opener = null;
 
+  // Ranks only: one tap a card. The suit is the first one the pack still holds
+  // over the form (the pack check's only need), and a hand that holds the most
+  // cards the rules allow (the server's limits) hands over to the next one.
+  const MODE_KEY = "scorekeeper.picker.ranks";
+  const ranksButton = dialog.querySelector("[data-picker-ranks]");
+  const cardLimits = document.getElementById("cards-limits");
+  const limits = cardLimits ? JSON.parse(cardLimits.textContent) : [];
+  let ranksOnly = false;
+
+  function setRanksOnly(on) {
+    ranksOnly = on;
+    ranksButton.setAttribute("aria-pressed", String(on));
+    dialog.querySelectorAll("[data-mode-help]").forEach((help) => (help.hidden = (help.dataset.modeHelp === "ranks") !== on));
+    try {
+      localStorage.setItem(MODE_KEY, on ? "1" : "");
+    } catch (error) {
+      /* private mode: the choice lasts for this page */
+    }
+  }
+
+  // Ranks only is for the hands counted for points, not for the winner's melds.
+  const handField = () => cardLimits !== null && opener !== null
+    && !opener.hasAttribute("data-pick-groups") && !opener.hasAttribute("data-pick-one");
+
+  function mostCards(field) {
+    const hand = field.closest(".hand");
+    const buys = hand && hand.querySelector("input.buys");
+    const allowed = limits[buys && buys.value !== "" ? Number(buys.value) : 0];
+    return allowed ? allowed[1] : null;
+  }
+
+  function nextHand() {
+    const fields = cardFields().filter((field) => field.classList.contains("cards") && !field.closest(".hand[hidden]"));
+    const later = fields.slice(fields.indexOf(target) + 1).find((field) => field.value.trim() === "");
+    return later ? document.querySelector(`[data-pick="${later.id}"]`) : null;
+  }
+
+  function open(button) {
+    target = document.getElementById(button.dataset.pick);
+    opener = button;
+    dialog.querySelector("[data-picker-title]").textContent = button.dataset.pickTitle || "";
+    groupButton.hidden = !button.hasAttribute("data-pick-groups");
+    ranksButton.hidden = !handField();
+    showRank(null);
+    refresh();
+    if (!dialog.open) dialog.showModal();
+  }
+
+  function pickRank(rank) {
+    const free = Array.from(dialog.querySelectorAll(`[data-suits="${rank}"] button.pick`)).find((b) => !b.disabled);
+    if (free) add(free.dataset.card);
+  }
+
+  function add(card) {
+    const one = opener && opener.hasAttribute("data-pick-one");
+    const value = target.value.replace(/[ \t]+$/, "");
+    const glue = value === "" || value.endsWith("\n") ? "" : " ";
+    write(one ? card : value + glue + card);
+    const most = mostCards(target);
+    if (ranksOnly && handField() && most !== null && tokens(target.value).length >= most) {
+      const next = nextHand();
+      if (next) open(next);
+      else dialog.close();
+    }
+  }
+
   const tokens = (text) => text.split(/[\s,;]+/).filter(Boolean);
   const cardFields = () =>
     Array.from(document.querySelectorAll("[data-pick]"))
@@ -64,6 +130,8 @@
       const picked = Array.from(suits.querySelectorAll("button.pick"))
         .reduce((sum, button) => sum + (inTarget.get(button.dataset.card) || 0), 0);
       rank.querySelector(".count").textContent = picked || "";
+      // Ranks only: a rank whose every copy is picked has none left to give.
+      rank.disabled = ranksOnly && handField() && !suits.querySelector("button.pick:not(:disabled)");
     });
     countText.textContent = summary(target.value);
     listText.textContent = target.value.trim() ? target.value.trim().replace(/\n/g, " | ") : dialog.dataset.none;
@@ -85,13 +153,15 @@
   dialog.addEventListener("click", (event) => {
     const button = event.target.closest("button");
     if (!button || !target) return;
-    if (button.classList.contains("rank")) {
-      showRank(button.dataset.rank);
+    if (button.hasAttribute("data-picker-ranks")) {
+      setRanksOnly(!ranksOnly);
+      showRank(null);
+      refresh();
+    } else if (button.classList.contains("rank")) {
+      if (ranksOnly && handField()) pickRank(button.dataset.rank);
+      else showRank(button.dataset.rank);
     } else if (button.classList.contains("pick")) {
-      const one = opener && opener.hasAttribute("data-pick-one");
-      const value = target.value.replace(/[ \t]+$/, "");
-      const glue = value === "" || value.endsWith("\n") ? "" : " ";
-      write(one ? button.dataset.card : value + glue + button.dataset.card);
+      add(button.dataset.card);
     } else if (button.hasAttribute("data-picker-group")) {
       if (target.value.trim()) write(target.value.replace(/\s+$/, "") + "\n");
     } else if (button.hasAttribute("data-picker-undo")) {
@@ -105,17 +175,12 @@
     if (opener) opener.focus();
   });
 
-  document.querySelectorAll("[data-pick]").forEach((button) => {
-    button.addEventListener("click", () => {
-      target = document.getElementById(button.dataset.pick);
-      opener = button;
-      dialog.querySelector("[data-picker-title]").textContent = button.dataset.pickTitle || "";
-      groupButton.hidden = !button.hasAttribute("data-pick-groups");
-      showRank(null);
-      refresh();
-      dialog.showModal();
-    });
-  });
+  document.querySelectorAll("[data-pick]").forEach((button) => button.addEventListener("click", () => open(button)));
+  try {
+    setRanksOnly(localStorage.getItem(MODE_KEY) === "1");
+  } catch (error) {
+    setRanksOnly(false);
+  }
 
   // -- each player's cards: count and points under the field -------------------------
 

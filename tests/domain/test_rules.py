@@ -119,3 +119,33 @@ def test_any_options_give_rules_or_a_refusal_with_a_message(preset, options):
         assert isinstance(rules_from(preset, options), Rules)
     except DomainError as refused:
         assert_can_be_shown(refused)
+
+
+def test_the_points_a_page_checks_as_typed_are_the_points_a_deal_allows():
+    # RULES §4: at least 1 a card, at most 15 a card (10 without jokers).
+    continental = rules_from("continental").for_table(6)
+    rummy = rules_from("rummy").for_table(4)
+
+    assert continental.points_limits() == ((15, 225),)
+    assert rummy.points_limits() == ((1, 70),)
+
+
+def test_with_buys_the_page_has_the_points_allowed_for_each_number_of_buys():
+    # RULES §2 (D-7): each buy adds 3 cards to the hand held.
+    rules = rules_from("continental", {"buys": True}).for_table(4)
+
+    limits = rules.points_limits(most_buys=2)
+
+    assert limits == ((15, 225), (18, 270), (21, 315))
+    assert limits == tuple(rules.points_range(buys) for buys in range(3))
+
+
+def test_the_card_picker_knows_how_many_cards_each_hand_holds():
+    # RULES D-7: a Continental hand holds exactly the dealt number, + 3 a buy;
+    # a Rummy hand anything from 1 to the dealt number.
+    assert rules_from("continental").for_table(6).cards_limits() == ((15, 15),)
+    assert rules_from("continental", {"buys": True}).for_table(4).cards_limits(most_buys=1) == (
+        (15, 15),
+        (18, 18),
+    )
+    assert rules_from("rummy").for_table(4).cards_limits() == ((1, 7),)

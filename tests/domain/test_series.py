@@ -364,3 +364,39 @@ def test_any_deal_entry_is_recorded_or_refused_with_a_message(preset, deal_entry
         return
     after = fold(events, state)
     assert after.version == state.version + len(events)
+
+
+# -- the same hands sent again --------------------------------------------------------
+
+cards_strategy = st.lists(
+    st.sampled_from(LOW.split() + MID.split()), min_size=15, max_size=15, unique=True
+)
+
+
+@given(cards=cards_strategy, points=st.integers(15, 225), order=st.randoms())
+def test_an_entry_with_the_same_hands_in_any_order_is_the_same_as_the_last_deal(
+    cards, points, order
+):
+    state = record(started([A, B, C], first_dealer=A), entry(A, b=" ".join(cards), c=points))
+    shuffled = list(cards)
+    order.shuffle(shuffled)
+    again = entry(A, c=points, b=" ".join(shuffled))
+
+    assert state.repeated_deal(again) == 1
+
+
+@given(points=st.integers(15, 225), other=st.integers(15, 225))
+def test_an_entry_that_differs_in_one_hand_or_in_who_went_out_is_a_new_deal(points, other):
+    state = record(started([A, B, C], first_dealer=A), entry(A, b=40, c=points))
+
+    assert (state.repeated_deal(entry(A, b=40, c=other)) is None) == (points != other)
+    assert state.repeated_deal(entry(B, a=40, c=points)) is None
+
+
+def test_a_void_last_deal_is_not_the_one_an_entry_repeats():
+    state = record(started([A, B, C], first_dealer=A), entry(A, b=40, c=50))
+    state = record(state, entry(B, a=30, c=20))
+    state = run(state, VoidDeal(2, "wrong table"))
+
+    assert state.repeated_deal(entry(B, a=30, c=20)) is None
+    assert state.repeated_deal(entry(A, b=40, c=50)) == 1

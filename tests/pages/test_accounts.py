@@ -140,3 +140,41 @@ def test_behind_a_proxy_a_forged_forwarded_address_does_not_escape_the_count(set
     other = sign_up(Client(), "carla", HTTP_X_FORWARDED_FOR="203.0.113.8", **proxy)
 
     assert (first.status_code, forged.status_code, other.status_code) == (302, 429, 302)
+
+
+def test_a_name_with_spaces_signs_up_with_a_user_name_made_from_it(client):
+    response = client.post(
+        "/signup/", {"username": "Giulia  Rossi", "password1": PASSWORD, "password2": PASSWORD}
+    )
+    assert response.status_code == 302
+    user = get_user_model().objects.get(username="giulia.rossi")
+    assert user.first_name == "Giulia Rossi"
+    welcome = client.get("/").content.decode()
+    assert "Welcome, Giulia Rossi: your account is ready. You sign in as giulia.rossi." in welcome
+
+
+def test_a_second_giulia_rossi_gets_the_next_free_user_name(client):
+    make_user("giulia.rossi", PASSWORD)
+
+    client.post("/signup/", {"username": "Giulia Rossi", "password1": PASSWORD,
+                             "password2": PASSWORD})  # fmt: skip
+
+    assert get_user_model().objects.filter(username="giulia.rossi2", first_name="Giulia Rossi")
+
+
+def test_a_refused_sign_up_keeps_the_passwords_unless_they_are_what_is_wrong(client):
+    make_user("secretary", PASSWORD)
+    typed = {"username": "secretary", "password1": PASSWORD, "password2": PASSWORD,
+             "email": "sec@example.org"}  # fmt: skip
+    taken = client.post("/signup/", typed)
+    page = taken.content.decode()
+    assert 'value="secretary"' in page and 'value="sec@example.org"' in page
+    assert page.count(f'value="{PASSWORD}"') == 2
+    assert "no-store" in taken["Cache-Control"]
+
+    mistyped = client.post("/signup/", {"username": "treasurer", "password1": PASSWORD,
+                                        "password2": PASSWORD + "x"})  # fmt: skip
+    page = mistyped.content.decode()
+    assert 'value="treasurer"' in page
+    assert PASSWORD not in page
+    assert "The two password fields didn’t match." in page

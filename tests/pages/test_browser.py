@@ -142,12 +142,13 @@ def test_a_scorer_plays_a_whole_series_with_a_tiebreak(page, live_server, club):
     page.click("text=Record the deal")
     page.wait_for_url(sheet_url)
 
-    # Deal 2: a refused entry keeps what was typed and says why.
+    # Deal 2: points the rules do not allow keep what was typed and say why
+    # at the field, before anything is sent (RULES §4).
     page.click("text=Record a deal")
     enter_deal(page, "Carla", {"Anna": 5, "Bruno": 45, "Dario": 35})
     page.click("text=Record the deal")
-    error = page.locator("#form-errors")
-    assert "5 points for player Anna is impossible" in error.inner_text()
+    error = page.locator(".hand", has_text="Anna").get_by_role("alert")
+    assert error.inner_text() == "The rules allow 15 to 225 points here."
     assert page.get_by_label("Points of Bruno").input_value() == "45"
     shoot(page, "deal-refused")
     page.get_by_label("Points of Anna").fill("20")
@@ -326,8 +327,8 @@ def test_the_key_pages_in_italian(page, live_server, club):
     page.locator(".tile", has_text="Carla").click()
     page.get_by_label("Punti di Anna").fill("3")
     page.click("text=Registra la smazzata")
-    error = page.locator("#form-errors").inner_text()
-    assert "3 punti per il giocatore Anna è impossibile" in error
+    error = page.locator(".hand", has_text="Anna").get_by_role("alert").inner_text()
+    assert error == "Le regole ammettono qui da 15 a 225 punti."
     shoot(page, "deal-entry-it")
 
     page.goto(f"{live_server.url}/check/?cards=R♥+R♦+RC+DH+DD+DC+7C+7D+7H+8C+8D+8H+9C+9D+JK+2S")

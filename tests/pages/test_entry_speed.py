@@ -11,7 +11,7 @@ from django.contrib.auth import get_user_model
 
 from series import services
 from tests.pages.conftest import PASSWORD
-from tests.pages.test_browser import shoot, sign_in, tap_card
+from tests.pages.test_browser import RANK_NAMES, shoot, sign_in, tap_card
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -101,3 +101,44 @@ def test_card_mode_counts_the_taps_of_five_hands_of_fifteen_cards(page, live_ser
 
     report(capsys, "card mode (75 cards)", taps.count)
     assert page.locator(".total-chip", has_text="Anna").locator(".chip-total").inner_text() == "0"
+
+
+def penalty(hand: list[str]) -> int:
+    """RULES §1: A = 1, 2-9 face value, 10 J Q K = 10."""
+    return sum(1 if c[:-1] == "A" else 10 if c[:-1] in ("10", "J", "Q", "K") else int(c[:-1])
+               for c in hand)  # fmt: skip
+
+
+def test_ranks_only_takes_one_tap_a_card_and_moves_from_hand_to_hand(page, live_server, six,
+                                                                    capsys):  # fmt: skip
+    sign_in(page, live_server, f"/series/{six}/deals/new/")
+    picker = page.locator("#card-picker")
+    hands = hands_for_five()
+    taps = Taps()
+    taps.tap(page.locator(".tile", has_text="Anna"))
+    assert page.get_by_role("group", name="Points keypad").is_visible()
+    taps.tap(page.locator(".hand", has_text="Bruno").get_by_role("button", name="Pick"))
+    # The keypad steps aside while the picker is open.
+    assert page.get_by_role("group", name="Points keypad").is_hidden()
+    taps.tap(picker.get_by_role("button", name="Ranks only"))
+    for name, hand in zip(SIX[1:], hands, strict=True):
+        assert picker.locator("[data-picker-title]").inner_text() == f"Cards of {name}"
+        for card in hand:
+            taps.tap(picker.get_by_role("button", name=RANK_NAMES[card[:-1]], exact=True))
+        if name == "Carla":
+            shoot(page, "entry-ranks-only", full_page=False)
+    picker.wait_for(state="hidden")  # the last hand full: the picker closes itself
+    for name, hand in zip(SIX[1:], hands, strict=True):
+        summary = page.locator(".hand", has_text=name).locator(".hand-summary").inner_text()
+        assert summary == f"15 cards · {penalty(hand)} points"
+    taps.tap(page.get_by_role("button", name="Record the deal"))
+    page.wait_for_url(f"**/series/{six}/")
+
+    report(capsys, "card mode, ranks only (75 cards)", taps.count)
+    with capsys.disabled():
+        print(f"6-player deal, ranks only: {taps.count / 75:.2f} taps a card")
+    assert taps.count <= 1.1 * 75
+    chips = page.locator(".total-chip")
+    assert [chips.nth(i).locator(".chip-total").inner_text() for i in range(6)] == [
+        "0", *(str(penalty(hand)) for hand in hands)
+    ]  # fmt: skip

@@ -175,6 +175,7 @@ def test_a_deal_refused_because_another_phone_recorded_first_shows_the_deal_it_w
     status(page).get_by_text("Refused:").wait_for()
     assert page.locator("main h1").inner_text().startswith("Deal 2")
     assert "do not send it again" in page.locator("#form-errors").inner_text()
+    assert page.locator("main").inner_text().count("do not send it again") == 1  # said once
     assert page.locator(f'.hand[data-player="{anna.id}"]').get_attribute("data-total") == "30"
     assert deals_in_log(series_id) == 1
 

@@ -310,3 +310,56 @@ def test_a_retry_of_the_tiebreak_deal_that_ended_the_series_is_answered_already_
     assert retry.redirect_chain == [(f"/series/{series_id}/", 302)]
     assert "Already recorded" in retry.content.decode()
     assert selectors.sheet_version(series_id) == 5
+
+
+def test_impossible_points_are_said_once_at_the_players_field_which_is_marked(as_role, table, four):
+    # RULES §4: 15 cards held, so 15 to 225 points.
+    anna, bruno, carla, dario = table.players[:4]
+
+    page = as_role("scorer").post(deal_url(four), deal_form(1, bruno, {
+        anna: 12, carla: 40, dario: 25})).content.decode()  # fmt: skip
+
+    message = "12 points for player Anna is impossible; the rules allow 15 to 225."
+    assert page.count(message) == 1
+    assert 'id="form-errors"' not in page
+    hand = page[page.index(f'id="hand-errors-{anna.id}"') :]
+    assert hand.index(message) < hand.index("</div>")
+    field = re.search(rf'<input[^>]*name="points_{anna.id}"[^>]*>', page).group(0)
+    assert 'aria-invalid="true"' in field
+
+
+def test_the_page_carries_the_rules_points_limits_for_the_keypad(as_role, table, four):
+    page = as_role("scorer").get(deal_url(four)).content.decode()
+
+    assert '<script id="points-limits" type="application/json">[[15, 225]]</script>' in page
+
+
+def test_the_same_hands_as_the_last_deal_are_asked_about_before_they_are_recorded(
+    as_role, table, four
+):
+    anna, bruno, carla, dario = table.players[:4]
+    hands = {anna: 30, carla: FIFTEEN, dario: 25}
+    scorer = as_role("scorer")
+    assert scorer.post(deal_url(four), deal_form(1, bruno, hands)).status_code == 302
+
+    again = deal_form(2, bruno, hands)
+    asked = scorer.post(deal_url(four), again)
+
+    assert asked.status_code == 200
+    assert "This entry is the same as deal 1." in asked.content.decode()
+    assert selectors.sheet_version(four) == 2
+    recorded = scorer.post(deal_url(four), {**again, "same_again": "on"})
+    assert recorded.status_code == 302
+    assert selectors.sheet_version(four) == 3
+
+
+def test_a_retry_of_the_last_deal_is_answered_as_recorded_not_asked_about(as_role, table, four):
+    anna, bruno, carla, dario = table.players[:4]
+    data = deal_form(1, bruno, {anna: 30, carla: 40, dario: 25})
+    scorer = as_role("scorer")
+    assert scorer.post(deal_url(four), data).status_code == 302
+
+    retry = scorer.post(deal_url(four), data)
+
+    assert retry.status_code == 302
+    assert selectors.sheet_version(four) == 2

@@ -52,7 +52,7 @@ def test_a_refusal_names_the_card_with_the_pages_letters(as_role, table, four):
 
     page = as_role("scorer", "it").post(f"/series/{four}/deals/new/", data).content.decode()
 
-    errors = page[page.index("form-errors") :]
+    errors = page[page.index(f"hand-errors-{bruno.id}") :]  # said at Bruno's cards
     assert "3 × D♠" in errors and "Q♠" not in page  # Donna, the Italian queen
 
 

@@ -1,0 +1,89 @@
+"""Pages at 360 px in two languages: badges stay inside their tiles, a
+Rummy sheet of four fits without sideways scrolling, bullets sit on the
+first line of their item, and a new club takes the phone's time zone."""
+
+from __future__ import annotations
+
+import pytest
+
+from series import services
+from series.models import Club
+from tests.factories import entry
+from tests.pages.conftest import chromium_tab
+from tests.pages.test_browser import club, shoot, sign_in  # noqa: F401 (club: a fixture)
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SPILLED = """() => Array.from(document.querySelectorAll(".total-chip .badge")).filter((badge) => {
+  const chip = badge.closest(".total-chip").getBoundingClientRect();
+  const box = badge.getBoundingClientRect();
+  return box.right > chip.right + 0.5 || box.left < chip.left - 0.5;
+}).map((badge) => badge.textContent)"""
+
+
+def in_language(page, language: str) -> None:
+    """Choose the language by the switcher's label (it sends itself when changed)."""
+    page.get_by_label("Language").select_option(language)
+    page.locator(f'html[lang="{language}"]').wait_for()
+
+
+def played(at_club, players, **rules):
+    series_id = services.series_start(club=at_club, players=[p.id for p in players],
+                                      first_dealer=players[0].id, **rules).series_id  # fmt: skip
+    return series_id
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_badges_of_the_totals_stay_inside_their_tiles(page, live_server, club, language):  # noqa: F811
+    the_club, players = club
+    anna, bruno, carla, dario = players[:4]
+    series_id = played(the_club, [anna, bruno, carla, dario])
+    services.deal_record(series_id=series_id, entry=entry(bruno, {anna: 30, carla: 40, dario: 25}))
+    sign_in(page, live_server, f"/series/{series_id}/")
+    if language != "en":
+        in_language(page, language)
+
+    page.locator(".total-chip .badge").first.wait_for()
+    assert page.evaluate(SPILLED) == []
+    shoot(page, f"small-totals-{language}", full_page=False)
+
+
+def test_a_rummy_sheet_of_four_fits_the_phone_without_sideways_scrolling(page, live_server, club):  # noqa: F811
+    the_club, players = club
+    anna, bruno, carla, dario = players[:4]
+    series_id = played(the_club, [anna, bruno, carla, dario], rules="rummy")
+    for winner, others in ((anna, (bruno, carla, dario)), (bruno, (anna, carla, dario))):
+        hands = dict(zip(others, (35, 42, 7), strict=True))
+        services.deal_record(series_id=series_id, entry=entry(winner, hands))
+    sign_in(page, live_server, f"/series/{series_id}/")
+    in_language(page, "fr")
+
+    box = page.get_by_role("region", name="Feuille de marque", exact=False)
+    assert box.evaluate("box => box.scrollWidth <= box.clientWidth + 1")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    shoot(page, "small-rummy-sheet-fr")
+
+
+def test_a_series_in_the_list_has_its_bullet_on_its_first_line(page, live_server, club):  # noqa: F811
+    the_club, players = club
+    played(the_club, players[:4])
+    sign_in(page, live_server, "/")
+    item = page.locator(".series-list li").first
+    link = item.get_by_role("link")
+
+    # The bullet sits on the baseline of the item's first line: the link's first
+    # line, when the link is laid out as a block, not as one tall inline box.
+    assert link.evaluate("link => getComputedStyle(link).display") == "block"
+    shoot(page, "small-home-list", full_page=False)
+
+
+def test_a_new_club_takes_the_time_zone_of_the_phone(live_server, monkeypatch, club):  # noqa: F811
+    with chromium_tab(monkeypatch, timezone_id="America/Montevideo") as tab:
+        sign_in(tab, live_server, "/clubs/new/")
+        zone = tab.get_by_label("Time zone")
+        assert zone.input_value() == "America/Montevideo"
+        tab.get_by_label("Club name").fill("Circolo del Giovedì")
+        tab.get_by_role("button", name="Create the club").click()
+        tab.wait_for_url("**/league/roster/")
+
+    assert Club.objects.get(name="Circolo del Giovedì").time_zone == "America/Montevideo"
