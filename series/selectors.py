@@ -20,6 +20,7 @@ from django.db.models import (
 
 from . import store
 from .domain import snapshot
+from .domain.confirmation import waiting
 from .domain.series import IN_PROGRESS, TIEBREAK, SeriesState, fold
 from .models import (
     Club,
@@ -29,6 +30,7 @@ from .models import (
     Invitation,
     Membership,
     Player,
+    Profile,
     SeriesSeat,
     SeriesSheet,
 )
@@ -210,6 +212,29 @@ def open_series(*, club_ids: Iterable[int]) -> list[SeriesSheet]:
     return list(sheets.order_by("-started_at", "id"))
 
 
+@dataclass(frozen=True, slots=True)
+class WaitingDeal:
+    number: int
+    confirmation: str  # "" (to confirm) or "disputed"
+    recorded_by: int | None  # the user who recorded its entry as it stands; None: unknown
+
+
+def deals_to_confirm(series_id: UUID, *, needs_confirmation: bool) -> list[WaitingDeal]:
+    """The sheet's deals a second member must still confirm (or correct, when
+    disputed), with who recorded each: anyone else in the club may confirm it.
+    Two queries: the sheet's deal lines and the log's entries."""
+    lines = list(DealLine.objects.filter(series_id=series_id).order_by("number"))
+    numbers = waiting(lines, needs_confirmation=needs_confirmation)
+    if not numbers:
+        return []
+    confirmations = {line.number: line.confirmation for line in lines}
+    entries = Event.objects.filter(stream=series_id, type__in=("DealRecorded", "DealCorrected"))
+    recorders = {}
+    for payload, user in entries.order_by("version").values_list("payload", "recorded_by"):
+        recorders[payload.get("number")] = user  # the latest entry of each deal
+    return [WaitingDeal(n, confirmations[n], recorders.get(n)) for n in numbers]
+
+
 def sheet_version(series_id: UUID) -> int | None:
     """The score sheet's version alone: what a live view polls."""
     return SeriesSheet.objects.filter(id=series_id).values_list("version", flat=True).first()
@@ -231,6 +256,11 @@ def seated_player_of(series_id: UUID, user) -> int | None:
         return None
     seats = SeriesSeat.objects.filter(series_id=series_id, player__user=user)
     return seats.values_list("player_id", flat=True).first()
+
+
+def has_pin(user) -> bool:
+    """Whether ``user`` has set a confirmation PIN."""
+    return Profile.objects.filter(user=user).exclude(confirmation_pin="").exists()
 
 
 def usernames(ids: Iterable[int]) -> dict[int, str]:

@@ -9,6 +9,7 @@ cannot finish while a deal is disputed (see ``series._record_deal``).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -73,6 +74,19 @@ def _require_deal(state: SeriesState, command: ConfirmDeal | DisputeDeal) -> Non
             code="player_not_seated", number=command.number, player=command.player,
             field="player",
         )  # fmt: skip
+
+
+def waiting(deals: Iterable, *, needs_confirmation: bool) -> list[int]:
+    """The numbers of the deals a second member must still look at: a disputed
+    deal always; where the club needs confirmations, every deal not confirmed
+    yet. A void deal never waits. ``deals`` have a number, void and confirmation
+    (the state's deals and the score sheet's rows alike)."""
+    return [
+        deal.number
+        for deal in deals
+        if not deal.void and (deal.confirmation == DISPUTED or (
+            needs_confirmation and deal.confirmation != CONFIRMED))
+    ]  # fmt: skip
 
 
 def finishing_while_disputed(state: SeriesState, number: int) -> DomainError:

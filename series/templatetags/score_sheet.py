@@ -15,7 +15,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
-from ..domain.confirmation import CONFIRMED, DISPUTED
+from ..domain.confirmation import waiting
 from ..domain.rules import Rules
 from ..domain.scoring import leaders
 from ..domain.series import FINISHED, TIEBREAK
@@ -71,12 +71,7 @@ class ScoreTable:
     @property
     def to_confirm(self) -> list[int]:
         """Deals waiting for a second member (when the club needs it), disputed ones too."""
-        return [
-            row.number
-            for row in self.rows
-            if not row.void and (row.confirmation == DISPUTED or (
-                self.needs_confirmation and row.confirmation != CONFIRMED))
-        ]  # fmt: skip
+        return waiting(self.rows, needs_confirmation=self.needs_confirmation)
 
     @property
     def next_number(self) -> int:

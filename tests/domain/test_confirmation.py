@@ -1,8 +1,19 @@
 """A second member confirms a deal or disputes it; no database."""
 
-import pytest
+from types import SimpleNamespace
 
-from series.domain.confirmation import CONFIRMED, DISPUTED, TO_CONFIRM, ConfirmDeal, DisputeDeal
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from series.domain.confirmation import (
+    CONFIRMED,
+    DISPUTED,
+    TO_CONFIRM,
+    ConfirmDeal,
+    DisputeDeal,
+    waiting,
+)
 from series.domain.errors import DomainError
 from series.domain.events import DealConfirmed, DealDisputed, from_payload, to_payload
 from series.domain.series import CorrectDeal, VoidDeal, decide
@@ -69,3 +80,25 @@ def test_confirmations_round_trip_through_their_payload_naming_ids_only(event):
     name, payload = to_payload(event)
     assert set(payload) <= {"number", "user", "player", "reason"}
     assert from_payload(name, payload, 1) == event
+
+
+_DEAL_LINES = st.lists(
+    st.tuples(st.booleans(), st.sampled_from([TO_CONFIRM, CONFIRMED, DISPUTED])), max_size=12
+)
+
+
+@given(lines=_DEAL_LINES, needs_confirmation=st.booleans())
+def test_the_deals_waiting_are_the_disputed_and_where_needed_the_unconfirmed(
+    lines, needs_confirmation
+):
+    deals = [SimpleNamespace(number=n, void=void, confirmation=c)
+             for n, (void, c) in enumerate(lines, start=1)]  # fmt: skip
+    waiting_now = waiting(deals, needs_confirmation=needs_confirmation)
+
+    assert waiting_now == sorted(waiting_now)
+    for deal in deals:
+        expected = not deal.void and (
+            deal.confirmation == DISPUTED
+            or (needs_confirmation and deal.confirmation == TO_CONFIRM)
+        )
+        assert (deal.number in waiting_now) == expected

@@ -1,0 +1,99 @@
+"""The signed-in user's account: the devices signed in to the API, and the PIN
+that confirms a deal on the scorer's phone."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.exceptions import NotFound
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
+
+from ... import accounts, selectors, services
+from ...confirm_pages import PIN_PATTERN
+from ...models import DeviceToken
+from ..base import ApiView, error_responses
+
+DEVICE_ID = OpenApiParameter(
+    "device_id", str, OpenApiParameter.PATH, description="A device's id, from the list."
+)
+
+
+class DevicesApi(ApiView):
+    permission_classes = [IsAuthenticated]
+
+    class OutputSerializer(serializers.Serializer):
+        id = serializers.CharField(help_text="What signs this device out.")
+        device = serializers.CharField(allow_blank=True, help_text="The name it signed in with.")
+        created = serializers.DateTimeField()
+        expiry = serializers.DateTimeField(help_text="Unless used again before then.")
+        current = serializers.BooleanField(help_text="The device of this request.")
+
+    @extend_schema(
+        operation_id="devices_list",
+        summary="The devices signed in to the API as you, newest first",
+        tags=["account"],
+        responses={200: OutputSerializer(many=True), **error_responses(401)},
+    )
+    def get(self, request):
+        this = request.auth.digest if isinstance(request.auth, DeviceToken) else None
+        rows = [
+            {"id": row.digest, "device": row.device, "created": row.created,
+             "expiry": row.expiry, "current": row.digest == this}
+            for row in accounts.devices_of(request.user)
+        ]  # fmt: skip
+        return Response(self.OutputSerializer(rows, many=True).data)
+
+
+class DeviceRevokeApi(ApiView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="device_revoke",
+        summary="Sign one of your devices out (revoke its token)",
+        tags=["account"],
+        parameters=[DEVICE_ID],
+        request=None,
+        responses={204: OpenApiResponse(description="Signed out."), **error_responses(401, 404)},
+    )
+    def post(self, request, device_id):
+        if not accounts.device_sign_out(user=request.user, digest=device_id):
+            raise NotFound(_("You have no such device signed in."))
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class PinApi(ApiView):
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        pin = serializers.RegexField(
+            f"^{PIN_PATTERN}$",
+            max_length=8,
+            min_length=4,
+            help_text="4 to 8 digits; with it you confirm a deal on the scorer's phone.",
+        )
+
+    class OutputSerializer(serializers.Serializer):
+        has_pin = serializers.BooleanField()
+
+    @extend_schema(
+        operation_id="pin_read",
+        summary="Whether you have set a confirmation PIN",
+        tags=["account"],
+        responses={200: OutputSerializer, **error_responses(401)},
+    )
+    def get(self, request):
+        return Response(self.OutputSerializer({"has_pin": selectors.has_pin(request.user)}).data)
+
+    @extend_schema(
+        operation_id="pin_set",
+        summary="Set your confirmation PIN",
+        tags=["account"],
+        request=InputSerializer,
+        responses={204: OpenApiResponse(description="Set."), **error_responses(400, 401, 413, 415)},
+    )
+    def put(self, request):
+        data = self.validated(self.InputSerializer)
+        services.pin_set(user=request.user, pin=data["pin"])
+        return Response(status=status.HTTP_204_NO_CONTENT)
