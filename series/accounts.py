@@ -65,6 +65,13 @@ def devices_sign_out_all(*, user) -> int:
     return deleted
 
 
+@transient_retry(idempotent=True)
+def email_set(*, user, email: str) -> None:
+    """The address a forgotten password's reset is sent to; empty for none."""
+    user.email = email.strip()
+    user.save(update_fields=["email"])
+
+
 def devices_of(user) -> list[DeviceToken]:
     """The user's devices that are still signed in, newest first."""
     return list(DeviceToken.objects.filter(user=user, expiry__gt=timezone.now()))

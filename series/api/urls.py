@@ -16,6 +16,7 @@ urlpatterns = [
     path("auth/token", auth.TokenCreateApi.as_view(), name="token"),
     path("auth/sign-out", auth.SignOutApi.as_view(), name="sign-out"),
     path("auth/sign-out-all", auth.SignOutAllApi.as_view(), name="sign-out-all"),
+    path("account", account.AccountApi.as_view(), name="account"),
     path("account/devices", account.DevicesApi.as_view(), name="devices"),
     path(
         "account/devices/<str:device_id>/revoke",

@@ -104,6 +104,7 @@ ENDPOINTS = {
     "deals to confirm": lambda t, s: ("get", f"/series/{s}/confirmations", None),
     "devices list": lambda t, s: ("get", "/account/devices", None),
     "pin read": lambda t, s: ("get", "/account/pin", None),
+    "account read": lambda t, s: ("get", "/account", None),
     "pin set": lambda t, s: ("put", "/account/pin", {"pin": "1234"}),
 }  # fmt: skip
 
@@ -141,6 +142,7 @@ PRIVATE_CLUB = {
     "deals to confirm": (404, 200, 200, 200, 404),
     "devices list":     (401, 200, 200, 200, 200),
     "pin read":         (401, 200, 200, 200, 200),
+    "account read":     (401, 200, 200, 200, 200),
     "pin set":          (401, 204, 204, 204, 204),
 }  # fmt: skip
 
@@ -213,9 +215,10 @@ def test_every_operation_of_the_schema_is_in_the_matrix(client):
         if "league" not in op.get("tags", [])  # the league's matrix: tests/league/test_api.py
     ]
     # + the token and the two sign-outs (tested in test_auth and tests/test_devices.py),
-    # a device's sign-out and joining with a link (test_page_operations_api),
+    # a device's sign-out, joining with a link and changing the e-mail
+    # (test_page_operations_api),
     # - the club's series list (the league serves it)
-    assert len(operations) == len(ENDPOINTS) + 5 - 1
+    assert len(operations) == len(ENDPOINTS) + 6 - 1
 
 
 def test_a_series_of_a_private_club_is_not_found_for_a_stranger_even_by_id(world, as_role):

@@ -127,3 +127,13 @@ def test_a_member_sets_the_pin_that_confirms_deals_on_the_scorers_phone(table, a
     assert member.put("/api/v1/account/pin", {"pin": "2468"}, format="json").status_code == 204
     assert member.get("/api/v1/account/pin").json() == {"has_pin": True}
     assert Profile.objects.get(user=table.users["member"]).pin_matches("2468")
+
+
+def test_a_user_reads_their_account_and_changes_its_email(as_role):
+    me = as_role("member")
+    changed = me.patch("/api/v1/account", {"email": "member@example.org"}, format="json")
+    assert changed.json() == {"username": "member", "email": "member@example.org"}
+    assert me.get("/api/v1/account").json()["email"] == "member@example.org"
+    assert (
+        me.patch("/api/v1/account", {"email": "not an address"}, format="json").status_code == 400
+    )

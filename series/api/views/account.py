@@ -20,6 +20,48 @@ DEVICE_ID = OpenApiParameter(
 )
 
 
+class AccountApi(ApiView):
+    """One URL, two operations: GET reads your account, PATCH changes its e-mail."""
+
+    permission_classes = [IsAuthenticated]
+
+    class OutputSerializer(serializers.Serializer):
+        username = serializers.CharField()
+        email = serializers.EmailField(allow_blank=True)
+
+    class UpdateInputSerializer(serializers.Serializer):
+        email = serializers.EmailField(
+            max_length=254,
+            allow_blank=True,
+            help_text="Used only to reset a forgotten password; empty for none.",
+        )
+
+    @extend_schema(
+        operation_id="account_read",
+        summary="Your account",
+        tags=["account"],
+        responses={200: OutputSerializer, **error_responses(401)},
+    )
+    def get(self, request):
+        return self._respond(request.user)
+
+    @extend_schema(
+        operation_id="account_update",
+        summary="Change your e-mail address",
+        tags=["account"],
+        request=UpdateInputSerializer,
+        responses={200: OutputSerializer, **error_responses(400, 401, 413, 415)},
+    )
+    def patch(self, request):
+        data = self.validated(self.UpdateInputSerializer)
+        accounts.email_set(user=request.user, email=data["email"])
+        return self._respond(request.user)
+
+    def _respond(self, user) -> Response:
+        body = {"username": user.get_username(), "email": user.email}
+        return Response(self.OutputSerializer(body).data)
+
+
 class DevicesApi(ApiView):
     permission_classes = [IsAuthenticated]
 
