@@ -17,6 +17,7 @@ urlpatterns = [
     path("auth/sign-out", auth.SignOutApi.as_view(), name="sign-out"),
     path("auth/sign-out-all", auth.SignOutAllApi.as_view(), name="sign-out-all"),
     path("account", account.AccountApi.as_view(), name="account"),
+    path("account/password", account.PasswordChangeApi.as_view(), name="password"),
     path("account/devices", account.DevicesApi.as_view(), name="devices"),
     path(
         "account/devices/<str:device_id>/revoke",

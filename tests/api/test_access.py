@@ -215,10 +215,10 @@ def test_every_operation_of_the_schema_is_in_the_matrix(client):
         if "league" not in op.get("tags", [])  # the league's matrix: tests/league/test_api.py
     ]
     # + the token and the two sign-outs (tested in test_auth and tests/test_devices.py),
-    # a device's sign-out, joining with a link and changing the e-mail
-    # (test_page_operations_api),
+    # a device's sign-out, joining with a link, changing the e-mail and the
+    # password (test_page_operations_api),
     # - the club's series list (the league serves it)
-    assert len(operations) == len(ENDPOINTS) + 6 - 1
+    assert len(operations) == len(ENDPOINTS) + 7 - 1
 
 
 def test_a_series_of_a_private_club_is_not_found_for_a_stranger_even_by_id(world, as_role):

@@ -15,6 +15,7 @@ PAGE_OPERATIONS = {
     "login": ("token_create",),
     "logout": ("token_revoke",),
     "account": ("account_read", "account_update"),
+    "password_change": ("password_change",),
     "account_devices": ("devices_list", "device_revoke", "token_revoke_all"),
     "account_pin": ("pin_read", "pin_set"),
     "club_new": ("club_create",),
@@ -61,7 +62,6 @@ BROWSER_ONLY = {
     "set_language": "the API reads each request's Accept-Language",
     "signup": "an account is made in a browser, where the sign-in lockout and the "
     "password rules speak to a person",
-    "password_change": "a browser's session; a changed password revokes every API token",
     "password_reset": "a link sent by e-mail, opened in a browser",
     "password_reset_confirm": "the page the e-mail's link opens",
 }

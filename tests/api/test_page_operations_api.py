@@ -137,3 +137,26 @@ def test_a_user_reads_their_account_and_changes_its_email(as_role):
     assert (
         me.patch("/api/v1/account", {"email": "not an address"}, format="json").status_code == 400
     )
+
+
+def test_a_changed_password_signs_every_device_out(table):
+    user = make_user("ada", password="first-Secret-42")
+    phone = client_for(user)
+    wrong = phone.post("/api/v1/account/password",
+                       {"old_password": "guess", "new_password": "second-Secret-42"},
+                       format="json")  # fmt: skip
+    assert wrong.status_code == 422 and wrong.json()["code"] == "wrong_password"
+    weak = phone.post("/api/v1/account/password",
+                      {"old_password": "first-Secret-42", "new_password": "123"},
+                      format="json")  # fmt: skip
+    assert weak.status_code == 422 and weak.json()["field"] == "new_password"
+
+    changed = phone.post("/api/v1/account/password",
+                         {"old_password": "first-Secret-42", "new_password": "second-Secret-42"},
+                         format="json")  # fmt: skip
+    assert changed.status_code == 204
+    assert phone.get("/api/v1/account").status_code == 401
+    token = client_for().post(
+        "/api/v1/auth/token", {"username": "ada", "password": "second-Secret-42"}, format="json"
+    )
+    assert token.status_code == 200

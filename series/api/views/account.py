@@ -3,6 +3,7 @@ that confirms a deal on the scorer's phone."""
 
 from __future__ import annotations
 
+from django.contrib.auth import authenticate
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
@@ -14,6 +15,7 @@ from ... import accounts, selectors, services
 from ...confirm_pages import PIN_PATTERN
 from ...models import DeviceToken
 from ..base import ApiView, error_responses
+from .auth import SignInLocked
 
 DEVICE_ID = OpenApiParameter(
     "device_id", str, OpenApiParameter.PATH, description="A device's id, from the list."
@@ -33,6 +35,7 @@ class AccountApi(ApiView):
         email = serializers.EmailField(
             max_length=254,
             allow_blank=True,
+            required=False,
             help_text="Used only to reset a forgotten password; empty for none.",
         )
 
@@ -54,12 +57,44 @@ class AccountApi(ApiView):
     )
     def patch(self, request):
         data = self.validated(self.UpdateInputSerializer)
-        accounts.email_set(user=request.user, email=data["email"])
+        if "email" in data:
+            accounts.email_set(user=request.user, email=data["email"])
         return self._respond(request.user)
 
     def _respond(self, user) -> Response:
         body = {"username": user.get_username(), "email": user.email}
         return Response(self.OutputSerializer(body).data)
+
+
+class PasswordChangeApi(ApiView):
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        old_password = serializers.CharField(max_length=4096, trim_whitespace=False)
+        new_password = serializers.CharField(max_length=4096, trim_whitespace=False)
+
+    @extend_schema(
+        operation_id="password_change",
+        summary="Change your password: every device is signed out, this one too",
+        tags=["account"],
+        request=InputSerializer,
+        responses={
+            204: OpenApiResponse(description="Changed; sign in again."),
+            **error_responses(400, 401, 413, 415, 422, 429),
+        },
+    )
+    def post(self, request):
+        data = self.validated(self.InputSerializer)
+        # The old password is checked as a sign-in is, the lockout included.
+        user = authenticate(
+            request, username=request.user.get_username(), password=data["old_password"]
+        )
+        if user is None or user.pk != request.user.pk:
+            if getattr(request, "axes_locked_out", False):
+                raise SignInLocked()
+            raise accounts.wrong_password()
+        accounts.password_set(user=request.user, password=data["new_password"])
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class DevicesApi(ApiView):
