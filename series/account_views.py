@@ -93,7 +93,7 @@ def signup(request):
 def account(request):
     form = EmailForm(request.POST or None, instance=request.user)
     if request.method == "POST" and form.is_valid():
-        form.save()
+        accounts.email_set(user=request.user, email=form.cleaned_data["email"])
         messages.success(request, _("Saved."))
         return redirect("account")
     return render(request, "account/account.html", {"form": form, "sections": SECTIONS})

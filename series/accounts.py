@@ -15,6 +15,8 @@ from itertools import pairwise
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models.signals import pre_save
 from django.utils import timezone
@@ -68,6 +70,36 @@ def devices_sign_out_all(*, user) -> int:
     """Revoke every token of ``user``; returns how many there were."""
     deleted, _rows = DeviceToken.objects.filter(user=user).delete()
     return deleted
+
+
+@transient_retry(idempotent=True)
+def email_set(*, user, email: str) -> None:
+    """The address a forgotten password's reset is sent to; empty for none."""
+    user.email = email.strip()
+    user.save(update_fields=["email"])
+
+
+@transient_retry
+def password_set(*, user, password: str) -> None:
+    """A new password, if Django's validators take it; every device's token is
+    revoked with the old one (``_revoke_tokens_on_password_change``)."""
+    try:
+        validate_password(password, user)
+    except ValidationError as refused:
+        raise DomainError(
+            _("Choose another password: {reasons}"),
+            code="password_refused",
+            field="new_password",
+            reasons=" ".join(refused.messages),
+        ) from None
+    user.set_password(password)
+    user.save(update_fields=["password"])
+
+
+def wrong_password() -> DomainError:
+    """The refusal of a password change whose old password is not the user's."""
+    return DomainError(_("That is not your password."), code="wrong_password",
+                       field="old_password")  # fmt: skip
 
 
 def devices_of(user) -> list[DeviceToken]:

@@ -26,7 +26,6 @@ from .access import Access
 from .domain.errors import DomainError
 from .forms import at_version
 from .messages import render as error_message
-from .models import Profile
 from .page_access import series_page
 from .store import VersionConflict
 
@@ -183,5 +182,5 @@ def account_pin(request):
             next_url = request.GET.get("next", "")
             safe = url_has_allowed_host_and_scheme(next_url, allowed_hosts={request.get_host()})
             return redirect(next_url if safe else "account_pin")
-    has_pin = Profile.objects.filter(user=request.user).exclude(confirmation_pin="").exists()
+    has_pin = selectors.has_pin(request.user)
     return render(request, "account_pin.html", {"form": form, "has_pin": has_pin})

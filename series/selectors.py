@@ -21,7 +21,7 @@ from django.db.models import (
 
 from . import store
 from .domain import snapshot
-from .domain.confirmation import DISPUTED
+from .domain.confirmation import DISPUTED, waiting
 from .domain.series import IN_PROGRESS, TIEBREAK, SeriesState, fold
 from .models import (
     Club,
@@ -31,6 +31,7 @@ from .models import (
     Invitation,
     Membership,
     Player,
+    Profile,
     SeriesSeat,
     SeriesSheet,
 )
@@ -269,6 +270,29 @@ def open_series_sheet(series_id: UUID) -> SeriesSheet | None:
     return sheets.select_related("club").prefetch_related(seats).first()
 
 
+@dataclass(frozen=True, slots=True)
+class WaitingDeal:
+    number: int
+    confirmation: str  # "" (to confirm) or "disputed"
+    recorded_by: int | None  # the user who recorded its entry as it stands; None: unknown
+
+
+def deals_to_confirm(series_id: UUID) -> list[WaitingDeal]:
+    """The sheet's deals a second member must still confirm (or correct, when
+    disputed), with who recorded each: anyone else in the club may confirm it.
+    Two queries: the sheet's deal lines and the log's entries."""
+    lines = list(DealLine.objects.filter(series_id=series_id).order_by("number"))
+    numbers = waiting(lines)
+    if not numbers:
+        return []
+    confirmations = {line.number: line.confirmation for line in lines}
+    entries = Event.objects.filter(stream=series_id, type__in=("DealRecorded", "DealCorrected"))
+    recorders = {}
+    for payload, user in entries.order_by("version").values_list("payload", "recorded_by"):
+        recorders[payload.get("number")] = user  # the latest entry of each deal
+    return [WaitingDeal(n, confirmations[n], recorders.get(n)) for n in numbers]
+
+
 def sheet_version(series_id: UUID) -> int | None:
     """The score sheet's version alone: what a live view polls."""
     return SeriesSheet.objects.filter(id=series_id).values_list("version", flat=True).first()
@@ -319,6 +343,11 @@ def deal_recorder(series_id: UUID, number: int) -> int | None:
     rows = Event.objects.filter(stream=series_id, type__in=("DealRecorded", "DealCorrected"),
                                 payload__number=number)  # fmt: skip
     return rows.order_by("-version").values_list("recorded_by", flat=True).first()
+
+
+def has_pin(user) -> bool:
+    """Whether ``user`` has set a confirmation PIN."""
+    return Profile.objects.filter(user=user).exclude(confirmation_pin="").exists()
 
 
 def usernames(ids: Iterable[int]) -> dict[int, str]:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.validators import RegexValidator
 from django.http import QueryDict
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework import serializers
-from rest_framework.exceptions import ValidationError
+from rest_framework.exceptions import MethodNotAllowed, ValidationError
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.renderers import JSONRenderer
 from rest_framework.views import APIView
@@ -16,6 +17,10 @@ from rest_framework.views import APIView
 from .parsers import BoundedJSONParser
 
 IDEMPOTENCY_KEY_LENGTH = 64
+# What every text field takes (JSON Schema patterns): no NUL; and, where blank
+# text is refused, something besides white space (DRF trims it first).
+TEXT = r"^[^\x00]*$"
+NOT_BLANK_TEXT = r"^[^\x00]*[^\s\x00][^\x00]*$"
 
 
 class ApiSchema(AutoSchema):
@@ -25,6 +30,20 @@ class ApiSchema(AutoSchema):
 
     def get_description(self):
         return ""
+
+    def _map_serializer_field(self, field, direction, bypass_extensions=False):
+        """Text as the server reads it: DRF refuses a NUL character anywhere and,
+        unless blank text is allowed, text that is empty once trimmed."""
+        schema = super()._map_serializer_field(field, direction, bypass_extensions)
+        text = isinstance(field, serializers.CharField) and schema.get("type") == "string"
+        if direction == "request" and text and "enum" not in schema:
+            if not field.allow_blank:
+                schema["minLength"] = max(schema.get("minLength", 0), 1)
+            patterned = any(isinstance(v, RegexValidator) for v in field.validators)
+            if "pattern" not in schema and not patterned:
+                trimmed = field.trim_whitespace and not field.allow_blank
+                schema["pattern"] = NOT_BLANK_TEXT if trimmed else TEXT
+        return schema
 
     def get_serializer_name(self, serializer, direction):
         owner, _dot, name = type(serializer).__qualname__.rpartition(".")
@@ -41,9 +60,21 @@ class ApiView(APIView):
     renderer_classes = [JSONRenderer]
     schema = ApiSchema()
 
+    def initial(self, request, *args, **kwargs):
+        # A method the view does not take is 405 whoever asks (DRF would check
+        # the credentials first, and answer a bad token's 401 instead).
+        method = request.method.lower()
+        if method not in self.http_method_names or not hasattr(self, method):
+            raise MethodNotAllowed(request.method)
+        super().initial(request, *args, **kwargs)
+
     def validated(self, serializer_class, data=None) -> dict:
         serializer = serializer_class(data=self.request.data if data is None else data)
-        if isinstance(data, QueryDict):
+        if data is None:  # a JSON body: its values have the schema's types
+            wrong = json_type_errors(serializer, serializer.initial_data)
+            if wrong:
+                raise ValidationError(wrong)
+        elif isinstance(data, QueryDict):
             refuse_blank_parameters(serializer, data)
         serializer.is_valid(raise_exception=True)
         return serializer.validated_data
@@ -59,6 +90,65 @@ def refuse_blank_parameters(serializer, query: QueryDict) -> None:
     }
     if blank:
         raise ValidationError(blank, code="blank")
+
+
+# -- JSON types as the schema says them ----------------------------------------------
+
+# DRF reads 12 as the text "12", "12" as the number 12 and 1 as true; a JSON body
+# is held to the types its schema gives instead, so a client's mistake is told.
+_JSON_TYPES = (
+    (serializers.BooleanField, (bool,), _("Must be true or false.")),
+    (serializers.IntegerField, (int,), _("Must be a whole number.")),
+    (serializers.FloatField, (int, float), _("Must be a number.")),
+    (serializers.CharField, (str,), _("Must be text.")),
+    (serializers.ChoiceField, (str,), _("Must be text.")),
+    (serializers.UUIDField, (str,), _("Must be text.")),
+    (serializers.DateField, (str,), _("Must be text.")),
+)
+
+
+def json_type_errors(field, value) -> dict | list | None:
+    """Where ``value`` (parsed JSON) has another type than ``field`` takes: DRF's
+    error structure, or None. Nested serializers, lists and dicts are walked."""
+    if value is None or isinstance(field, serializers.JSONField):
+        return None  # null is the field's own business (allow_null)
+    if isinstance(field, serializers.ListSerializer):
+        return _items(field.child, value)
+    if isinstance(field, serializers.Serializer):
+        if not isinstance(value, dict):
+            return None  # DRF refuses it itself
+        errors = {
+            name: error
+            for name, child in field.fields.items()
+            if not child.read_only and child.source != "*" and name in value
+            for error in [json_type_errors(child, value[name])]
+            if error
+        }
+        return errors or None
+    if isinstance(field, serializers.ListField):
+        return _items(field.child, value)
+    if isinstance(field, serializers.DictField):
+        if not isinstance(value, dict):
+            return None
+        errors = {
+            key: error
+            for key, item in value.items()
+            if (error := json_type_errors(field.child, item))
+        }
+        return errors or None
+    for kind, types, message in _JSON_TYPES:
+        if isinstance(field, kind):
+            if isinstance(value, bool) and bool not in types:
+                return [message]
+            return None if isinstance(value, types) else [message]
+    return None
+
+
+def _items(child, value):
+    if not isinstance(value, list):
+        return None  # DRF refuses it itself
+    errors = [json_type_errors(child, item) or {} for item in value]
+    return errors if any(errors) else None
 
 
 def idempotency_key(request) -> str | None:
@@ -120,7 +210,13 @@ SERIES_WRITE_ERRORS = (*WRITE_ERRORS, 409)
 
 IDEMPOTENCY_KEY_PARAMETER = OpenApiParameter(
     "Idempotency-Key",
-    type=str,
+    # What ``idempotency_key`` takes: 1 to 64 printable ASCII characters.
+    type={
+        "type": "string",
+        "minLength": 1,
+        "maxLength": IDEMPOTENCY_KEY_LENGTH,
+        "pattern": "^[\\x20-\\x7e]+$",
+    },
     location=OpenApiParameter.HEADER,
     required=False,
     description="A client key (e.g. a UUID): a retry with the same key and body "

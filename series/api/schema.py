@@ -1,8 +1,16 @@
-"""OpenAPI extensions: how the schema describes our device tokens."""
+"""OpenAPI extensions: how the schema describes our device tokens, the rules'
+presets and options (from the game registry), card text, and the links from
+one operation to the next."""
 
 from __future__ import annotations
 
 from drf_spectacular.contrib.knox_auth_token import KnoxTokenScheme
+from drf_spectacular.extensions import OpenApiSerializerFieldExtension
+
+from ..domain import games
+from ..domain.cards import CARD_TEXT_PATTERN
+
+JSON_TYPES = {bool: "boolean", int: "integer", str: "string"}
 
 
 class DeviceTokenScheme(KnoxTokenScheme):
@@ -10,3 +18,129 @@ class DeviceTokenScheme(KnoxTokenScheme):
 
     target_class = "series.accounts.DeviceTokenAuthentication"
     name = "deviceToken"
+
+
+# What a write's answer lets a client do next (OpenAPI links): the id in the
+# answer's body is the next operation's path parameter. Clients and the
+# schema-driven tests follow them from one operation to the next.
+# (operation, status) -> {link name: (operation, {parameter: expression})}
+BODY = "requestBody"  # in the parameters: the next request's body
+_SERIES = "$response.body#/id"
+_SLUG = "$request.path.slug"
+LINKS = {
+    ("series_start", "201"): {
+        name: (operation, {"series_id": _SERIES})
+        for name, operation in (
+            ("ReadTheSeries", "series_read"),
+            ("RecordADeal", "deal_record"),
+            ("ReadTheLog", "series_events"),
+            ("ReadTheDealsToConfirm", "deals_to_confirm"),
+            ("AbandonTheSeries", "series_abandon"),
+        )
+    },
+    ("deal_record", "201"): {
+        "CorrectTheDeal": ("deal_correct", {"series_id": _SERIES, "number": 1}),
+        "VoidTheDeal": ("deal_void", {"series_id": _SERIES, "number": 1}),
+        "ConfirmTheDeal": ("deal_confirm", {"series_id": _SERIES, "number": 1}),
+        "DisputeTheDeal": ("deal_dispute", {"series_id": _SERIES, "number": 1}),
+    },
+    ("club_create", "201"): {
+        name: (operation, {"slug": "$response.body#/slug"})
+        for name, operation in (
+            ("ReadTheClub", "club_read"),
+            ("AddAPlayer", "club_player_add"),
+            ("ListTheMembers", "club_members_list"),
+            ("MakeAnInvitation", "club_invitation_create"),
+            ("ListTheSeries", "club_series_history"),
+        )
+    },
+    ("club_invitation_create", "201"): {
+        "RevokeTheInvitation": (
+            "club_invitation_revoke",
+            {"slug": _SLUG, "invitation_id": "$response.body#/id"},
+        ),
+        "JoinWithIt": ("invitation_accept", {BODY: {"token": "$response.body#/token"}}),
+    },
+    ("club_player_add", "201"): {
+        name: (operation, {"player_id": "$response.body#/id"})
+        for name, operation in (
+            ("ReadThePlayer", "player_read"),
+            ("RenameThePlayer", "player_rename"),
+            ("RetireThePlayer", "player_retire"),
+            ("MarkAsGuest", "player_guest_mark"),
+        )
+    },
+}
+
+
+def add_links(result, generator, request, public):
+    """drf-spectacular's postprocessing hook: the ``LINKS`` above, in the schema."""
+    known = {
+        operation["operationId"]
+        for item in result["paths"].values()
+        for operation in item.values()
+        if isinstance(operation, dict) and "operationId" in operation
+    }
+    for item in result["paths"].values():
+        for operation in item.values():
+            if not isinstance(operation, dict):
+                continue
+            for status, response in operation.get("responses", {}).items():
+                links = LINKS.get((operation.get("operationId"), status), {})
+                chosen = {
+                    name: _link(target, parameters)
+                    for name, (target, parameters) in links.items()
+                    if target in known
+                }
+                if chosen:
+                    response["links"] = chosen
+    return result
+
+
+def _link(target: str, parameters: dict) -> dict:
+    link = {"operationId": target}
+    path = {name: value for name, value in parameters.items() if name != BODY}
+    if path:
+        link["parameters"] = path
+    if BODY in parameters:
+        link[BODY] = parameters[BODY]
+    return link
+
+
+class PresetFieldSchema(OpenApiSerializerFieldExtension):
+    """A preset: one of the games' presets, as registered when the schema is made."""
+
+    target_class = "series.api.serializers.PresetField"
+
+    def map_serializer_field(self, auto_schema, direction):
+        return {"type": "string", "enum": preset_names()}
+
+
+class OptionsFieldSchema(OpenApiSerializerFieldExtension):
+    """House rules: every option a game declares, with its type (null where it is
+    a value); no other name."""
+
+    target_class = "series.api.serializers.OptionsField"
+
+    def map_serializer_field(self, auto_schema, direction):
+        properties = {}
+        for option in games.options():
+            schema = {"type": JSON_TYPES[option.kind]}
+            if option.nullable:
+                schema["nullable"] = True
+            properties[option.name] = schema
+        return {"type": "object", "properties": properties, "additionalProperties": False}
+
+
+class CardTextFieldSchema(OpenApiSerializerFieldExtension):
+    """Card text: what the parser reads in some language (RULES D-1)."""
+
+    target_class = "series.api.serializers.CardTextField"
+
+    def map_serializer_field(self, auto_schema, direction):
+        return {"type": "string", "pattern": CARD_TEXT_PATTERN}
+
+
+def preset_names() -> list[str]:
+    """The presets' enum, named once in the schema (``ENUM_NAME_OVERRIDES``)."""
+    return list(games.presets())

@@ -37,7 +37,7 @@ def name_field(**kwargs) -> TextField:
 
 def card_list(**kwargs) -> serializers.ListField:
     return serializers.ListField(
-        child=serializers.CharField(max_length=CARD_TEXT_LENGTH, trim_whitespace=False),
+        child=CardTextField(max_length=CARD_TEXT_LENGTH, trim_whitespace=False),
         max_length=CARDS_PER_LIST,
         **kwargs,
     )
@@ -46,22 +46,35 @@ def card_list(**kwargs) -> serializers.ListField:
 KINDS = {bool: "true or false", int: "a whole number", str: "text"}
 
 
-def preset_field(**kwargs) -> serializers.CharField:
+class PresetField(serializers.CharField):
+    """A preset's name; the schema lists the registered ones (``api.schema``),
+    the domain refuses another (422)."""
+
+
+class OptionsField(serializers.DictField):
+    """House rules by name; the schema gives each option's type (``api.schema``),
+    the domain checks the values and refuses an option the game does not take."""
+
+
+def preset_field(**kwargs) -> PresetField:
     """A preset's name, the registered ones listed in the schema."""
     presets = ", ".join(games.presets())
-    return serializers.CharField(help_text=f"A preset: {presets}.", **kwargs)
+    return PresetField(help_text=f"A preset: {presets}.", **kwargs)
 
 
-def options_field(**kwargs) -> serializers.DictField:
+def options_field(**kwargs) -> OptionsField:
     """House rules by name, as the games declare them; the domain checks their
     values and refuses an option the preset's game does not take."""
     listed = "; ".join(
         f"{option.name}: {KINDS[option.kind]}{' or null' if option.nullable else ''}"
         for option in games.options()
     )
-    return serializers.DictField(
-        required=False, help_text=f"House rules, by name ({listed}).", **kwargs
-    )
+    return OptionsField(required=False, help_text=f"House rules, by name ({listed}).", **kwargs)
+
+
+class CardTextField(serializers.CharField):
+    """One card, or several separated by spaces or commas, in any notation of
+    RULES §1 (D-1); the schema gives their pattern (``cards.CARD_TEXT_PATTERN``)."""
 
 
 class PlayerCountsField(serializers.DictField):
@@ -94,7 +107,7 @@ class HandSerializer(serializers.Serializer):
 
 class GoingOutSerializer(serializers.Serializer):
     groups = serializers.ListField(child=card_list(), max_length=CARDS_PER_LIST)
-    discard = serializers.CharField(
+    discard = CardTextField(
         max_length=CARD_TEXT_LENGTH, required=False, allow_null=True, trim_whitespace=False
     )
 

@@ -4,7 +4,7 @@ from django.urls import path, re_path
 from drf_spectacular.views import SpectacularAPIView
 
 from . import docs
-from .views import auth, clubs, confirmations, series, verify
+from .views import account, auth, clubs, confirmations, series, verify
 from .views.not_found import not_found
 
 app_name = "api"
@@ -16,7 +16,16 @@ urlpatterns = [
     path("auth/token", auth.TokenCreateApi.as_view(), name="token"),
     path("auth/sign-out", auth.SignOutApi.as_view(), name="sign-out"),
     path("auth/sign-out-all", auth.SignOutAllApi.as_view(), name="sign-out-all"),
-    path("clubs", clubs.ClubCreateApi.as_view(), name="clubs"),
+    path("account", account.AccountApi.as_view(), name="account"),
+    path("account/password", account.PasswordChangeApi.as_view(), name="password"),
+    path("account/devices", account.DevicesApi.as_view(), name="devices"),
+    path(
+        "account/devices/<str:device_id>/revoke",
+        account.DeviceRevokeApi.as_view(),
+        name="device-revoke",
+    ),
+    path("account/pin", account.PinApi.as_view(), name="pin"),
+    path("clubs", clubs.ClubsApi.as_view(), name="clubs"),
     path("clubs/<slug:slug>", clubs.ClubDetailApi.as_view(), name="club"),
     path("clubs/<slug:slug>/players", clubs.ClubPlayersApi.as_view(), name="club-players"),
     path(
@@ -25,6 +34,22 @@ urlpatterns = [
         name="player-erase",
     ),
     path("clubs/<slug:slug>/members", clubs.ClubMembersApi.as_view(), name="club-members"),
+    path(
+        "clubs/<slug:slug>/members/<str:username>/remove",
+        clubs.ClubMemberRemoveApi.as_view(),
+        name="club-member-remove",
+    ),
+    path(
+        "clubs/<slug:slug>/invitations",
+        clubs.ClubInvitationsApi.as_view(),
+        name="club-invitations",
+    ),
+    path(
+        "clubs/<slug:slug>/invitations/<int:invitation_id>/revoke",
+        clubs.InvitationRevokeApi.as_view(),
+        name="invitation-revoke",
+    ),
+    path("invitations/accept", clubs.InvitationAcceptApi.as_view(), name="invitation-accept"),
     path("series", series.SeriesStartApi.as_view(), name="series-start"),
     path("series/<uuid:series_id>", series.SeriesDetailApi.as_view(), name="series"),
     path("series/<uuid:series_id>/deals", series.DealRecordApi.as_view(), name="deals"),
@@ -47,6 +72,11 @@ urlpatterns = [
         "series/<uuid:series_id>/deals/<int:number>/dispute",
         confirmations.DealDisputeApi.as_view(),
         name="deal-dispute",
+    ),
+    path(
+        "series/<uuid:series_id>/confirmations",
+        confirmations.DealsToConfirmApi.as_view(),
+        name="deals-to-confirm",
     ),
     path("series/<uuid:series_id>/abandon", series.SeriesAbandonApi.as_view(), name="abandon"),
     path("series/<uuid:series_id>/live-link", series.LiveLinkApi.as_view(), name="live-link"),

@@ -11,6 +11,7 @@ cannot finish while a deal is disputed (see ``series._record_deal``).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -82,6 +83,18 @@ def _require_deal(state: SeriesState, command: ConfirmDeal | DisputeDeal) -> Non
             code="player_not_seated", number=command.number, player=command.player,
             field="player",
         )  # fmt: skip
+
+
+def waiting(deals: Iterable) -> list[int]:
+    """The numbers of the deals a second member must still look at: those
+    recorded while the club asked for a confirmation and not confirmed yet,
+    and every disputed one. A void deal never waits. ``deals`` have a number,
+    void and confirmation (the state's deals and the score sheet's rows alike)."""
+    return [
+        deal.number
+        for deal in deals
+        if not deal.void and deal.confirmation in (TO_CONFIRM, DISPUTED)
+    ]
 
 
 def finishing_while_disputed(state: SeriesState, number: int) -> DomainError:

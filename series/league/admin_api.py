@@ -164,6 +164,31 @@ class ClubGuestsApi(LeagueApiView):
         return Response(PlayerSerializer(guest).data, status=status.HTTP_201_CREATED)
 
 
+class PlayerGuestApi(LeagueApiView):
+    class InputSerializer(RosterWriteSerializer):
+        pass
+
+    class OutputSerializer(serializers.Serializer):
+        player = serializers.IntegerField()
+        guest = serializers.BooleanField()
+
+    @extend_schema(
+        operation_id="player_guest_mark",
+        summary="Count a player already in the club as a guest (admins)",
+        tags=["league"],
+        parameters=[PLAYER_ID, IDEMPOTENCY_KEY_PARAMETER],
+        request=InputSerializer,
+        responses={200: OutputSerializer, **error_responses(*WRITE_ERRORS, 409)},
+    )
+    def post(self, request, player_id):
+        player = self.player_for(player_id, Access.ADMINISTER)
+        data = self.validated(self.InputSerializer)
+        state = services.guest_mark(club=player.club, player_id=player.id,
+                                    **roster_write(request, data))  # fmt: skip
+        body = {"player": player.id, "guest": player.id in state.guests}
+        return Response(self.OutputSerializer(body).data)
+
+
 class PlayerRenameApi(LeagueApiView):
     class InputSerializer(RosterWriteSerializer):
         name = name_field(max_length=60)

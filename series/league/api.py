@@ -15,11 +15,15 @@ from ..api.base import READ_ERRORS, error_responses
 from ..api.club_view import SLUG, ClubApiView
 from ..api.permissions import require
 from ..api.serializers import player_id
+from ..domain.series import ABANDONED, FINISHED
 from ..models import Club, Player
+from ..selectors import OPEN_STATUSES
 from . import history, player_record, selectors
 from .aggregates import FIGURES
 from .selectors import league_games
 
+# A series' state as a client asks for it, and the statuses it stands for.
+STATES = {"open": OPEN_STATUSES, "finished": (FINISHED,), "abandoned": (ABANDONED,)}
 PLAYER_ID = OpenApiParameter("player_id", int, OpenApiParameter.PATH, description="A player id.")
 ROUNDING = 4
 
@@ -320,6 +324,12 @@ class ClubHistoryApi(LeagueApiView):
             required=False, help_text="Series where this player (or anyone merged into them) sat."
         )
         game = GameField(required=False)
+        state = serializers.ChoiceField(
+            choices=list(STATES),
+            required=False,
+            help_text="open: being played or in a tiebreak (the home page's list); "
+            "finished; abandoned. All by default.",
+        )
         limit = serializers.IntegerField(min_value=1, max_value=100, default=50)
         offset = serializers.IntegerField(min_value=0, max_value=2**31 - 1, default=0)
 
@@ -329,7 +339,7 @@ class ClubHistoryApi(LeagueApiView):
 
     @extend_schema(
         operation_id="club_series_history",
-        summary="The club's series, newest first, by season, player and game",
+        summary="The club's series, newest first, by season, player, game and state",
         tags=["league"],
         parameters=[SLUG, QuerySerializer],
         responses={200: OutputSerializer, **error_responses(400, *READ_ERRORS)},
@@ -339,7 +349,10 @@ class ClubHistoryApi(LeagueApiView):
         query = self.validated(self.QuerySerializer, request.query_params)
         choice = self.season(club, query["season"]) if "season" in query else None
         players = history.same_person(query["player"]) if "player" in query else None
-        sheets = history.club_history(club, choice, players=players, game=query.get("game"))
+        statuses = STATES[query["state"]] if "state" in query else None
+        sheets = history.club_history(
+            club, choice, players=players, game=query.get("game"), statuses=statuses
+        )
         start, end = query["offset"], query["offset"] + query["limit"]
         body = {"count": sheets.count(), "results": sheets[start:end]}
         return Response(self.OutputSerializer(body).data)

@@ -15,9 +15,13 @@ def club_history(
     *,
     players: list[int] | None = None,
     game: str | None = None,
+    statuses: tuple[str, ...] | None = None,
 ) -> QuerySet[SeriesSheet]:
-    """The club's series, newest first, in a season, of a game, with a player."""
+    """The club's series, newest first, in a season, of a game, with a player,
+    in one of ``statuses``."""
     sheets = SeriesSheet.objects.filter(club=club)
+    if statuses is not None:
+        sheets = sheets.filter(status__in=statuses)
     if choice is not None:
         sheets = sheets.filter(in_season(choice.chosen, choice.named))
     if game is not None:

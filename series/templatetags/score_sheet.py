@@ -16,7 +16,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
-from ..domain.confirmation import DISPUTED, TO_CONFIRM
+from ..domain.confirmation import waiting
 from ..domain.rules import Rules
 from ..domain.scoring import leaders
 from ..domain.series import FINISHED, TIEBREAK
@@ -71,10 +71,8 @@ class ScoreTable:
 
     @property
     def to_confirm(self) -> list[int]:
-        """Deals waiting for a second member (asked for when they were recorded),
-        disputed ones too."""
-        return [row.number for row in self.rows
-                if not row.void and row.confirmation in (TO_CONFIRM, DISPUTED)]  # fmt: skip
+        """Deals waiting for a second member (asked for when recorded), disputed ones too."""
+        return waiting(self.rows)
 
     @property
     def next_number(self) -> int:

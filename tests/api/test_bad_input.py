@@ -199,3 +199,36 @@ def test_the_name_rules_refusal_is_in_the_requests_language(table, as_role):
     assert response.json()["message"] == (
         "Un nome non può contenere il carattere invisibile U+202E: scrivilo senza."
     )
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "field"),
+    [
+        ("/clubs/{slug}/players", {"name": 12}, "name"),
+        ("/clubs", {"name": "Club", "public": 1}, "public"),
+        ("/series/{series}/deals", {"expected_version": "1", "went_out": 1, "hands": []},
+         "expected_version"),
+        ("/series/{series}/deals", {"expected_version": 1, "went_out": 1,
+                                    "hands": [{"player": 2, "cards": [7]}]}, "hands.0.cards.0"),
+    ],
+    ids=["number for text", "number for true", "text for a number", "number for a card"],
+)  # fmt: skip
+def test_a_value_of_another_json_type_than_the_schema_says_is_refused(
+    table, as_role, started, path, body, field
+):
+    # DRF alone would read 12 as "12" and 1 as true: the schema says text and true or false.
+    url = "/api/v1" + path.format(slug=table.club.slug, series=started["id"])
+    response = as_role("admin").post(url, body, format="json")
+    assert response.status_code == 400, response.json()
+    assert response.json()["field"] == field
+
+
+def test_a_query_parameter_given_empty_is_refused_not_taken_as_absent(table, as_role):
+    url = f"/api/v1/clubs/{table.club.slug}/standings"
+    response = as_role("member").get(url, {"game": ""})
+    assert response.status_code == 400 and response.json()["field"] == "game"
+
+
+def test_a_method_no_operation_takes_is_405_even_with_a_bad_token(client):
+    response = client.generic("TRACE", "/api/v1/verify", HTTP_AUTHORIZATION="Token nonsense")
+    assert response.status_code == 405

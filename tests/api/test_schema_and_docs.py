@@ -8,6 +8,8 @@ import re
 import pytest
 from django.core.management import call_command
 
+from series.domain import games
+
 pytestmark = pytest.mark.django_db
 
 
@@ -39,3 +41,58 @@ def test_swagger_uis_set_up_script_is_served_as_a_file_of_its_own(client):
     script = client.get("/api/v1/docs?script=")
     assert script["Content-Type"].startswith("application/javascript")
     assert "/api/v1/schema" in script.content.decode()
+
+
+@pytest.fixture
+def components(client):
+    return client.get("/api/v1/schema?format=json").json()["components"]["schemas"]
+
+
+def test_the_schema_gives_the_lengths_of_names_and_that_they_cannot_be_blank(components):
+    name = components["ClubsCreateInput"]["properties"]["name"]
+    assert (name["minLength"], name["maxLength"]) == (1, 100)
+    assert re.search(name["pattern"], "Circolo") and not re.search(name["pattern"], "   ")
+    assert not re.search(name["pattern"], "Circolo\x00")  # DRF refuses NUL anywhere
+
+
+def test_the_schema_gives_the_idempotency_keys_limits(client):
+    schema = client.get("/api/v1/schema?format=json").json()
+    header = next(
+        p
+        for p in schema["paths"]["/api/v1/series/{series_id}/deals"]["post"]["parameters"]
+        if p["name"] == "Idempotency-Key"
+    )["schema"]
+    assert (header["minLength"], header["maxLength"]) == (1, 64)
+    assert re.fullmatch(header["pattern"], "3f2c-retry-1")
+    assert not re.fullmatch(header["pattern"], "clé")  # printable ASCII only
+
+
+def test_presets_and_options_are_those_of_the_game_registry(components):
+    assert components["PresetEnum"]["enum"] == list(games.presets())
+    options = components["SeriesStartInput"]["properties"]["options"]
+    assert options["additionalProperties"] is False
+    kinds = {"boolean": bool, "integer": int, "string": str}
+    assert {name: kinds[o["type"]] for name, o in options["properties"].items()} == {
+        option.name: option.kind for option in games.options()
+    }
+    assert options["properties"]["target"]["nullable"] is True
+
+
+def test_card_text_has_the_pattern_the_parser_reads(components):
+    # RULES D-1: letters of every language, suit symbols, several cards to a text.
+    pattern = components["GoingOut"]["properties"]["discard"]["pattern"]
+    for text in ("7C", "10h", "FC", "R♥", "JK", "7C 8C"):
+        assert re.fullmatch(pattern, text), text
+    for text in ("1C", "ZZ", "7C8C"):
+        assert not re.fullmatch(pattern, text), text
+
+
+def test_a_started_series_links_to_recording_its_deals(client):
+    schema = client.get("/api/v1/schema?format=json").json()
+    links = schema["paths"]["/api/v1/series"]["post"]["responses"]["201"]["links"]
+    assert links["RecordADeal"] == {
+        "operationId": "deal_record",
+        "parameters": {"series_id": "$response.body#/id"},
+    }
+    made = schema["paths"]["/api/v1/clubs/{slug}/invitations"]["post"]["responses"]["201"]
+    assert made["links"]["JoinWithIt"]["requestBody"] == {"token": "$response.body#/token"}

@@ -1,10 +1,21 @@
 """Cards: every notation of RULES §1, values, and the pack."""
 
+import re
+
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
-from series.domain.cards import JOKER, LANGUAGES, Card, Pack, parse_card, parse_cards, penalty
+from series.domain.cards import (
+    CARD_TEXT_PATTERN,
+    JOKER,
+    LANGUAGES,
+    Card,
+    Pack,
+    parse_card,
+    parse_cards,
+    penalty,
+)
 from series.domain.errors import DomainError, InvalidCards
 from tests.support.edges import any_text, assert_can_be_shown, card_shaped
 
@@ -144,3 +155,30 @@ def test_any_text_reads_as_cards_or_is_refused_with_a_message(text, language):
 def test_any_list_of_texts_reads_as_cards_or_is_refused_with_a_message(texts, language):
     read = outcome_of_reading(texts, language)
     assert isinstance(read, DomainError) or all(isinstance(card, Card) for card in read)
+
+
+def _read_in(language: str, text: str) -> bool:
+    try:
+        parse_cards(text, language)
+    except InvalidCards:
+        return False
+    return True
+
+
+_CARD_ALPHABET = "0123456789ABCDFHJKQRSTVXabcdhjkoqrsx*,; \t♣♦♥♠♧🃏\ufe0f"
+
+
+@given(text=st.text(alphabet=_CARD_ALPHABET, max_size=12))
+@example(text="TS")  # English only
+@example(text="RC; vd")  # Italian and French letters
+@example(text="7♥\ufe0f, joker")
+@example(text="1C")
+def test_the_schemas_card_pattern_matches_what_some_language_reads(text):
+    # RULES D-1: a text read in any language fits the pattern the API's schema
+    # gives, and every card of a text that fits is read in some language.
+    matches = re.fullmatch(CARD_TEXT_PATTERN, text) is not None
+    if any(_read_in(language, text) for language in LANGUAGES):
+        assert matches
+    if matches:
+        for item in re.split(r"[\s,;]+", text):
+            assert not item or any(_read_in(language, item) for language in LANGUAGES)

@@ -1,5 +1,7 @@
 """A second member confirms a deal or disputes it; no database."""
 
+from types import SimpleNamespace
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -11,6 +13,7 @@ from series.domain.confirmation import (
     TO_CONFIRM,
     ConfirmDeal,
     DisputeDeal,
+    waiting,
 )
 from series.domain.errors import DomainError
 from series.domain.events import (
@@ -108,3 +111,21 @@ def test_each_deal_keeps_whether_a_confirmation_was_asked_when_it_was_recorded(a
     assert read_back.unconfirmed == sum(asked)
     again = RecordDeal(hands[0], needs_confirmation=retried)
     assert repr(again) == repr(commands[0])
+
+
+_DEAL_LINES = st.lists(
+    st.tuples(st.booleans(), st.sampled_from([TO_CONFIRM, NOT_ASKED, CONFIRMED, DISPUTED])),
+    max_size=12,
+)
+
+
+@given(lines=_DEAL_LINES)
+def test_the_deals_waiting_are_the_disputed_and_those_asked_for_and_not_confirmed(lines):
+    deals = [SimpleNamespace(number=n, void=void, confirmation=c)
+             for n, (void, c) in enumerate(lines, start=1)]  # fmt: skip
+    waiting_now = waiting(deals)
+
+    assert waiting_now == sorted(waiting_now)
+    for deal in deals:
+        expected = not deal.void and deal.confirmation in (TO_CONFIRM, DISPUTED)
+        assert (deal.number in waiting_now) == expected

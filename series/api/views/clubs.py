@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import ValidationError
+from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
-from ... import selectors, services
+from ... import membership, selectors, services
 from ...access import Access
 from ...models import Club, Membership
 from ..base import READ_ERRORS, WRITE_ERRORS, ApiView, error_responses
@@ -22,14 +23,45 @@ class DefaultRulesSerializer(serializers.Serializer):
     options = options_field()
 
 
+USERNAME = OpenApiParameter("username", str, OpenApiParameter.PATH, description="A member.")
 DEFAULT_RULES_HELP = "The rules a new series starts from; {} for the plain preset."
 TIME_ZONE_HELP = "An IANA time zone, e.g. Europe/Rome; empty for the server's."
 
 
-class ClubCreateApi(ApiView):
-    permission_classes = [IsAuthenticated]
+class ClubsApi(ApiView):
+    """One URL, two operations: GET lists the caller's clubs, POST creates one."""
 
-    class InputSerializer(serializers.Serializer):
+    class ListOutputSerializer(serializers.Serializer):
+        slug = serializers.SlugField()
+        name = serializers.CharField()
+        public = serializers.BooleanField()
+        role = serializers.ChoiceField(
+            choices=Membership.Role.choices,
+            allow_null=True,
+            help_text="Your role in the club; null for a public club you are not in.",
+        )
+
+    @extend_schema(
+        operation_id="clubs_list",
+        summary="Your clubs and your role in each (signed out: the public clubs)",
+        tags=["clubs"],
+        responses={200: ListOutputSerializer(many=True), **error_responses(401)},
+    )
+    def get(self, request):
+        if request.user.is_authenticated:
+            rows = [
+                {"slug": m.club.slug, "name": m.club.name, "public": m.club.public,
+                 "role": m.role}
+                for m in selectors.user_memberships(request.user)
+            ]  # fmt: skip
+        else:
+            rows = [
+                {"slug": c.slug, "name": c.name, "public": c.public, "role": None}
+                for c in selectors.public_clubs()
+            ]
+        return Response(self.ListOutputSerializer(rows, many=True).data)
+
+    class CreateInputSerializer(serializers.Serializer):
         name = name_field(max_length=100)
         slug = serializers.SlugField(
             max_length=50,
@@ -44,7 +76,7 @@ class ClubCreateApi(ApiView):
             required=False, allow_blank=True, help_text=TIME_ZONE_HELP
         )
 
-    class OutputSerializer(serializers.Serializer):
+    class CreateOutputSerializer(serializers.Serializer):
         slug = serializers.SlugField()
         name = serializers.CharField()
         public = serializers.BooleanField()
@@ -55,13 +87,13 @@ class ClubCreateApi(ApiView):
         operation_id="club_create",
         summary="Create a club; you become its admin",
         tags=["clubs"],
-        request=InputSerializer,
-        responses={201: OutputSerializer, **error_responses(400, 401, 413, 415, 422)},
+        request=CreateInputSerializer,
+        responses={201: CreateOutputSerializer, **error_responses(400, 401, 413, 415, 422)},
     )
     def post(self, request):
-        data = self.validated(self.InputSerializer)
+        data = self.validated(self.CreateInputSerializer)
         club = services.club_create(admin=request.user, **data)
-        return Response(self.OutputSerializer(club).data, status=status.HTTP_201_CREATED)
+        return Response(self.CreateOutputSerializer(club).data, status=status.HTTP_201_CREATED)
 
 
 class ClubDetailApi(ClubApiView):
@@ -226,3 +258,136 @@ class ClubMembersApi(ClubApiView):
             )
         membership = services.member_set(club=club, user=user, role=data["role"])
         return Response(self.SetOutputSerializer(membership).data, status=status.HTTP_201_CREATED)
+
+
+class ClubMemberRemoveApi(ClubApiView):
+    @extend_schema(
+        operation_id="club_member_remove",
+        summary="Take a member out of the club; the last admin stays (admins)",
+        tags=["clubs"],
+        parameters=[SLUG, USERNAME],
+        request=None,
+        responses={204: OpenApiResponse(description="Removed."), **error_responses(*WRITE_ERRORS)},
+    )
+    def post(self, request, slug, username):
+        club = self.club_for(slug, Access.ADMINISTER)
+        user = selectors.club_member_by_username(club=club, username=username)
+        if user is None:
+            raise NotFound(_("That person is not a member of the club."))
+        membership.member_remove(club=club, user=user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+# -- invitation links ----------------------------------------------------------------
+
+
+class InvitationSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    role = serializers.ChoiceField(choices=Membership.Role.choices)
+    created_at = serializers.DateTimeField()
+    expires_at = serializers.DateTimeField()
+    multi_use = serializers.BooleanField(help_text="False: the link lets one person in.")
+    uses = serializers.IntegerField()
+    revoked = serializers.BooleanField()
+    usable = serializers.BooleanField(help_text="Whether the link lets someone in now.")
+
+
+def invitation_body(invitation) -> dict:
+    return {
+        "id": invitation.id,
+        "role": invitation.role,
+        "created_at": invitation.created_at,
+        "expires_at": invitation.expires_at,
+        "multi_use": invitation.max_uses is None,
+        "uses": invitation.uses,
+        "revoked": invitation.revoked_at is not None,
+        "usable": membership.refusal(invitation) is None,
+    }
+
+
+class ClubInvitationsApi(ClubApiView):
+    """One URL, two operations: GET lists the club's links, POST makes one."""
+
+    class MakeInputSerializer(serializers.Serializer):
+        role = serializers.ChoiceField(choices=Membership.Role.choices, default="scorer")
+        days = serializers.IntegerField(
+            min_value=1, max_value=membership.MAX_DAYS, default=membership.DEFAULT_DAYS
+        )
+        multi_use = serializers.BooleanField(
+            default=False, help_text="Several people may use it; otherwise one."
+        )
+
+    class MadeOutputSerializer(InvitationSerializer):
+        token = serializers.CharField(help_text="Shown once: only its hash is stored.")
+        url = serializers.URLField(help_text="The link to send; opening it joins the club.")
+
+    @extend_schema(
+        operation_id="club_invitations_list",
+        summary="The club's invitation links, newest first, used and withdrawn too (admins)",
+        tags=["clubs"],
+        parameters=[SLUG],
+        responses={200: InvitationSerializer(many=True), **error_responses(401, 403, 404)},
+    )
+    def get(self, request, slug):
+        club = self.club_for(slug, Access.ADMINISTER)
+        rows = [invitation_body(i) for i in selectors.club_invitations(club=club)]
+        return Response(InvitationSerializer(rows, many=True).data)
+
+    @extend_schema(
+        operation_id="club_invitation_create",
+        summary="Make an invitation link (admins)",
+        tags=["clubs"],
+        parameters=[SLUG],
+        request=MakeInputSerializer,
+        responses={201: MadeOutputSerializer, **error_responses(*WRITE_ERRORS)},
+    )
+    def post(self, request, slug):
+        club = self.club_for(slug, Access.ADMINISTER)
+        data = self.validated(self.MakeInputSerializer)
+        made = membership.invitation_create(club=club, created_by=request.user, **data)
+        url = request.build_absolute_uri(reverse("join_link", args=[made.token]))
+        body = invitation_body(made.invitation) | {"token": made.token, "url": url}
+        return Response(self.MadeOutputSerializer(body).data, status=status.HTTP_201_CREATED)
+
+
+class InvitationRevokeApi(ClubApiView):
+    @extend_schema(
+        operation_id="club_invitation_revoke",
+        summary="Withdraw an invitation link (admins)",
+        tags=["clubs"],
+        parameters=[SLUG, OpenApiParameter("invitation_id", int, OpenApiParameter.PATH)],
+        request=None,
+        responses={200: InvitationSerializer, **error_responses(*WRITE_ERRORS)},
+    )
+    def post(self, request, slug, invitation_id):
+        club = self.club_for(slug, Access.ADMINISTER)
+        revoked = membership.invitation_revoke(club=club, invitation_id=invitation_id)
+        return Response(InvitationSerializer(invitation_body(revoked)).data)
+
+
+class InvitationAcceptApi(ApiView):
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        token = serializers.CharField(
+            max_length=100, help_text="The token at the end of the invitation link."
+        )
+
+    class OutputSerializer(serializers.Serializer):
+        club = serializers.SlugField(help_text="The club's slug.")
+        role = serializers.ChoiceField(
+            choices=Membership.Role.choices, help_text="A member already keeps their role."
+        )
+
+    @extend_schema(
+        operation_id="invitation_accept",
+        summary="Join a club with an invitation link's token",
+        tags=["clubs"],
+        request=InputSerializer,
+        responses={201: OutputSerializer, **error_responses(400, 401, 413, 415, 422)},
+    )
+    def post(self, request):
+        data = self.validated(self.InputSerializer)
+        joined = membership.invitation_accept(token=data["token"], user=request.user)
+        body = {"club": joined.club.slug, "role": joined.role}
+        return Response(self.OutputSerializer(body).data, status=status.HTTP_201_CREATED)

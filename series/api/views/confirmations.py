@@ -4,10 +4,17 @@ from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
+from rest_framework.response import Response
 
 from ... import selectors, services
-from ...access import Access
-from ..base import IDEMPOTENCY_KEY_PARAMETER, SERIES_WRITE_ERRORS, error_responses, idempotency_key
+from ...access import Access, allows
+from ..base import (
+    IDEMPOTENCY_KEY_PARAMETER,
+    READ_ERRORS,
+    SERIES_WRITE_ERRORS,
+    error_responses,
+    idempotency_key,
+)
 from .series import DEAL_NUMBER, SERIES_ID, WRITTEN, SeriesApiView, expected_version_field
 
 
@@ -55,3 +62,46 @@ def _as_member(view: SeriesApiView, write, series_id, number):
         idempotency_key=idempotency_key(view.request), **data,
     )  # fmt: skip
     return view.written(result)
+
+
+class DealsToConfirmApi(SeriesApiView):
+    class OutputSerializer(serializers.Serializer):
+        class WaitingSerializer(serializers.Serializer):
+            number = serializers.IntegerField()
+            confirmation = serializers.ChoiceField(
+                choices=["", "disputed"],
+                help_text="Empty: to confirm; disputed: waits for a correction.",
+            )
+            recorded_by = serializers.CharField(
+                allow_null=True,
+                help_text="Who recorded the deal as it stands: any other member may confirm "
+                "it. Null for callers outside the club.",
+            )
+
+        needs_confirmation = serializers.BooleanField(
+            help_text="The club's setting: deals recorded from now on wait for a second member."
+        )
+        deals = WaitingSerializer(many=True, help_text="Oldest first; void deals never wait.")
+
+    @extend_schema(
+        operation_id="deals_to_confirm",
+        summary="The deals a second member must still confirm, and who recorded each",
+        tags=["series"],
+        parameters=[SERIES_ID],
+        responses={200: OutputSerializer, **error_responses(*READ_ERRORS)},
+    )
+    def get(self, request, series_id):
+        club = self.club_of_series(series_id, Access.READ)
+        need = club.deals_need_confirmation
+        waiting = selectors.deals_to_confirm(series_id)
+        # Who recorded a deal is for the club's members (as in the audit trail).
+        recorders = {d.recorded_by for d in waiting if d.recorded_by}
+        members = allows(self.role, club, Access.MEMBER)
+        users = selectors.usernames(recorders) if members else {}
+        deals = [
+            {"number": d.number, "confirmation": d.confirmation,
+             "recorded_by": users.get(d.recorded_by)}
+            for d in waiting
+        ]  # fmt: skip
+        body = {"needs_confirmation": need, "deals": deals}
+        return Response(self.OutputSerializer(body).data)

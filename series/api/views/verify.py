@@ -14,7 +14,14 @@ from ...domain.rules import CONTINENTAL, rules_from
 from ...messages import render
 from ..base import ApiView, error_responses, language
 from ..parsing import card, cards
-from ..serializers import CARD_TEXT_LENGTH, CARDS_PER_LIST, card_list, options_field, preset_field
+from ..serializers import (
+    CARD_TEXT_LENGTH,
+    CARDS_PER_LIST,
+    CardTextField,
+    card_list,
+    options_field,
+    preset_field,
+)
 
 
 class VerifyApi(ApiView):
@@ -30,7 +37,7 @@ class VerifyApi(ApiView):
             required=False,
             help_text="The groups as the player lays them; give the discard too.",
         )
-        discard = serializers.CharField(
+        discard = CardTextField(
             max_length=CARD_TEXT_LENGTH, required=False, allow_null=True, trim_whitespace=False
         )
         buys = serializers.IntegerField(min_value=0, max_value=100, default=0)
@@ -59,7 +66,7 @@ class VerifyApi(ApiView):
         tags=["verify"],
         auth=[],
         request=InputSerializer,
-        responses={200: OutputSerializer, **error_responses(400, 413, 415, 422)},
+        responses={200: OutputSerializer, **error_responses(400, 401, 413, 415, 422)},
     )
     def post(self, request):
         data = self.validated(self.InputSerializer)

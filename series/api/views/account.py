@@ -1,0 +1,181 @@
+"""The signed-in user's account: the devices signed in to the API, and the PIN
+that confirms a deal on the scorer's phone."""
+
+from __future__ import annotations
+
+from django.contrib.auth import authenticate
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.exceptions import NotFound
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
+
+from ... import accounts, selectors
+from ...confirm_pages import PIN_PATTERN
+from ...models import DeviceToken
+from ..base import ApiView, error_responses
+from .auth import SignInLocked
+
+DEVICE_ID = OpenApiParameter(
+    "device_id", str, OpenApiParameter.PATH, description="A device's id, from the list."
+)
+
+
+class AccountApi(ApiView):
+    """One URL, two operations: GET reads your account, PATCH changes its e-mail."""
+
+    permission_classes = [IsAuthenticated]
+
+    class OutputSerializer(serializers.Serializer):
+        username = serializers.CharField()
+        email = serializers.EmailField(allow_blank=True)
+
+    class UpdateInputSerializer(serializers.Serializer):
+        email = serializers.EmailField(
+            max_length=254,
+            allow_blank=True,
+            required=False,
+            help_text="Used only to reset a forgotten password; empty for none.",
+        )
+
+    @extend_schema(
+        operation_id="account_read",
+        summary="Your account",
+        tags=["account"],
+        responses={200: OutputSerializer, **error_responses(401)},
+    )
+    def get(self, request):
+        return self._respond(request.user)
+
+    @extend_schema(
+        operation_id="account_update",
+        summary="Change your e-mail address",
+        tags=["account"],
+        request=UpdateInputSerializer,
+        responses={200: OutputSerializer, **error_responses(400, 401, 413, 415)},
+    )
+    def patch(self, request):
+        data = self.validated(self.UpdateInputSerializer)
+        if "email" in data:
+            accounts.email_set(user=request.user, email=data["email"])
+        return self._respond(request.user)
+
+    def _respond(self, user) -> Response:
+        body = {"username": user.get_username(), "email": user.email}
+        return Response(self.OutputSerializer(body).data)
+
+
+class PasswordChangeApi(ApiView):
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        old_password = serializers.CharField(max_length=4096, trim_whitespace=False)
+        new_password = serializers.CharField(max_length=4096, trim_whitespace=False)
+
+    @extend_schema(
+        operation_id="password_change",
+        summary="Change your password: every device is signed out, this one too",
+        tags=["account"],
+        request=InputSerializer,
+        responses={
+            204: OpenApiResponse(description="Changed; sign in again."),
+            **error_responses(400, 401, 413, 415, 422, 429),
+        },
+    )
+    def post(self, request):
+        data = self.validated(self.InputSerializer)
+        # The old password is checked as a sign-in is, the lockout included.
+        user = authenticate(
+            request, username=request.user.get_username(), password=data["old_password"]
+        )
+        if user is None or user.pk != request.user.pk:
+            if getattr(request, "axes_locked_out", False):
+                raise SignInLocked()
+            raise accounts.wrong_password()
+        accounts.password_set(user=request.user, password=data["new_password"])
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class DevicesApi(ApiView):
+    permission_classes = [IsAuthenticated]
+
+    class OutputSerializer(serializers.Serializer):
+        id = serializers.CharField(help_text="What signs this device out.")
+        device = serializers.CharField(allow_blank=True, help_text="The name it signed in with.")
+        created = serializers.DateTimeField()
+        expiry = serializers.DateTimeField(help_text="Unless used again before then.")
+        current = serializers.BooleanField(help_text="The device of this request.")
+
+    @extend_schema(
+        operation_id="devices_list",
+        summary="The devices signed in to the API as you, newest first",
+        tags=["account"],
+        responses={200: OutputSerializer(many=True), **error_responses(401)},
+    )
+    def get(self, request):
+        this = request.auth.digest if isinstance(request.auth, DeviceToken) else None
+        rows = [
+            {"id": row.digest, "device": row.device, "created": row.created,
+             "expiry": row.expiry, "current": row.digest == this}
+            for row in accounts.devices_of(request.user)
+        ]  # fmt: skip
+        return Response(self.OutputSerializer(rows, many=True).data)
+
+
+class DeviceRevokeApi(ApiView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="device_revoke",
+        summary="Sign one of your devices out (revoke its token)",
+        tags=["account"],
+        parameters=[DEVICE_ID],
+        request=None,
+        responses={204: OpenApiResponse(description="Signed out."), **error_responses(401, 404)},
+    )
+    def post(self, request, device_id):
+        if not accounts.device_sign_out(user=request.user, digest=device_id):
+            raise NotFound(_("You have no such device signed in."))
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class PinApi(ApiView):
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        pin = serializers.RegexField(
+            f"^{PIN_PATTERN}$",
+            max_length=8,
+            min_length=4,
+            help_text="4 to 8 digits; with it you confirm a deal on the scorer's phone.",
+        )
+
+    class OutputSerializer(serializers.Serializer):
+        has_pin = serializers.BooleanField()
+
+    @extend_schema(
+        operation_id="pin_read",
+        summary="Whether you have set a confirmation PIN",
+        tags=["account"],
+        responses={200: OutputSerializer, **error_responses(401)},
+    )
+    def get(self, request):
+        return Response(self.OutputSerializer({"has_pin": selectors.has_pin(request.user)}).data)
+
+    @extend_schema(
+        operation_id="pin_set",
+        summary="Set your confirmation PIN",
+        description="A PIN that is one digit repeated or a run (1234, 8765) is refused: "
+        "`pin_too_easy`.",
+        tags=["account"],
+        request=InputSerializer,
+        responses={
+            204: OpenApiResponse(description="Set."),
+            **error_responses(400, 401, 413, 415, 422),
+        },
+    )
+    def put(self, request):
+        data = self.validated(self.InputSerializer)
+        accounts.pin_set(user=request.user, pin=data["pin"])
+        return Response(status=status.HTTP_204_NO_CONTENT)
