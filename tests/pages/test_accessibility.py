@@ -93,7 +93,7 @@ def build_site() -> tuple[dict, object]:
     token = membership.invitation_create(club=club, role="member", multi_use=True).token
     slug, series, number = {"slug": club.slug}, {"series_id": played}, {"number": 3}
     pages = {
-        "home": {}, "login": {}, "signup": {}, "account": {}, "password_change": {},
+        "home": {}, "offline": {}, "login": {}, "signup": {}, "account": {}, "password_change": {},
         "password_reset": {}, "password_reset_done": {}, "password_reset_complete": {},
         "password_reset_confirm": {"uidb64": urlsafe_base64_encode(force_bytes(admin.pk)),
                                    "token": default_token_generator.make_token(admin)},
