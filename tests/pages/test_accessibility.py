@@ -162,7 +162,8 @@ def test_every_page_passes_axe(live_server, monkeypatch):
             if signed_in:
                 context.add_cookies([{**cookie, "value": session}])
             tab = context.new_page()
-            tab.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+            tab.on("console", lambda msg: errors.append(f"{msg.text} at {msg.location['url']}")
+                   if msg.type == "error" else None)  # fmt: skip
             seen = set()
             for name, path in paths.items():
                 if signed_in and name == "invitation_made":
@@ -174,6 +175,7 @@ def test_every_page_passes_axe(live_server, monkeypatch):
                 if landed in seen:  # a redirect to a page already checked (the sign-in page)
                     continue
                 seen.add(landed)
+                assert tab.locator("html").get_attribute("lang") == language, name
                 if problems := violations_of(tab):
                     found[f"{name} {language} {viewport} {'in' if signed_in else 'out'}"] = problems
             context.close()

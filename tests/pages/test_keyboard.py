@@ -87,5 +87,6 @@ def test_the_card_picker_moves_by_arrow_keys_within_ranks_and_suits(page, live_s
     page.keyboard.press("ArrowRight")
     page.keyboard.press("Enter")
     assert "K♦ K♥" in picker.locator("[data-picker-list]").inner_text()
+    shoot(page, "a11y-picker-keyboard", full_page=False)
     page.keyboard.press("Shift+Tab")  # one Tab back to the ranks
     assert focused_name(page).startswith("K")

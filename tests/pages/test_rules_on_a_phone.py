@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from django.conf import settings
 
+from tests.pages.test_browser import shoot
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 OVERFLOW = """() => [...document.querySelectorAll("main *")].filter(
@@ -29,3 +31,6 @@ def test_the_rules_pages_fit_a_narrow_phone_in_every_language(
             assert box is not None and box["x"] + box["width"] <= width, (language, preset)
             assert page.evaluate(OVERFLOW) == [], (language, preset)
             assert page.evaluate("document.documentElement.scrollWidth") <= width
+            if (language, preset, width) == ("it", "continental", 320):
+                page.get_by_role("table").scroll_into_view_if_needed()
+                shoot(page, "a11y-rules-it-320", full_page=False)
