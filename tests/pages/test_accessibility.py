@@ -3,8 +3,9 @@ on a phone and a laptop, in English and Italian.
 
 The pages are walked from the URL conf: a named page this module cannot reach
 fails ``test_every_page_of_the_url_conf_is_visited``, so a new page is checked
-from the day it is added. The data is written once for the module and served by
-a server of the module's own, and one browser visits everything.
+from the day it is added. One test walks them all, so that the data is written
+once and one browser visits everything; a redirect to a page already checked
+(the sign-in page, signed out) is not checked again.
 """
 
 from __future__ import annotations
