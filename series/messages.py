@@ -7,18 +7,23 @@ and renders a nested message (a refusal that explains another) the same way.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any, Protocol
 
 from django.utils.translation import get_language, gettext
 
-from .domain.cards import parse_card
+from .domain.cards import LOCALE_RANK_LETTERS, parse_card, rank_label
 from .domain.errors import DomainError
 
 # Params that hold a player id; a reader sees the player's name instead.
 PLAYER_PARAMS = ("player", "dealer", "partner")
 # Params that hold one card; a reader sees it with their language's letters (RULES D-1).
 CARD_PARAMS = ("card", "discard")
+# Params that hold text of cards or ranks the domain wrote in English (``K♣ K♦``,
+# ``Q-K-A``, ``8 or A♠``): their rank letters are the reader's too.
+CARD_TEXT_PARAMS = ("cards", "ranks", "rank", "run", "low", "high")
+_ENGLISH_LETTER = re.compile(r"\b[AJQK]\b")
 
 
 class Message(Protocol):
@@ -45,7 +50,16 @@ def _param(key: str, value: Any, names: Mapping[int, str] | None) -> str:
         return names[value]
     if key in CARD_PARAMS and isinstance(value, str):
         return _card_label(value)
+    if key in CARD_TEXT_PARAMS and isinstance(value, str):
+        return _relabelled(value)
     return str(value)
+
+
+def _relabelled(text: str) -> str:
+    """Each English rank letter of ``text`` as the reader writes it (``R♣ R♦``)."""
+    language = (get_language() or "en")[:2]
+    ranks = LOCALE_RANK_LETTERS["en"]
+    return _ENGLISH_LETTER.sub(lambda found: rank_label(ranks[found.group()], language), text)
 
 
 def _card_label(text: str) -> str:

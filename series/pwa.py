@@ -23,21 +23,31 @@ SHELL_FILES = (
     "js/picker.js",
     "favicon.svg",
     "icons/icon-192.png",
+    "js/offline.js",
 )
+OFFLINE_PAGE = "/offline/"
 
 
 @require_GET
 def service_worker(request):
-    shell = ["/", *(static(name) for name in SHELL_FILES)]
+    shell = ["/", OFFLINE_PAGE, *(static(name) for name in SHELL_FILES)]
     version = hashlib.sha256("|".join(shell).encode()).hexdigest()[:12]
     context = {
         "shell": json.dumps(shell),
         "static_prefix": json.dumps(static("")),
         "version": version,
+        "offline_page": json.dumps(OFFLINE_PAGE),
     }
     response = render(request, "sw.js", context, content_type="text/javascript; charset=utf-8")
     response["Cache-Control"] = "no-cache"
     return response
+
+
+@require_GET
+def offline(request):
+    """What the service worker shows for a page it has not kept, offline: links to
+    the score sheets it has."""
+    return render(request, "offline.html")
 
 
 @require_GET

@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from . import live_links, selectors, services
 from .access import Access, allows
 from .club_forms import rules_initial
+from .domain.audit import changes as audit_changes
 from .domain.errors import DomainError
 from .domain.events import from_payload
 from .domain.rules import Rules, rules_from
@@ -378,9 +379,10 @@ def deal_check(request, sheet):
 def audit(request, sheet):
     stored = selectors.series_events(sheet.id)
     names = dict(selectors.player_names(club_id=sheet.club_id, ids=_event_players(stored)))
+    decoded = [from_payload(row.type, row.payload, row.schema_version) for row in stored]
     events = [
-        {"row": row, "event": from_payload(row.type, row.payload, row.schema_version)}
-        for row in stored
+        {"row": row, "event": event, "change": change}
+        for row, event, change in zip(stored, decoded, audit_changes(decoded), strict=True)
     ]
     # A public club's audit trail is public; who recorded each fact is for members.
     members = allows(getattr(request, "club_role", None), sheet.club, Access.MEMBER)

@@ -6,6 +6,7 @@
 
 const CACHE = "scorekeeper-{{ version }}";
 const SHELL = {{ shell|safe }};
+const OFFLINE = {{ offline_page|safe }};
 const READABLE = [/^\/$/, /^\/series\/[0-9a-f-]{36}\/$/, /^\/live\/[^/]+\/$/];
 
 self.addEventListener("install", (event) => {
@@ -30,9 +31,15 @@ async function networkFirst(request) {
     return response;
   } catch (error) {
     const cached = await cache.match(request, { ignoreSearch: true });
-    if (cached) return cached;
-    throw error;
+    return cached || offlinePage(error);
   }
+}
+
+// A page this phone has not kept, offline: the app's own page, not the browser's error.
+async function offlinePage(error) {
+  const page = await caches.match(OFFLINE);
+  if (page) return page;
+  throw error;
 }
 
 async function cacheFirst(request) {
@@ -58,5 +65,7 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(cacheFirst(request));
   } else if (request.mode === "navigate" && READABLE.some((path) => path.test(url.pathname))) {
     event.respondWith(networkFirst(request));
+  } else if (request.mode === "navigate") {
+    event.respondWith(fetch(request).catch(offlinePage));
   }
 });

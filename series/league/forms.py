@@ -53,8 +53,12 @@ class RosterWriteForm(forms.Form):
 
     expected_version = forms.IntegerField(widget=forms.HiddenInput, min_value=0, required=False)
     idempotency_key = forms.CharField(widget=forms.HiddenInput, max_length=64, required=False)
+    # The players page shows several of these forms: each names its fields' ids
+    # after itself, so that every label points at its own field.
+    id_prefix = "roster"
 
     def __init__(self, *args, version: int | None = None, **kwargs):
+        kwargs.setdefault("auto_id", f"id_{self.id_prefix}_%s")
         super().__init__(*args, **kwargs)
         self.initial.setdefault("expected_version", version)
         self.initial.setdefault("idempotency_key", uuid.uuid4().hex)
@@ -67,6 +71,7 @@ class RosterWriteForm(forms.Form):
 
 
 class RenameForm(RosterWriteForm):
+    id_prefix = "rename"
     player = forms.TypedChoiceField(label=_("Player"), coerce=int)
     name = forms.CharField(label=_("New name"), max_length=60)
 
@@ -76,10 +81,12 @@ class RenameForm(RosterWriteForm):
 
 
 class GuestForm(RosterWriteForm):
+    id_prefix = "guest"
     name = forms.CharField(label=_("Guest's name"), max_length=60)
 
 
 class MergeForm(RosterWriteForm):
+    id_prefix = "merge"
     player = forms.TypedChoiceField(label=_("Player"), coerce=int)
     target = forms.TypedChoiceField(label=_("is the same person as"), coerce=int)
 
@@ -112,6 +119,7 @@ class PlayerForm(RosterWriteForm):
 
 
 class LinkForm(RosterWriteForm):
+    id_prefix = "link"
     player = forms.TypedChoiceField(label=_("Player"), coerce=int)
     user = forms.TypedChoiceField(
         label=_("Member account"), coerce=int, empty_value=None, required=False

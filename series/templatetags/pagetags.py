@@ -11,7 +11,7 @@ from django.utils.timezone import localtime
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from ..domain import series
+from ..domain import confirmation, series
 from ..membership import refusal
 
 register = template.Library()
@@ -32,6 +32,17 @@ EVENT_LABELS = {
     "DealConfirmed": _("Deal confirmed"),
     "DealDisputed": _("Deal disputed"),
 }
+
+CONFIRMATION_LABELS = {
+    confirmation.TO_CONFIRM: _("to confirm"),
+    confirmation.CONFIRMED: _("confirmed"),
+    confirmation.DISPUTED: _("disputed"),
+}
+
+
+@register.filter
+def confirmation_label(state: str) -> str:
+    return CONFIRMATION_LABELS.get(state, state)
 
 
 @register.filter

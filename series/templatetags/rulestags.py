@@ -18,3 +18,9 @@ def rules_in_words(rules_dict) -> list[str]:
     words = [preset_label(rules.preset)]
     words += [gettext(sentence) % params for sentence, params in rules.game_object.in_words(rules)]
     return words
+
+
+@register.filter
+def preset_words(preset: str) -> str:
+    """A preset in words (``Short deals: 12 cards each``), in the page's language."""
+    return preset_label(preset)

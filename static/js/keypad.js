@@ -89,6 +89,34 @@
     keypad.querySelector("[data-keypad-error]").hidden = true;
     field.focus({ preventScroll: true });
     field.closest(".hand").scrollIntoView({ block: "nearest" });
+    keepAboveKeypad(field);
+  }
+
+  // The keypad sticks to the bottom of the screen: the field being typed in
+  // stays visible above it.
+  function keepAboveKeypad(field) {
+    const covered = field.getBoundingClientRect().bottom - keypad.getBoundingClientRect().top;
+    if (covered > 0) window.scrollBy(0, covered + 8);
+  }
+
+  // By keyboard: Enter moves on as "Next" does, and digits typed that leave
+  // no room for another move on by themselves, as the keypad's do.
+  function typedOnKeyboard(field, event) {
+    if (event.isTrusted && field.value !== "" && Number(field.value) * 10 > max) next();
+  }
+
+  function enterMovesOn(event) {
+    if (event.key !== "Enter") return;
+    event.preventDefault();
+    next();
+  }
+
+  // Enter on "Who went out?" chooses, as Space does, instead of sending the form.
+  function enterChooses(event) {
+    if (event.key !== "Enter" || event.target.name !== "went_out") return;
+    event.preventDefault();
+    event.target.checked = true;
+    event.target.dispatchEvent(new Event("change", { bubbles: true }));
   }
 
   // "Next" on points the rules do not allow stays on them, and the keypad says why.
@@ -120,7 +148,11 @@
   form.querySelectorAll("input.points").forEach((field) => {
     field.setAttribute("inputmode", "none"); // the keypad stands in for the phone's keyboard
     field.addEventListener("focus", () => active !== field && activate(field));
-    field.addEventListener("input", () => showAfter(field));
+    field.addEventListener("input", (event) => {
+      showAfter(field);
+      typedOnKeyboard(field, event);
+    });
+    field.addEventListener("keydown", enterMovesOn);
     showAfter(field);
   });
   // Cards typed or picked: the keypad steps aside (it would cover the picker's lower half).
@@ -136,6 +168,7 @@
     keypad.hidden = true;
     active = null;
   });
+  form.addEventListener("keydown", enterChooses);
   form.addEventListener("change", (event) => {
     if (event.target.name !== "went_out") return;
     activate(fields().find((field) => field.value === "") || null);

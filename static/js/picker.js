@@ -193,3 +193,46 @@
     showHand(field);
   });
 })();
+
+/* The picker by keyboard: each group of keys (the ranks, a rank's suits) is one
+   Tab stop, and the arrow keys, Home and End move within it; a rank chosen by
+   keyboard puts the focus on its suits. */
+(function () {
+  const dialog = document.getElementById("card-picker");
+  if (!dialog) return;
+  const groups = Array.from(dialog.querySelectorAll(".rank-grid, .suit-choice"));
+  const keys = (group) => Array.from(group.querySelectorAll("button")).filter((key) => !key.disabled);
+  const STEPS = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+
+  function rove(group, key) {
+    group.querySelectorAll("button").forEach((other) => (other.tabIndex = other === key ? 0 : -1));
+  }
+
+  function moved(group, from, code) {
+    const all = keys(group);
+    if (code === "Home") return all[0];
+    if (code === "End") return all[all.length - 1];
+    const at = all.indexOf(from);
+    return all[(at + STEPS[code] + all.length) % all.length];
+  }
+
+  groups.forEach((group) => {
+    rove(group, keys(group)[0]);
+    group.addEventListener("focusin", (event) => rove(group, event.target.closest("button")));
+    group.addEventListener("keydown", (event) => {
+      if (!(event.key in STEPS) && event.key !== "Home" && event.key !== "End") return;
+      const key = moved(group, event.target.closest("button"), event.key);
+      if (!key) return;
+      event.preventDefault();
+      key.focus();
+    });
+  });
+
+  dialog.addEventListener("click", (event) => {
+    const rank = event.target.closest("button.rank");
+    if (!rank || event.detail !== 0) return; // a tap leaves the focus where it is
+    const suits = dialog.querySelector(`[data-suits="${rank.dataset.rank}"]`);
+    const first = suits && keys(suits)[0];
+    if (first) first.focus();
+  });
+})();

@@ -12,6 +12,7 @@ from django.test import Client
 from series.league import player_record
 from series.league import services as league
 from series.models import LadderRules, RosterPlayer
+from tests.factories import start
 
 from .test_api import play_more
 
@@ -85,6 +86,15 @@ def test_the_history_lists_every_series_with_links_to_its_sheet_and_audit_trail(
         .content.decode()
     )
     assert str(history.first) not in only_dario and str(history.open) in only_dario
+
+
+def test_the_history_names_a_series_rules_in_words(history):
+    start(history.club, [history.anna, history.bruno, history.carla], rules="continental-12")
+
+    html = page(history).get(f"/clubs/{history.club.slug}/league/history/").content.decode()
+
+    assert "(Short deals: 12 cards each)" in html
+    assert "continental-12" not in html
 
 
 def test_a_player_page_draws_the_form_chart_with_a_text_alternative(history):

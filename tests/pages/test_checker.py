@@ -63,6 +63,16 @@ def test_card_letters_follow_the_language_of_the_page(client):
     assert 'aria-label="Re di cuori">R♥</span>' in page
 
 
+def test_an_italian_refusal_names_the_cards_as_they_are_drawn(client):
+    # RULES D-1: the reasons write R for the King, as the cards on the page do.
+    groups = "5♣ 5♦ 5♥ 5♠\nR♣ R♦"
+    page = client.get("/check/", {"groups": groups, "discard": "A♠"}, HTTP_ACCEPT_LANGUAGE="it")
+    text = page.content.decode()
+
+    assert "Il gruppo 2 (R♣ R♦) ha solo 2 carte" in text
+    assert "K♣" not in text
+
+
 def test_the_rules_chosen_change_the_verdict(client):
     twelve = "7C 7D 7H 8C 8D 8H 9C 9D 9H 5C 5D 5H 2S"
 

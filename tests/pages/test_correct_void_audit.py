@@ -127,6 +127,31 @@ def test_the_audit_trail_lists_every_event_readably_with_its_author(as_role, tab
         assert text in page, text
 
 
+def audit_entry(page: str, version: int) -> str:
+    """The text of the audit trail's entry ``version``, tags removed."""
+    pattern = rf'id="event-{version}">(.*?)</li>\s*(<li class="audit-event"|</ol>)'
+    found = re.search(pattern, page, re.S)
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", found.group(1)))
+
+
+def test_a_correction_a_dispute_and_a_void_show_the_deal_before_and_after(as_role, table, one_deal):
+    anna, bruno, carla, dario = table.players[:4]
+    services.deal_correct(series_id=one_deal, number=1, reason="Anna had a 2 more",
+                          entry=entry(bruno, {anna: 32, carla: 40, dario: 25}))  # fmt: skip
+    services.deal_dispute(series_id=one_deal, number=1, user_id=table.users["member"].id,
+                          reason="Dario had 35")  # fmt: skip
+    services.deal_void(series_id=one_deal, number=1, reason="misdeal")
+
+    page = as_role("member").get(f"/series/{one_deal}/audit/").content.decode()
+
+    corrected, disputed, voided = (audit_entry(page, version) for version in (3, 4, 5))
+    assert "Deal 1, before → after" in corrected
+    assert "Anna 30 → 32 30 → 32" in corrected and "Carla 132 → 40 132 → 40" in corrected
+    assert "Bruno 0 → 0 0 → 0" in corrected
+    assert "Reason: Dario had 35" in disputed and "Before: to confirm. After: disputed." in disputed
+    assert "Anna 32 → – 32 → 0" in voided and "Dario 25 → – 25 → 0" in voided
+
+
 def test_the_audit_trail_is_read_in_a_fixed_number_of_queries(
     as_role, table, one_deal, django_assert_num_queries
 ):

@@ -36,6 +36,15 @@ def test_the_rules_page_follows_the_language(client):
     assert "<strong>R</strong> 10" in page  # Re, RULES D-1
 
 
+@pytest.mark.parametrize("preset", ["continental", "continental-3-decks", "rummy"])
+@pytest.mark.parametrize("language", ["en", "it", "es", "fr", "nl"])
+def test_the_rules_read_as_words_without_the_decisions_codes(client, preset, language):
+    page = client.get(f"/rules/{preset}/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+
+    assert "D-1" not in page  # D-1 to D-14: the rule book's numbers, not a player's words
+    assert "RULES" not in page
+
+
 def test_an_unknown_preset_is_a_404(client):
     assert client.get("/rules/poker/").status_code == 404
 

@@ -1,0 +1,193 @@
+"""Every page a user reaches passes axe (WCAG 2.1 A and AA), signed out and in,
+on a phone and a laptop, in English and Italian.
+
+The pages are walked from the URL conf: a named page this module cannot reach
+fails ``test_every_page_of_the_url_conf_is_visited``, so a new page is checked
+from the day it is added. One test walks them all, so that the data is written
+once and one browser visits everything; a redirect to a page already checked
+(the sign-in page, signed out) is not checked again.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import axe_playwright_python
+import pytest
+from django.conf import settings
+from django.contrib.auth.tokens import default_token_generator
+from django.db import connections
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
+
+from series import membership, projectors, services
+from series.club_views import MADE_SESSION_KEY
+from series.views import live_token
+from tests.factories import entry
+from tests.pages.conftest import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    CSP_LISTENER,
+    build_table,
+    chromium_missing,
+)
+from tests.pages.helpers import play_to_the_end
+
+pytestmark = pytest.mark.browser
+
+# Named URLs that are no page: files, fragments, redirects and forms' targets.
+NOT_PAGES = {
+    "service_worker", "manifest", "logout", "deal_check", "rules_check", "live_fragment",
+    "league:standings_csv", "league:sheet_csv", "healthz", "set_language",
+    "join",  # reached through its link (join_link), which keeps the token in the session
+}  # fmt: skip
+AXE = Path(axe_playwright_python.__file__).with_name("axe.min.js")
+VIEWPORTS = {"phone": {"width": 360, "height": 740}, "laptop": {"width": 1280, "height": 800}}
+WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
+
+
+def page_names() -> set[str]:
+    """Every named URL of the pages' URL conf (the API and the admin aside)."""
+
+    def walk(patterns, namespace=""):
+        for pattern in patterns:
+            if isinstance(pattern, URLResolver):
+                if pattern.namespace == "admin" or str(pattern.pattern).startswith("api/"):
+                    continue
+                inner = f"{namespace}{pattern.namespace}:" if pattern.namespace else namespace
+                yield from walk(pattern.url_patterns, inner)
+            elif isinstance(pattern, URLPattern) and pattern.name:
+                yield namespace + pattern.name
+
+    return set(walk(get_resolver().url_patterns)) - NOT_PAGES
+
+
+def build_site() -> tuple[dict, object]:
+    """A club with a finished series, one in play with a corrected, a voided and a
+    disputed deal, an invitation and a Rummy series: what every page shows."""
+    table = build_table()
+    club, players, admin = table.club, table.players, table.users["admin"]
+    services.club_update(club=club, public=True, deals_need_confirmation=True)
+    four = players[:4]
+    played = services.series_start(club=club, players=[p.id for p in four],
+                                   first_dealer=four[0].id).series_id  # fmt: skip
+    scores = {p: 10 * (i + 2) for i, p in enumerate(four[1:])}
+    for went_out in (four[0], four[0], four[1], four[2]):
+        hands = {p: 10 * (i + 2) for i, p in enumerate(p for p in four if p != went_out)}
+        services.deal_record(series_id=played, entry=entry(went_out, hands))
+    services.deal_void(series_id=played, number=4, reason="misdeal")
+    services.deal_correct(series_id=played, number=1, entry=entry(four[0], {**scores, four[1]: 25}),
+                          reason="Bruno had 25, not 20")  # fmt: skip
+    services.deal_dispute(series_id=played, number=3, user_id=table.users["member"].id,
+                          reason="Carla counted twice")  # fmt: skip
+    finished = services.series_start(club=club, players=[p.id for p in players[2:]],
+                                     first_dealer=players[2].id).series_id  # fmt: skip
+    play_to_the_end(finished, players[2:])
+    for number in (1, 2, 3, 4):
+        services.deal_confirm(series_id=finished, number=number, user_id=table.users["member"].id)
+    projectors.follow_log()
+    rummy = services.series_start(club=club, players=[p.id for p in players[:3]],
+                                  first_dealer=players[0].id, rules="rummy").series_id  # fmt: skip
+    services.deal_record(series_id=rummy, entry=entry(players[0], {players[1]: 12, players[2]: 30}))
+    token = membership.invitation_create(club=club, role="member", multi_use=True).token
+    slug, series, number = {"slug": club.slug}, {"series_id": played}, {"number": 3}
+    pages = {
+        "home": {}, "offline": {}, "login": {}, "signup": {}, "account": {}, "password_change": {},
+        "password_reset": {}, "password_reset_done": {}, "password_reset_complete": {},
+        "password_reset_confirm": {"uidb64": urlsafe_base64_encode(force_bytes(admin.pk)),
+                                   "token": default_token_generator.make_token(admin)},
+        "club_new": {}, "club_settings": slug, "members": slug, "invitation_made": slug,
+        "join_link": {"token": token}, "account_devices": {}, "series_new": slug,
+        "rules": {}, "checker": {}, "account_pin": {},
+        "sheet": series, "sheet_print": series, "audit": series, "deal_new": series,
+        "deal_correct": {**series, **number}, "deal_void": {**series, **number},
+        "deal_confirm": {**series, **number}, "live": {"token": live_token(played)},
+        "league:standings": slug, "league:history": slug, "league:settings": slug,
+        "league:roster": slug, "league:player": {**slug, "player_id": players[0].id},
+    }  # fmt: skip
+    paths = {name: reverse(name, kwargs=kwargs) for name, kwargs in pages.items()}
+    paths.update({f"rules_preset {preset}": reverse("rules_preset", args=[preset])
+                  for preset in ("continental", "rummy")})  # fmt: skip
+    paths["sheet rummy"] = reverse("sheet", args=[rummy])
+    paths["deal_new rummy"] = reverse("deal_new", args=[rummy])
+    return paths, admin, club
+
+
+def session_of(user, **kept) -> str:
+    """A session of ``user``, with what a page left in it."""
+    client = Client()
+    client.force_login(user)
+    session = client.session
+    session.update(kept)
+    session.save()
+    return session.session_key
+
+
+def violations_of(tab) -> list[str]:
+    """axe's violations on the page (axe is in every page, by the context's init script)."""
+    options = {"runOnly": {"type": "tag", "values": WCAG}, "resultTypes": ["violations"]}
+    results = tab.evaluate("options => axe.run(document, options)", options)
+    return [
+        f"{v['id']}: {v['help']} at {[node['target'] for node in v['nodes']][:4]}"
+        for v in results["violations"]
+    ]
+
+
+COMBINATIONS = [(signed_in, language, viewport) for signed_in in (False, True)
+                for language in ("en", "it") for viewport in VIEWPORTS]  # fmt: skip
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.timeout(900)
+def test_every_page_passes_axe(live_server, monkeypatch):
+    """One test, so that the data is written once and one browser visits it all."""
+    if chromium_missing():
+        pytest.skip(chromium_missing())
+    sync_api = pytest.importorskip("playwright.sync_api")
+    paths, admin, club = build_site()
+    session = session_of(admin)
+    new_links = [session_of(admin, **{MADE_SESSION_KEY: membership.invitation_create(
+        club=club, role="member").token}) for _ in VIEWPORTS for _ in ["en", "it"]]  # fmt: skip
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # see chromium_tab
+    found, errors = {}, []
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        for signed_in, language, viewport in COMBINATIONS:
+            context = browser.new_context(viewport=VIEWPORTS[viewport], locale=language,
+                                          service_workers="block")  # fmt: skip
+            context.add_init_script(CSP_LISTENER)
+            context.add_init_script(path=AXE)
+            cookie = {"name": settings.SESSION_COOKIE_NAME, "url": live_server.url}
+            if signed_in:
+                context.add_cookies([{**cookie, "value": session}])
+            tab = context.new_page()
+            tab.on("console", lambda msg: errors.append(f"{msg.text} at {msg.location['url']}")
+                   if msg.type == "error" else None)  # fmt: skip
+            seen = set()
+            for name, path in paths.items():
+                if signed_in and name == "invitation_made":
+                    context.add_cookies([{**cookie, "value": new_links.pop()}])
+                tab.goto(live_server.url + path)
+                if signed_in and name == "invitation_made":
+                    context.add_cookies([{**cookie, "value": session}])
+                landed = tab.url.split("?")[0]
+                if landed in seen:  # a redirect to a page already checked (the sign-in page)
+                    continue
+                seen.add(landed)
+                assert tab.locator("html").get_attribute("lang") == language, name
+                if problems := violations_of(tab):
+                    found[f"{name} {language} {viewport} {'in' if signed_in else 'out'}"] = problems
+            context.close()
+        browser.close()
+    connections.close_all()
+    assert found == {}, "\n".join(f"{page}: {problems}" for page, problems in found.items())
+    assert errors == []
+
+
+@pytest.mark.django_db
+def test_every_page_of_the_url_conf_is_visited():
+    visited = {name.split(" ")[0] for name in build_site()[0]}
+
+    assert page_names() - visited == set()
