@@ -79,24 +79,25 @@ def test_a_disputes_reason_shows_beside_the_deal_and_on_the_correction_page(page
     series_id = services.series_start(
         club=club, players=[anna.id, bruno.id, carla.id], first_dealer=anna.id
     ).series_id
+    league.player_link(club=club, player_id=anna.id, user_id=friend.id)  # Luca plays as Anna
     services.deal_record(series_id=series_id, entry=entry(bruno, {anna: 30, carla: 45}),
                          actor_id=scorer.id)  # fmt: skip
 
     sign_in(page, live_server, f"/series/{series_id}/")
     page.get_by_role("region", name="Confirm the deals").get_by_role("link", name="Deal 1").click()
-    page.get_by_label("Who confirms").select_option(label="luca")
+    page.get_by_label("Who confirms").select_option(label="Anna")
     page.get_by_label("Their PIN").fill("2468")
     page.get_by_label("What is wrong (to dispute)").fill("Carla had 35, not 45")
     page.get_by_role("button", name="Dispute it").click()
 
     page.get_by_text("Deal 1 is disputed.").wait_for()
     beside = page.locator("#score-table .dispute-row")
-    assert "Disputed by luca on " in beside.inner_text()
+    assert "Disputed by Anna on " in beside.inner_text()  # the player Luca plays as
     assert beside.inner_text().endswith(": Carla had 35, not 45")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     shoot(page, "dispute-reason-on-the-sheet")
 
     page.get_by_text("Correct or void a deal").click()
     page.get_by_role("link", name="Correct").click()
-    page.get_by_text("Disputed by luca on ").wait_for()
+    page.get_by_text("Disputed by Anna on ").wait_for()
     assert "Carla had 35, not 45" in page.locator("main").inner_text()
