@@ -22,7 +22,6 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from . import projections, projectors, selectors, store, writer
-from .accounts import pin_set  # noqa: F401 (a member's PIN: series.accounts)
 from .domain import names
 from .domain.confirmation import ConfirmDeal, DisputeDeal
 from .domain.errors import DomainError, NotFound, _

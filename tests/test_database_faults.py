@@ -14,7 +14,7 @@ from django.contrib.auth import get_user_model
 from django.db import OperationalError, connection, connections
 from django.test import Client
 
-from series import checksum, projections, projectors, services
+from series import accounts, checksum, projections, projectors, services
 from series.models import DealLine, Event
 from series.retry import ATTEMPTS, DatabaseUnavailable, transient_retry
 from tests.api.conftest import client_for
@@ -63,14 +63,14 @@ def test_retries_are_bounded():
 
 
 def test_every_service_writer_goes_through_the_retry():
-    from series import accounts, membership
+    from series import membership
     from series.league import services as league
 
     writers = [
         services.club_create, services.player_add, services.player_erase, services.member_set,
         services.club_update, services.series_start, services.deal_record, services.deal_correct,
         services.deal_void, services.series_abandon, services.deal_confirm,
-        services.deal_dispute, services.pin_set, league.player_rename, league.guest_add,
+        services.deal_dispute, accounts.pin_set, league.player_rename, league.guest_add,
         league.players_add, league.guest_mark, league.player_retire, league.player_return,
         league.player_link, league.players_merge, league.players_unmerge, league.ladder_set,
         league.season_add, league.season_remove, membership.member_remove,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.utils import formats, timezone
 
-from series import services
+from series import accounts, services
 from series.league import services as league
 from series.models import DealLine, Event, Profile
 from tests.factories import entry
@@ -80,7 +80,7 @@ def seated_member(table):
 
 def test_on_the_scorers_phone_a_member_confirms_with_their_pin(as_role, table, needs_confirmation):
     dario = seated_member(table)
-    services.pin_set(user=table.users["member"], pin="2468")
+    accounts.pin_set(user=table.users["member"], pin="2468")
     url = f"/series/{needs_confirmation}/deals/1/confirm/"
     body = {"action": "confirm", "player": dario.id, "idempotency_key": "k2"}
 
@@ -125,7 +125,7 @@ def test_wrong_pins_lock_the_member_on_that_phone_but_not_on_another(
 ):
     settings.PIN_FAILURE_LIMIT = 3
     dario = seated_member(table)
-    services.pin_set(user=table.users["member"], pin="2468")
+    accounts.pin_set(user=table.users["member"], pin="2468")
     url = f"/series/{needs_confirmation}/deals/1/confirm/"
     body = {"action": "confirm", "player": dario.id, "idempotency_key": "k6"}
     for guess in ("1357", "9753"):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 
-from series import services
+from series import accounts, services
 from series.league import services as league
 from tests.factories import entry
 from tests.pages.conftest import PASSWORD
@@ -46,7 +46,7 @@ def test_a_member_confirms_with_their_pin_on_the_scorers_phone(page, live_server
     club = services.club_create(name="Circolo Tressette", admin=scorer)
     services.member_set(club=club, user=friend, role="member")
     services.club_update(club=club, deals_need_confirmation=True)
-    services.pin_set(user=friend, pin="2468")
+    accounts.pin_set(user=friend, pin="2468")
     names = ("Anna", "Bruno", "Luca")
     anna, bruno, luca = (services.player_add(club=club, name=name) for name in names)
     league.player_link(club=club, player_id=luca.id, user_id=friend.id)  # Luca is seated
@@ -73,7 +73,7 @@ def test_a_disputes_reason_shows_beside_the_deal_and_on_the_correction_page(page
     club = services.club_create(name="Circolo Tressette", admin=scorer)
     services.member_set(club=club, user=friend, role="member")
     services.club_update(club=club, deals_need_confirmation=True)
-    services.pin_set(user=friend, pin="2468")
+    accounts.pin_set(user=friend, pin="2468")
     names = ("Anna", "Bruno", "Carla")
     anna, bruno, carla = (services.player_add(club=club, name=name) for name in names)
     series_id = services.series_start(

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 
-from series import services
+from series import accounts, services
 from series.league import services as league
 from tests.factories import entry
 from tests.pages.conftest import PASSWORD
@@ -35,7 +35,7 @@ def test_wrong_pins_count_down_to_a_lock_on_the_scorers_phone(
     )
     league.player_link(club=club, player_id=luca_p.id, user_id=luca.id)
     league.player_link(club=club, player_id=sara_p.id, user_id=sara.id)
-    services.pin_set(user=luca, pin="2468")
+    accounts.pin_set(user=luca, pin="2468")
     series_id = services.series_start(club=club, players=[anna.id, luca_p.id, sara_p.id],
                                       first_dealer=anna.id).series_id  # fmt: skip
     services.deal_record(series_id=series_id, entry=entry(anna, {luca_p: 30, sara_p: 45}),
