@@ -35,6 +35,7 @@ EVENT_LABELS = {
 
 CONFIRMATION_LABELS = {
     confirmation.TO_CONFIRM: _("to confirm"),
+    confirmation.NOT_ASKED: _("no confirmation asked"),
     confirmation.CONFIRMED: _("confirmed"),
     confirmation.DISPUTED: _("disputed"),
 }

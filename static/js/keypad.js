@@ -102,7 +102,8 @@
   // By keyboard: Enter moves on as "Next" does, and digits typed that leave
   // no room for another move on by themselves, as the keypad's do.
   function typedOnKeyboard(field, event) {
-    if (event.isTrusted && field.value !== "" && Number(field.value) * 10 > max) next();
+    const allowed = range(field);
+    if (event.isTrusted && field.value !== "" && allowed !== null && Number(field.value) * 10 > allowed[1]) next();
   }
 
   function enterMovesOn(event) {

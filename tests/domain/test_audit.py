@@ -49,7 +49,8 @@ def test_a_void_shows_the_points_that_no_longer_count():
 
 def test_a_dispute_shows_the_deal_it_disputes_and_that_it_is_now_disputed():
     dispute = DisputeDeal(1, user=7, reason="Carla had 25", player=None, recorder=8)
-    *_, disputed = changes(history(RecordDeal(entry(A, b=20, c=30)), dispute))
+    asked = RecordDeal(entry(A, b=20, c=30), needs_confirmation=True)
+    *_, disputed = changes(history(asked, dispute))
 
     assert (disputed.confirmation_before, disputed.confirmation_after) == (TO_CONFIRM, DISPUTED)
     assert {line.player: line.deal_after for line in disputed.lines} == {A: 0, B: 20, C: 30}

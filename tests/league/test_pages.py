@@ -9,6 +9,7 @@ import io
 import pytest
 from django.test import Client
 
+from series import services
 from series.league import player_record
 from series.league import services as league
 from series.models import LadderRules, RosterPlayer
@@ -89,6 +90,7 @@ def test_the_history_lists_every_series_with_links_to_its_sheet_and_audit_trail(
 
 
 def test_the_history_names_a_series_rules_in_words(history):
+    services.series_abandon(series_id=history.open)  # RULES D-19: its players are free
     start(history.club, [history.anna, history.bruno, history.carla], rules="continental-12")
 
     html = page(history).get(f"/clubs/{history.club.slug}/league/history/").content.decode()

@@ -22,9 +22,8 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
-from series import membership, projectors, services
+from series import live_links, membership, projectors, selectors, services
 from series.club_views import MADE_SESSION_KEY
-from series.views import live_token
 from tests.factories import entry
 from tests.pages.conftest import (
     CHROMIUM,
@@ -46,6 +45,11 @@ NOT_PAGES = {
 AXE = Path(axe_playwright_python.__file__).with_name("axe.min.js")
 VIEWPORTS = {"phone": {"width": 360, "height": 740}, "laptop": {"width": 1280, "height": 800}}
 WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
+
+
+def live_token(series_id, user) -> str:
+    """The token of the live link the series' sheet shows ``user``."""
+    return live_links.token(live_links.key_for(selectors.series_sheet(series_id), user))
 
 
 def page_names() -> set[str]:
@@ -103,7 +107,8 @@ def build_site() -> tuple[dict, object]:
         "rules": {}, "checker": {}, "account_pin": {},
         "sheet": series, "sheet_print": series, "audit": series, "deal_new": series,
         "deal_correct": {**series, **number}, "deal_void": {**series, **number},
-        "deal_confirm": {**series, **number}, "live": {"token": live_token(played)},
+        "deal_confirm": {**series, **number}, "live": {"token": live_token(played, admin)},
+        "series_abandon": series, "live_link_new": series,
         "league:standings": slug, "league:history": slug, "league:settings": slug,
         "league:roster": slug, "league:player": {**slug, "player_id": players[0].id},
     }  # fmt: skip

@@ -148,7 +148,8 @@ def test_a_correction_a_dispute_and_a_void_show_the_deal_before_and_after(as_rol
     assert "Deal 1, before → after" in corrected
     assert "Anna 30 → 32 30 → 32" in corrected and "Carla 132 → 40 132 → 40" in corrected
     assert "Bruno 0 → 0 0 → 0" in corrected
-    assert "Reason: Dario had 35" in disputed and "Before: to confirm. After: disputed." in disputed
+    assert "Reason: Dario had 35" in disputed
+    assert "Before: no confirmation asked. After: disputed." in disputed  # none was asked
     assert "Anna 32 → – 32 → 0" in voided and "Dario 25 → – 25 → 0" in voided
 
 
