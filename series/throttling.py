@@ -3,12 +3,19 @@ address the sign-in lockout uses), with DRF's rate throttle: the sign-up page
 says whether a user name is taken, as people expect, so one address may try
 only ``SIGNUP_RATE`` sign-ups (each form sent, taken name or not). The counts
 live in the ``throttle`` cache, a table in the database, so every worker and
-every app server shares them."""
+every app server shares them. An address's count is read and written back
+under a lock of that address (a transaction holding a PostgreSQL advisory
+lock; SQLite's transactions take the one write lock as they begin), so
+sign-ups sent at once are each counted: the cache's read and write alone
+would let them overwrite each other's counts."""
 
 from __future__ import annotations
 
+import zlib
+
 from django.conf import settings
 from django.core.cache import caches
+from django.db import connection, transaction
 from rest_framework.throttling import SimpleRateThrottle
 
 from scorekeeper.proxies import client_ip
@@ -32,6 +39,14 @@ def signup_refused(request) -> int | None:
     """None when this address may send another sign-up (which is counted); else
     the seconds to wait."""
     throttle = SignUpThrottle()
-    if throttle.allow_request(request, None):
-        return None
+    with transaction.atomic():
+        if connection.vendor == "postgresql":
+            key = zlib.crc32(throttle.get_cache_key(request, None).encode()) & 0x7FFFFFFF
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [_SIGNUP_LOCK, key])
+        if throttle.allow_request(request, None):
+            return None
     return max(1, round(throttle.wait() or 1))
+
+
+_SIGNUP_LOCK = 0x5167  # the advisory lock space of sign-up counts (the log's is another)

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import re
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.core import mail
+from django.db import connections
 from django.test import Client
 
 from tests.pages.conftest import PASSWORD, make_user
@@ -102,6 +104,25 @@ def sign_up(client, username: str, **headers):
         {"username": username, "password1": PASSWORD, "password2": PASSWORD},
         **headers,
     )
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_sign_ups_sent_at_once_from_one_address_are_each_counted(settings):
+    settings.SIGNUP_RATE = "3/hour"
+    names = [f"burst{n}" for n in range(10)]
+
+    def send(name):
+        try:
+            return sign_up(Client(), name, REMOTE_ADDR="203.0.113.9").status_code
+        finally:
+            connections.close_all()
+
+    with ThreadPoolExecutor(len(names)) as pool:
+        answers = list(pool.map(send, names))
+
+    assert sorted(answers) == [302] * 3 + [429] * 7
+    assert get_user_model().objects.filter(username__startswith="burst").count() == 3
 
 
 def test_one_address_may_sign_up_only_so_often_while_others_still_may(settings):
