@@ -20,7 +20,9 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models.signals import pre_save
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 from knox.auth import TokenAuthentication
+from rest_framework.exceptions import AuthenticationFailed
 
 from .domain.errors import DomainError, _
 from .models import DeviceToken, PinAttempt, Profile
@@ -30,7 +32,16 @@ from .retry import transient_retry
 class DeviceTokenAuthentication(TokenAuthentication):
     """knox's authentication, without its sweep of all the user's other tokens on
     every request (one more query each time): an expired token is refused and
-    deleted when it is used, and the others are swept when the user signs in."""
+    deleted when it is used, and the others are swept when the user signs in.
+    A token that is not UTF-8 text is refused as any wrong token is (knox
+    decodes it unguarded: a 500)."""
+
+    def authenticate_credentials(self, token: bytes):
+        try:
+            token.decode("utf-8")
+        except UnicodeDecodeError:
+            raise AuthenticationFailed(gettext_lazy("Invalid token.")) from None
+        return super().authenticate_credentials(token)
 
     def _cleanup_token(self, auth_token) -> bool:
         if auth_token.expiry is not None and auth_token.expiry < timezone.now():

@@ -109,3 +109,11 @@ def test_an_admin_adds_someone_from_another_of_their_clubs(table, as_role):
         format="json",
     )
     assert response.status_code == 201
+
+
+@pytest.mark.parametrize("token", ["Token \xe9", "Token abc\xff"])
+def test_a_token_that_is_not_utf8_text_is_a_401_not_a_crash(client, token):
+    response = client.get("/api/v1/clubs", HTTP_AUTHORIZATION=token)
+
+    assert response.status_code == 401
+    assert response.json()["code"] == "authentication_failed"
