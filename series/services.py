@@ -44,7 +44,7 @@ from .domain.series import (
     decided,
     fold,
 )
-from .models import Club, Membership, Player, SeriesSeat
+from .models import Club, Membership, Player, RosterPlayer, SeriesSeat
 from .retry import transient_retry
 from .writer import (  # IdempotencyMismatch and scoped_key: callers import them from here
     Change,
@@ -506,6 +506,17 @@ class SeatedElsewhere(DomainError):
     code = "player_seated_elsewhere"
 
 
+def same_persons(club_id: int, players) -> set[int]:
+    """``players`` and every player merged with one of them (the same person)."""
+    persons = set(
+        RosterPlayer.objects.filter(club_id=club_id, player_id__in=players).values_list(
+            "person_id", flat=True
+        )
+    ) | set(players)
+    merged = RosterPlayer.objects.filter(club_id=club_id, person_id__in=persons)
+    return persons | set(merged.values_list("player_id", flat=True))
+
+
 def refuse_seated_elsewhere(stream: UUID, state: SeriesState) -> None:
     """No player is seated at two open tables of one club at once (RULES D-19).
 
@@ -514,7 +525,7 @@ def refuse_seated_elsewhere(stream: UUID, state: SeriesState) -> None:
     its seats, and a start after it waits for this one's commit."""
     seats = SeriesSeat.objects.filter(
         club_id=state.setup.club,
-        player_id__in=state.setup.players,
+        player_id__in=same_persons(state.setup.club, state.setup.players),
         series__status__in=(IN_PROGRESS, TIEBREAK),
     ).exclude(series_id=stream)
     found = seats.order_by("series__started_at", "seat").values_list("player_id", "series_id")

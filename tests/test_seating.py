@@ -8,6 +8,8 @@ import pytest
 from django.db import connection
 
 from series import services
+from series.domain.errors import DomainError
+from series.league import services as league
 from series.models import Event, SeriesSheet
 from tests.factories import club_with_players, entry, start
 
@@ -24,6 +26,27 @@ def test_a_series_seating_a_player_of_an_open_series_is_refused_naming_that_seri
     assert refused.value.code == "player_seated_elsewhere"
     assert SeriesSheet.objects.filter(club=club).count() == 1
     assert Event.objects.filter(type="SeriesStarted").count() == 1
+
+
+def test_two_players_seated_at_two_open_series_are_not_merged_into_one_person():
+    # RULES D-19: the same person at two open tables
+    club, (a, b, c, d, e, f) = club_with_players(("A", "B", "C", "D", "E", "F"))
+    start(club, [a, b, c])
+    start(club, [d, e, f])
+    with pytest.raises(DomainError) as refused:
+        league.players_merge(club=club, source_id=d.id, target_id=a.id)
+    assert refused.value.code == "players_seated_apart"
+    assert not Event.objects.filter(type="PlayersMerged").exists()
+
+
+def test_a_player_merged_into_one_seated_at_an_open_series_is_not_seated_at_another():
+    # RULES D-19: a merged player is the person they were merged into
+    club, (a, b, c, d, e, f) = club_with_players(("A", "B", "C", "D", "E", "F"))
+    first = start(club, [a, b, c]).series_id
+    league.players_merge(club=club, source_id=d.id, target_id=a.id)
+    with pytest.raises(services.SeatedElsewhere) as refused:
+        start(club, [d, e, f])
+    assert refused.value.params["series"] == str(first)
 
 
 def test_players_of_an_abandoned_or_finished_series_may_be_seated_again():

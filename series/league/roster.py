@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from uuid import UUID
 
 from .. import services, store, writer
-from ..domain.errors import _
+from ..domain.errors import DomainError, _
 from ..domain.roster import (
     AddGuest,
     LinkPlayer,
@@ -29,6 +29,7 @@ from ..domain.roster import (
     roster_stream,
 )
 from ..models import Club, Player, SeriesSeat
+from ..selectors import OPEN_STATUSES
 from ..writer import Change, Loaded, digest
 from . import projection
 
@@ -125,6 +126,22 @@ class RosterStream:
         for event in change.events:
             if isinstance(event, PlayersMerged) and self.tables is None:
                 decide(change.before, command_for(event), SeatedTables(self.club_id))
+            if isinstance(event, PlayersMerged):
+                self.refuse_two_open_tables(change.after.merged_into(event.target), event)
+
+    def refuse_two_open_tables(self, person: set[int], event: PlayersMerged) -> None:
+        """One person is never seated at two open series (RULES D-19): two players
+        seated at different open series are not merged until one series ends."""
+        seats = SeriesSeat.objects.filter(
+            club_id=self.club_id, player__in=person, series__status__in=OPEN_STATUSES
+        )
+        if seats.values("series").distinct().count() > 1:
+            raise DomainError(
+                _("{player} and {partner} are seated at two open series: finish or abandon "
+                  "one of them first."),
+                code="players_seated_apart", field="target",
+                player=event.source, partner=event.target,
+            )  # fmt: skip
 
     def in_append(self, stream: UUID, change: Change[RosterState]) -> bool:
         return False  # its rows are written by ``project``
