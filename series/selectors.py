@@ -108,6 +108,7 @@ class SeriesAccess:
     club: Club
     role: str | None  # the user's, in the club
     names: dict[int, str]  # of the players seated in the series
+    version: int  # the score sheet's
 
 
 def series_access(series_id: UUID, user) -> SeriesAccess | None:
@@ -125,7 +126,7 @@ def series_access(series_id: UUID, user) -> SeriesAccess | None:
     if isinstance(seated, str):  # SQLite hands JSON over as text
         seated = json.loads(seated)
     names = {int(p): name for p, name in (seated or {}).items()}
-    return SeriesAccess(club, club.role_of_user, names)
+    return SeriesAccess(club, club.role_of_user, names, club.sheet_version)
 
 
 @cache
@@ -140,8 +141,38 @@ def _series_access_sql() -> str:
     return (
         f"SELECT c.*, (SELECT m.role FROM {member} m WHERE m.club_id = c.id AND m.user_id = %s) "
         f"AS role_of_user, (SELECT {group}(p.id, p.name) FROM {seat} s "
-        f"JOIN {player} p ON p.id = s.player_id WHERE s.series_id = %s) AS seated "
+        f"JOIN {player} p ON p.id = s.player_id WHERE s.series_id = %s) AS seated, "
+        f"h.version AS sheet_version "
         f"FROM {club} c JOIN {sheet} h ON h.club_id = c.id WHERE h.id = %s"
+    )
+
+
+def watched_sheet(series_id: UUID) -> tuple | None:
+    """What a spectator's score sheet shows that can change, in one indexed query:
+    the sheet's version (every deal, correction, void and confirmation moves
+    it), the club's name and the seated players' names; None when there is no
+    such series. ``series.conditional`` makes the live view's ETag of it."""
+    key = SeriesSheet._meta.pk.get_db_prep_value(series_id, connection)
+    found = list(SeriesSheet.objects.raw(_watched_sheet_sql(), [key]))
+    if not found:
+        return None
+    sheet = found[0]
+    return (sheet.version, sheet.club_name, sheet.seated)
+
+
+@cache
+def _watched_sheet_sql() -> str:
+    club, sheet, seat, player = (
+        Club._meta.db_table,
+        SeriesSheet._meta.db_table,
+        SeriesSeat._meta.db_table,
+        Player._meta.db_table,
+    )
+    group = "JSONB_OBJECT_AGG" if connection.vendor == "postgresql" else "JSON_GROUP_OBJECT"
+    return (
+        f"SELECT h.id, h.version, c.name AS club_name, (SELECT {group}(p.id, p.name) "
+        f"FROM {seat} s JOIN {player} p ON p.id = s.player_id WHERE s.series_id = h.id) "
+        f"AS seated FROM {sheet} h JOIN {club} c ON c.id = h.club_id WHERE h.id = %s"
     )
 
 

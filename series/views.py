@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from . import selectors, services
 from .access import Access, allows
 from .club_forms import rules_initial
+from .conditional import watched
 from .domain.errors import DomainError
 from .domain.events import from_payload
 from .domain.rules import Rules, rules_from
@@ -152,7 +153,17 @@ def _live_sheet(token: str):
     return sheet
 
 
+def _live_versions(request, token: str):
+    """What the live view shows that can change (``conditional.watched``)."""
+    try:
+        series_id = UUID(hex=signing.Signer(salt=LIVE_SALT).unsign(token))
+    except (signing.BadSignature, ValueError):
+        return None
+    return selectors.watched_sheet(series_id)
+
+
 @require_GET
+@watched(_live_versions)
 def live(request, token: str):
     sheet = _live_sheet(token)
     selectors.series_sheet_rows(sheet)
@@ -161,8 +172,10 @@ def live(request, token: str):
 
 
 @require_GET
+@watched(_live_versions)
 def live_fragment(request, token: str):
-    """The sheet as an HTML fragment when its version moved past ``?version=``; else 204."""
+    """The sheet as an HTML fragment; 304 when ``If-None-Match`` holds its ETag
+    (204 when ``?version=`` names its version, for pages loaded before ETags)."""
     try:
         series_id = UUID(hex=signing.Signer(salt=LIVE_SALT).unsign(token))
     except (signing.BadSignature, ValueError):
