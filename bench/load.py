@@ -46,6 +46,7 @@ import argparse
 import http.client
 import json
 import math
+import multiprocessing
 import os
 import random
 import secrets
@@ -212,8 +213,14 @@ class Table:
     def __init__(self, index: int, client: Client, players: list[int], club: str) -> None:
         self.rng = random.Random(index)
         self.client, self.players, self.club = client, players, club
+        self.index = index
         self.state: dict | None = None
         self.busy = threading.Lock()  # a table sends its next request after the last answer
+        self.shown = None  # where spectators in another process look up the series played
+
+    def show(self) -> None:
+        if self.shown is not None and self.shown[self.index] != self.state["id"]:
+            self.shown[self.index] = self.state["id"]
 
     def next_request(self, since: float | None = None) -> None:
         with self.busy:
@@ -222,6 +229,7 @@ class Table:
                 body = {"club": self.club, "players": seats, "first_dealer": seats[0]}
                 self.state = self.client.post("/api/v1/series", body, key=f"start-{uuid.uuid4()}",
                                               since=since)  # fmt: skip
+                self.show()
                 return
             state = self.state
             playing = state["tiebreak_players"] or [p["id"] for p in state["players"]]
@@ -397,9 +405,9 @@ class Watchers:
     (the ETag it last got), at times fixed in advance whatever the servers
     answer (an open loop, like the tables'), spread over both servers."""
 
-    def __init__(self, count: int, tables: list[Table], seed: int = 7) -> None:
+    def __init__(self, count: int, shown, seed: int = 7) -> None:
         rng = random.Random(seed)
-        self.count, self.tables = count, tables
+        self.count, self.shown = count, shown  # the series each table plays, by table
         self.offsets = [rng.uniform(0, WATCH_INTERVAL) for _ in range(count)]
         self.etags: dict[tuple[int, str], str] = {}
         self.paths: dict[str, str] = {}
@@ -434,10 +442,9 @@ class Watchers:
         self.error = errors[0] if errors else None
 
     def poll(self, watcher: int, since: float) -> None:
-        state = self.tables[watcher % len(self.tables)].state
-        if state is None:
+        series_id = self.shown[watcher % len(self.shown)]
+        if not series_id:
             return  # the table has not started its series yet
-        series_id = state["id"]
         headers = {}
         if (watcher, series_id) in self.etags:
             headers["If-None-Match"] = self.etags[watcher, series_id]
@@ -465,6 +472,19 @@ class Watchers:
             f"p50 {statistics.median(latencies) * 1000:.1f} ms, "
             f"p99 {percentile(latencies, 0.99) * 1000:.1f} ms"
         )
+
+
+def spectate(count: int, shown, seconds: float, ready, answers) -> None:
+    """The spectators, in a process of their own (their threads would hold the
+    tables' timers up otherwise): each opens the page once (a round of polls,
+    not counted, which hands it the sheet's ETag), then polls for ``seconds``."""
+    watchers = Watchers(count, shown)
+    watchers.watch(WATCH_INTERVAL)
+    watchers.latencies, watchers.statuses = [], {}
+    ready.set()
+    watchers.watch(seconds)
+    error = f"{watchers.error}" if watchers.error else None
+    answers.put((watchers.latencies, watchers.statuses, error))
 
 
 @dataclass
@@ -496,9 +516,11 @@ def watched_loop(args, token: str, clubs: list[Club], url: str, setups, total: T
         servers.start()
         try:
             tables = []
+            shown = multiprocessing.Manager().list([""] * count)
             for index in range(count):
                 club, players = clubs[index // args.tables_per_club % len(clubs)]
                 tables.append(Table(index, Client(token, Tally(), index), players, club))
+                tables[-1].shown = shown
             with ThreadPoolExecutor(max_workers=count) as pool:
                 runs = {}
                 # The warm-up gives every table one request: each starts its series.
@@ -508,19 +530,21 @@ def watched_loop(args, token: str, clubs: list[Club], url: str, setups, total: T
                     ("watched", args.watch_seconds),
                 ):
                     tally = Tally()
-                    watchers = Watchers(args.watchers, tables)
-                    spectators = threading.Thread(
-                        target=watchers.watch, args=(seconds,), daemon=True
-                    )
+                    watchers = Watchers(args.watchers, shown)
                     if phase == "watched":
-                        # Each spectator first opens the page, which hands its polls
-                        # the sheet's ETag: one round of polls, not counted.
-                        watchers.watch(WATCH_INTERVAL)
-                        watchers.latencies, watchers.statuses = [], {}
+                        fork = multiprocessing.get_context("fork")
+                        ready, answers = fork.Event(), fork.Queue()
+                        spectators = fork.Process(
+                            target=spectate,
+                            args=(args.watchers, shown, seconds, ready, answers),
+                        )
                         spectators.start()
+                        ready.wait()
                     step = arrive(pool, tables, args.watch_rate, seconds, tally)
                     if phase == "watched":
+                        watchers.latencies, watchers.statuses, error = answers.get()
                         spectators.join()
+                        watchers.error = error
                     total.merge(tally)
                     problems = step.problems + ([f"a spectator: {watchers.error}"]
                                                 if watchers.error else [])  # fmt: skip
