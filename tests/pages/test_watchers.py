@@ -124,3 +124,16 @@ def test_a_forged_token_with_any_tag_is_still_not_found(client, four):
     forged = f"/live/{live_token(four)[:-2]}xx/sheet/"
 
     assert client.get(forged, HTTP_IF_NONE_MATCH="*").status_code == 404
+
+
+def test_a_phone_holding_several_tags_is_answered_304_when_one_is_current(client, four):
+    tag = client.get(fragment(four))["ETag"]
+    strong = tag.removeprefix("W/")
+
+    several = client.get(fragment(four), HTTP_IF_NONE_MATCH=f'W/"stale", {tag}')
+    unprefixed = client.get(fragment(four), HTTP_IF_NONE_MATCH=strong)
+    stale = client.get(fragment(four), HTTP_IF_NONE_MATCH='W/"stale"')
+
+    assert several.status_code == 304
+    assert unprefixed.status_code == 304
+    assert stale.status_code == 200
