@@ -150,14 +150,15 @@ def _series_access_sql() -> str:
 def watched_sheet(series_id: UUID) -> tuple | None:
     """What a spectator's score sheet shows that can change, in one indexed query:
     the sheet's version (every deal, correction, void and confirmation moves
-    it), the club's name and the seated players' names; None when there is no
+    it), the club's name and whether it asks for confirmations (the sheet's
+    badges), and the seated players' names; None when there is no
     such series. ``series.conditional`` makes the live view's ETag of it."""
     key = SeriesSheet._meta.pk.get_db_prep_value(series_id, connection)
     found = list(SeriesSheet.objects.raw(_watched_sheet_sql(), [key]))
     if not found:
         return None
     sheet = found[0]
-    return (sheet.version, sheet.club_name, sheet.seated)
+    return (sheet.version, sheet.club_name, sheet.confirming, sheet.seated)
 
 
 @cache
@@ -170,7 +171,8 @@ def _watched_sheet_sql() -> str:
     )
     group = "JSONB_OBJECT_AGG" if connection.vendor == "postgresql" else "JSON_GROUP_OBJECT"
     return (
-        f"SELECT h.id, h.version, c.name AS club_name, (SELECT {group}(p.id, p.name) "
+        f"SELECT h.id, h.version, c.name AS club_name, "
+        f"c.deals_need_confirmation AS confirming, (SELECT {group}(p.id, p.name) "
         f"FROM {seat} s JOIN {player} p ON p.id = s.player_id WHERE s.series_id = h.id) "
         f"AS seated FROM {sheet} h JOIN {club} c ON c.id = h.club_id WHERE h.id = %s"
     )

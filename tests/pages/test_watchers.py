@@ -137,3 +137,16 @@ def test_a_phone_holding_several_tags_is_answered_304_when_one_is_current(client
     assert several.status_code == 304
     assert unprefixed.status_code == 304
     assert stale.status_code == 200
+
+
+def test_a_club_that_starts_asking_for_confirmations_shows_its_badges_on_the_next_poll(
+    client, table, four
+):
+    first_deal(table, four)
+    tag = client.get(fragment(four))["ETag"]
+
+    services.club_update(club=table.club, deals_need_confirmation=True)
+    asking = client.get(fragment(four), HTTP_IF_NONE_MATCH=tag)
+
+    assert asking.status_code == 200
+    assert "to confirm" in asking.content.decode()
