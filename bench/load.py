@@ -25,6 +25,16 @@ request is timed from when it was due). The rate is stepped up (--rates,
 behind the arrivals; it prints each step and the highest rate at which p99
 stayed under 50 ms, then makes the same checks.
 
+With --watchers N the open loop runs at one rate (--watch-rate, from tables
+pausing --watch-pause s) twice, once without and once with N spectators,
+each following one table's live view (a conditional GET of its fragment
+every 4 s with the ETag it last got, on a schedule of its own, as the
+tables' requests are): it prints the deal p99 of both and their ratio.
+With --replica as well it makes its own primary and a streaming standby of
+it (tests/support/standby.py) and does the same twice more with the
+servers reading the standby (DATABASE_REPLICA_URLS), so primary only and
+primary + replica are compared in one run.
+
 Only 127.0.0.1 is ever contacted. Its own database (LOAD_DATABASE_URL,
 default postgres://postgres@127.0.0.1:5432/scorekeeper_bench_load) is
 dropped and created afresh.
@@ -36,6 +46,7 @@ import argparse
 import http.client
 import json
 import math
+import multiprocessing
 import os
 import random
 import secrets
@@ -59,27 +70,34 @@ DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/scorekeeper_bench_load"
 PORTS = (8101, 8102)
 SEATS = 5
 P99_LIMIT_MS = 50.0
+WATCH_INTERVAL = 4.0  # seconds between a spectator's polls, as static/js/app.js polls
+# One key for the servers and this process, which signs the live views' links.
+SECRET_KEY = "load-" + secrets.token_urlsafe(40)
 
 
-def server_env(url: str) -> dict[str, str]:
-    return {
+def server_env(url: str, replicas: str | None = None) -> dict[str, str]:
+    env = {
         **os.environ,
         "DATABASE_URL": url,
         "DEBUG": "false",
         "HTTPS": "false",  # plain HTTP on loopback, as behind a TLS proxy
-        "SECRET_KEY": "load-" + secrets.token_urlsafe(40),
+        "SECRET_KEY": SECRET_KEY,
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
         "STATIC_MANIFEST": "false",
         "LOG_LEVEL": "WARNING",
     }
+    env.pop("DATABASE_REPLICA_URLS", None)
+    if replicas:
+        env["DATABASE_REPLICA_URLS"] = replicas
+    return env
 
 
 class Servers:
     """Two gunicorn app servers and the league's follower, each in its own
-    process group."""
+    process group; ``replicas`` (DATABASE_REPLICA_URLS) adds read replicas."""
 
-    def __init__(self, url: str, workers: int) -> None:
-        self.env = server_env(url)
+    def __init__(self, url: str, workers: int, replicas: str | None = None) -> None:
+        self.env = server_env(url, replicas)
         self.workers = workers
         self.processes: list[subprocess.Popen] = []
 
@@ -129,6 +147,7 @@ class Tally:
     def __init__(self) -> None:
         self.lock = threading.Lock()
         self.latencies: list[float] = []
+        self.deal_latencies: list[float] = []  # of the deals alone
         self.acknowledged: list[str] = []  # idempotency keys of deals answered 201
         self.statuses: dict[int, int] = {}
         self.retries = 0
@@ -136,6 +155,7 @@ class Tally:
     def merge(self, other: Tally) -> None:
         with self.lock:
             self.latencies += other.latencies
+            self.deal_latencies += other.deal_latencies
             self.acknowledged += other.acknowledged
             for status, count in other.statuses.items():
                 self.statuses[status] = self.statuses.get(status, 0) + count
@@ -145,6 +165,8 @@ class Tally:
         with self.lock:
             self.statuses[status] = self.statuses.get(status, 0) + 1
             self.latencies.append(latency)
+            if key:
+                self.deal_latencies.append(latency)
             if status == 201 and key:
                 self.acknowledged.append(key)
 
@@ -196,8 +218,14 @@ class Table:
         block = index if seat_block is None else seat_block
         players = players[block * SEATS : (block + 1) * SEATS]
         self.client, self.players, self.club = client, players, club
+        self.index = index
         self.state: dict | None = None
         self.busy = threading.Lock()  # a table sends its next request after the last answer
+        self.shown = None  # where spectators in another process look up the series played
+
+    def show(self) -> None:
+        if self.shown is not None and self.shown[self.index] != self.state["id"]:
+            self.shown[self.index] = self.state["id"]
 
     def next_request(self, since: float | None = None) -> None:
         with self.busy:
@@ -206,6 +234,7 @@ class Table:
                 body = {"club": self.club, "players": seats, "first_dealer": seats[0]}
                 self.state = self.client.post("/api/v1/series", body, key=f"start-{uuid.uuid4()}",
                                               since=since)  # fmt: skip
+                self.show()
                 return
             state = self.state
             playing = state["tiebreak_players"] or [p["id"] for p in state["players"]]
@@ -325,6 +354,28 @@ class Step:
         )
 
 
+def arrive(pool, tables: list[Table], rate: float, step_seconds: float, tally: Tally) -> Step:
+    """One step of the open loop: requests from ``tables`` in turn at ``rate``
+    per second for ``step_seconds``, each timed from when it was due."""
+    for table in tables:
+        table.client.tally = tally
+    arrivals = []
+    start = time.perf_counter() + 0.05
+    for arrival in range(int(rate * step_seconds)):
+        at = start + arrival / rate
+        time.sleep(max(0.0, at - time.perf_counter()))
+        arrivals.append(pool.submit(tables[arrival % len(tables)].next_request, at))
+    wait(arrivals)
+    seconds = time.perf_counter() - start
+    problems = [f"{f.exception()}" for f in arrivals if f.exception()][:1]
+    if any(status >= 500 for status in tally.statuses):
+        problems.append(f"server errors: {tally.statuses}")
+    latencies = tally.latencies or [0.0]
+    return Step(rate, len(tables), len(tally.latencies), seconds,
+                statistics.median(latencies) * 1000, percentile(latencies, 0.99) * 1000,
+                problems)  # fmt: skip
+
+
 def open_loop(args, token: str, clubs: list[Club], total: Tally) -> list[Step]:
     """Arrivals at a fixed rate, stepped up until the servers fall behind. Each table
     pauses ``args.pause`` seconds between its requests, as a real table plays its
@@ -345,23 +396,7 @@ def open_loop(args, token: str, clubs: list[Club], total: Tally) -> list[Step]:
                 block = len(tables) % args.tables_per_club
                 tables.append(Table(len(tables), Client(token, tally, len(tables)), players, club,
                                     block))  # fmt: skip
-            for table in tables:
-                table.client.tally = tally
-            arrivals = []
-            start = time.perf_counter() + 0.05
-            for arrival in range(int(rate * args.step_seconds)):
-                at = start + arrival / rate
-                time.sleep(max(0.0, at - time.perf_counter()))
-                arrivals.append(pool.submit(tables[arrival % count].next_request, at))
-            wait(arrivals)
-            seconds = time.perf_counter() - start
-            problems = [f"{f.exception()}" for f in arrivals if f.exception()][:1]
-            if any(status >= 500 for status in tally.statuses):
-                problems.append(f"server errors: {tally.statuses}")
-            latencies = tally.latencies or [0.0]
-            step = Step(rate, count, len(tally.latencies), seconds,
-                        statistics.median(latencies) * 1000, percentile(latencies, 0.99) * 1000,
-                        problems)  # fmt: skip
+            step = arrive(pool, tables[:count], rate, args.step_seconds, tally)
             total.merge(tally)
             if n == 0:
                 continue
@@ -370,6 +405,178 @@ def open_loop(args, token: str, clubs: list[Club], total: Tally) -> list[Step]:
             if step.problems or step.requests / step.seconds < 0.9 * rate:
                 break  # errors, or the servers no longer keep up with the arrivals
     return steps
+
+
+class Watchers:
+    """Spectators, each following one table's live view as a phone does: a GET
+    of its fragment every ``WATCH_INTERVAL`` seconds with ``If-None-Match``
+    (the ETag it last got), at times fixed in advance whatever the servers
+    answer (an open loop, like the tables'), spread over both servers."""
+
+    def __init__(self, count: int, shown, seed: int = 7) -> None:
+        rng = random.Random(seed)
+        self.count, self.shown = count, shown  # the series each table plays, by table
+        self.offsets = [rng.uniform(0, WATCH_INTERVAL) for _ in range(count)]
+        self.etags: dict[tuple[int, str], str] = {}
+        self.paths: dict[str, str] = {}
+        self.lock = threading.Lock()
+        self.latencies: list[float] = []
+        self.statuses: dict[int, int] = {}
+        self.error: BaseException | None = None
+
+    def path(self, series_id: str) -> str:
+        """The live link a member of the table's club shares (its admin's)."""
+        from series import live_links, selectors
+
+        if series_id not in self.paths:
+            sheet = selectors.series_sheet(uuid.UUID(series_id))
+            admin = sheet.club.memberships.filter(role="admin").first().user
+            token = live_links.token(live_links.key_for(sheet, admin))
+            self.paths[series_id] = f"/live/{token}/sheet/"
+        return self.paths[series_id]
+
+    def watch(self, seconds: float) -> None:
+        """Poll for ``seconds``; returns once the last poll is answered."""
+        polls = sorted(
+            (start * WATCH_INTERVAL + offset, watcher)
+            for start in range(max(1, int(seconds / WATCH_INTERVAL)))
+            for watcher, offset in enumerate(self.offsets)
+        )
+        with ThreadPoolExecutor(max_workers=min(self.count, 32)) as pool:
+            begin = time.perf_counter() + 0.05
+            done = []
+            for due, watcher in polls:
+                at = begin + due
+                time.sleep(max(0.0, at - time.perf_counter()))
+                done.append(pool.submit(self.poll, watcher, at))
+            wait(done)
+        errors = [f.exception() for f in done if f.exception()]
+        self.error = errors[0] if errors else None
+
+    def poll(self, watcher: int, since: float) -> None:
+        series_id = self.shown[watcher % len(self.shown)]
+        if not series_id:
+            return  # the table has not started its series yet
+        headers = {}
+        if (watcher, series_id) in self.etags:
+            headers["If-None-Match"] = self.etags[watcher, series_id]
+        port = PORTS[watcher % len(PORTS)]
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        try:
+            connection.request("GET", self.path(series_id), headers=headers)
+            response = connection.getresponse()
+            response.read()
+        finally:
+            connection.close()
+        latency = time.perf_counter() - since
+        if response.status == 200 and response.getheader("ETag"):
+            self.etags[watcher, series_id] = response.getheader("ETag")
+        with self.lock:
+            self.latencies.append(latency)
+            self.statuses[response.status] = self.statuses.get(response.status, 0) + 1
+
+    def line(self) -> str:
+        latencies = self.latencies or [0.0]
+        answered = sum(self.statuses.values()) or 1
+        return (
+            f"    {self.count} spectators: {len(self.latencies)} polls, "
+            f"{100 * self.statuses.get(304, 0) / answered:.0f} % answered 304, "
+            f"p50 {statistics.median(latencies) * 1000:.1f} ms, "
+            f"p99 {percentile(latencies, 0.99) * 1000:.1f} ms"
+        )
+
+
+def spectate(count: int, shown, seconds: float, ready, answers) -> None:
+    """The spectators, in a process of their own (their threads would hold the
+    tables' timers up otherwise): each opens the page once (a round of polls,
+    not counted, which hands it the sheet's ETag), then polls for ``seconds``."""
+    watchers = Watchers(count, shown)
+    watchers.watch(WATCH_INTERVAL)
+    watchers.latencies, watchers.statuses = [], {}
+    ready.set()
+    watchers.watch(seconds)
+    error = f"{watchers.error}" if watchers.error else None
+    answers.put((watchers.latencies, watchers.statuses, error))
+
+
+@dataclass
+class Watched:
+    """The deal latency at one rate, without and with spectators, on one setup."""
+
+    setup: str
+    quiet: list[float]  # deal latencies, s
+    watched: list[float]
+    watchers: Watchers
+
+    @property
+    def ratio(self) -> float:
+        return self.p99(self.watched) / self.p99(self.quiet)
+
+    @staticmethod
+    def p99(latencies: list[float]) -> float:
+        return percentile(latencies or [0.0], 0.99) * 1000
+
+
+def watched_loop(args, token: str, clubs: list[Club], url: str, setups, total: Tally):
+    """For each setup (a name and DATABASE_REPLICA_URLS or None): servers
+    started afresh, a warm-up, then the open loop at ``args.watch_rate`` without
+    spectators and again with ``args.watchers`` of them. Returns what each saw."""
+    count = max(1, math.ceil(args.watch_rate * args.watch_pause))
+    results = []
+    for setup, replicas in setups:
+        servers = Servers(url, args.workers, replicas)
+        servers.start()
+        try:
+            tables = []
+            shown = multiprocessing.Manager().list([""] * count)
+            for index in range(count):
+                club, players = clubs[index // args.tables_per_club % len(clubs)]
+                tables.append(Table(index, Client(token, Tally(), index), players, club))
+                tables[-1].shown = shown
+            with ThreadPoolExecutor(max_workers=count) as pool:
+                runs = {}
+                # The warm-up gives every table one request: each starts its series.
+                for phase, seconds in (
+                    ("warm-up", count / args.watch_rate),
+                    ("quiet", args.watch_seconds),
+                    ("watched", args.watch_seconds),
+                ):
+                    tally = Tally()
+                    watchers = Watchers(args.watchers, shown)
+                    if phase == "watched":
+                        fork = multiprocessing.get_context("fork")
+                        ready, answers = fork.Event(), fork.Queue()
+                        spectators = fork.Process(
+                            target=spectate,
+                            args=(args.watchers, shown, seconds, ready, answers),
+                        )
+                        spectators.start()
+                        ready.wait()
+                    step = arrive(pool, tables, args.watch_rate, seconds, tally)
+                    if phase == "watched":
+                        watchers.latencies, watchers.statuses, error = answers.get()
+                        spectators.join()
+                        watchers.error = error
+                    total.merge(tally)
+                    problems = step.problems + ([f"a spectator: {watchers.error}"]
+                                                if watchers.error else [])  # fmt: skip
+                    if any(status >= 500 for status in watchers.statuses):
+                        problems.append(f"server errors to spectators: {watchers.statuses}")
+                    if problems:
+                        raise RuntimeError(f"{setup}, {phase}: {'; '.join(problems)}")
+                    runs[phase] = (tally.deal_latencies, watchers)
+            result = Watched(setup, runs["quiet"][0], runs["watched"][0], runs["watched"][1])
+            print(
+                f"  {setup}: deal p99 {result.p99(result.quiet):.1f} ms without spectators, "
+                f"{result.p99(result.watched):.1f} ms with {args.watchers}: "
+                f"× {result.ratio:.2f}",
+                flush=True,
+            )
+            print(result.watchers.line(), flush=True)
+            results.append(result)
+        finally:
+            servers.stop()
+    return results
 
 
 def main() -> None:
@@ -395,11 +602,26 @@ def main() -> None:
     parser.add_argument("--tables-per-club", type=int, default=8,
                         help="open loop: the tables of one club (a club night's)")  # fmt: skip
     parser.add_argument("--ports", default="8101,8102", help="the two servers' ports")
+    parser.add_argument("--watchers", type=int, default=0,
+                        help="spectators polling the live view, compared with none")  # fmt: skip
+    parser.add_argument("--watch-rate", type=float, default=10,
+                        help="with --watchers: the tables' arrival rate (requests/s)")  # fmt: skip
+    parser.add_argument("--watch-pause", type=float, default=20,
+                        help="with --watchers: seconds a table waits between its requests "
+                        "(a spectator's poll then mostly finds the sheet unchanged)")  # fmt: skip
+    parser.add_argument("--watch-seconds", type=float, default=60,
+                        help="with --watchers: seconds without, then with, spectators")  # fmt: skip
+    parser.add_argument("--replica", action="store_true",
+                        help="with --watchers: also with a streaming standby of a primary "
+                        "made for the run")  # fmt: skip
     args = parser.parse_args()
     if args.quick:
-        args.seconds, args.step_seconds = 6, 4
+        args.seconds, args.step_seconds, args.watch_seconds = 6, 4, 12
     global PORTS
     PORTS = tuple(int(port) for port in args.ports.split(","))
+    if args.watchers:
+        watch_main(args)
+        return
     url = os.environ.get("LOAD_DATABASE_URL", DEFAULT_URL)
     most_tables = math.ceil(max(float(r) for r in args.rates.split(",")) * args.pause)
     clubs = math.ceil(most_tables / args.tables_per_club) if args.open_loop else 1
@@ -431,6 +653,59 @@ def main() -> None:
     if problems:
         raise SystemExit(1)
     print("  every acknowledged deal is in the log once; projections equal a rebuild; no 5xx")
+
+
+def watch_main(args) -> None:
+    """--watchers: the deal p99 without and with spectators, on the primary
+    alone and (--replica) with the spectators' reads on a standby."""
+    cluster = None
+    if args.replica:
+        from tests.support import standby
+
+        bin = standby.bindir()
+        if bin is None:
+            raise SystemExit("--replica needs PostgreSQL's programs (pg_config --bindir)")
+        cluster = standby.make_cluster(bin, log_statements=False)
+    try:
+        database = "scorekeeper_bench_load"
+        url = (
+            cluster.primary.url(database)
+            if cluster
+            else os.environ.get("LOAD_DATABASE_URL", DEFAULT_URL)
+        )
+        tables = max(1, math.ceil(args.watch_rate * args.watch_pause))
+        os.environ["SECRET_KEY"] = SECRET_KEY  # this process signs the live views' links
+        token, made = prepare(url, math.ceil(tables / args.tables_per_club))
+        setups = [("primary only", None)]
+        if cluster:
+            cluster.caught_up()
+            setups.append(("primary + replica", cluster.standby.url(database)))
+        print(
+            f"Open loop at {args.watch_rate:g} requests/s ({tables} tables pausing "
+            f"{args.watch_pause:g} s), 2 servers × {args.workers} workers, "
+            f"{args.watch_seconds:g} s without then with {args.watchers} spectators "
+            f"polling every {WATCH_INTERVAL:g} s:"
+        )
+        tally = Tally()
+        results = watched_loop(args, token, made, url, setups, tally)
+        if len(results) == 2:
+            alone, replica = results
+            print(
+                f"  with {args.watchers} spectators, deal p99 primary + replica / primary only: "
+                f"× {replica.p99(replica.watched) / alone.p99(alone.watched):.2f}"
+            )
+        problems = verify(tally)
+        for problem in problems:
+            print(f"  PROBLEM: {problem}")
+        if problems:
+            raise SystemExit(1)
+        print("  every acknowledged deal is in the log once; projections equal a rebuild; no 5xx")
+    finally:
+        if cluster:
+            from django.db import connections
+
+            connections.close_all()
+            standby.remove_cluster(cluster)
 
 
 def closed_loop(args, token: str, players: list[int], club: str, tally: Tally, servers) -> list:

@@ -22,6 +22,7 @@ from django.db.models.functions import Coalesce
 from django.urls import reverse
 from django.utils import timezone
 
+from . import selectors
 from .models import Club, LiveLink, Membership, SeriesSheet
 from .retry import transient_retry
 
@@ -85,6 +86,17 @@ def sheet_opened(text: str) -> SeriesSheet | None:
     """The sheet (with its club) a live link opens, or None: one query."""
     key = parse(text)
     return None if key is None else _opened(key).select_related("club").first()
+
+
+def watched_opened(text: str) -> tuple | None:
+    """What the live view a link opens shows that can change
+    (``selectors.watched_sheet``), or None when the link opens nothing: one query."""
+    key = parse(text)
+    if key is None:
+        return None
+    return selectors.watched_sheet(
+        key.series_id, generation=key.generation, membership=key.membership_id
+    )
 
 
 def version_opened(text: str) -> int | None:

@@ -29,6 +29,7 @@ from .models import (
     DealScore,
     Event,
     Invitation,
+    LiveLink,
     Membership,
     Player,
     Profile,
@@ -111,6 +112,7 @@ class SeriesAccess:
     club: Club
     role: str | None  # the user's, in the club
     names: dict[int, str]  # of the players seated in the series
+    version: int  # the score sheet's
 
 
 def series_access(series_id: UUID, user) -> SeriesAccess | None:
@@ -128,7 +130,7 @@ def series_access(series_id: UUID, user) -> SeriesAccess | None:
     if isinstance(seated, str):  # SQLite hands JSON over as text
         seated = json.loads(seated)
     names = {int(p): name for p, name in (seated or {}).items()}
-    return SeriesAccess(club, club.role_of_user, names)
+    return SeriesAccess(club, club.role_of_user, names, club.sheet_version)
 
 
 @cache
@@ -143,8 +145,57 @@ def _series_access_sql() -> str:
     return (
         f"SELECT c.*, (SELECT m.role FROM {member} m WHERE m.club_id = c.id AND m.user_id = %s) "
         f"AS role_of_user, (SELECT {group}(p.id, p.name) FROM {seat} s "
-        f"JOIN {player} p ON p.id = s.player_id WHERE s.series_id = %s) AS seated "
+        f"JOIN {player} p ON p.id = s.player_id WHERE s.series_id = %s) AS seated, "
+        f"h.version AS sheet_version "
         f"FROM {club} c JOIN {sheet} h ON h.club_id = c.id WHERE h.id = %s"
+    )
+
+
+def watched_sheet(
+    series_id: UUID, *, generation: int | None = None, membership: int | None = None
+) -> tuple | None:
+    """What a spectator's score sheet shows that can change, in one indexed query:
+    the sheet's version (every deal, correction, void and confirmation moves
+    it), the club's name and whether it asks for confirmations (the sheet's
+    badges), and the seated players' names; None when there is no
+    such series. ``series.conditional`` makes the live view's ETag of it.
+    With a live link's ``generation`` and ``membership`` (``live_links``), None
+    too when that link no longer opens the sheet (renewed since, its member
+    gone, or a visitor's link of a club no longer public)."""
+    key = SeriesSheet._meta.pk.get_db_prep_value(series_id, connection)
+    if generation is None:
+        found = list(SeriesSheet.objects.raw(_watched_sheet_sql(False), [key]))
+    else:
+        params = [key, generation, membership or 0, membership or 0]
+        found = list(SeriesSheet.objects.raw(_watched_sheet_sql(True), params))
+    if not found:
+        return None
+    sheet = found[0]
+    return (sheet.version, sheet.club_name, sheet.confirming, sheet.seated)
+
+
+@cache
+def _watched_sheet_sql(through_link: bool) -> str:
+    club, sheet, seat, player, link, member = (
+        Club._meta.db_table,
+        SeriesSheet._meta.db_table,
+        SeriesSeat._meta.db_table,
+        Player._meta.db_table,
+        LiveLink._meta.db_table,
+        Membership._meta.db_table,
+    )
+    group = "JSONB_OBJECT_AGG" if connection.vendor == "postgresql" else "JSON_GROUP_OBJECT"
+    opens = (
+        f" AND COALESCE((SELECT l.generation FROM {link} l WHERE l.series_id = h.id), 0) = %s"
+        f" AND ((%s = 0 AND c.public) OR EXISTS (SELECT 1 FROM {member} m"
+        f" WHERE m.id = %s AND m.club_id = c.id))"
+    )
+    return (
+        f"SELECT h.id, h.version, c.name AS club_name, "
+        f"c.deals_need_confirmation AS confirming, (SELECT {group}(p.id, p.name) "
+        f"FROM {seat} s JOIN {player} p ON p.id = s.player_id WHERE s.series_id = h.id) "
+        f"AS seated FROM {sheet} h JOIN {club} c ON c.id = h.club_id WHERE h.id = %s"
+        + (opens if through_link else "")
     )
 
 

@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from . import live_links, selectors, services
 from .access import Access, allows
 from .club_forms import rules_initial
+from .conditional import watched
 from .domain.audit import changes as audit_changes
 from .domain.errors import DomainError
 from .domain.events import from_payload
@@ -150,7 +151,13 @@ def live_link_new(request, sheet):
     return render(request, "live_link_new.html", {"sheet": sheet})
 
 
+def _live_versions(request, token: str):
+    """What the live view shows that can change (``conditional.watched``)."""
+    return live_links.watched_opened(token)
+
+
 @require_GET
+@watched(_live_versions)
 def live(request, token: str):
     sheet = live_links.sheet_opened(token)
     if sheet is None and live_links.parse(token) is not None:  # ours, but no longer opens
@@ -163,8 +170,10 @@ def live(request, token: str):
 
 
 @require_GET
+@watched(_live_versions)
 def live_fragment(request, token: str):
-    """The sheet as an HTML fragment when its version moved past ``?version=``; else 204."""
+    """The sheet as an HTML fragment; 304 when ``If-None-Match`` holds its ETag
+    (204 when ``?version=`` names its version, for pages loaded before ETags)."""
     version = live_links.version_opened(token)
     if version is None and live_links.parse(token) is not None:
         return HttpResponse(status=410)  # the page, reloaded, says the link no longer works

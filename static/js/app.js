@@ -133,14 +133,19 @@
 
   // -- live view: follow the score sheet -----------------------------------------------
 
+  // Each poll sends the ETag of the sheet it shows; the server answers 304
+  // (nothing rendered) until a deal, a correction or a confirmation changes it.
   const live = document.querySelector("[data-live]");
   if (live) {
+    let etag = live.dataset.etag || "";
     const poll = async () => {
       const sheet = document.getElementById("sheet");
       if (document.hidden || !sheet) return;
       try {
-        const response = await fetch(live.dataset.live + "?version=" + sheet.dataset.version);
+        const headers = etag ? { "If-None-Match": etag } : {};
+        const response = await fetch(live.dataset.live, { headers, cache: "no-store" });
         if (response.status === 200) {
+          etag = response.headers.get("ETag") || "";
           sheet.outerHTML = await response.text();
           hintScroll();
         } else if (response.status === 410) {

@@ -43,8 +43,39 @@ def test_an_anonymous_reader_of_a_public_club_needs_no_auth_queries(
     table.club.save()
     series_id = start(table.club, table.players).series_id
     client = as_role(None)
-    with django_assert_num_queries(4):  # sheet with club, seats, lines, scores
+    # the club with the sheet's version (its ETag), sheet, seats, lines, scores
+    with django_assert_num_queries(5):
         client.get(f"/api/v1/series/{series_id}")
+
+
+def test_an_unchanged_score_sheet_is_answered_304_after_the_token_and_one_query(
+    table, as_role, django_assert_num_queries
+):
+    series_id = start(table.club, table.players).series_id
+    play(table, series_id, 2)
+    client = as_role("member")
+    tag = client.get(f"/api/v1/series/{series_id}")["ETag"]
+
+    with django_assert_num_queries(2):  # the token with its user; club, role and version
+        again = client.get(f"/api/v1/series/{series_id}", HTTP_IF_NONE_MATCH=tag)
+
+    assert again.status_code == 304
+    assert again.content == b""
+
+
+def test_an_anonymous_watcher_of_a_public_club_is_answered_304_after_one_query(
+    table, as_role, django_assert_num_queries
+):
+    table.club.public = True
+    table.club.save()
+    series_id = start(table.club, table.players).series_id
+    client = as_role(None)
+    tag = client.get(f"/api/v1/series/{series_id}")["ETag"]
+
+    with django_assert_num_queries(1):
+        again = client.get(f"/api/v1/series/{series_id}", HTTP_IF_NONE_MATCH=tag)
+
+    assert again.status_code == 304
 
 
 @pytest.mark.parametrize("series_count", [1, 4])

@@ -146,3 +146,29 @@ def test_another_clubs_player_is_not_named_in_a_refusal(table, as_role, started)
     assert response.status_code == 422
     assert "Secret Name" not in response.json()["message"]
     assert str(outsider.id) in response.json()["message"]
+
+
+def test_a_client_polling_with_its_etag_gets_the_sheet_again_only_once_a_deal_lands(table, as_role):
+    scorer = as_role("scorer")
+    series = post(scorer, "/series", start_body(table)).json()
+    path = f"/api/v1/series/{series['id']}"
+    tag = scorer.get(path)["ETag"]
+    anna, bruno, carla = table.players
+
+    unchanged = scorer.get(path, HTTP_IF_NONE_MATCH=tag)
+    post(scorer, f"/series/{series['id']}/deals", deal_body(1, anna, [bruno, carla]))
+    changed = scorer.get(path, HTTP_IF_NONE_MATCH=tag)
+
+    assert unchanged.status_code == 304
+    assert changed.status_code == 200
+    assert changed["ETag"] != tag
+    assert len(changed.json()["deals"]) == 1
+
+
+def test_a_members_etag_opens_nothing_to_a_caller_outside_the_club(table, as_role):
+    series = post(as_role("scorer"), "/series", start_body(table)).json()
+    path = f"/api/v1/series/{series['id']}"
+    tag = as_role("member").get(path)["ETag"]
+
+    assert as_role(None).get(path, HTTP_IF_NONE_MATCH=tag).status_code == 404
+    assert as_role(None).get(path, HTTP_IF_NONE_MATCH="*").status_code == 404

@@ -41,3 +41,10 @@ def live_path(series_id, user) -> str:
     """The path of the live link the series' sheet shows ``user`` (None: a visitor)."""
     key = live_links.key_for(selectors.series_sheet(series_id), user or AnonymousUser())
     return f"/live/{live_links.token(key)}/"
+
+
+def member_live_token(series_id) -> str:
+    """The token of the live link a member of the series' club shares (its admin's)."""
+    sheet = selectors.series_sheet(series_id)
+    admin = sheet.club.memberships.filter(role="admin").first().user
+    return live_links.token(live_links.key_for(sheet, admin))

@@ -218,10 +218,13 @@ def new_folder() -> Path:
     return folder
 
 
-def make_cluster(bin: Path) -> Cluster:
+def make_cluster(bin: Path, *, log_statements: bool = True) -> Cluster:
+    """A primary and a standby streaming from it; the standby logs every
+    statement it runs unless ``log_statements`` is false (bench/load.py)."""
     folder = new_folder()
     primary = make_primary(bin, folder)
-    standby = Server(bin, folder / "standby", free_port(), ["-c log_statement=all", "-c fsync=off"])
+    logged = ["-c log_statement=all"] if log_statements else []
+    standby = Server(bin, folder / "standby", free_port(), [*logged, "-c fsync=off"])
     _run(
         bin / "pg_basebackup",
         "-D",

@@ -11,7 +11,7 @@ from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
-from ... import live_links, selectors, services
+from ... import conditional, live_links, selectors, services
 from ...access import Access, allows
 from ...domain.rules import CONTINENTAL
 from ...models import Club
@@ -39,6 +39,13 @@ from ..serializers import (
 
 SERIES_ID = OpenApiParameter("series_id", OpenApiTypes.UUID, OpenApiParameter.PATH)
 DEAL_NUMBER = OpenApiParameter("number", int, OpenApiParameter.PATH, description="Deal number.")
+IF_NONE_MATCH = OpenApiParameter(
+    "If-None-Match",
+    type=str,
+    location=OpenApiParameter.HEADER,
+    required=False,
+    description="The ETag of the sheet you hold: answered 304, with no body, until it changes.",
+)
 WRITTEN = OpenApiResponse(SeriesSerializer, description="The series after the change.")
 
 
@@ -123,14 +130,24 @@ class SeriesDetailApi(SeriesApiView):
         operation_id="series_read",
         summary="A series' score sheet",
         tags=["series"],
-        parameters=[SERIES_ID],
-        responses={200: SeriesSerializer, **error_responses(*READ_ERRORS)},
+        parameters=[SERIES_ID, IF_NONE_MATCH],
+        responses={
+            200: SeriesSerializer,
+            304: OpenApiResponse(description="Unchanged since the ETag sent in If-None-Match."),
+            **error_responses(*READ_ERRORS),
+        },
     )
     def get(self, request, series_id):
-        sheet = selectors.series_sheet(series_id)
-        self.club = require(request.user, sheet.club if sheet else None, Access.READ)
-        body = series_from_sheet(selectors.series_sheet_rows(sheet))
-        return Response(SeriesSerializer(body).data)
+        found = selectors.series_access(series_id, request.user)
+        club, role = (found.club, found.role) if found else (None, None)
+        self.club = require(request.user, club, Access.READ, role)
+        # A client that polls with the ETag it got is answered 304 until the
+        # sheet or its names change, after one query (conditional.py).
+        tag = conditional.etag(request, (found.version, club.name, sorted(found.names.items())))
+        if conditional.unchanged(request, tag):
+            return conditional.not_modified(tag)
+        body = series_from_sheet(selectors.series_sheet_rows(selectors.series_sheet(series_id)))
+        return conditional.tagged(Response(SeriesSerializer(body).data), tag)
 
 
 class DealRecordApi(SeriesApiView):
