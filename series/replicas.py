@@ -19,6 +19,9 @@ who has just recorded a deal sees it; a spectator may be a moment behind, and
 a page served by a replica that has received changes it has not yet replayed
 says "Updating…" (``reading_behind``).
 
+A lag-tolerant page that a replica answers "not found" is read again from
+the primary: a series started a moment ago may not be replayed yet.
+
 **Replicas fail safely.** A replica that refuses connections, errs, or lags
 more than ``DATABASE_REPLICA_MAX_LAG`` seconds is skipped for
 ``DATABASE_REPLICA_RETRY`` seconds with a log line, and its reads go to the
@@ -41,6 +44,7 @@ from dataclasses import dataclass, field
 
 from django.conf import settings
 from django.db import DEFAULT_DB_ALIAS, Error, connections
+from django.http import Http404
 
 log = logging.getLogger(__name__)
 
@@ -259,7 +263,20 @@ class ReplicaMiddleware:
             return None
         match = request.resolver_match
         reading.may_lag = bool(match and match.view_name in LAG_TOLERANT)
-        return None
+        if not reading.may_lag:
+            return None
+        try:
+            response = view_func(request, *view_args, **view_kwargs)
+        except Http404:
+            response = None
+        if reading.alias and (response is None or response.status_code == 404):
+            # Not there yet, perhaps: a series started a moment ago, not yet
+            # replayed. The primary says whether it is there at all.
+            reading.may_lag = False
+            return view_func(request, *view_args, **view_kwargs)
+        if response is None:
+            raise Http404
+        return response
 
     def process_exception(self, request, exception):
         reading = _reading.get()

@@ -46,10 +46,9 @@ def app(cluster, seeded):
 
 @pytest.fixture
 def replay_paused(cluster):
-    cluster.standby.query("SELECT pg_wal_replay_pause()")
+    cluster.pause_replay()
     yield
-    cluster.standby.query("SELECT pg_wal_replay_resume()")
-    cluster.caught_up()
+    cluster.resume_replay()
 
 
 def deals_in(sheet: str) -> int:
@@ -120,10 +119,28 @@ def current_version(app) -> int:
     return int(re.search(r'"version":\s*(\d+)', sheet).group(1))
 
 
+def test_a_series_the_standby_has_not_replayed_yet_is_found_on_the_primary(
+    cluster, app, replay_paused
+):
+    status, _, body = app.request(
+        "/api/v1/series",
+        body={"club": app.seed["club"], "players": app.seed["others"],
+              "first_dealer": app.seed["others"][0]},
+        headers={"Authorization": f"Token {app.seed['token']}"},
+    )  # fmt: skip
+    assert status == 201, body
+    cluster.received()
+    new = json.loads(body)["id"]
+
+    page, api = app.request(f"/series/{new}/"), app.request(f"/api/v1/series/{new}")
+
+    assert (page[0], api[0]) == (200, 200)  # a spectator without the writer's position
+
+
 def test_a_replica_lagging_past_the_bound_is_skipped_and_the_primary_answers(cluster, seeded):
     app = standby.serve(cluster, seeded, DATABASE_REPLICA_CHECK="0", DATABASE_REPLICA_MAX_LAG="1")
     try:
-        cluster.standby.query("SELECT pg_wal_replay_pause()")
+        cluster.pause_replay()
         version = current_version(app)
         assert record_deal(app, version=version)[0] == 201
         cluster.received()
@@ -133,7 +150,7 @@ def test_a_replica_lagging_past_the_bound_is_skipped_and_the_primary_answers(clu
 
         assert f'"version":{version + 1}' in sheet.replace(" ", "")
     finally:
-        cluster.standby.query("SELECT pg_wal_replay_resume()")
+        cluster.resume_replay()
         log = standby.stop(app)
     assert "skipped" in log and "behind the primary" in log
 

@@ -162,6 +162,20 @@ class Cluster:
             if ("statement:" in line or "execute" in line) and containing in line
         )
 
+    def pause_replay(self) -> None:
+        """Pause the standby's replay, and wait until it has paused: a pause is
+        only asked for until the standby next looks, which a write makes it do."""
+        self.standby.query("SELECT pg_wal_replay_pause()")
+        self.primary.query("SELECT txid_current()")  # a commit record to look at
+        _wait_for(
+            lambda: self.standby.query("SELECT pg_get_wal_replay_pause_state()")[0] == "paused",
+            "the standby's replay to pause",
+        )
+
+    def resume_replay(self) -> None:
+        self.standby.query("SELECT pg_wal_replay_resume()")
+        self.caught_up()
+
     def caught_up(self) -> None:
         """Wait until the standby has replayed everything the primary wrote."""
         (target,) = self.primary.query("SELECT pg_current_wal_lsn()::text")
