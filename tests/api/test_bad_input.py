@@ -178,7 +178,10 @@ def test_a_blank_query_parameter_is_a_400_not_read_as_missing(table, client, as_
 @pytest.mark.parametrize(
     ("name", "code"),
     [("\u200b", "name_invisible_character"), ("Anna\u202e", "name_invisible_character"),
-     ("a" + "\u0301" * 59, "name_marks"), ("ANNA", "name_taken"), ("anna", "name_taken")],
+     ("a" + "\u0301" * 59, "name_marks"), ("ANNA", "name_taken"), ("anna", "name_taken"),
+     ("\u3164", "name_invisible_character"), ("\u2800", "name_invisible_character"),
+     ("Anna\u3164", "name_invisible_character"), ("\u3164Anna", "name_invisible_character"),
+     ("A\u115fnna", "name_invisible_character")],
 )  # fmt: skip
 def test_a_player_name_the_rule_refuses_is_a_422_naming_the_field(table, as_role, name, code):
     response = as_role("admin").post(
