@@ -298,8 +298,10 @@ def series_start(
     idempotency_key: str | None = None,
     recorded_at: datetime | None = None,
 ) -> SeriesResult:
-    """Start a series for players of ``club`` seated in the given order."""
+    """Start a series for players of ``club`` seated in the given order; a retired
+    player is not seated (the pages do not offer them either)."""
     _check_players_of_club(club, players)
+    _refuse_retired(club, players)
     command = StartSeries(
         club=club.id,
         players=tuple(players),
@@ -320,6 +322,17 @@ def _check_players_of_club(club: Club, players: list[int]) -> None:
                 player=player,
                 field="players",
             )
+
+
+def _refuse_retired(club: Club, players: list[int]) -> None:
+    retired = Player.objects.filter(club=club, id__in=players, roster__retired=True)
+    for player in retired.values_list("id", flat=True)[:1]:
+        raise DomainError(
+            _("{player} has retired from the club and cannot be seated in a new series."),
+            code="player_retired",
+            player=player,
+            field="players",
+        )
 
 
 @transient_retry
