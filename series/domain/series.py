@@ -45,6 +45,7 @@ from .events import (
     SeriesStarted,
 )
 from .rules import Rules
+from .text import plain
 
 NOT_STARTED = "not_started"
 IN_PROGRESS = "in_progress"
@@ -430,7 +431,7 @@ def _require_open(state: SeriesState) -> None:
 
 
 def _require_reason(reason: str) -> str:
-    reason = reason.strip()
+    reason = plain(reason, field="reason")
     if not reason:
         raise DomainError(_("Give a reason."), code="reason_required", field="reason")
     return reason
@@ -517,4 +518,4 @@ def _abandon(state: SeriesState, command: AbandonSeries) -> list[Event]:
     if state.status == FINISHED:
         raise SeriesClosed(_("The series is over; it cannot be abandoned."),
                            code="series_finished")  # fmt: skip
-    return [SeriesAbandoned(command.reason.strip())]
+    return [SeriesAbandoned(plain(command.reason, field="reason"))]
