@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from datetime import date
 
 from ..domain.errors import DomainError, _
-from ..domain.text import plain
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +67,7 @@ def check_new_season(
     name: str, first_day: date, last_day: date, existing: Sequence[SeasonSpan]
 ) -> SeasonSpan:
     """The season to add, or a DomainError: a name, days in order, no overlap."""
-    name = plain(name, field="name")  # shown in the league's menus: nothing reordered
+    name = name.strip()
     if not name:
         raise DomainError(_("Give the season a name."), code="name_required", field="name")
     for day, field in ((first_day, "first_day"), (last_day, "last_day")):
