@@ -43,6 +43,7 @@ from .domain.series import (
     decide,
     decided,
     fold,
+    with_checkable_reason,
 )
 from .models import Club, Membership, Player, RosterPlayer, SeriesSeat
 from .retry import transient_retry
@@ -506,7 +507,8 @@ class SeriesStream:
             check_recorded_start(state, event)
         else:
             event = decided(state, event)  # an event from before decided scores: scored now
-            writer.as_recorded(self, state, command_for(event), event)
+            checked = with_checkable_reason(event)  # an earlier reason is kept as written
+            writer.as_recorded(self, state, command_for(checked), checked)
         return apply(state, event)
 
 

@@ -265,6 +265,25 @@ def decided(state: SeriesState, event: Event) -> Event:
     return event
 
 
+# What a restore checks in place of a reason typed before reasons were cleaned.
+_EARLIER_REASON = "a reason typed before reasons were cleaned"
+
+
+def with_checkable_reason(event: Event) -> Event:
+    """``event`` as a restore checks it against its command: a reason recorded
+    before the text rule (a bidi mark, a decomposed accent) is history, kept as
+    written; every other part of the event is still what its command decides."""
+    reason = getattr(event, "reason", None)
+    if reason is None:
+        return event
+    try:
+        if plain(reason, field="reason") == reason:
+            return event
+    except DomainError:
+        pass
+    return replace(event, reason=_EARLIER_REASON)
+
+
 def _start(setup: Setup) -> Progress:
     return Progress(
         totals=dict.fromkeys(setup.players, 0),
