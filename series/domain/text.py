@@ -1,4 +1,4 @@
-"""The one rule for text a person types and others read: names and reasons.
+"""The one rule for text a person types and others read: names, reasons, devices.
 
 Text is normalised to NFC and trimmed, and refused when it holds a character
 nobody sees: controls (tab, newline), surrogates, line and paragraph
@@ -51,6 +51,7 @@ VISIBLE = ("L", "N", "P", "S")
 _INVISIBLE = {
     "name": _("A name cannot hold the invisible character {character}: write it without."),
     "reason": _("A reason cannot hold the invisible character {character}: write it without."),
+    "device": _("A device name cannot hold the invisible character {character}: write it without."),
 }
 
 
