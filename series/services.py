@@ -327,7 +327,8 @@ def _check_players_of_club(club: Club, players: list[int]) -> None:
 
 def _refuse_retired(club: Club, players: list[int]) -> None:
     retired = Player.objects.filter(club=club, id__in=players, roster__retired=True)
-    for player in retired.values_list("id", flat=True)[:1]:
+    player = retired.values_list("id", flat=True).first()
+    if player is not None:
         raise DomainError(
             _("{player} has retired from the club and cannot be seated in a new series."),
             code="player_retired",
