@@ -25,6 +25,7 @@ from knox.auth import TokenAuthentication
 from rest_framework.exceptions import AuthenticationFailed
 
 from .domain.errors import DomainError, _
+from .domain.text import plain
 from .models import DeviceToken, PinAttempt, Profile
 from .retry import transient_retry
 
@@ -66,7 +67,8 @@ def device_sign_in(*, user, device: str = "") -> tuple[DeviceToken, str]:
                 _("Too many devices are signed in: sign out one of them first."),
                 code="too_many_devices",
             )
-        return DeviceToken.objects.create(user=user, device=device.strip()[:60])
+        device = plain(device, field="device")  # shown on the account page
+        return DeviceToken.objects.create(user=user, device=device[:60])
 
 
 @transient_retry(idempotent=True)

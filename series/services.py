@@ -43,6 +43,7 @@ from .domain.series import (
     decide,
     decided,
     fold,
+    with_checkable_reason,
 )
 from .models import Club, Membership, Player, RosterPlayer, SeriesSeat
 from .retry import transient_retry
@@ -298,8 +299,10 @@ def series_start(
     idempotency_key: str | None = None,
     recorded_at: datetime | None = None,
 ) -> SeriesResult:
-    """Start a series for players of ``club`` seated in the given order."""
+    """Start a series for players of ``club`` seated in the given order; a retired
+    player is not seated (the pages do not offer them either)."""
     _check_players_of_club(club, players)
+    _refuse_retired(club, players)
     command = StartSeries(
         club=club.id,
         players=tuple(players),
@@ -320,6 +323,18 @@ def _check_players_of_club(club: Club, players: list[int]) -> None:
                 player=player,
                 field="players",
             )
+
+
+def _refuse_retired(club: Club, players: list[int]) -> None:
+    retired = Player.objects.filter(club=club, id__in=players, roster__retired=True)
+    player = retired.values_list("id", flat=True).first()
+    if player is not None:
+        raise DomainError(
+            _("{player} has retired from the club and cannot be seated in a new series."),
+            code="player_retired",
+            player=player,
+            field="players",
+        )
 
 
 @transient_retry
@@ -493,7 +508,8 @@ class SeriesStream:
             check_recorded_start(state, event)
         else:
             event = decided(state, event)  # an event from before decided scores: scored now
-            writer.as_recorded(self, state, command_for(event), event)
+            checked = with_checkable_reason(event)  # an earlier reason is kept as written
+            writer.as_recorded(self, state, command_for(checked), checked)
         return apply(state, event)
 
 

@@ -85,7 +85,9 @@ def test_an_empty_or_over_long_club_name_is_refused(name):
     assert not Club.objects.exists()
 
 
-@pytest.mark.parametrize("name", ["\u200b\u200b", "Club\u202e", "Fri\nday", "\u0301" * 3])
+@pytest.mark.parametrize(
+    "name", ["\u200b\u200b", "Club\u202e", "Fri\nday", "\u0301" * 3, "\u2800", "\u115f\u1160"]
+)
 def test_a_club_name_nobody_can_see_is_refused_on_creation_and_rename(name):
     club = services.club_create(name="Friday club")
     for write in (

@@ -123,3 +123,20 @@ def test_a_user_signs_in_on_a_limited_number_of_devices(ada, settings):
     refused = APIClient().post("/api/v1/auth/token", body, format="json")
     assert refused.status_code == 422
     assert refused.json()["code"] == "too_many_devices"
+
+
+def test_a_device_name_that_would_show_reordered_on_the_devices_page_is_refused(ada):
+    body = {"username": "ada", "password": PASSWORD, "device": "Ada's \u202eenohp"}
+    refused = APIClient().post("/api/v1/auth/token", body, format="json", HTTP_ACCEPT_LANGUAGE="es")
+    assert refused.status_code == 422
+    assert (refused.json()["code"], refused.json()["field"]) == (
+        "device_invisible_character",
+        "device",
+    )
+    assert refused.json()["message"] == (
+        "El nombre de un dispositivo no puede contener el carácter invisible U+202E: "
+        "escríbelo sin él."
+    )
+    assert not DeviceToken.objects.exists()
+    sign_in(" Ada's phone ")
+    assert DeviceToken.objects.get().device == "Ada's phone"

@@ -16,7 +16,7 @@ from series import backup
 from series.domain.events import SCHEMA_VERSION, PlayersMerged, SeriesStarted, to_payload
 from series.domain.roster import roster_stream
 from series.domain.rules import PRESETS
-from series.domain.series import RecordDeal, decide, fold
+from series.domain.series import RecordDeal, VoidDeal, decide, fold
 from series.models import Club, Event, Player, SeriesSheet
 from tests.factories import entry
 
@@ -113,3 +113,32 @@ def test_a_deal_of_an_old_series_that_is_not_what_its_command_decides_is_refused
         backup.import_lines(signed(records))
     assert refused.value.line == len(records)
     assert not Event.objects.exists()
+
+
+def test_a_reason_recorded_before_reasons_were_cleaned_is_restored_as_written():
+    # Reasons are refused today when they would show reordered (a bidi override);
+    # one recorded before that is history, and its backup comes back whole.
+    start = started((1, 2, 3), CONTINENTAL)
+    state = fold([start])
+    deal = decide(state, RecordDeal(entry(1, {2: 20, 3: 30})))[0]
+    state = fold([start, deal])
+    voided = decide(state, VoidDeal(1, "misdeal"))[0]
+    earlier = replace(voided, reason="Eva \u202e03 ton ,0 had")
+    series = uuid4()
+    records = [*reference(3), event_record(1, series, 1, start),
+               event_record(2, series, 2, deal), event_record(3, series, 3, earlier)]  # fmt: skip
+    assert backup.import_lines(signed(records)) == 3
+    assert Event.objects.get(stream=series, version=3).payload["reason"] == earlier.reason
+
+
+def test_an_earlier_reason_does_not_let_the_rest_of_its_event_through_unchecked():
+    start = started((1, 2, 3), CONTINENTAL)
+    deal = decide(fold([start]), RecordDeal(entry(1, {2: 20, 3: 30})))[0]
+    voided = decide(fold([start, deal]), VoidDeal(1, "misdeal"))[0]
+    forged = replace(voided, number=2, reason="Eva \u202e03 ton ,0 had")  # no deal 2
+    series = uuid4()
+    records = [*reference(3), event_record(1, series, 1, start),
+               event_record(2, series, 2, deal), event_record(3, series, 3, forged)]  # fmt: skip
+    with pytest.raises(backup.BackupError) as refused:
+        backup.import_lines(signed(records))
+    assert refused.value.line == len(records)

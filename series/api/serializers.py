@@ -3,6 +3,8 @@ what the values mean is for the domain to decide."""
 
 from __future__ import annotations
 
+import re
+
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
@@ -10,6 +12,7 @@ from ..domain import games
 from ..domain.series import ABANDONED, FINISHED, IN_PROGRESS, TIEBREAK
 
 ID_MAX = 2**63 - 1
+_PLAYER_KEY = re.compile("[1-9][0-9]*")
 INT_MIN, INT_MAX = -(2**31), 2**31 - 1
 CARD_TEXT_LENGTH = 12
 CARDS_PER_LIST = 200
@@ -78,16 +81,20 @@ class CardTextField(serializers.CharField):
 
 
 class PlayerCountsField(serializers.DictField):
-    """``{"<player id>": n}``: a JSON object keyed by player ids."""
+    """``{"<player id>": n}``: a JSON object keyed by player ids, each written the
+    one way an id is written (ASCII digits, no sign, space or leading zero), so that
+    two keys never name one player ("13" and "013" would be merged otherwise)."""
 
     child = serializers.IntegerField(min_value=INT_MIN, max_value=INT_MAX)
 
     def to_internal_value(self, data):
         counts = super().to_internal_value(data)
-        try:
-            by_player = {int(key): value for key, value in counts.items()}
-        except ValueError:
-            raise serializers.ValidationError(_("Keys must be player ids.")) from None
+        for key in counts:
+            if not _PLAYER_KEY.fullmatch(key):
+                message = _("The key “{key}” is not a player id written in digits "
+                            "(without a sign, spaces or a leading zero).")  # fmt: skip
+                raise serializers.ValidationError(message.format(key=key))
+        by_player = {int(key): value for key, value in counts.items()}
         if not all(1 <= key <= ID_MAX for key in by_player):
             raise serializers.ValidationError(_("Keys must be player ids."))
         return by_player

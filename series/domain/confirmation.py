@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from .errors import DomainError, InvalidDeal, NotFound, SeriesClosed, _
 from .events import DealConfirmed, DealDisputed
+from .text import plain
 
 if TYPE_CHECKING:
     from .series import SeriesState
@@ -57,7 +58,7 @@ def decide_confirmation(state: SeriesState, command: ConfirmDeal | DisputeDeal) 
             raise DomainError(_("Deal {number} is already confirmed."),
                               code="deal_confirmed", number=command.number)  # fmt: skip
         return [DealConfirmed(command.number, command.user, command.player)]
-    reason = command.reason.strip()
+    reason = plain(command.reason, field="reason")
     if not reason:
         raise DomainError(_("Give a reason."), code="reason_required", field="reason")
     return [DealDisputed(command.number, command.user, reason, command.player)]

@@ -2,9 +2,11 @@
 
 Every writer of a name (a player, a guest, a rename, a club) cleans it here:
 normalised to NFC and trimmed, runs of spaces made one, and refused when it
-holds a character nobody sees or types as part of a name (controls, line
-breaks, format and bidi-override characters such as U+202E), holds nothing
-visible, or piles more than ``MAX_MARKS`` combining marks on one letter.
+holds a character nobody sees or types as part of a name (the rule of
+``text.plain``: controls, line breaks, format and bidi-override characters
+such as U+202E, default-ignorable code points such as the Hangul filler
+U+3164, the blank braille cell U+2800), holds nothing visible, or piles
+more than ``MAX_MARKS`` combining marks on one letter.
 Two names are the same name when they are equal after normalisation and case
 folding (``key``): "Renée" typed composed or decomposed, "ANNA" and "anna".
 A name may only look like another (a Cyrillic "а" for a Latin "a"):
@@ -19,18 +21,11 @@ import re
 import unicodedata
 
 from .errors import DomainError, _
+from .text import plain, shows
 
 # Accents on one letter: Vietnamese stacks two, a few scripts three or four.
 MAX_MARKS = 4
 
-# Invisible characters, refused: controls (and tab, newline), surrogates,
-# line and paragraph separators, and format characters (zero-width space,
-# bidi embeddings and overrides, tags), except the joiners below.
-_REFUSED = {"Cc", "Cs", "Cf", "Zl", "Zp"}
-# Zero-width (non-)joiners shape Persian and Indic names and emoji sequences;
-# allowed between two visible characters only.
-_JOINERS = {"\u200c", "\u200d"}
-_VISIBLE = ("L", "N", "P", "S")
 _SPACES = re.compile(r"\s+")
 
 
@@ -40,37 +35,16 @@ def clean(text: str, *, length: int, missing: str) -> str:
     name = unicodedata.normalize("NFC", text).strip()
     if not name:
         raise DomainError(missing, code="name_required", field="name")
-    _refuse_invisible(name)
+    name = plain(name, field="name")
     name = _SPACES.sub(" ", name)
     _refuse_piled_marks(name)
-    if not any(unicodedata.category(char).startswith(_VISIBLE) for char in name):
+    if not any(shows(char) for char in name):
         raise DomainError(_("A name needs a letter, a digit or a sign that can be seen."),
                           code="name_not_visible", field="name")  # fmt: skip
     if len(name) > length:
         raise DomainError(_("A name has at most {length} characters."),
                           code="name_too_long", field="name", length=length)  # fmt: skip
     return name
-
-
-def _refuse_invisible(name: str) -> None:
-    for index, char in enumerate(name):
-        if unicodedata.category(char) not in _REFUSED:
-            continue
-        if char in _JOINERS and _visible_at(name, index - 1) and _visible_at(name, index + 1):
-            continue
-        raise DomainError(
-            _("A name cannot hold the invisible character {character}: write it without."),
-            code="name_invisible_character",
-            field="name",
-            character=f"U+{ord(char):04X}",
-        )
-
-
-def _visible_at(name: str, index: int) -> bool:
-    if not 0 <= index < len(name):
-        return False
-    category = unicodedata.category(name[index])
-    return category.startswith(_VISIBLE) or category.startswith("M")
 
 
 def _refuse_piled_marks(name: str) -> None:

@@ -45,6 +45,7 @@ from .events import (
     SeriesStarted,
 )
 from .rules import Rules
+from .text import plain
 
 NOT_STARTED = "not_started"
 IN_PROGRESS = "in_progress"
@@ -264,6 +265,25 @@ def decided(state: SeriesState, event: Event) -> Event:
     return event
 
 
+# What a restore checks in place of a reason typed before reasons were cleaned.
+_EARLIER_REASON = "a reason typed before reasons were cleaned"
+
+
+def with_checkable_reason(event: Event) -> Event:
+    """``event`` as a restore checks it against its command: a reason recorded
+    before the text rule (a bidi mark, a decomposed accent) is history, kept as
+    written; every other part of the event is still what its command decides."""
+    reason = getattr(event, "reason", None)
+    if reason is None:
+        return event
+    try:
+        if plain(reason, field="reason") == reason:
+            return event
+    except DomainError:
+        pass
+    return replace(event, reason=_EARLIER_REASON)
+
+
 def _start(setup: Setup) -> Progress:
     return Progress(
         totals=dict.fromkeys(setup.players, 0),
@@ -430,7 +450,7 @@ def _require_open(state: SeriesState) -> None:
 
 
 def _require_reason(reason: str) -> str:
-    reason = reason.strip()
+    reason = plain(reason, field="reason")
     if not reason:
         raise DomainError(_("Give a reason."), code="reason_required", field="reason")
     return reason
@@ -517,4 +537,4 @@ def _abandon(state: SeriesState, command: AbandonSeries) -> list[Event]:
     if state.status == FINISHED:
         raise SeriesClosed(_("The series is over; it cannot be abandoned."),
                            code="series_finished")  # fmt: skip
-    return [SeriesAbandoned(command.reason.strip())]
+    return [SeriesAbandoned(plain(command.reason, field="reason"))]

@@ -23,6 +23,7 @@ from ..domain.roster import (
     UnmergePlayer,
     roster_stream,
 )
+from ..domain.text import plain
 from ..models import Club, LadderRules, Membership, Player, Season
 from ..retry import transient_retry
 from ..writer import Recording, Written
@@ -200,7 +201,8 @@ def season_add(*, club: Club, name: str, first_day: date, last_day: date) -> Sea
     with transaction.atomic(), projection.club_time(club.time_zone):
         projection.lock_league(club.id)
         existing = named_seasons(club.id)
-        span = check_new_season(name, first_day, last_day, existing)
+        # Typed now: nothing reordered or drawn as nothing (a restore keeps earlier names).
+        span = check_new_season(plain(name, field="name"), first_day, last_day, existing)
         season = Season.objects.create(
             club=club, key=span.key, name=span.name, starts_on=first_day, ends_on=last_day
         )

@@ -72,6 +72,36 @@ def test_wrong_types_are_a_400_naming_the_field(table, as_role, started, change,
     assert Event.objects.filter(stream=started["id"]).count() == 1
 
 
+@pytest.mark.parametrize(
+    "buys",
+    [{"13": 1, "013": 2}, {"10": 2, "+10": 1, " 10": 0}, {"\u0661\u0663": 1}, {"0": 1},
+     {"1e1": 1}, {"13 ": 1}],
+    ids=["leading zero", "sign and space", "arabic-indic digits", "zero", "exponent",
+         "trailing space"],
+)  # fmt: skip
+def test_a_buys_key_not_written_as_a_player_id_is_a_400_naming_it(table, as_role, started, buys):
+    # Read as numbers, "13" and "013" were one player and the buys were silently merged.
+    anna, bruno, carla = table.players
+    body = {**deal_body(1, anna, [bruno, carla]), "buys": buys}
+    response = as_role("scorer").post(f"/api/v1/series/{started['id']}/deals", body, format="json")
+    assert response.status_code == 400, response.json()
+    assert response.json()["field"] == "buys"
+    odd = next(key for key in buys if key != "13" and key != "10")
+    assert f"“{odd}”" in response.json()["message"]
+    assert Event.objects.filter(stream=started["id"]).count() == 1
+
+
+def test_the_buys_key_refusal_is_in_the_requests_language(table, as_role, started):
+    anna, bruno, carla = table.players
+    body = {**deal_body(1, anna, [bruno, carla]), "buys": {"013": 1}}
+    url = f"/api/v1/series/{started['id']}/deals"
+    response = as_role("scorer").post(url, body, format="json", HTTP_ACCEPT_LANGUAGE="it")
+    assert response.json()["message"] == (
+        "La chiave “013” non è un id di giocatore scritto in cifre "
+        "(senza segno, spazi o zeri iniziali)."
+    )
+
+
 def test_a_body_that_is_a_list_is_a_400(as_role):
     response = as_role("scorer").post("/api/v1/clubs", [1, 2], format="json")
     assert response.status_code == 400
@@ -178,7 +208,10 @@ def test_a_blank_query_parameter_is_a_400_not_read_as_missing(table, client, as_
 @pytest.mark.parametrize(
     ("name", "code"),
     [("\u200b", "name_invisible_character"), ("Anna\u202e", "name_invisible_character"),
-     ("a" + "\u0301" * 59, "name_marks"), ("ANNA", "name_taken"), ("anna", "name_taken")],
+     ("a" + "\u0301" * 59, "name_marks"), ("ANNA", "name_taken"), ("anna", "name_taken"),
+     ("\u3164", "name_invisible_character"), ("\u2800", "name_invisible_character"),
+     ("Anna\u3164", "name_invisible_character"), ("\u3164Anna", "name_invisible_character"),
+     ("A\u115fnna", "name_invisible_character")],
 )  # fmt: skip
 def test_a_player_name_the_rule_refuses_is_a_422_naming_the_field(table, as_role, name, code):
     response = as_role("admin").post(

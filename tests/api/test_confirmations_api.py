@@ -40,6 +40,25 @@ def test_the_scorer_cannot_confirm_their_own_deal_but_may_be_told_it_is_disputed
     assert sheet["deals"][0]["confirmation"] == "disputed"
 
 
+def test_a_dispute_reason_that_would_show_reordered_is_refused_in_the_readers_language(
+    as_role, one_deal
+):
+    url = f"/api/v1/series/{one_deal}/deals/1/dispute"
+    refused = as_role("member").post(
+        url, {"reason": "Eva \u202e03 ton ,0 had"}, format="json", HTTP_ACCEPT_LANGUAGE="fr"
+    )
+    assert refused.status_code == 422
+    assert (refused.json()["code"], refused.json()["field"]) == (
+        "reason_invisible_character",
+        "reason",
+    )
+    assert refused.json()["message"] == (
+        "Un motif ne peut pas contenir le caractère invisible U+202E : écrivez-le sans."
+    )
+    sheet = as_role("member").get(f"/api/v1/series/{one_deal}").json()
+    assert sheet["deals"][0]["confirmation"] != "disputed"
+
+
 def test_an_admin_makes_the_club_need_confirmations(table, as_role):
     url = f"/api/v1/clubs/{table.club.slug}"
     refused = as_role("scorer").patch(url, {"deals_need_confirmation": True}, format="json")

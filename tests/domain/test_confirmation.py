@@ -56,6 +56,10 @@ def test_a_dispute_needs_a_reason_and_a_correction_asks_for_confirmation_again()
         decide(state, DisputeDeal(1, user=FRIEND, reason=" "))
     assert refused.value.code == "reason_required"
 
+    with pytest.raises(DomainError) as refused:  # shown as "Eva 30 dah 0, not" otherwise
+        decide(state, DisputeDeal(1, user=FRIEND, reason="Eva \u202e03 ton ,0 had"))
+    assert refused.value.code == "reason_invisible_character"
+
     state = run(state, DisputeDeal(1, user=FRIEND, reason="Carla had 25", recorder=SCORER))
     assert state.deal(1).confirmation == DISPUTED and state.disputed == (1,)
 

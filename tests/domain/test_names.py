@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from series.domain.errors import DomainError
 from series.domain.names import MAX_MARKS, clean, key, lookalikes, looks_alike
+from series.domain.text import BLANK_SYMBOLS, DEFAULT_IGNORABLE, default_ignorable
 from tests.support.edges import any_text, assert_can_be_shown
 
 MISSING = "Give the player a name."
@@ -28,9 +29,10 @@ def test_a_name_is_trimmed_composed_and_its_spaces_made_one():
 @pytest.mark.parametrize(
     "text",
     ["\u200b\u200b", "Anna\u202e", "\u202eannA", "An\nna", "An\tna", "A\x07", "Ann\u2028a",
-     "\u2066Anna\u2069", "\u200dAnna"],
+     "\u2066Anna\u2069", "\u200dAnna", "\ufe0f", "Anna\ufe0f"],
     ids=["zero-width only", "rtl override", "rtl override first", "newline", "tab", "bell",
-         "line separator", "bidi isolate", "joiner at the edge"],
+         "line separator", "bidi isolate", "joiner at the edge", "variation selector alone",
+         "variation selector after a letter"],
 )  # fmt: skip
 def test_a_character_nobody_sees_is_refused_naming_it(text):
     assert refusal(text) == "name_invisible_character"
@@ -42,7 +44,7 @@ def test_the_refusal_names_the_character_by_its_code_point():
     assert "U+202E" in refused.value.message
 
 
-@pytest.mark.parametrize("text", ["\u0301\u0301", "\u20dd", "\ufe0f"])
+@pytest.mark.parametrize("text", ["\u0301\u0301", "\u20dd"])
 def test_a_name_with_nothing_visible_is_refused(text):
     assert refusal(text) == "name_not_visible"
 
@@ -57,7 +59,7 @@ def test_combining_marks_are_bounded():
 
 
 REAL_NAMES = ["Renée", "Nguyễn", "Ölçer", "Иван", "محمد", "李小龙", "José-María O’Neil",
-              "Zoë 🂡", "Mehr\u200cnaz", "👨\u200d👩"]  # fmt: skip
+              "Zoë 🂡", "Mehr\u200cnaz", "👨\u200d👩", "Zoë \u2764\ufe0f"]  # fmt: skip
 
 
 @pytest.mark.parametrize("name", REAL_NAMES)
@@ -107,3 +109,47 @@ def test_the_bound_on_marks_is_per_letter():
     assert clean(
         "a" + "\u0301" * MAX_MARKS + "b" + "\u0301" * MAX_MARKS, length=60, missing=MISSING
     )
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["\u3164", "\u3164\u3164", "\u2800", "\u115f\u1160", "\uffa0", "Ann\u3164", "\u3164Ann",
+     "Ann\u2800", "A\u115fnn", "An\u00adn", "Ann\U000e0041"],
+)  # fmt: skip
+def test_fillers_and_blank_symbols_are_refused_as_invisible_not_a_second_name(text):
+    # "Ann\u3164" would otherwise be stored beside "Ann" as another name drawn the same.
+    assert refusal(text) == "name_invisible_character"
+
+
+ignorable_points = st.sampled_from(DEFAULT_IGNORABLE).flatmap(
+    lambda span: st.integers(span[0], span[1]).map(chr)
+)
+invisible = st.one_of(ignorable_points, st.sampled_from(sorted(BLANK_SYMBOLS)))
+
+
+@given(st.text(st.characters(categories=["L", "N"]), min_size=1, max_size=10), invisible,
+       st.integers(0, 10))  # fmt: skip
+def test_a_name_holding_a_character_drawn_as_nothing_is_refused(name, char, at):
+    at = min(at, len(name))
+    text = name[:at] + char + name[at:]
+    if char in "\u200c\u200d" and 0 < at < len(name):
+        return  # a joiner between two letters shapes them (Persian, Indic)
+    try:
+        kept = clean(text, length=60, missing=MISSING)
+    except DomainError as refused:
+        assert refused.code in {"name_invisible_character", "name_marks"}
+        return
+    raise AssertionError(f"{text!r} was kept as {kept!r}")
+
+
+@given(any_text)
+def test_a_clean_name_holds_no_default_ignorable_but_joiners_and_emoji_selectors(text):
+    try:
+        name = clean(text, length=60, missing=MISSING)
+    except DomainError:
+        return
+    allowed = set("\u200c\u200d") | {
+        chr(p) for p in [*range(0xFE00, 0xFE10), *range(0xE0100, 0xE01F0)]
+    }
+    assert all(not default_ignorable(char) or char in allowed for char in name)
+    assert not BLANK_SYMBOLS & set(name)

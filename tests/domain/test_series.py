@@ -257,6 +257,31 @@ def test_void_and_correct_need_a_reason():
         assert refused.value.code == "reason_required"
 
 
+BIDI_REASON = "Eva \u202e03 ton ,0 had"  # shown reordered as "Eva 30 dah 0, not"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [VoidDeal(1, BIDI_REASON), CorrectDeal(1, entry(A, b=20, c=30), BIDI_REASON),
+     AbandonSeries(BIDI_REASON), VoidDeal(1, "misdeal\x07"), AbandonSeries("rain\u2066")],
+    ids=["void", "correction", "abandon", "bell in a void", "isolate in an abandon"],
+)  # fmt: skip
+def test_a_reason_that_would_show_reordered_or_hold_a_control_is_refused_naming_it(command):
+    state = record(started([A, B, C], first_dealer=A), entry(A, b=20, c=30))
+    with pytest.raises(DomainError) as refused:
+        decide(state, command)
+    assert (refused.value.code, refused.value.field) == ("reason_invisible_character", "reason")
+    assert "U+" in refused.value.message
+
+
+def test_a_reason_is_kept_composed_and_trimmed():
+    state = record(started([A, B, C], first_dealer=A), entry(A, b=20, c=30))
+    (voided,) = decide(state, VoidDeal(1, "  Rene\u0301e dealt 14  "))
+    assert voided.reason == "Renée dealt 14"
+    (abandoned,) = decide(state, AbandonSeries(" Mehr\u200cnaz left "))
+    assert abandoned.reason == "Mehr\u200cnaz left"  # a joiner inside a word is writing
+
+
 def test_an_abandoned_series_takes_no_more_deals():
     state = run(started([A, B, C], first_dealer=A), AbandonSeries("rain"))
     assert state.status == "abandoned"

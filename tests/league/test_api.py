@@ -256,3 +256,22 @@ def test_a_retired_player_comes_back_and_a_link_is_undone_through_the_api(histor
     assert history.dario.user is None
     stranger = admin.post(f"{url}/account", {"username": "stranger"}, format="json")
     assert stranger.status_code == 404  # not a member: answered as a name nobody has
+
+
+def test_a_retired_player_is_not_seated_in_a_new_series_through_the_api(history):
+    # README: a retired player is "no longer offered for a new series"; the API agrees.
+    admin = client_for(history.users["admin"])
+    elena, fabio = (services.player_add(club=history.club, name=n) for n in ("Elena", "Fabio"))
+    url = f"/api/v1/players/{elena.id}/retire"
+    admin.post(url, {"retired": True}, format="json")
+    seats = [history.carla.id, elena.id, fabio.id]  # Carla sits at no open series
+    body = {"club": history.club.slug, "players": seats, "first_dealer": seats[0]}
+    refused = admin.post("/api/v1/series", body, format="json", HTTP_ACCEPT_LANGUAGE="it")
+    assert refused.status_code == 422, refused.json()
+    assert (refused.json()["code"], refused.json()["field"]) == ("player_retired", "players")
+    assert refused.json()["message"] == (
+        "Elena ha lasciato il club e non può sedere in una nuova serie."
+    )
+    admin.post(url, {"retired": False}, format="json")
+    started = admin.post("/api/v1/series", body, format="json")
+    assert started.status_code == 201, started.json()

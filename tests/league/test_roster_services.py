@@ -107,6 +107,15 @@ def test_named_seasons_may_not_overlap_and_ladder_rules_must_make_sense(history)
         league.ladder_set(club=history.club, min_series=5, best_n=3)
 
 
+@pytest.mark.parametrize("name", ["\u202enirpS", "Spring\u2066", "\u3164"])
+def test_a_season_name_that_would_show_reordered_or_as_nothing_is_refused(history, name):
+    with pytest.raises(DomainError) as refused:
+        league.season_add(
+            club=history.club, name=name, first_day=date(2027, 3, 1), last_day=date(2027, 5, 31)
+        )
+    assert (refused.value.code, refused.value.field) == ("name_invisible_character", "name")
+
+
 # -- several at once, retire, link (the club pages' roster operations) ----------------
 
 

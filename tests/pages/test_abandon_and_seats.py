@@ -42,6 +42,12 @@ def test_abandoning_needs_the_box_ticked_and_a_reason(as_role, four):
     assert SeriesSheet.objects.get(id=four).status == "in_progress"
 
 
+def test_an_abandon_reason_that_would_show_reordered_is_refused_on_the_form(as_role, four):
+    page = abandon(as_role, "scorer", four, reason="\u202eesim tuo", sure="on").content.decode()
+    assert "A reason cannot hold the invisible character U+202E: write it without." in page
+    assert SeriesSheet.objects.get(id=four).status == "in_progress"
+
+
 def test_a_member_may_not_abandon_a_series(as_role, four):
     sheet = as_role("member").get(f"/series/{four}/").content.decode()
     assert "/abandon/" not in sheet

@@ -66,6 +66,19 @@ def test_a_scorer_voids_a_deal_with_a_reason(as_role, one_deal):
     assert "Deal 2: Anna deals next." in page
 
 
+def test_a_void_reason_that_would_show_reordered_is_refused_on_the_form(as_role, one_deal):
+    response = as_role("scorer").post(
+        f"/series/{one_deal}/deals/1/void/",
+        {"reason": "Eva \u202e03 ton ,0 had", "expected_version": 2},
+        HTTP_ACCEPT_LANGUAGE="nl",
+    )
+
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "Een reden mag het onzichtbare teken U+202E niet bevatten" in page
+    assert selectors.sheet_version(one_deal) == 2
+
+
 def test_a_void_sent_after_the_sheet_changed_can_be_sent_again_from_the_page(
     as_role, table, one_deal
 ):
