@@ -269,7 +269,8 @@ class SeriesEventsApi(SeriesApiView):
     )
     def get(self, request, series_id):
         club = self.club_of_series(series_id, Access.READ)
-        # A public club's log is public; who recorded it is for its members only.
+        # A public club's log is public; who recorded it, confirmed or disputed it
+        # is for its members only.
         # (Reading a private club's log already takes a member.)
         members = not club.public or allows(self.role, club, Access.MEMBER)
         events = [
@@ -277,7 +278,7 @@ class SeriesEventsApi(SeriesApiView):
                 "position": row.position,
                 "version": row.version,
                 "type": row.type,
-                "payload": event_payload(row),
+                "payload": event_payload(row, members=members),
                 "recorded_by": row.recorded_by.username if members and row.recorded_by else None,
                 "recorded_at": row.recorded_at,
             }
