@@ -51,9 +51,11 @@ def _can_score(request, club) -> bool:
 def home(request):
     memberships = selectors.user_memberships(request.user)
     sheets = selectors.open_series(club_ids=[m.club_id for m in memberships])
+    waiting = selectors.deals_waiting_for(request.user, sheets)
     clubs = [
         {
             "club": m.club,
+            "to_confirm": [(sheet, n) for sheet, n in waiting if sheet.club_id == m.club_id],
             "role": m.get_role_display(),
             "is_admin": allows(m.role, m.club, Access.ADMINISTER),
             "can_score": allows(m.role, m.club, Access.SCORE),
