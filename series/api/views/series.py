@@ -254,7 +254,10 @@ class SeriesEventsApi(SeriesApiView):
         position = serializers.IntegerField()
         version = serializers.IntegerField()
         type = serializers.CharField()
-        payload = serializers.DictField()
+        payload = serializers.DictField(
+            help_text="The fact as stored; for callers outside the club, who confirmed or "
+            "disputed a deal (`user`, `player`) is null."
+        )
         recorded_by = serializers.CharField(
             allow_null=True, help_text="Username; null for callers outside the club."
         )
