@@ -106,9 +106,5 @@ class RoleForm(forms.Form):
     role = forms.ChoiceField(label=_("Role"), choices=Membership.Role.choices)
 
 
-class MemberForm(forms.Form):
-    user = forms.IntegerField(widget=forms.HiddenInput)
-
-
 class RevokeForm(forms.Form):
     invitation = forms.IntegerField(widget=forms.HiddenInput)

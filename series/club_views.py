@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from . import membership, selectors, services
 from .access import Access, allows
-from .club_forms import ClubForm, InvitationForm, MemberForm, RevokeForm, RoleForm, rules_initial
+from .club_forms import ClubForm, InvitationForm, RevokeForm, RoleForm, rules_initial
 from .domain.errors import DomainError
 from .messages import render as error_message
 from .page_access import club_page
@@ -142,7 +142,6 @@ MEMBER_ACTIONS = {
         RoleForm,
         lambda club, user, d: services.member_set(club=club, user=user, role=d["role"]),
     ),
-    "remove": (MemberForm, lambda club, user, d: membership.member_remove(club=club, user=user)),
     "revoke": (
         RevokeForm,
         lambda club, _user, d: membership.invitation_revoke(
@@ -150,6 +149,28 @@ MEMBER_ACTIONS = {
         ),
     ),
 }
+
+
+@require_http_methods(["GET", "POST"])
+@club_page(Access.ADMINISTER)
+def member_remove(request, club, user_id: int):
+    """Ask first, naming the member; a tap on the members page removes nobody."""
+    user = selectors.club_member_user(club=club, user_id=user_id)
+    if user is None:
+        messages.error(request, _("That person is not a member of the club."))
+        return redirect("members", slug=club.slug)
+    if request.method == "POST":
+        try:
+            membership.member_remove(club=club, user=user)
+        except DomainError as error:
+            messages.error(request, error_message(error))
+            return redirect("members", slug=club.slug)
+        messages.success(
+            request,
+            _("%(name)s is no longer a member of the club.") % {"name": user.get_username()},
+        )
+        return redirect("members", slug=club.slug)
+    return render(request, "clubs/member_remove.html", {"club": club, "member": user})
 
 
 def _member_action(request, club, action: str) -> bool:

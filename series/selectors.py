@@ -12,16 +12,22 @@ from uuid import UUID
 from django.contrib.auth import get_user_model
 from django.db import connection
 from django.db.models import (
+    Exists,
+    IntegerField,
     OuterRef,
     Prefetch,
+    Q,
     QuerySet,
     Subquery,
+    Value,
     prefetch_related_objects,
 )
+from django.db.models.fields.json import KeyTextTransform
+from django.db.models.functions import Cast, Coalesce
 
 from . import store
 from .domain import snapshot
-from .domain.confirmation import DISPUTED, waiting
+from .domain.confirmation import DISPUTED, TO_CONFIRM, waiting
 from .domain.series import IN_PROGRESS, TIEBREAK, SeriesState, fold
 from .models import (
     Club,
@@ -342,6 +348,32 @@ def deals_to_confirm(series_id: UUID) -> list[WaitingDeal]:
     for payload, user in entries.order_by("version").values_list("payload", "recorded_by"):
         recorders[payload.get("number")] = user  # the latest entry of each deal
     return [WaitingDeal(n, confirmations[n], recorders.get(n)) for n in numbers]
+
+
+def deals_waiting_for(user, sheets: list[SeriesSheet]) -> list[tuple[SeriesSheet, int]]:
+    """(series, deal number) of the deals of these series (of the user's clubs)
+    that wait for ``user``'s confirmation, as the confirm page has it: recorded
+    by someone else, in a series where ``user`` is seated by their linked player
+    or, when no seated player but the recorder is a member with a linked
+    account, in any series. One query, whatever the number of series."""
+    if not sheets or not user.is_authenticated:
+        return []
+    entries = Event.objects.filter(stream=OuterRef("series_id"),
+                                   type__in=("DealRecorded", "DealCorrected"))  # fmt: skip
+    entries = entries.annotate(number=Cast(KeyTextTransform("number", "payload"), IntegerField()))
+    recorder = entries.filter(number=OuterRef("number")).order_by("-version")
+    seats = SeriesSeat.objects.filter(series_id=OuterRef("series_id"))
+    seated_others = seats.filter(player__user__memberships__club_id=OuterRef("club_id")).exclude(
+        player__user_id=Coalesce(OuterRef("recorder"), Value(0))
+    )
+    lines = DealLine.objects.filter(series_id__in=[sheet.id for sheet in sheets],
+                                    confirmation=TO_CONFIRM, void=False)  # fmt: skip
+    lines = lines.annotate(recorder=Subquery(recorder.values("recorded_by")[:1]))
+    lines = lines.filter(Q(recorder__isnull=True) | ~Q(recorder=user.id))
+    lines = lines.filter(Exists(seats.filter(player__user=user)) | ~Exists(seated_others))
+    by_id = {sheet.id: sheet for sheet in sheets}
+    found = lines.order_by("series_id", "number").values_list("series_id", "number")
+    return [(by_id[series_id], number) for series_id, number in found]
 
 
 def sheet_version(series_id: UUID) -> int | None:

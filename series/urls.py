@@ -34,6 +34,11 @@ urlpatterns = [
     path("clubs/new/", club_views.club_new, name="club_new"),
     path("clubs/<slug:slug>/settings/", club_views.club_settings, name="club_settings"),
     path("clubs/<slug:slug>/members/", club_views.members, name="members"),
+    path(
+        "clubs/<slug:slug>/members/<int:user_id>/remove/",
+        club_views.member_remove,
+        name="member_remove",
+    ),
     path("clubs/<slug:slug>/invitations/made/", club_views.invitation_made, name="invitation_made"),
     path("join/", club_views.join, name="join"),
     path("join/<str:token>/", club_views.join_link, name="join_link"),

@@ -23,7 +23,7 @@ from .club_forms import rules_initial
 from .conditional import watched
 from .domain.audit import changes as audit_changes
 from .domain.errors import DomainError
-from .domain.events import from_payload
+from .domain.events import from_payload, without_members
 from .domain.rules import Rules, rules_from
 from .domain.series import SeriesState
 from .forms import (
@@ -52,9 +52,11 @@ def _can_score(request, club) -> bool:
 def home(request):
     memberships = selectors.user_memberships(request.user)
     sheets = selectors.open_series(club_ids=[m.club_id for m in memberships])
+    waiting = selectors.deals_waiting_for(request.user, sheets)
     clubs = [
         {
             "club": m.club,
+            "to_confirm": [(sheet, n) for sheet, n in waiting if sheet.club_id == m.club_id],
             "role": m.get_role_display(),
             "is_admin": allows(m.role, m.club, Access.ADMINISTER),
             "can_score": allows(m.role, m.club, Access.SCORE),
@@ -389,12 +391,14 @@ def audit(request, sheet):
     stored = selectors.series_events(sheet.id)
     names = dict(selectors.player_names(club_id=sheet.club_id, ids=_event_players(stored)))
     decoded = [from_payload(row.type, row.payload, row.schema_version) for row in stored]
+    # A public club's audit trail is public; who recorded, confirmed or disputed
+    # each fact is for members.
+    members = allows(getattr(request, "club_role", None), sheet.club, Access.MEMBER)
+    shown = decoded if members else [without_members(event) for event in decoded]
     events = [
         {"row": row, "event": event, "change": change}
-        for row, event, change in zip(stored, decoded, audit_changes(decoded), strict=True)
+        for row, event, change in zip(stored, shown, audit_changes(decoded), strict=True)
     ]
-    # A public club's audit trail is public; who recorded each fact is for members.
-    members = allows(getattr(request, "club_role", None), sheet.club, Access.MEMBER)
     named = {row.payload["user"] for row in stored if "user" in row.payload} if members else ()
     users = selectors.usernames(named) if named else {}
     context = {"sheet": sheet, "events": events, "names": names, "users": users,

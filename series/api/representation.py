@@ -13,7 +13,7 @@ from typing import Any
 from uuid import UUID
 
 from .. import selectors
-from ..domain.events import from_payload, to_payload
+from ..domain.events import from_payload, to_payload, without_members
 from ..domain.rules import PRESETS
 from ..domain.series import SeriesState
 from ..models import Club, Event, SeriesSheet
@@ -115,7 +115,8 @@ def _by_player(points: Mapping[int, int]) -> dict[str, int]:
     return {str(player): value for player, value in points.items()}
 
 
-def event_payload(row: Event) -> dict[str, Any]:
-    """An event's payload in today's schema: older payloads are upcast as they are read."""
+def event_payload(row: Event, *, members: bool = True) -> dict[str, Any]:
+    """An event's payload in today's schema: older payloads are upcast as they are
+    read; for readers outside the club, without the accounts it names."""
     event = from_payload(row.type, row.payload, row.schema_version)
-    return to_payload(event)[1]
+    return to_payload(event if members else without_members(event))[1]

@@ -9,7 +9,7 @@ history. ``to_payload`` / ``from_payload`` give the JSON stored in the log;
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .cards import Card, parse_card
@@ -355,6 +355,15 @@ def to_payload(event: Event) -> tuple[str, dict[str, Any]]:
         case _:
             raise TypeError(f"not an event: {event!r}")
     return type(event).__name__, payload
+
+
+def without_members(event: Event) -> Event:
+    """The event as readers outside the club see it: who confirmed or disputed a
+    deal (their account, and the seated player they are) is for its members, as
+    who recorded it is; that it was, and why, is for everyone."""
+    if isinstance(event, DealConfirmed | DealDisputed):
+        return replace(event, user=None, player=None)
+    return event
 
 
 def from_payload(type_name: str, payload: Mapping[str, Any], schema_version: int) -> Event:

@@ -243,3 +243,25 @@ def test_a_bad_token_is_refused_even_where_anonymous_callers_may_go(client):
     )  # fmt: skip
     assert response.status_code == 401
     assert response.json()["code"] == "authentication_failed"
+
+
+# Who confirmed or disputed a deal is for the club's members, as who recorded it
+# is: anyone else reading a public club's log sees that it was, and why.
+NAMES_WHO_ACTED = {"anonymous": False, "member": True, "scorer": True, "admin": True,
+                   "stranger": False}  # fmt: skip
+
+
+@pytest.mark.parametrize(("role", "named"), NAMES_WHO_ACTED.items())
+def test_only_members_read_who_confirmed_or_disputed_a_deal(world, as_role, role, named):
+    table, series = world
+    services.club_update(club=table.club, public=True)
+    member, anna = table.users["member"], table.players[0]
+    services.deal_confirm(series_id=series, number=1, user_id=member.id, player_id=anna.id)
+    services.deal_dispute(series_id=series, number=1, user_id=member.id, reason="40?")
+
+    events = as_role(None if role == "anonymous" else role).get(f"/api/v1/series/{series}/events")
+    confirmed, disputed = events.json()[-2:]
+    assert confirmed["payload"] == {"number": 1, "user": member.id if named else None,
+                                    "player": anna.id if named else None}  # fmt: skip
+    assert disputed["payload"]["reason"] == "40?"
+    assert disputed["payload"]["user"] == (member.id if named else None)

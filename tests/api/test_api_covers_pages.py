@@ -23,11 +23,11 @@ PAGE_OPERATIONS = {
     "members": (
         "club_members_list",
         "club_member_set",
-        "club_member_remove",
         "club_invitations_list",
         "club_invitation_create",
         "club_invitation_revoke",
     ),
+    "member_remove": ("club_member_remove",),
     "join": ("invitation_accept",),
     "series_new": ("club_players_list", "series_start"),
     "sheet": ("series_read", "deals_to_confirm"),

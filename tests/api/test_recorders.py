@@ -44,3 +44,24 @@ def test_outsiders_do_not_see_it_either_on_the_audit_page(table, public_series):
     member = Client()
     member.force_login(table.users["member"])
     assert " · scorer" in member.get(f"/series/{public_series}/audit/").content.decode()
+
+
+def test_outsiders_do_not_see_who_confirmed_or_disputed_a_deal_on_the_audit_page(
+    table, public_series
+):
+    anna, bruno = table.players[:2]
+    member = table.users["member"]
+    services.deal_confirm(series_id=public_series, number=1, user_id=member.id, player_id=anna.id)
+    services.deal_dispute(series_id=public_series, number=1, user_id=member.id,
+                          player_id=bruno.id, reason="Carla had 25")  # fmt: skip
+
+    anonymous = Client().get(f"/series/{public_series}/audit/").content.decode()
+    assert "Deal 1, by Anna." not in anonymous
+    assert "Deal 1, by Bruno." not in anonymous
+    assert anonymous.count("Deal 1, by a member of the club.") == 2
+    assert "Carla had 25" in anonymous  # why is for everyone
+    insider = Client()
+    insider.force_login(member)
+    page = insider.get(f"/series/{public_series}/audit/").content.decode()
+    assert "Deal 1, by Anna." in page
+    assert "Deal 1, by Bruno." in page

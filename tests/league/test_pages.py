@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 
 import pytest
 from django.test import Client
@@ -261,3 +262,18 @@ def test_a_line_separator_inside_a_name_is_refused_not_read_as_two_players(histo
     assert response.status_code == 422
     assert "U+2028" in response.content.decode()
     assert not history.club.players.filter(name__in=["Ottavia", "Rossi", "Pia"]).exists()
+
+
+@pytest.mark.parametrize(
+    ("language", "said", "misread"),
+    [("en", "won the series", "deals won"), ("it", "ha vinto la serie", "smazzate vinte"),
+     ("es", "ganó la serie", "rondas ganadas"), ("fr", "a gagné la série", "donnes gagnées"),
+     ("nl", "won de serie", "rondes gewonnen")],
+)  # fmt: skip
+def test_a_series_won_is_said_to_be_won_not_its_deals(history, language, said, misread):
+    # Bruno won a series: "110 points in 8 deals won" read as eight won deals.
+    url = f"/clubs/{history.club.slug}/players/{history.bruno.id}/"
+    html = page(history).get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    text = " ".join(re.sub(r"<[^>]+>", " ", html).split())
+    assert said in text
+    assert misread not in text.replace(said, "")

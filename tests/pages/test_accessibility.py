@@ -86,15 +86,18 @@ def build_site() -> tuple[dict, object]:
                           reason="Bruno had 25, not 20")  # fmt: skip
     services.deal_dispute(series_id=played, number=3, user_id=table.users["member"].id,
                           reason="Carla counted twice")  # fmt: skip
-    finished = services.series_start(club=club, players=[p.id for p in players[2:]],
-                                     first_dealer=players[2].id).series_id  # fmt: skip
-    play_to_the_end(finished, players[2:])
+    # Players of other tables: nobody sits at two open series (RULES D-19).
+    later = [services.player_add(club=club, name=n) for n in ("Jan", "Kim", "Lea", "Max")]
+    finished = services.series_start(club=club, players=[p.id for p in later],
+                                     first_dealer=later[0].id).series_id  # fmt: skip
+    play_to_the_end(finished, later)
     for number in (1, 2, 3, 4):
         services.deal_confirm(series_id=finished, number=number, user_id=table.users["member"].id)
     projectors.follow_log()
-    rummy = services.series_start(club=club, players=[p.id for p in players[:3]],
-                                  first_dealer=players[0].id, rules="rummy").series_id  # fmt: skip
-    services.deal_record(series_id=rummy, entry=entry(players[0], {players[1]: 12, players[2]: 30}))
+    others = [services.player_add(club=club, name=n) for n in ("Gina", "Hugo", "Ida")]
+    rummy = services.series_start(club=club, players=[p.id for p in others],
+                                  first_dealer=others[0].id, rules="rummy").series_id  # fmt: skip
+    services.deal_record(series_id=rummy, entry=entry(others[0], {others[1]: 12, others[2]: 30}))
     token = membership.invitation_create(club=club, role="member", multi_use=True).token
     slug, series, number = {"slug": club.slug}, {"series_id": played}, {"number": 3}
     pages = {
@@ -103,6 +106,7 @@ def build_site() -> tuple[dict, object]:
         "password_reset_confirm": {"uidb64": urlsafe_base64_encode(force_bytes(admin.pk)),
                                    "token": default_token_generator.make_token(admin)},
         "club_new": {}, "club_settings": slug, "members": slug, "invitation_made": slug,
+        "member_remove": {**slug, "user_id": table.users["member"].id},
         "join_link": {"token": token}, "account_devices": {}, "series_new": slug,
         "rules": {}, "checker": {}, "account_pin": {},
         "sheet": series, "sheet_print": series, "audit": series, "deal_new": series,

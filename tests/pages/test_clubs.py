@@ -128,8 +128,36 @@ def test_an_admin_changes_a_role_and_removes_a_member(as_role, table):
     admin = as_role("admin")
     admin.post(url, {"action": "role", "user": table.users["member"].id, "role": "scorer"})
     assert Membership.objects.get(user=table.users["member"]).role == "scorer"
-    admin.post(url, {"action": "remove", "user": table.users["scorer"].id})
-    assert not Membership.objects.filter(user=table.users["scorer"]).exists()
+    scorer = table.users["scorer"]
+    remove = f"/clubs/{table.club.slug}/members/{scorer.id}/remove/"
+    asked = admin.get(remove).content.decode()
+    assert "Remove scorer from the club" in asked and "Yes, remove scorer" in asked
+    assert Membership.objects.filter(user=scorer).exists()  # asking removes nobody
+    told = admin.post(remove, follow=True).content.decode()
+    assert not Membership.objects.filter(user=scorer).exists()
+    assert "scorer is no longer a member of the club." in told
+
+
+def test_a_tap_on_the_members_page_removes_nobody(as_role, table):
+    scorer = table.users["scorer"]
+    url = f"/clubs/{table.club.slug}/members/"
+    as_role("admin").post(url, {"action": "remove", "user": scorer.id})
+    assert Membership.objects.filter(user=scorer).exists()
+
+
+def test_the_last_admin_is_not_removed_and_is_told_why(as_role, table):
+    admin = table.users["admin"]
+    remove = f"/clubs/{table.club.slug}/members/{admin.id}/remove/"
+    told = as_role("admin").post(remove, follow=True).content.decode()
+    assert "A club needs an admin" in told
+    assert Membership.objects.filter(user=admin).exists()
+
+
+def test_only_admins_remove_members(as_role, table):
+    member = table.users["member"]
+    remove = f"/clubs/{table.club.slug}/members/{member.id}/remove/"
+    as_role("scorer").post(remove)
+    assert Membership.objects.filter(user=member).exists()
 
 
 def test_the_last_admin_cannot_step_down(as_role, table):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from series import services
+from series.league import services as league
 from tests.factories import entry
 from tests.pages.helpers import play_to_the_end
 
@@ -60,8 +61,8 @@ def test_its_queries_do_not_grow_with_the_number_of_series(
             club=table.club, players=[p.id for p in players], first_dealer=players[0].id
         )
     # session, user, memberships with clubs, open series with their next dealers,
-    # their seats with the players
-    with django_assert_num_queries(5):
+    # their seats with the players, the deals waiting for the user's confirmation
+    with django_assert_num_queries(6):
         client.get("/")
     services.deal_record(
         series_id=services.series_start(
@@ -70,7 +71,7 @@ def test_its_queries_do_not_grow_with_the_number_of_series(
         ).series_id,
         entry=entry(table.players[1], {table.players[0]: 30, table.players[2]: 40}),
     )  # fmt: skip
-    with django_assert_num_queries(5):
+    with django_assert_num_queries(6):
         client.get("/")
 
 
@@ -85,3 +86,76 @@ def test_an_anonymous_visitor_is_shown_the_public_leagues_only(as_role):
 def test_a_member_reaches_the_league_of_each_club(as_role, table):
     page = as_role("member").get("/").content.decode()
     assert f"/clubs/{table.club.slug}/league/" in page
+
+
+def waiting_deal(table, four, *, linked: bool):
+    """Deal 1 of ``four``, recorded by the scorer while the club asks for a
+    second member's confirmation; Anna is the member's own player when ``linked``."""
+    services.club_update(club=table.club, deals_need_confirmation=True)
+    if linked:
+        league.player_link(club=table.club, player_id=table.players[0].id,
+                           user_id=table.users["member"].id)  # fmt: skip
+    anna, bruno, carla, dario = table.players[:4]
+    services.deal_record(series_id=four, entry=entry(anna, {bruno: 20, carla: 30, dario: 40}),
+                         actor_id=table.users["scorer"].id)  # fmt: skip
+    return f'href="/series/{four}/deals/1/confirm/"'
+
+
+WAITS = "Deal 1 of Anna, Bruno, Carla, Dario, started "
+
+
+def test_a_seated_member_is_told_on_the_home_page_that_a_deal_waits_for_them(as_role, table, four):
+    link = waiting_deal(table, four, linked=True)
+
+    page = as_role("member").get("/").content.decode()
+    assert link in page and WAITS in page and "waits for your confirmation" in page
+    # Anna is the member: the others are not asked, nor is the scorer who recorded it.
+    for role in ("admin", "scorer"):
+        assert link not in as_role(role).get("/").content.decode()
+
+
+def test_when_no_seated_player_is_a_member_any_member_but_the_recorder_is_asked(
+    as_role, table, four
+):
+    link = waiting_deal(table, four, linked=False)
+
+    for role in ("member", "admin"):
+        assert link in as_role(role).get("/").content.decode()
+    assert link not in as_role("scorer").get("/").content.decode()
+
+
+def test_a_confirmed_deal_no_longer_waits_on_the_home_page(as_role, table, four):
+    link = waiting_deal(table, four, linked=True)
+    services.deal_confirm(series_id=four, number=1, user_id=table.users["member"].id,
+                          player_id=table.players[0].id)  # fmt: skip
+
+    assert link not in as_role("member").get("/").content.decode()
+
+
+def test_the_deals_waiting_are_one_query_however_many_series_wait(
+    as_role, table, four, django_assert_num_queries
+):
+    waiting_deal(table, four, linked=False)
+    for table_number in range(2):
+        players = [services.player_add(club=table.club, name=f"Player {table_number}.{seat}")
+                   for seat in range(3)]  # fmt: skip
+        series = services.series_start(club=table.club, players=[p.id for p in players],
+                                       first_dealer=players[0].id).series_id  # fmt: skip
+        services.deal_record(series_id=series, entry=entry(players[0], {players[1]: 20,
+                             players[2]: 30}), actor_id=table.users["scorer"].id)  # fmt: skip
+    client = as_role("member")
+    # session, user, memberships with clubs, open series, their seats, the deals waiting
+    with django_assert_num_queries(6):
+        page = client.get("/").content.decode()
+    assert page.count("waits for your confirmation") == 3
+
+
+def test_when_the_recorder_is_the_only_seated_member_the_other_members_are_asked(
+    as_role, table, four
+):
+    league.player_link(club=table.club, player_id=table.players[1].id,
+                       user_id=table.users["scorer"].id)  # fmt: skip
+    link = waiting_deal(table, four, linked=False)
+
+    assert link in as_role("member").get("/").content.decode()
+    assert link not in as_role("scorer").get("/").content.decode()

@@ -271,7 +271,10 @@ class SeriesEventsApi(SeriesApiView):
         position = serializers.IntegerField()
         version = serializers.IntegerField()
         type = serializers.CharField()
-        payload = serializers.DictField()
+        payload = serializers.DictField(
+            help_text="The fact as stored; for callers outside the club, who confirmed or "
+            "disputed a deal (`user`, `player`) is null."
+        )
         recorded_by = serializers.CharField(
             allow_null=True, help_text="Username; null for callers outside the club."
         )
@@ -286,7 +289,8 @@ class SeriesEventsApi(SeriesApiView):
     )
     def get(self, request, series_id):
         club = self.club_of_series(series_id, Access.READ)
-        # A public club's log is public; who recorded it is for its members only.
+        # A public club's log is public; who recorded it, confirmed or disputed it
+        # is for its members only.
         # (Reading a private club's log already takes a member.)
         members = not club.public or allows(self.role, club, Access.MEMBER)
         events = [
@@ -294,7 +298,7 @@ class SeriesEventsApi(SeriesApiView):
                 "position": row.position,
                 "version": row.version,
                 "type": row.type,
-                "payload": event_payload(row),
+                "payload": event_payload(row, members=members),
                 "recorded_by": row.recorded_by.username if members and row.recorded_by else None,
                 "recorded_at": row.recorded_at,
             }
