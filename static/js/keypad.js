@@ -1,7 +1,10 @@
 /* Points mode: a large keypad for the points of each player who did not go out.
-   Tapping who went out puts the cursor on the first other player; the cursor
+   Tapping who went out (or choosing them by Enter or Space; arrows only move
+   within the group) puts the cursor on the first other player; the cursor
    moves on by itself once another digit could not fit (more than the rules
-   allow), or on "Next"; each player's total after the deal is shown as typed.
+   allow), or on "Next". A "Next" (or Enter) right after the cursor moved on by
+   itself only confirms: it never skips a player. Each player's total after the
+   deal is shown as typed.
    Points the rules do not allow for that hand (the server's limits, by the
    buys entered) mark the field and say why, and the deal is not sent. */
 "use strict";
@@ -63,6 +66,9 @@
   if (!keypad) return;
   const submit = form.querySelector("button[type=submit]");
   let active = null;
+  // True from the moment the cursor moved on by itself until the next key: a
+  // "Next" then confirms the move instead of making a second one.
+  let movedOn = false;
 
   const fields = () =>
     Array.from(form.querySelectorAll(".hand:not([hidden]) input.points")).filter((f) => !f.disabled);
@@ -76,6 +82,7 @@
   }
 
   function activate(field) {
+    movedOn = false;
     form.querySelectorAll(".hand.active").forEach((hand) => hand.classList.remove("active"));
     active = field;
     keypad.hidden = field === null;
@@ -103,7 +110,8 @@
   // no room for another move on by themselves, as the keypad's do.
   function typedOnKeyboard(field, event) {
     const allowed = range(field);
-    if (event.isTrusted && field.value !== "" && allowed !== null && Number(field.value) * 10 > allowed[1]) next();
+    movedOn = false;
+    if (event.isTrusted && field.value !== "" && allowed !== null && Number(field.value) * 10 > allowed[1]) moveOn();
   }
 
   function enterMovesOn(event) {
@@ -112,16 +120,38 @@
     next();
   }
 
-  // Enter on "Who went out?" chooses, as Space does, instead of sending the form.
+  function moveOn() {
+    next();
+    movedOn = true;
+  }
+  // The last points moved on to "Record the deal" by themselves: an Enter
+  // right then confirms them, the next one sends.
+  submit.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" || !movedOn) return;
+    event.preventDefault();
+    movedOn = false;
+  });
+
+  // On "Who went out?" the arrows move within the group (the browser's own
+  // way) and leave the focus there; Enter or Space chooses the focused player,
+  // even one the arrows already marked, and moves on to the first points.
+  let steered = false;
   function enterChooses(event) {
-    if (event.key !== "Enter" || event.target.name !== "went_out") return;
+    if (event.target.name !== "went_out") return;
+    steered = event.key.startsWith("Arrow");
+    if (event.key !== "Enter" && event.key !== " ") return;
     event.preventDefault();
     event.target.checked = true;
     event.target.dispatchEvent(new Event("change", { bubbles: true }));
   }
+  form.addEventListener("pointerdown", () => (steered = false));
 
   // "Next" on points the rules do not allow stays on them, and the keypad says why.
   function next() {
+    if (movedOn) {
+      movedOn = false;
+      return;
+    }
     const error = keypad.querySelector("[data-keypad-error]");
     error.hidden = check(active);
     error.textContent = error.hidden ? "" : active.validationMessage;
@@ -134,12 +164,13 @@
   function type(key) {
     if (!active) return;
     if (key === "next") return next();
+    movedOn = false;
     active.value = key === "back" ? active.value.slice(0, -1) : (active.value + key).replace(/^0+(?=\d)/, "");
     active.dispatchEvent(new Event("input", { bubbles: true }));
     keypad.querySelector("[data-keypad-value]").textContent = active.value;
     keypad.querySelector("[data-keypad-error]").hidden = active.validity.valid;
     const allowed = range(active);
-    if (key !== "back" && allowed !== null && Number(active.value) * 10 > allowed[1]) next();
+    if (key !== "back" && allowed !== null && Number(active.value) * 10 > allowed[1]) moveOn();
   }
 
   keypad.addEventListener("click", (event) => {
@@ -172,6 +203,10 @@
   form.addEventListener("keydown", enterChooses);
   form.addEventListener("change", (event) => {
     if (event.target.name !== "went_out") return;
+    if (steered) {
+      steered = false;
+      return;
+    }
     activate(fields().find((field) => field.value === "") || null);
   });
 })();

@@ -199,3 +199,15 @@ def test_a_refused_sign_up_keeps_the_passwords_unless_they_are_what_is_wrong(cli
     assert 'value="treasurer"' in page
     assert PASSWORD not in page
     assert "The two password fields didn’t match." in page
+
+
+@pytest.mark.browser
+def test_a_screen_reader_reads_the_password_rules_with_the_password_field(page, live_server):
+    from playwright.sync_api import expect
+
+    page.goto(f"{live_server.url}/signup/")
+    password = page.get_by_label(re.compile(r"^Password:?$"))
+    described = password.get_attribute("aria-describedby")
+    # One element holds the rules (a <ul> in a <p> is split in four) and has them.
+    assert page.evaluate(f"document.querySelectorAll('[id=\"{described}\"]').length") == 1
+    expect(password).to_have_accessible_description(re.compile("at least 8 characters"))

@@ -72,6 +72,32 @@ def test_points_mode_takes_one_tap_a_player_plus_the_digits_plus_two(page, live_
     ]  # fmt: skip
 
 
+def test_next_after_points_that_moved_on_by_themselves_never_skips_a_player(
+    page, live_server, six, capsys
+):
+    sign_in(page, live_server, f"/series/{six}/deals/new/")
+    keypad = page.get_by_role("group", name="Points keypad")
+    taps = Taps()
+
+    taps.tap(page.locator(".tile", has_text="Anna"))
+    for name, points in POINTS.items():
+        assert page.locator(".hand.active .hand-name").inner_text().startswith(name)
+        for digit in points:
+            taps.tap(keypad.get_by_role("button", name=digit, exact=True))
+        # "Next" after every player's points: 35 already moved on (no third
+        # digit fits under 225), and "Next" then stays on Carla.
+        if keypad.is_visible():
+            taps.tap(keypad.get_by_role("button", name="Next"))
+    taps.tap(page.get_by_role("button", name="Record the deal"))
+    page.wait_for_url(f"**/series/{six}/")
+
+    report(capsys, "points mode, Next after every player", taps.count)
+    chips = page.locator(".total-chip")
+    assert [chips.nth(i).locator(".chip-total").inner_text() for i in range(6)] == [
+        "0", "35", "48", "17", "60", "105"
+    ]  # fmt: skip
+
+
 def hands_for_five(seed: int = 12) -> list[list[str]]:
     """Five 15-card hands from a shuffled double deck, each sorted by rank as a
     player fans them."""

@@ -60,8 +60,9 @@ def test_a_deal_is_recorded_with_tab_enter_and_digits_alone(page, live_server, s
         assert_focus_in_sight(page)
         assert page.evaluate(OUTLINE_CONTRAST) >= 3
         page.keyboard.type(points)
-        if page.locator(".hand.active", has_text=name).count():
-            page.keyboard.press("Enter")  # 17 could still grow: Enter moves on
+        # Enter after each player's points: 17 could still grow and moves on by
+        # Enter; 35 moved on by itself, and Enter then only confirms it.
+        page.keyboard.press("Enter")
     if screen[0] == 360:
         shoot(page, "a11y-keyboard-deal", full_page=False)
     assert page.evaluate("document.activeElement.textContent").strip() == "Record the deal"
@@ -93,3 +94,24 @@ def test_the_card_picker_moves_by_arrow_keys_within_ranks_and_suits(page, live_s
     shoot(page, "a11y-picker-keyboard", full_page=False)
     page.keyboard.press("Shift+Tab")  # one Tab back to the ranks
     assert focused_name(page).startswith("K")
+
+
+def test_arrows_in_who_went_out_move_within_the_group_and_space_moves_on(page, live_server, six):  # noqa: F811
+    sign_in(page, live_server, f"/series/{six}/deals/new/")
+    went_out = page.get_by_role("group", name="Who went out?")
+    went_out.get_by_role("radio", name="Anna").focus()
+    page.keyboard.press("ArrowDown")  # Bruno marked; the focus stays in the group
+    assert went_out.get_by_role("radio", name="Bruno").is_checked()
+    assert focused_name(page) == "went_out"
+    page.keyboard.press("ArrowRight")  # further arrows go on moving
+    assert went_out.get_by_role("radio", name="Carla").is_checked()
+    assert focused_name(page) == "went_out"
+    page.keyboard.press("ArrowUp")
+    assert went_out.get_by_role("radio", name="Bruno").is_checked()
+    assert focused_name(page) == "went_out"
+
+    page.keyboard.press(" ")  # Space chooses Bruno: the cursor goes to Anna's points
+    assert focused_name(page) == "points_" + page.locator(".hand", has_text="Anna").get_attribute(
+        "data-player"
+    )
+    assert page.locator(".hand.active .hand-name").inner_text().startswith("Anna")

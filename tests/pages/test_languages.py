@@ -120,3 +120,53 @@ def test_card_letters_follow_the_language(as_role, table, four, language, king_o
 
     assert f'value="{king_of_hearts} ' in page.content.decode()
     assert f'data-card="{king_of_hearts}"' in page.content.decode()
+
+
+# The words each catalogue must not use for a series (a sitting at one table:
+# partita, partida, partie, partij); "a run of series won" is a streak, not a series.
+SERIES_WORDS = {
+    "it": r"\bseri[ea]\b",  # partita
+    "es": r"\bseries?\b",  # partida
+    "fr": r"\bséries?\b",  # partie
+    "nl": r"\b(series?|reeks)\b",  # partij
+}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_series_has_one_name_on_every_page_of_a_language(language):
+    other = SERIES_WORDS[language]
+    unplaced = re.compile(r"%\(\w+\)\w|\{\w+\}")  # placeholders are not words
+    entries = [
+        (unplaced.sub("", msgid), unplaced.sub("", msgstr))
+        for _flags, msgid, msgstr in po_entries(language)
+    ]
+    drifted = [
+        s
+        for i, s in entries
+        if re.search(r"\bseries\b", i, re.I) and "run of series" not in i
+        if re.search(other, s, re.I)
+    ]
+    assert drifted == []
+
+
+@pytest.mark.parametrize(
+    ("language", "refusal"),
+    [
+        ("it", "Anna siede già a un&#x27;altra partita aperta del club"),
+        ("es", "Anna ya juega en otra partida abierta del club"),
+        ("fr", "Anna joue déjà dans une autre partie ouverte du club"),
+        ("nl", "Anna zit al aan een andere open partij van de club"),
+    ],
+)
+def test_the_refusal_for_a_player_at_another_table_says_the_same_of_a_woman(
+    as_role, table, four, language, refusal
+):
+    # RULES D-19: Anna sits at ``four``; no word of the refusal depends on who she is.
+    from tests.pages.test_new_series import new_series_url, seat_data
+
+    anna, elena, fabio = table.players[0], table.players[4], table.players[5]
+    data = seat_data([elena, fabio, anna], [1, 2, 3], first_dealer=elena)
+
+    page = as_role("scorer", language=language).post(new_series_url(table), data)
+
+    assert refusal in page.content.decode()

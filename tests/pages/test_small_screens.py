@@ -87,3 +87,47 @@ def test_a_new_club_takes_the_time_zone_of_the_phone(live_server, monkeypatch, c
         tab.wait_for_url("**/league/roster/")
 
     assert Club.objects.get(name="Circolo del Giovedì").time_zone == "America/Montevideo"
+
+
+# The words of the dealer's badge (and of the deal page's "… deals") that the
+# line breaks inside: a word split over two lines has two boxes.
+BROKEN_WORDS = """(selector) => Array.from(document.querySelectorAll(selector)).flatMap((tag) => {
+  const text = tag.firstChild;
+  const broken = [];
+  for (const word of text.textContent.matchAll(/\\S+/g)) {
+    const range = document.createRange();
+    range.setStart(text, word.index);
+    range.setEnd(text, word.index + word[0].length);
+    const lines = new Set(Array.from(range.getClientRects()).map((box) => Math.round(box.top)));
+    if (lines.size > 1) broken.push(word[0]);
+  }
+  return broken;
+})"""
+
+
+# Badges whose words are wider than the badge's inside (they would cross its border).
+CROWDED = """() => Array.from(document.querySelectorAll(".total-chip .badge")).filter((badge) => {
+  const style = getComputedStyle(badge);
+  const inside = badge.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  const range = document.createRange();
+  range.selectNodeContents(badge);
+  return Array.from(range.getClientRects()).some((line) => line.width > inside + 0.5);
+}).map((badge) => badge.textContent)"""
+
+
+@pytest.mark.parametrize("language", ["en", "it", "es", "fr", "nl"])
+def test_the_dealers_badge_breaks_between_words_only(page, live_server, club, language):  # noqa: F811
+    the_club, players = club
+    anna, bruno, carla, dario = players[:4]
+    series_id = played(the_club, [anna, bruno, carla, dario])
+    services.deal_record(series_id=series_id, entry=entry(bruno, {anna: 30, carla: 40, dario: 25}))
+    sign_in(page, live_server, f"/series/{series_id}/")
+    if language != "en":
+        in_language(page, language)
+
+    page.locator(".total-chip .badge.deals").wait_for()
+    assert page.evaluate(BROKEN_WORDS, ".total-chip .badge") == []
+    assert page.evaluate(SPILLED) == []
+    assert page.evaluate(CROWDED) == []
+    page.goto(f"{live_server.url}/series/{series_id}/deals/new/")
+    assert page.evaluate(BROKEN_WORDS, "h1 small") == []
