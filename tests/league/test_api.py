@@ -272,7 +272,7 @@ def test_a_retired_player_is_not_seated_in_a_new_series_through_the_api(history)
     assert refused.status_code == 422, refused.json()
     assert (refused.json()["code"], refused.json()["field"]) == ("player_retired", "players")
     assert refused.json()["message"] == (
-        "Elena ha lasciato il club e non può sedere in una nuova serie."
+        "Elena ha lasciato il circolo e non può giocare una nuova partita."
     )
     admin.post(url, {"retired": False}, format="json")
     started = admin.post("/api/v1/series", body, format="json")

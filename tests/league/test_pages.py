@@ -266,9 +266,9 @@ def test_a_line_separator_inside_a_name_is_refused_not_read_as_two_players(histo
 
 @pytest.mark.parametrize(
     ("language", "said", "misread"),
-    [("en", "won the series", "deals won"), ("it", "ha vinto la serie", "smazzate vinte"),
-     ("es", "ganó la serie", "rondas ganadas"), ("fr", "a gagné la série", "donnes gagnées"),
-     ("nl", "won de serie", "rondes gewonnen")],
+    [("en", "won the series", "deals won"), ("it", "ha vinto la partita", "smazzate vinte"),
+     ("es", "ganó la partida", "rondas ganadas"), ("fr", "a gagné la partie", "donnes gagnées"),
+     ("nl", "won de partij", "rondes gewonnen")],
 )  # fmt: skip
 def test_a_series_won_is_said_to_be_won_not_its_deals(history, language, said, misread):
     # Bruno won a series: "110 points in 8 deals won" read as eight won deals.
