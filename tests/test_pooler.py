@@ -91,6 +91,14 @@ def deal(app, series: str, version: int, went_out: int, others: list[int], key: 
     return app.request(f"/api/v1/series/{series}/deals", body=body, headers=headers)
 
 
+def start_series(app, players: list[int]) -> str:
+    """Start a series of ``players`` through the API; its id."""
+    body = {"club": app.seed["club"], "players": players, "first_dealer": players[0]}
+    status, _, answer = app.request("/api/v1/series", body=body, headers=scorer(app))
+    assert status == 201, answer
+    return json.loads(answer)["id"]
+
+
 def play_out(app, series: str, players: list[int]) -> list[int]:
     """Record a whole series of three deals; the statuses the API answered."""
     statuses = []
@@ -102,19 +110,9 @@ def play_out(app, series: str, players: list[int]) -> list[int]:
 
 def test_two_tables_record_at_once_and_the_follower_counts_them_through_the_pooler(pooled):
     app, _, url = pooled
-    status, _, body = app.request(
-        "/api/v1/series",
-        body={
-            "club": app.seed["club"],
-            "players": app.seed["others"],
-            "first_dealer": app.seed["others"][0],
-        },
-        headers=scorer(app),
-    )
-    assert status == 201, body
     tables = [
         (app.seed["playing"], app.seed["players"]),
-        (json.loads(body)["id"], app.seed["others"]),
+        (start_series(app, app.seed["others"]), app.seed["others"]),
     ]
 
     with ThreadPoolExecutor(2) as pool:
@@ -145,18 +143,8 @@ def test_two_tables_record_at_once_and_the_follower_counts_them_through_the_pool
 
 def test_a_dropped_server_connection_loses_no_acknowledged_deal_behind_the_pooler(pooled):
     app, primary, _ = pooled
-    status, _, body = app.request(
-        "/api/v1/series",
-        body={
-            "club": app.seed["club"],
-            "players": app.seed["players"],
-            "first_dealer": app.seed["players"][0],
-        },
-        headers=scorer(app),
-    )
-    assert status == 201, body
-    series = json.loads(body)["id"]
     players = app.seed["players"]
+    series = start_series(app, players)
     acknowledged = 0
     for number, goer in enumerate(players, start=1):
         primary.query(
