@@ -156,6 +156,11 @@ MEMBER_ACTIONS = {
 def member_remove(request, club, user_id: int):
     """Ask first, naming the member; a tap on the members page removes nobody."""
     user = selectors.club_member_user(club=club, user_id=user_id)
+    if user is None and request.method == "POST":
+        # Sent again (a double tap, a lost answer): the removal stands, as the
+        # first answer said; naming them would name any account by its id.
+        messages.success(request, _("That person is no longer a member of the club."))
+        return redirect("members", slug=club.slug)
     if user is None:
         messages.error(request, _("That person is not a member of the club."))
         return redirect("members", slug=club.slug)

@@ -138,6 +138,17 @@ def test_an_admin_changes_a_role_and_removes_a_member(as_role, table):
     assert "scorer is no longer a member of the club." in told
 
 
+def test_a_removal_sent_twice_is_answered_as_the_first_was(as_role, table):
+    scorer = table.users["scorer"]
+    remove = f"/clubs/{table.club.slug}/members/{scorer.id}/remove/"
+    admin = as_role("admin")
+    first = admin.post(remove, follow=True).content.decode()
+    again = admin.post(remove, follow=True).content.decode()  # a double tap, a lost answer
+    assert "scorer is no longer a member of the club." in first
+    assert "That person is no longer a member of the club." in again  # not an error
+    assert "not a member" not in again
+
+
 def test_a_tap_on_the_members_page_removes_nobody(as_role, table):
     scorer = table.users["scorer"]
     url = f"/clubs/{table.club.slug}/members/"
