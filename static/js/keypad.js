@@ -109,6 +109,9 @@
   // By keyboard: Enter moves on as "Next" does, and digits typed that leave
   // no room for another move on by themselves, as the keypad's do.
   function typedOnKeyboard(field, event) {
+    // Typed into a field the keypad had not taken over (focused before this
+    // script ran, or after the keypad stepped aside): that field is the one.
+    if (active !== field) activate(field);
     const allowed = range(field);
     movedOn = false;
     if (event.isTrusted && field.value !== "" && allowed !== null && Number(field.value) * 10 > allowed[1]) moveOn();
@@ -117,6 +120,7 @@
   function enterMovesOn(event) {
     if (event.key !== "Enter") return;
     event.preventDefault();
+    if (active !== event.target) activate(event.target);
     next();
   }
 

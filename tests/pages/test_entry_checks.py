@@ -126,3 +126,28 @@ def test_ranks_only_fills_a_rummy_hand_of_seven_then_the_next_in_italian(page, l
     bruno = page.locator(".hand", has_text="Bruno").locator(".hand-summary").inner_text()
     assert bruno.startswith("7 ") and bruno.endswith(" 52 punti")
     assert page.get_by_role("textbox", name="Carte di Carla").input_value() == "R♣"
+
+
+def test_points_typed_before_the_keypad_loaded_move_on_without_an_error(page_without_worker, live_server, club):  # noqa: F811
+    # On a slow phone the scorer taps who went out and starts typing before the
+    # keypad's script has run: the digits still move on to the next player.
+    page = page_without_worker
+    the_club, players = club
+    series_id = started(the_club, players[:4])
+    sign_in(page, live_server, f"/series/{series_id}/")
+    held = []
+    page.route("**/js/keypad.js", lambda route: held.append(route))
+    with page.expect_request("**/js/keypad.js"):
+        page.get_by_role("link", name="Record a deal").click()
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    page.get_by_label("Anna", exact=True).check()
+    page.get_by_label("Points of Bruno").focus()
+    held[0].continue_()
+    page.wait_for_function("document.readyState === 'complete'")
+
+    page.keyboard.type("40")
+    assert page.locator(".hand.active .hand-name").inner_text().startswith("Carla")
+    assert page.get_by_label("Points of Bruno").input_value() == "40"
