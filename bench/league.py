@@ -241,8 +241,9 @@ def time_deals(club, players: list[int], series: int, year: int) -> tuple[float,
     follower counting that series after it (its results, ratings, its season's
     standings, the club's records and its persons' summaries). The series are
     the season's last."""
-    from series import projectors, services
     from series.domain.events import DealEntry, Hand
+    from series.eventstore import projectors
+    from series.sheets import services
 
     rng = random.Random(11)
     evening = datetime(year, 12, 31, 20, tzinfo=UTC)
@@ -280,8 +281,9 @@ def time_corrections(club, repetitions: int) -> None:
     one with every other series after it: the request only marks the league
     behind, so both should cost the same. After each, the catch-up, timed
     once: it counts again from the corrected series on."""
-    from series import projectors, services
+    from series.eventstore import projectors
     from series.models import SeriesSheet
+    from series.sheets import services
 
     sheets = list(SeriesSheet.objects.filter(club=club).order_by("started_at", "id"))
     cases = {"recent": len(sheets) - 11, "oldest": 0}
@@ -339,8 +341,9 @@ def main() -> None:
     from django.core.management import call_command
     from django.test import Client
 
-    from series import projections, projectors, services
+    from series.eventstore import projectors
     from series.models import SeriesResult
+    from series.sheets import projections, services
 
     call_command("migrate", verbosity=0)
     club = services.club_create(name="Bench league", public=True)

@@ -279,8 +279,8 @@ def prepare(url: str, clubs: int = 1, tables_each: int = 1) -> tuple[str, list[C
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
 
-    from series import services
     from series.models import DeviceToken
+    from series.sheets import services
 
     call_command("migrate", verbosity=0)
     call_command("collectstatic", interactive=False, verbosity=0)
@@ -299,8 +299,10 @@ def verify(tally: Tally) -> list[str]:
     """The checks after the load; returns the problems found."""
     from django.db.models import Max
 
-    from series import checksum, projections, projectors
+    from series.backup import checksum
+    from series.eventstore import projectors
     from series.models import Checkpoint, Event
+    from series.sheets import projections
 
     problems = []
     if any(status >= 500 for status in tally.statuses):
@@ -426,7 +428,7 @@ class Watchers:
 
     def path(self, series_id: str) -> str:
         """The live link a member of the table's club shares (its admin's)."""
-        from series import live_links, selectors
+        from series.sheets import live_links, selectors
 
         if series_id not in self.paths:
             sheet = selectors.series_sheet(uuid.UUID(series_id))

@@ -153,9 +153,9 @@ def series_deals(context: dict, rng: random.Random, index: int):
     returned function records one deal (starting a series when none is open)
     and gives its latency and whether it was an ordinary deal (neither the
     series' first nor its last)."""
-    from series import services
     from series.domain.events import DealEntry, Hand
     from series.models import Club
+    from series.sheets import services
 
     club = Club.objects.get(id=context["club_id"])
     # Each writer's table has its own players: nobody sits at two open tables (RULES D-19).
@@ -233,8 +233,8 @@ def timed_append(context: dict, rng: random.Random, stream: uuid.UUID, version: 
     transaction of its own; its latency."""
     from django.db import transaction
 
-    from series import store
     from series.domain.events import DealRecorded, entry_from_payload
+    from series.eventstore import store
 
     payload = sample_payload(rng, context["player_ids"], version + 1)
     event = DealRecorded(version + 1, payload["dealer"], False, entry_from_payload(payload))
@@ -359,7 +359,7 @@ def generate_history(url: str, deal_events: int, club_id: int, player_ids: list[
 def child_rebuild(url: str) -> None:
     """Run one rebuild and print events, seconds and peak memory as JSON."""
     setup_django(url)
-    from series import projections
+    from series.sheets import projections
 
     started = time.perf_counter()
     events = projections.rebuild()
@@ -407,7 +407,7 @@ def main() -> None:
     setup_django(url)
     from django.core.management import call_command
 
-    from series import services
+    from series.sheets import services
 
     call_command("migrate", verbosity=0)
     club = services.club_create(name="Bench club")

@@ -94,7 +94,7 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     # A body in chunks, which Django would read as empty, answers 411.
-    "series.middleware.LengthRequiredMiddleware",
+    "series.web.middleware.LengthRequiredMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -102,12 +102,12 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     # Permissions-Policy; Cache-Control: private, no-store on signed-in answers.
-    "series.middleware.PrivacyHeadersMiddleware",
+    "series.web.middleware.PrivacyHeadersMiddleware",
     # A page whose database is briefly unreachable answers 503, not 500.
-    "series.middleware.DatabaseUnavailableMiddleware",
+    "series.web.middleware.DatabaseUnavailableMiddleware",
     # Reads that may lag to a replica, after the writer's own writes (inert
     # without DATABASE_REPLICA_URLS); its view runs again if a replica fails.
-    "series.replicas.ReplicaMiddleware",
+    "series.database.replicas.ReplicaMiddleware",
     # Last, as its documentation asks: refuses locked-out sign-ins.
     "axes.middleware.AxesMiddleware",
 ]
@@ -130,10 +130,10 @@ AXES_CLIENT_IP_CALLABLE = "scorekeeper.proxies.client_ip"
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False
 # A member's confirmation PIN is locked on one phone after this many wrong
-# PINs in a row, for this long (series.accounts.pin_confirmer).
+# PINs in a row, for this long (series.accounts.services.pin_confirmer).
 PIN_FAILURE_LIMIT = env_int("PIN_FAILURE_LIMIT", 5)
 PIN_COOLOFF_MINUTES = env_int("PIN_COOLOFF_MINUTES", 15)
-# Sign-ups one address may send per hour (series.throttling); counted in a
+# Sign-ups one address may send per hour (series.accounts.throttling); counted in a
 # table, so all workers and servers share the count (`createcachetable`).
 SIGNUP_RATE = f"{env_int('SIGNUP_PER_HOUR', 20)}/hour"
 CACHES = {
@@ -160,7 +160,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "series.replicas.context",
+                "series.database.replicas.context",
             ],
         },
     },
@@ -190,11 +190,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # the other's instead of failing at once.
     DATABASES["default"].setdefault("OPTIONS", {}).update(transaction_mode="IMMEDIATE", timeout=20)
 # Production runs the app as a role that cannot alter the event log's triggers
-# (series/roles.py); migrations run as the tables' owner: MIGRATE_DATABASE_URL
+# (series/database/roles.py); migrations run as the tables' owner: MIGRATE_DATABASE_URL
 # (`manage.py migrate --database migrate`, then `manage.py grant_app_role`).
 if os.environ.get("MIGRATE_DATABASE_URL"):
     DATABASES["migrate"] = dj_database_url.parse(os.environ["MIGRATE_DATABASE_URL"])
-# Read replicas (series/replicas.py): PostgreSQL streaming standbys of the
+# Read replicas (series/database/replicas.py): PostgreSQL streaming standbys of the
 # primary, comma-separated; reads that may lag go to one that has replayed the
 # reader's last write. None by default: everything reads the primary.
 DATABASE_REPLICA_URLS = env_list("DATABASE_REPLICA_URLS", [])
@@ -216,7 +216,7 @@ if DATABASE_REPLICA_URLS:
         )
         replica["TEST"] = {"MIRROR": "default"}
         DATABASES[f"replica_{number}"] = replica
-    DATABASE_ROUTERS = ["series.replicas.ReplicaRouter"]
+    DATABASE_ROUTERS = ["series.database.replicas.ReplicaRouter"]
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -336,8 +336,8 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("DATA_UPLOAD_MAX_MEMORY_SIZE", 256 * 1024)
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        # One expiring, revocable token per device (series.accounts).
-        "series.accounts.DeviceTokenAuthentication",
+        # One expiring, revocable token per device (series.accounts.services).
+        "series.accounts.services.DeviceTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],

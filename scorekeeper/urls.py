@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from .health import healthz
+from scorekeeper.health import healthz
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
@@ -11,5 +11,5 @@ urlpatterns = [
     path("api/v1/", include("series.league.api_urls")),
     path("api/v1/", include("series.api.urls")),
     path("", include("series.league.urls")),
-    path("", include("series.urls")),
+    path("", include("series.web.urls")),
 ]

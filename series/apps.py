@@ -8,10 +8,11 @@ class SeriesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from . import accounts, projectors
-        from .api import schema  # noqa: F401 (registers the token's OpenAPI scheme)
-        from .league.catch_up import CATCH_UP
-        from .league.projection import LEAGUE
+        from series.accounts import services as accounts
+        from series.api import schema  # noqa: F401 (registers the token's OpenAPI scheme)
+        from series.eventstore import projectors
+        from series.league.catch_up import CATCH_UP
+        from series.league.projection import LEAGUE
 
         accounts.connect()
         projectors.register(LEAGUE)  # the league follows the series

@@ -79,7 +79,7 @@ def _each_test_starts_in_the_default_language():
 def _each_test_starts_in_a_worker_that_remembers_nothing():
     """The writer remembers the series states this process committed; each test
     starts as a fresh worker does, so no test depends on another's series."""
-    from series import writer
+    from series.eventstore import writer
 
     writer.COMMITTED.clear()
 

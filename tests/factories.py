@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from series import services
 from series.domain.cards import parse_cards
 from series.domain.events import DealEntry, GoingOut, Hand
+from series.sheets import services
 
 
 def club_with_players(names=("Anna", "Bruno", "Carla", "Dario", "Elena"), *, name="Club"):

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import AnonymousUser
 
-from series import services
-from series.access import Access, Decision, decide
+from series.clubs.access import Access, Decision, decide
+from series.sheets import services
 from tests.api.conftest import make_user
 
 pytestmark = pytest.mark.django_db

@@ -13,9 +13,11 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 
-from series import backup, checksum, services
+from series.backup import archive as backup
+from series.backup import checksum
 from series.league import services as league
 from series.models import Club, Event, Player
+from series.sheets import services
 from tests.support.backup import backup_of, history, manage, records_of, signed
 
 pytestmark = pytest.mark.django_db
@@ -89,7 +91,7 @@ def _nothing_loaded() -> bool:
 
 
 def test_the_demo_club_survives_a_round_trip_through_a_backup():
-    from series import demo
+    from series.demo import club as demo
 
     taken = backup_of(
         lambda: demo.create_demo_club(seed=3, seasons=1, every_days=45, password="demo-pass-1")

@@ -12,7 +12,7 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from series import backup
+from series.backup import archive as backup
 from series.models import Club, Membership
 from tests.support.backup import backup_of, history, records_of
 

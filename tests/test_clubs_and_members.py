@@ -11,9 +11,10 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from series import membership, services
+from series.clubs import membership
 from series.domain.errors import DomainError
 from series.models import Club, Invitation, LeagueBehind, Membership, Player
+from series.sheets import services
 
 pytestmark = pytest.mark.django_db
 

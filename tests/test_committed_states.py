@@ -10,9 +10,10 @@ import pytest
 from django.db import connection, transaction
 from django.utils import timezone
 
-from series import services, store, writer
 from series.domain.series import RecordDeal, SeriesState, decide, fold
+from series.eventstore import store, writer
 from series.models import DealLine, Event
+from series.sheets import services
 from tests.factories import club_with_players, entry, start
 from tests.test_one_statement_deal import Statements
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 
-from series import projections, projectors, services
 from series.domain.errors import DomainError
+from series.eventstore import projectors
 from series.models import DealLine, SeriesResult, SeriesSheet
+from series.sheets import projections, services
 from tests.factories import club_with_players, entry, start
 
 pytestmark = pytest.mark.django_db

@@ -14,9 +14,12 @@ from django.contrib.auth import get_user_model
 from django.db import OperationalError, connection, connections
 from django.test import Client
 
-from series import accounts, checksum, projections, projectors, services
+from series.accounts import services as accounts
+from series.backup import checksum
+from series.eventstore import projectors
+from series.eventstore.retry import ATTEMPTS, DatabaseUnavailable, transient_retry
 from series.models import DealLine, Event
-from series.retry import ATTEMPTS, DatabaseUnavailable, transient_retry
+from series.sheets import projections, services
 from tests.api.conftest import client_for
 
 WORKERS, SERIES_EACH = 4, 3
@@ -63,7 +66,7 @@ def test_retries_are_bounded():
 
 
 def test_every_service_writer_goes_through_the_retry():
-    from series import membership
+    from series.clubs import membership
     from series.league import services as league
 
     writers = [

@@ -10,11 +10,13 @@ import pytest
 from django.core.management import call_command
 from django.utils import timezone
 
-from series import backup, projectors, services
+from series.backup import archive as backup
 from series.domain.cards import Card
 from series.domain.events import DealRecorded, to_payload
+from series.eventstore import projectors
 from series.league import selectors as league
 from series.models import Event, SeriesSheet
+from series.sheets import services
 from tests.factories import club_with_players, entry, start
 
 pytestmark = pytest.mark.django_db

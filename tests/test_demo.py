@@ -5,12 +5,14 @@ from __future__ import annotations
 import pytest
 from django.core.management import call_command
 
-from series import demo, services, store
+from series.demo import club as demo
 from series.domain.events import DealCorrected, DealRecorded
 from series.domain.melds import check_arrangement
 from series.domain.rules import Rules
 from series.domain.series import SeriesState, apply, command_for, decide
+from series.eventstore import store
 from series.models import Club, Event, SeriesSheet
+from series.sheets import services
 from tests.support.shared import copy_or_build, written_once_per_module
 
 pytestmark = pytest.mark.django_db

@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 
-from series import checksum, projectors, services
+from series.backup import checksum
+from series.eventstore import projectors
 from series.models import Event, Player
+from series.sheets import services
 from tests.api.conftest import client_for
 from tests.factories import club_with_players, entry, start
 

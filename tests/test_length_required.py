@@ -1,5 +1,5 @@
 """A body sent in chunks (no Content-Length), which Django would read as
-empty, is answered 411 on the pages as on the API (series/middleware.py)."""
+empty, is answered 411 on the pages as on the API (series/web/middleware.py)."""
 
 from __future__ import annotations
 

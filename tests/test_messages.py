@@ -3,7 +3,7 @@
 from django.utils.translation import override
 
 from series.domain.errors import DomainError, InvalidDeal
-from series.messages import player_ids, render
+from series.web.messages import player_ids, render
 
 
 def later_deal_refusal():

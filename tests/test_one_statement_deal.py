@@ -11,8 +11,9 @@ from __future__ import annotations
 import pytest
 from django.db import connection
 
-from series import projectors, services, writer
+from series.eventstore import projectors, writer
 from series.models import DealLine, DealScore, Event, LeagueBehind, SeriesResult, SeriesSheet
+from series.sheets import services
 from tests.api.conftest import build_table, client_for
 from tests.factories import club_with_players, entry, start
 

@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from series import accounts
+from series.accounts import services as accounts
 from series.domain.errors import DomainError
 
 digits = st.integers(min_value=0, max_value=9)

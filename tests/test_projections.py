@@ -8,9 +8,9 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.django import TestCase
 
-from series import projections, projectors, services, store
 from series.domain.errors import DomainError
 from series.domain.series import fold
+from series.eventstore import projectors, store
 from series.models import (
     ClubRecord,
     DealLine,
@@ -22,6 +22,7 @@ from series.models import (
     SeriesSeat,
     SeriesSheet,
 )
+from series.sheets import projections, services
 from tests.factories import club_with_players, entry, start
 
 

@@ -12,7 +12,7 @@ from uuid import UUID, uuid4
 
 import pytest
 
-from series import backup
+from series.backup import archive as backup
 from series.domain.events import SCHEMA_VERSION, PlayersMerged, SeriesStarted, to_payload
 from series.domain.roster import roster_stream
 from series.domain.rules import PRESETS

@@ -14,8 +14,9 @@ import psycopg
 import pytest
 from django.db import connection
 
-from series import roles, services
+from series.database import roles
 from series.models import DealLine, Event
+from series.sheets import services
 from tests.factories import club_with_players, entry, start
 
 pytestmark = pytest.mark.postgres
@@ -110,7 +111,7 @@ def test_granting_again_takes_back_what_an_earlier_grant_gave_too_much(app_role,
 def test_the_app_runs_as_that_role_recording_deals_and_projections(app_role, played):
     series, (anna, bruno, carla) = played
     code = (
-        "from series import services; from tests.factories import entry; "
+        "from series.sheets import services; from tests.factories import entry; "
         f"services.deal_record(series_id='{series}', "
         f"entry=entry({bruno.id}, {{{anna.id}: 25, {carla.id}: 35}}))"
     )

@@ -7,10 +7,10 @@ import threading
 import pytest
 from django.db import connection
 
-from series import services
 from series.domain.errors import DomainError
 from series.league import services as league
 from series.models import Event, SeriesSheet
+from series.sheets import services
 from tests.factories import club_with_players, entry, start
 
 pytestmark = pytest.mark.django_db
@@ -95,7 +95,7 @@ def test_a_start_appended_but_not_committed_still_refuses_the_next(monkeypatch):
     # waits until the second has reached its own append: a check made before
     # the append would not see the first's seats; made after it, under the
     # lock, it waits for the first's commit and sees them.
-    from series import store
+    from series.eventstore import store
 
     club, (a, b, c, d, e) = club_with_players()
     first_appended, second_appending = threading.Event(), threading.Event()

@@ -7,7 +7,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from series import services
+from series.sheets import services
 from tests.factories import entry, start
 
 pytestmark = pytest.mark.django_db

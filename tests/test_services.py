@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from series import services
 from series.domain.errors import DomainError
 from series.models import DealLine, DealScore, Event, SeriesSeat, SeriesSheet
+from series.sheets import services
 from tests.factories import club_with_players, entry, start
 
 pytestmark = pytest.mark.django_db

@@ -10,9 +10,10 @@ import uuid
 import pytest
 from django.db import DatabaseError, connection, transaction
 
-from series import projections, services, store
 from series.domain.events import SeriesAbandoned
+from series.eventstore import store
 from series.models import DealLine, Event, ImmutableEventError, SeriesSheet
+from series.sheets import projections, services
 from tests.factories import club_with_players, entry, start
 
 pytestmark = pytest.mark.django_db

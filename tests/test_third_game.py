@@ -11,15 +11,15 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from rest_framework.test import APIClient
 
-from series import projectors, selectors, services
 from series.domain import games, melds
 from series.domain.cards import parse_cards
 from series.domain.errors import InvalidDeal
 from series.domain.events import DealEntry, Hand
 from series.domain.rules import PRESETS
+from series.eventstore import projectors
 from series.models import SeriesResult
-
-from .support.third_game import POINTS_RACE, PointsRace
+from series.sheets import selectors, services
+from tests.support.third_game import POINTS_RACE, PointsRace
 
 pytestmark = pytest.mark.django_db
 

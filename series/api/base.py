@@ -14,7 +14,7 @@ from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.renderers import JSONRenderer
 from rest_framework.views import APIView
 
-from .parsers import BoundedJSONParser
+from series.api.parsers import BoundedJSONParser
 
 IDEMPOTENCY_KEY_LENGTH = 64
 # What every text field takes (JSON Schema patterns): no NUL; and, where blank

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from drf_spectacular.utils import OpenApiParameter
 
-from .. import selectors
-from ..access import Access
-from ..models import Club
-from .base import ApiView
-from .permissions import require
+from series.api.base import ApiView
+from series.api.permissions import require
+from series.clubs.access import Access
+from series.models import Club
+from series.sheets import selectors
 
 SLUG = OpenApiParameter("slug", str, OpenApiParameter.PATH, description="The club's slug.")
 

@@ -19,18 +19,20 @@ from rest_framework.exceptions import ErrorDetail, ValidationError
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from .. import messages, replicas, selectors
-from ..domain.errors import DomainError, NotFound
-from ..retry import (
+from series.api.parsers import RequestTooLarge
+from series.database import replicas
+from series.domain.errors import DomainError, NotFound
+from series.eventstore.retry import (
     RETRY_AFTER_SECONDS,
     TRANSIENT,
     DatabaseUnavailable,
     release_broken_connection,
 )
-from ..services import SERIES
-from ..store import VersionConflict, current_version
-from ..writer import StreamConflict
-from .parsers import RequestTooLarge
+from series.eventstore.store import VersionConflict, current_version
+from series.eventstore.writer import StreamConflict
+from series.sheets import selectors
+from series.sheets.services import SERIES
+from series.web import messages
 
 
 def domain_error_status(error: DomainError) -> int:

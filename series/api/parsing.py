@@ -7,9 +7,9 @@ from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
-from ..domain.cards import Card, parse_card, parse_cards
-from ..domain.errors import DomainError
-from ..domain.events import DealEntry, GoingOut, Hand
+from series.domain.cards import Card, parse_card, parse_cards
+from series.domain.errors import DomainError
+from series.domain.events import DealEntry, GoingOut, Hand
 
 
 @contextmanager

@@ -1,4 +1,4 @@
-"""The API's answer to the access policy's decision (``series.access``, which
+"""The API's answer to the access policy's decision (``series.clubs.access``, which
 alone decides who may do what): 404, 401 or 403 as DRF errors."""
 
 from __future__ import annotations
@@ -6,8 +6,8 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 from rest_framework.exceptions import NotAuthenticated, NotFound, PermissionDenied
 
-from ..access import ASK, Access, Decision, decide
-from ..models import Club
+from series.clubs.access import ASK, Access, Decision, decide
+from series.models import Club
 
 
 def require(user, club: Club | None, access: Access, role: str | object | None = ASK) -> Club:

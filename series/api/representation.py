@@ -12,11 +12,11 @@ from collections.abc import Mapping
 from typing import Any
 from uuid import UUID
 
-from .. import selectors
-from ..domain.events import from_payload, to_payload, without_members
-from ..domain.rules import PRESETS
-from ..domain.series import SeriesState
-from ..models import Club, Event, SeriesSheet
+from series.domain.events import from_payload, to_payload, without_members
+from series.domain.rules import PRESETS
+from series.domain.series import SeriesState
+from series.models import Club, Event, SeriesSheet
+from series.sheets import selectors
 
 NOT_OPTIONS = ("preset", "game")
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 from drf_spectacular.contrib.knox_auth_token import KnoxTokenScheme
 from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 
-from ..domain import games
-from ..domain.cards import CARD_TEXT_PATTERN
+from series.domain import games
+from series.domain.cards import CARD_TEXT_PATTERN
 
 JSON_TYPES = {bool: "boolean", int: "integer", str: "string"}
 
@@ -16,7 +16,7 @@ JSON_TYPES = {bool: "boolean", int: "integer", str: "string"}
 class DeviceTokenScheme(KnoxTokenScheme):
     """``Authorization: Token …``, as knox's scheme (our subclass of its authentication)."""
 
-    target_class = "series.accounts.DeviceTokenAuthentication"
+    target_class = "series.accounts.services.DeviceTokenAuthentication"
     name = "deviceToken"
 
 

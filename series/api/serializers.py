@@ -8,8 +8,8 @@ import re
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
-from ..domain import games
-from ..domain.series import ABANDONED, FINISHED, IN_PROGRESS, TIEBREAK
+from series.domain import games
+from series.domain.series import ABANDONED, FINISHED, IN_PROGRESS, TIEBREAK
 
 ID_MAX = 2**63 - 1
 _PLAYER_KEY = re.compile("[1-9][0-9]*")

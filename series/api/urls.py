@@ -3,9 +3,9 @@
 from django.urls import path, re_path
 from drf_spectacular.views import SpectacularAPIView
 
-from . import docs
-from .views import account, auth, clubs, confirmations, series, verify
-from .views.not_found import not_found
+from series.api import docs
+from series.api.views import account, auth, clubs, confirmations, series, verify
+from series.api.views.not_found import not_found
 
 app_name = "api"
 

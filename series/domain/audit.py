@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .events import DealCorrected, DealDisputed, DealVoided, Event
-from .series import SeriesState, apply, decided
+from series.domain.events import DealCorrected, DealDisputed, DealVoided, Event
+from series.domain.series import SeriesState, apply, decided
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .errors import InvalidCards, _
+from series.domain.errors import InvalidCards, _
 
 SUITS = ("C", "D", "H", "S")
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .confirmation import ConfirmDeal, DisputeDeal
-from .events import (
+from series.domain.confirmation import ConfirmDeal, DisputeDeal
+from series.domain.events import (
     DealConfirmed,
     DealCorrected,
     DealDisputed,
@@ -20,7 +20,7 @@ from .events import (
     SeriesAbandoned,
     SeriesStarted,
 )
-from .rules import Rules
+from series.domain.rules import Rules
 
 
 @dataclass(frozen=True, slots=True)

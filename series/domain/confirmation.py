@@ -15,12 +15,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .errors import DomainError, InvalidDeal, NotFound, SeriesClosed, _
-from .events import DealConfirmed, DealDisputed
-from .text import plain
+from series.domain.errors import DomainError, InvalidDeal, NotFound, SeriesClosed, _
+from series.domain.events import DealConfirmed, DealDisputed
+from series.domain.text import plain
 
 if TYPE_CHECKING:
-    from .series import SeriesState
+    from series.domain.series import SeriesState
 
 TO_CONFIRM = ""
 NOT_ASKED = "not_asked"  # recorded while the club asked for no confirmation

@@ -18,8 +18,14 @@ from functools import lru_cache
 from operator import attrgetter
 from typing import NamedTuple
 
-from .cards import Card, Pack
-from .meld_reasons import Reason, Verdict, cannot_go_out, one_card_short, too_few_groups
+from series.domain.cards import Card, Pack
+from series.domain.meld_reasons import (
+    Reason,
+    Verdict,
+    cannot_go_out,
+    one_card_short,
+    too_few_groups,
+)
 
 RANKS = range(1, 14)
 JOKER_SLOT = 13  # the profile's positions 0 to 12 are ranks; 13 stands for the jokers

@@ -12,8 +12,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .cards import Card, parse_card
-from .rules import Rules
+from series.domain.cards import Card, parse_card
+from series.domain.rules import Rules
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,8 +12,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import SUITS, Card, rank_label
-from .errors import _
+from series.domain.cards import SUITS, Card, rank_label
+from series.domain.errors import _
 
 # Reasons that mean the input itself is impossible, not merely a hand that
 # does not go out: a shell answers them as bad input.

@@ -21,8 +21,8 @@ from collections import Counter
 from collections.abc import Sequence
 from itertools import islice, pairwise
 
-from .cards import Card, Pack
-from .meld_reasons import (
+from series.domain.cards import Card, Pack
+from series.domain.meld_reasons import (
     BAD_INPUT_CODES,
     Reason,
     Verdict,
@@ -44,9 +44,9 @@ from .meld_reasons import (
     wrong_card_count,
     wrong_card_count_range,
 )
-from .rules import Rules
-from .rummy_search import LONGEST_RUN
-from .wild_twos import readings
+from series.domain.rules import Rules
+from series.domain.rummy_search import LONGEST_RUN
+from series.domain.wild_twos import readings
 
 __all__ = [
     "BAD_INPUT_CODES",

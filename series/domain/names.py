@@ -20,8 +20,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from .errors import DomainError, _
-from .text import plain, shows
+from series.domain.errors import DomainError, _
+from series.domain.text import plain, shows
 
 # Accents on one letter: Vietnamese stacks two, a few scripts three or four.
 MAX_MARKS = 4

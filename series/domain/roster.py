@@ -16,8 +16,8 @@ from dataclasses import dataclass, field, replace
 from functools import reduce
 from typing import Protocol
 
-from .errors import DomainError, _
-from .events import (
+from series.domain.errors import DomainError, _
+from series.domain.events import (
     GuestAdded,
     PlayerLinked,
     PlayerRenamed,

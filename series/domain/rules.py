@@ -11,11 +11,11 @@ from dataclasses import dataclass, fields, replace
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from .cards import Pack
-from .errors import InvalidRules, _
+from series.domain.cards import Pack
+from series.domain.errors import InvalidRules, _
 
 if TYPE_CHECKING:
-    from .games import Game, Option
+    from series.domain.games import Game, Option
 
 CONTINENTAL = "continental"  # the game and preset a series plays unless it names another
 
@@ -143,7 +143,7 @@ PRESETS: Mapping[str, Rules] = _Presets()
 @cache
 def _games():
     """The registry, imported when first asked: the games build their presets from Rules."""
-    from . import games
+    from series.domain import games
 
     return games
 

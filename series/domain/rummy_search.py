@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from .cards import JOKER, Card
+from series.domain.cards import JOKER, Card
 
 FIELD = 4  # bits per distinct card in a state: a count up to 7 and a guard bit
 LONGEST_RUN = 13  # the ace ends a run at one end only: A to K, or 2 to A

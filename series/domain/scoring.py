@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from .cards import Card
-from .errors import InvalidCards, InvalidDeal, InvalidGoingOut, _
-from .events import DealEntry, Hand, Outcome
-from .rules import Rules
+from series.domain.cards import Card
+from series.domain.errors import InvalidCards, InvalidDeal, InvalidGoingOut, _
+from series.domain.events import DealEntry, Hand, Outcome
+from series.domain.rules import Rules
 
 
 def score_deal(
@@ -213,7 +213,7 @@ def _check_going_out(rules: Rules, entry: DealEntry, number: int) -> None:
             number=number,
             field="going_out",
         )  # fmt: skip
-    from .melds import check_arrangement, check_groups
+    from series.domain.melds import check_arrangement, check_groups
 
     if rules.relaxed:
         # Groups laid turn by turn: only the groups shown can be checked.

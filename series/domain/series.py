@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
-from . import scoring
-from .commands import (  # noqa: F401 (the commands are the series' API too)
+from series.domain import scoring
+from series.domain.commands import (  # noqa: F401 (the commands are the series' API too)
     AbandonSeries,
     Command,
     CorrectDeal,
@@ -21,7 +21,7 @@ from .commands import (  # noqa: F401 (the commands are the series' API too)
     VoidDeal,
     command_for,
 )
-from .confirmation import (
+from series.domain.confirmation import (
     CONFIRMED,
     DISPUTED,
     TO_CONFIRM,
@@ -31,8 +31,8 @@ from .confirmation import (
     decide_confirmation,
     finishing_while_disputed,
 )
-from .errors import DomainError, InvalidDeal, NotFound, SeriesClosed, _
-from .events import (
+from series.domain.errors import DomainError, InvalidDeal, NotFound, SeriesClosed, _
+from series.domain.events import (
     DealConfirmed,
     DealCorrected,
     DealDisputed,
@@ -44,8 +44,8 @@ from .events import (
     SeriesAbandoned,
     SeriesStarted,
 )
-from .rules import Rules
-from .text import plain
+from series.domain.rules import Rules
+from series.domain.text import plain
 
 NOT_STARTED = "not_started"
 IN_PROGRESS = "in_progress"

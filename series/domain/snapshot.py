@@ -11,9 +11,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .events import entry_from_payload, entry_payload, outcome_from_payload, outcome_payload
-from .rules import Rules
-from .series import Deal, Progress, SeriesState, Setup
+from series.domain.events import (
+    entry_from_payload,
+    entry_payload,
+    outcome_from_payload,
+    outcome_payload,
+)
+from series.domain.rules import Rules
+from series.domain.series import Deal, Progress, SeriesState, Setup
 
 # Raise it when the snapshot's shape changes: older snapshots are then ignored
 # (the log is folded instead) until the next write or rebuild replaces them.

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from .errors import DomainError, _
+from series.domain.errors import DomainError, _
 
 # Unicode's Default_Ignorable_Code_Point property, from DerivedCoreProperties.txt
 # (Unicode 15.1): characters a renderer draws as nothing when it does not

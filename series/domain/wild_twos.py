@@ -17,10 +17,10 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from itertools import product
 
-from .cards import JOKER, Card, Pack
-from .meld_reasons import Reason, Verdict, cannot_go_out
-from .rummy_search import best_melds
-from .rummy_solver import solve_rummy
+from series.domain.cards import JOKER, Card, Pack
+from series.domain.meld_reasons import Reason, Verdict, cannot_go_out
+from series.domain.rummy_search import best_melds
+from series.domain.rummy_solver import solve_rummy
 
 TWO = 2
 

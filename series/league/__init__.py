@@ -19,7 +19,7 @@ The shell:
   summaries.py    PersonSummary and HeadToHeadTally: each person's figures, best and
                   worst series and opponents, kept in step with the results
   aggregates.py   the SQL building blocks they share (figures, seasons, best N)
-  roster.py       the roster as a stream kind of the one writer (series.writer)
+  roster.py       the roster as a stream kind of the one writer (series.eventstore.writer)
   services.py     the writers: roster commands, seasons, ladder rules
   selectors.py    seasons, standings and records, read from their projections
   player_record.py, history.py   a player's record; the club's series

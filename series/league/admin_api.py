@@ -9,20 +9,20 @@ from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
-from .. import selectors as series_selectors
-from ..access import Access
-from ..api.base import (
+from series.api.base import (
     IDEMPOTENCY_KEY_PARAMETER,
     READ_ERRORS,
     WRITE_ERRORS,
     error_responses,
     idempotency_key,
 )
-from ..api.club_view import SLUG
-from ..api.serializers import name_field, player_id
-from . import selectors, services
-from .aggregates import span
-from .api import PLAYER_ID, LeagueApiView, SeasonSerializer, season_data
+from series.api.club_view import SLUG
+from series.api.serializers import name_field, player_id
+from series.clubs.access import Access
+from series.league import selectors, services
+from series.league.aggregates import span
+from series.league.api import PLAYER_ID, LeagueApiView, SeasonSerializer, season_data
+from series.sheets import selectors as series_selectors
 
 SEASON_KEY = OpenApiParameter("key", str, OpenApiParameter.PATH, description="A season's key.")
 
@@ -137,7 +137,7 @@ class RosterWriteSerializer(serializers.Serializer):
 
 def roster_write(request, data: dict) -> dict:
     """The writer's arguments of a roster write: who, the Idempotency-Key header
-    and the expected version (the deals' scheme, ``series.writer``)."""
+    and the expected version (the deals' scheme, ``series.eventstore.writer``)."""
     return {
         "actor_id": request.user.id,
         "idempotency_key": idempotency_key(request),

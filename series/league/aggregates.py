@@ -27,8 +27,8 @@ from django.db.models import (
 from django.db.models.functions import Cast, Coalesce, ExtractYear, NullIf, RowNumber
 from django.utils import timezone
 
-from ..models import Player, Season, SeriesResult
-from .seasons import SeasonSpan
+from series.domain.league.seasons import SeasonSpan
+from series.models import Player, Season, SeriesResult
 
 # The figures of a standings line, one definition for every table that shows them.
 FIGURES = {

@@ -1,6 +1,6 @@
 """The league's REST API for readers: standings, a player's record and the
 club's history (the admins' writes are in ``admin_api``). One view per
-resource; access as the rest of the API (``series.access``)."""
+resource; access as the rest of the API (``series.clubs.access``)."""
 
 from __future__ import annotations
 
@@ -10,17 +10,17 @@ from rest_framework import serializers
 from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.response import Response
 
-from ..access import Access
-from ..api.base import READ_ERRORS, error_responses
-from ..api.club_view import SLUG, ClubApiView
-from ..api.permissions import require
-from ..api.serializers import player_id
-from ..domain.series import ABANDONED, FINISHED
-from ..models import Club, Player
-from ..selectors import OPEN_STATUSES
-from . import history, player_record, selectors
-from .aggregates import FIGURES
-from .selectors import league_games
+from series.api.base import READ_ERRORS, error_responses
+from series.api.club_view import SLUG, ClubApiView
+from series.api.permissions import require
+from series.api.serializers import player_id
+from series.clubs.access import Access
+from series.domain.series import ABANDONED, FINISHED
+from series.league import history, player_record, selectors
+from series.league.aggregates import FIGURES
+from series.league.selectors import league_games
+from series.models import Club, Player
+from series.sheets.selectors import OPEN_STATUSES
 
 # A series' state as a client asks for it, and the statuses it stands for.
 STATES = {"open": OPEN_STATUSES, "finished": (FINISHED,), "abandoned": (ABANDONED,)}

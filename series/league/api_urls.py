@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import admin_api, api
+from series.league import admin_api, api
 
 app_name = "league-api"
 

@@ -10,7 +10,7 @@ club's league is behind (``projection.mark_write``, in the deal's own
 statement; ``mark_behind`` for a merge, and for a change of the club's
 settings, which writes no event); the pages and the API then say the league
 is updating. This tailing projector reads the log after its
-checkpoint (``series.projectors.follow_log``) and, for each club behind that
+checkpoint (``series.eventstore.projectors.follow_log``) and, for each club behind that
 has new events, in the club's lock, clears the mark and counts: the series
 from the marked one on, each as it stands when none of them is counted yet
 (``count_new``), or the club again from the marked series on (a merge: every
@@ -23,13 +23,13 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from ..models import LeagueBehind
-from ..store import StoredEvent
-from .projection import clear_mark, club_time, count_new, lock_league, recount_club
+from series.eventstore.store import StoredEvent
+from series.league.projection import clear_mark, club_time, count_new, lock_league, recount_club
+from series.models import LeagueBehind
 
 
 class LeagueCatchUp:
-    """The league as a tailing projector (``series.projectors``)."""
+    """The league as a tailing projector (``series.eventstore.projectors``)."""
 
     name = "league"
 

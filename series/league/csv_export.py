@@ -12,8 +12,8 @@ import unicodedata
 from django.http import HttpResponse
 from django.utils.translation import gettext as _
 
-from ..models import Club, SeriesSheet
-from .selectors import Standings
+from series.league.selectors import Standings
+from series.models import Club, SeriesSheet
 
 FORMULA_STARTS = ("=", "+", "-", "@", "|", "\t", "\r", "\n", "＝", "＋", "－", "＠", "｜")
 
@@ -95,7 +95,7 @@ def standings_response(club: Club, table: Standings) -> HttpResponse:
 
 
 def sheet_response(sheet: SeriesSheet) -> HttpResponse:
-    """A score sheet loaded with ``series.selectors.series_sheet_rows``: no more queries."""
+    """A score sheet loaded with ``series.sheets.selectors.series_sheet_rows``: no more queries."""
     seats = list(sheet.seats.all())
     points = {(score.number, score.player_id): score.points for score in sheet.scores.all()}
     header = [

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from django.db.models import Exists, OuterRef, Prefetch, QuerySet, prefetch_related_objects
 
-from ..models import Club, Player, RosterPlayer, SeriesSeat, SeriesSheet
-from .aggregates import in_season
-from .selectors import SeasonChoice
+from series.league.aggregates import in_season
+from series.league.selectors import SeasonChoice
+from series.models import Club, Player, RosterPlayer, SeriesSeat, SeriesSheet
 
 
 def club_history(

@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from django.core.paginator import Page, Paginator
 from django.db.models import QuerySet
 
-from ..models import HeadToHeadTally, PersonSummary, Player, SeasonStanding, SeriesResult
-from .aggregates import Figures
-from .summaries import ALL_TIME
+from series.league.aggregates import Figures
+from series.league.summaries import ALL_TIME
+from series.models import HeadToHeadTally, PersonSummary, Player, SeasonStanding, SeriesResult
 
 
 def player_with_club(player_id: int) -> Player | None:

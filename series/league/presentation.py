@@ -11,12 +11,12 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from ..domain import games
-from ..models import SeriesResult
-from .aggregates import Figures
-from .charts import Panel, line_panel
-from .player_record import HeadToHead, PlayerRecord
-from .seasons import SeasonSpan, find_season
+from series.domain import games
+from series.domain.league.seasons import SeasonSpan, find_season
+from series.league.aggregates import Figures
+from series.league.charts import Panel, line_panel
+from series.league.player_record import HeadToHead, PlayerRecord
+from series.models import SeriesResult
 
 
 def game_choices() -> list[tuple[str, Any]]:

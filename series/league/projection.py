@@ -33,12 +33,17 @@ from django.db.models import F, Q, Window
 from django.db.models.functions import RowNumber
 from django.utils import timezone
 
-from .. import store
-from ..domain.roster import RosterState, roster_stream
-from ..domain.roster import fold as fold_roster
-from ..domain.rules import Rules
-from ..domain.series import FINISHED, SeriesState
-from ..models import (
+from series.domain.league.rating import NEWCOMER, Form, Placing, RatingWalk
+from series.domain.league.results import DealFacts, Result, SeriesFacts, series_results
+from series.domain.league.seasons import calendar_season
+from series.domain.roster import RosterState, roster_stream
+from series.domain.roster import fold as fold_roster
+from series.domain.rules import Rules
+from series.domain.series import FINISHED, SeriesState
+from series.eventstore import store
+from series.eventstore.row_source import insert_rows
+from series.league import standings, summaries
+from series.models import (
     Club,
     DealLine,
     DealScore,
@@ -52,11 +57,6 @@ from ..models import (
     SeriesSeat,
     SeriesSheet,
 )
-from ..row_source import insert_rows
-from . import standings, summaries
-from .rating import NEWCOMER, Form, Placing, RatingWalk
-from .results import DealFacts, Result, SeriesFacts, series_results
-from .seasons import calendar_season
 
 PAGE = 500
 FORM_FIELDS = ("mu", "sigma", "streak")
@@ -475,7 +475,7 @@ def _count_club(club_id: int, start: Position | None = None) -> None:
 
 
 class LeagueProjector:
-    """The league as a subscriber of the series (``series.projectors``)."""
+    """The league as a subscriber of the series (``series.eventstore.projectors``)."""
 
     def concerns(self, change) -> bool:
         return concerns(change.before, change.after)

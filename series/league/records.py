@@ -27,10 +27,10 @@ from __future__ import annotations
 from django.db.models import F, Max, Window
 from django.db.models.functions import RowNumber
 
-from ..models import ClubRecord, DealLine, SeasonStanding, SeriesResult
-from ..row_source import insert_rows
-from ..store import Write
-from .aggregates import named_seasons, season_expression
+from series.eventstore.row_source import insert_rows
+from series.eventstore.store import Write
+from series.league.aggregates import named_seasons, season_expression
+from series.models import ClubRecord, DealLine, SeasonStanding, SeriesResult
 
 Kind = ClubRecord.Kind
 

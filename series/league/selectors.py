@@ -15,11 +15,11 @@ from django.db.models import F, Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
-from .. import replicas
-from ..domain import games
-from ..models import Club, ClubRecord, LadderRules, LeagueBehind, SeasonStanding
-from .aggregates import FIGURES, Figures, named_seasons
-from .seasons import SeasonSpan, find_season, season_of
+from series.database import replicas
+from series.domain import games
+from series.domain.league.seasons import SeasonSpan, find_season, season_of
+from series.league.aggregates import FIGURES, Figures, named_seasons
+from series.models import Club, ClubRecord, LadderRules, LeagueBehind, SeasonStanding
 
 
 def league_games() -> tuple[str, ...]:

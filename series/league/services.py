@@ -1,5 +1,5 @@
 """The league's writers: the roster (through the one writer of every stream,
-``series.writer``) and the club's league settings.
+``series.eventstore.writer``) and the club's league settings.
 
 Every function takes keyword arguments and raises a DomainError, without
 changing anything, when the rules refuse the request.
@@ -11,10 +11,11 @@ from datetime import date
 
 from django.db import transaction
 
-from .. import services, store, writer
-from ..domain import names as domain_names
-from ..domain.errors import DomainError, _
-from ..domain.roster import (
+from series.clubs.roster import Link, NewGuest, Rename, RosterRequest, RosterStream
+from series.domain import names as domain_names
+from series.domain.errors import DomainError, _
+from series.domain.league.seasons import check_ladder, check_new_season
+from series.domain.roster import (
     AddGuest,
     MergePlayers,
     RetirePlayer,
@@ -23,21 +24,21 @@ from ..domain.roster import (
     UnmergePlayer,
     roster_stream,
 )
-from ..domain.text import plain
-from ..models import Club, LadderRules, Membership, Player, Season
-from ..retry import transient_retry
-from ..writer import Recording, Written
-from . import projection, standings, summaries
-from .aggregates import named_seasons
-from .roster import Link, NewGuest, Rename, RosterRequest, RosterStream
-from .seasons import check_ladder, check_new_season
+from series.domain.text import plain
+from series.eventstore import store, writer
+from series.eventstore.retry import transient_retry
+from series.eventstore.writer import Recording, Written
+from series.league import projection, standings, summaries
+from series.league.aggregates import named_seasons
+from series.models import Club, LadderRules, Membership, Player, Season
+from series.sheets import services
 
 NAME_LENGTH = services.PLAYER_NAME_LENGTH
 
 
 # -- the roster -----------------------------------------------------------------
 #
-# Each roster writer goes through the one writer (``series.writer``) with the
+# Each roster writer goes through the one writer (``series.eventstore.writer``) with the
 # club's roster stream; ``idempotency_key`` and ``expected_version`` (the
 # roster's version the client saw) work as for a deal.
 

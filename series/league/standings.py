@@ -19,10 +19,10 @@ from __future__ import annotations
 
 from django.db.models import Sum
 
-from ..models import ClubRecord, LadderRules, SeasonStanding, SeriesResult
-from ..row_source import insert_rows
-from ..store import Write
-from .aggregates import (
+from series.domain.league.seasons import SeasonSpan, find_season
+from series.eventstore.row_source import insert_rows
+from series.eventstore.store import Write
+from series.league.aggregates import (
     FIGURES,
     best_n,
     latest_of_each,
@@ -31,8 +31,8 @@ from .aggregates import (
     season_expression,
     series_figures,
 )
-from .records import count_records, game_records, refresh_records
-from .seasons import SeasonSpan, find_season
+from series.league.records import count_records, game_records, refresh_records
+from series.models import ClubRecord, LadderRules, SeasonStanding, SeriesResult
 
 
 def _rules(club_id: int) -> LadderRules:

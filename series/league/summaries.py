@@ -24,10 +24,10 @@ from django.db import connection
 from django.db.models import CharField, F, FloatField, QuerySet, Value, Window
 from django.db.models.functions import Cast, RowNumber
 
-from ..models import HeadToHeadTally, PersonSummary, SeriesResult
-from ..row_source import insert_rows
-from ..store import Write
-from .aggregates import FIGURES, named_seasons, season_expression, series_figures
+from series.eventstore.row_source import insert_rows
+from series.eventstore.store import Write
+from series.league.aggregates import FIGURES, named_seasons, season_expression, series_figures
+from series.models import HeadToHeadTally, PersonSummary, SeriesResult
 
 ALL_TIME = ""  # the season of a summary over every series
 SUMMARY_KEY = ["person", "game", "season"]

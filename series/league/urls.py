@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import views
+from series.league import views
 
 app_name = "league"
 

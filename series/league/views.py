@@ -18,16 +18,13 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from .. import selectors as series_selectors
-from ..access import Access, allows
-from ..domain import names as domain_names
-from ..domain.errors import DomainError
-from ..messages import render as error_message
-from ..page_access import club_page, refuse_access
-from ..store import VersionConflict
-from . import csv_export, player_record, selectors, services
-from . import history as history_of
-from .forms import (
+from series.clubs.access import Access, allows
+from series.domain import names as domain_names
+from series.domain.errors import DomainError
+from series.eventstore.store import VersionConflict
+from series.league import csv_export, player_record, selectors, services
+from series.league import history as history_of
+from series.league.forms import (
     AddPlayersForm,
     GuestForm,
     LadderForm,
@@ -38,8 +35,11 @@ from .forms import (
     SeasonForm,
     SeasonRemoveForm,
 )
-from .presentation import game_choices, history_lines, player_page_context
-from .selectors import league_games
+from series.league.presentation import game_choices, history_lines, player_page_context
+from series.league.selectors import league_games
+from series.sheets import selectors as series_selectors
+from series.web.messages import render as error_message
+from series.web.page_access import club_page, refuse_access
 
 HISTORY_PAGE = 50
 

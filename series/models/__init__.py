@@ -5,8 +5,8 @@ and rebuilt from it (``manage.py rebuild_projections``). Tables that might one
 day be sharded carry ``club``.
 """
 
-from .accounts import DeviceToken, PinAttempt, Profile
-from .league import (
+from series.models.accounts import DeviceToken, PinAttempt, Profile
+from series.models.league import (
     ClubRecord,
     HeadToHeadTally,
     LadderRules,
@@ -17,9 +17,9 @@ from .league import (
     SeasonStanding,
     SeriesResult,
 )
-from .log import Checkpoint, Event, EventQuerySet, ImmutableEventError
-from .projections import DealLine, DealScore, SeriesSeat, SeriesSheet
-from .reference import Club, Invitation, LiveLink, Membership, Player
+from series.models.log import Checkpoint, Event, EventQuerySet, ImmutableEventError
+from series.models.projections import DealLine, DealScore, SeriesSeat, SeriesSheet
+from series.models.reference import Club, Invitation, LiveLink, Membership, Player
 
 __all__ = [
     "Checkpoint",

@@ -11,8 +11,8 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from .projections import SeriesSheet
-from .reference import Club, Player
+from series.models.projections import SeriesSheet
+from series.models.reference import Club, Player
 
 DEFAULT_MIN_SERIES = 3
 

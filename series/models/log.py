@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
-from .reference import Club
+from series.models.reference import Club
 
 # -- the event log ------------------------------------------------------------
 
@@ -67,7 +67,7 @@ class Event(models.Model):
 
 
 class Checkpoint(models.Model):
-    """How far a projector that tails the log has read it (``series.projectors``)."""
+    """How far a projector that tails the log has read it (``series.eventstore.projectors``)."""
 
     projector = models.CharField(max_length=40, primary_key=True)
     position = models.BigIntegerField(default=0)  # the last event it has handled

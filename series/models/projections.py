@@ -14,7 +14,7 @@ import uuid
 
 from django.db import models
 
-from .reference import Club, Player
+from series.models.reference import Club, Player
 
 # -- projections --------------------------------------------------------------
 

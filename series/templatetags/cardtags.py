@@ -6,7 +6,7 @@ from django import template
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
-from ..domain.cards import JOKER, SUIT_SYMBOLS, SUITS, Card, rank_label
+from series.domain.cards import JOKER, SUIT_SYMBOLS, SUITS, Card, rank_label
 
 register = template.Library()
 

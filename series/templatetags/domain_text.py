@@ -1,10 +1,10 @@
-"""The domain's reasons in the page's language (see series/messages.py)."""
+"""The domain's reasons in the page's language (see series/web/messages.py)."""
 
 from __future__ import annotations
 
 from django import template
 
-from ..messages import render
+from series.web.messages import render
 
 register = template.Library()
 

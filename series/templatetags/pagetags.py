@@ -11,8 +11,8 @@ from django.utils.timezone import localtime
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from ..domain import confirmation, series
-from ..membership import refusal
+from series.clubs.membership import refusal
+from series.domain import confirmation, series
 
 register = template.Library()
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from django import template
 from django.utils.translation import gettext
 
-from ..domain.rules import Rules
-from ..forms import preset_label
+from series.domain.rules import Rules
+from series.sheets.forms import preset_label
 
 register = template.Library()
 

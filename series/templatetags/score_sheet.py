@@ -16,11 +16,11 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
-from ..domain.confirmation import waiting
-from ..domain.rules import Rules
-from ..domain.scoring import leaders
-from ..domain.series import FINISHED, TIEBREAK
-from ..models import Player, SeriesSheet
+from series.domain.confirmation import waiting
+from series.domain.rules import Rules
+from series.domain.scoring import leaders
+from series.domain.series import FINISHED, TIEBREAK
+from series.models import Player, SeriesSheet
 
 register = template.Library()
 

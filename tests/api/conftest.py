@@ -8,8 +8,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
-from series import services
 from series.models import Club, DeviceToken, Player
+from series.sheets import services
 from tests.support.shared import copy_or_build, written_once_per_module
 
 # A Continental hand that goes out: four groups and the 2♣ to discard.

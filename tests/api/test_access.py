@@ -11,11 +11,11 @@ from uuid import UUID
 
 import pytest
 
-from series import membership, services
+from series.clubs import membership
+from series.sheets import services
+from tests.api.conftest import HAND, make_user
 from tests.factories import entry, start
 from tests.support.shared import kept_for_the_module
-
-from .conftest import HAND, make_user
 
 pytestmark = pytest.mark.django_db
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
-from .conftest import make_user
+from tests.api.conftest import make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -97,7 +97,7 @@ def test_adding_a_member_answers_the_same_for_a_missing_and_an_unrelated_user(ta
 
 
 def test_an_admin_adds_someone_from_another_of_their_clubs(table, as_role):
-    from series import services
+    from series.sheets import services
 
     services.club_create(name="Second table", admin=table.users["admin"])
     friend = make_user("friend")

@@ -7,8 +7,7 @@ import json
 import pytest
 
 from series.models import Event
-
-from .conftest import deal_body, start_body
+from tests.api.conftest import deal_body, start_body
 
 pytestmark = pytest.mark.django_db
 

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from series import store
+from series.eventstore import store
 from series.models import Event
 from tests.factories import start
 

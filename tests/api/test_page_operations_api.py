@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from series import services
 from series.models import Profile
+from series.sheets import services
+from tests.api.conftest import client_for, deal_body, make_user
 from tests.factories import start
-
-from .conftest import client_for, deal_body, make_user
 
 pytestmark = pytest.mark.django_db
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from django.db import connection
 
-from series import projectors, services
+from series.eventstore import projectors
+from series.sheets import services
 from tests.factories import entry, start
 
 pytestmark = pytest.mark.django_db

@@ -6,10 +6,9 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from series import services
+from series.sheets import services
+from tests.api.conftest import client_for
 from tests.factories import entry, start
-
-from .conftest import client_for
 
 pytestmark = pytest.mark.django_db
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from series import services
 from series.models import Event
+from series.sheets import services
 from tests.factories import entry, start
 
 pytestmark = pytest.mark.django_db

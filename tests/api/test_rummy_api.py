@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from series import services
 from series.models import Event
+from series.sheets import services
 from tests.api.conftest import client_for
 
 pytestmark = pytest.mark.django_db

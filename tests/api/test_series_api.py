@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from series.models import Event
-
-from .conftest import deal_body, start_body
+from tests.api.conftest import deal_body, start_body
 
 pytestmark = pytest.mark.django_db
 
@@ -137,7 +136,7 @@ def test_a_refusal_names_the_player_instead_of_the_id(table, as_role, started):
 
 
 def test_another_clubs_player_is_not_named_in_a_refusal(table, as_role, started):
-    from series import services
+    from series.sheets import services
 
     outsider = services.player_add(club=table.other_club, name="Secret Name")
     anna, bruno, _carla = table.players

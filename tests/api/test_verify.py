@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import HAND
+from tests.api.conftest import HAND
 
 pytestmark = pytest.mark.django_db
 

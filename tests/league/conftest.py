@@ -11,8 +11,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from series import projectors, services
+from series.eventstore import projectors
 from series.models import Club, Player
+from series.sheets import services
 from tests.factories import entry, start
 from tests.support.shared import copy_or_build, written_once_per_module
 

@@ -8,12 +8,11 @@ from datetime import date
 import pytest
 from rest_framework.test import APIClient
 
-from series import services
 from series.league import services as league
 from series.models import DeviceToken
+from series.sheets import services
 from tests.factories import start
-
-from .conftest import at, caught_up, record
+from tests.league.conftest import at, caught_up, record
 
 pytestmark = pytest.mark.django_db
 

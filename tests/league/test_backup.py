@@ -8,12 +8,12 @@ from datetime import date
 
 import pytest
 
-from series import backup, checksum
+from series.backup import archive as backup
+from series.backup import checksum
 from series.league import services as league
 from series.models import Club, Event
+from tests.league.conftest import build_history
 from tests.support.backup import backup_of, records_of, signed
-
-from .conftest import build_history
 
 pytestmark = pytest.mark.django_db
 

@@ -11,15 +11,14 @@ from __future__ import annotations
 import pytest
 from django.core.management import call_command
 
-from series import projections, services
 from series.league import selectors
 from series.league import services as league
 from series.models import Checkpoint, SeriesResult
+from series.sheets import projections, services
 from tests.factories import entry, start
-
-from .conftest import at, caught_up, record
-from .test_api import client_for
-from .test_rebuild import league_tables, standings_rows
+from tests.league.conftest import at, caught_up, record
+from tests.league.test_api import client_for
+from tests.league.test_rebuild import league_tables, standings_rows
 
 pytestmark = pytest.mark.django_db
 

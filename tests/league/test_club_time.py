@@ -11,13 +11,12 @@ from datetime import UTC, date, datetime
 import pytest
 from django.utils import timezone
 
-from series import projections, services
 from series.league import services as league
 from series.models import SeasonStanding
+from series.sheets import projections, services
 from tests.factories import club_with_players, entry, start
-
-from .conftest import caught_up
-from .test_rebuild import league_tables
+from tests.league.conftest import caught_up
+from tests.league.test_rebuild import league_tables
 
 pytestmark = pytest.mark.django_db
 

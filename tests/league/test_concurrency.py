@@ -13,14 +13,13 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
-from series import projections, services
 from series.league import projection
 from series.league import services as league
 from series.models import Club, LeagueBehind, SeriesResult
+from series.sheets import projections, services
 from tests.factories import club_with_players, entry, start
-
-from .conftest import caught_up
-from .test_rebuild import league_tables
+from tests.league.conftest import caught_up
+from tests.league.test_rebuild import league_tables
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -137,9 +136,9 @@ def test_a_merge_decided_while_a_start_seating_both_commits_is_refused(monkeypat
     the log would hold the start and then the merge, which a restore (replaying
     the log in order) refuses. Checked again under the log's lock, after the
     start's commit, the merge is refused now, with nothing written."""
-    from series import store
+    from series.clubs.roster import SeatedTables
     from series.domain.errors import DomainError
-    from series.league.roster import SeatedTables
+    from series.eventstore import store
     from series.models import Event
 
     club, (anna, anna_b, carla) = club_with_players(("Anna", "Anna B", "Carla"), name="Merge club")

@@ -10,13 +10,12 @@ import re
 import pytest
 from django.test import Client
 
-from series import services
 from series.league import player_record
 from series.league import services as league
 from series.models import LadderRules, RosterPlayer
+from series.sheets import services
 from tests.factories import start
-
-from .test_api import play_more
+from tests.league.test_api import play_more
 
 pytestmark = pytest.mark.django_db
 

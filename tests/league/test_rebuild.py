@@ -11,7 +11,6 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.django import TestCase
 
-from series import projections, services
 from series.domain.errors import DomainError
 from series.league import selectors
 from series.league import services as league
@@ -23,9 +22,9 @@ from series.models import (
     SeasonStanding,
     SeriesResult,
 )
+from series.sheets import projections, services
 from tests.factories import club_with_players, entry, start
-
-from .conftest import at, caught_up, record
+from tests.league.conftest import at, caught_up, record
 
 
 def league_tables() -> dict[str, list[dict]]:

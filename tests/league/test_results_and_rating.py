@@ -5,9 +5,21 @@ from __future__ import annotations
 import uuid
 from datetime import UTC, date, datetime
 
-from series.league.rating import NEWCOMER, Placing, RatingWalk
-from series.league.results import DealFacts, SeriesFacts, furthest_behind, places, series_results
-from series.league.seasons import SeasonSpan, calendar_season, find_season, season_key, season_of
+from series.domain.league.rating import NEWCOMER, Placing, RatingWalk
+from series.domain.league.results import (
+    DealFacts,
+    SeriesFacts,
+    furthest_behind,
+    places,
+    series_results,
+)
+from series.domain.league.seasons import (
+    SeasonSpan,
+    calendar_season,
+    find_season,
+    season_key,
+    season_of,
+)
 
 
 def facts(deals, *, seats=(1, 2, 3), winner=3, higher_wins=False) -> SeriesFacts:

@@ -7,12 +7,13 @@ from datetime import date
 
 import pytest
 
-from series import messages, services
 from series.domain.errors import DomainError
 from series.domain.roster import roster_stream
 from series.league import selectors
 from series.league import services as league
 from series.models import Event, Player, RosterPlayer
+from series.sheets import services
+from series.web import messages
 
 pytestmark = pytest.mark.django_db
 

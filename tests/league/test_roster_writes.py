@@ -10,9 +10,8 @@ import pytest
 from series.domain.roster import roster_stream
 from series.league import services as league
 from series.models import Event, Player
-
-from .test_api import client_for
-from .test_pages import page
+from tests.league.test_api import client_for
+from tests.league.test_pages import page
 
 pytestmark = pytest.mark.django_db
 

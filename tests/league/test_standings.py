@@ -12,10 +12,9 @@ from openskill.models import PlackettLuce
 from series.league import selectors, services
 from series.league.player_record import player_record
 from series.league.selectors import Figures
-from series.services import deal_correct
+from series.sheets.services import deal_correct
 from tests.factories import entry
-
-from .conftest import at, caught_up
+from tests.league.conftest import at, caught_up
 
 pytestmark = pytest.mark.django_db
 

@@ -14,9 +14,8 @@ from series.league import projection
 from series.league import services as league
 from series.league.player_record import player_record
 from tests.factories import start
-
-from .conftest import at, caught_up, record
-from .test_api import play_more
+from tests.league.conftest import at, caught_up, record
+from tests.league.test_api import play_more
 
 pytestmark = pytest.mark.django_db
 

@@ -16,13 +16,13 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.django import TestCase
 
-from series import checksum, projections, services
+from series.backup import checksum
 from series.league import selectors
 from series.models import ClubRecord, PersonSummary
+from series.sheets import projections, services
 from tests.factories import entry, start
-
-from .conftest import caught_up
-from .test_rebuild import league_tables
+from tests.league.conftest import caught_up
+from tests.league.test_rebuild import league_tables
 
 
 def club_of(names, *, public=False):

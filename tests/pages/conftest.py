@@ -13,8 +13,8 @@ from django.contrib.auth import get_user_model
 from django.db import connections
 from django.test import Client
 
-from series import services
 from series.models import Club, Player
+from series.sheets import services
 from tests.support.shared import copy_or_build, written_once_per_module
 
 CHROMIUM = "/usr/bin/chromium"

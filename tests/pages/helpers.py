@@ -6,7 +6,7 @@ import uuid
 
 from django.contrib.auth.models import AnonymousUser
 
-from series import live_links, selectors, services
+from series.sheets import live_links, selectors, services
 from tests.factories import entry
 
 

@@ -8,10 +8,9 @@ import zoneinfo
 
 import pytest
 
-from series import selectors, services
 from series.models import SeriesSheet
-
-from .test_new_series import new_series_url, seat_data
+from series.sheets import selectors, services
+from tests.pages.test_new_series import new_series_url, seat_data
 
 pytestmark = pytest.mark.django_db
 

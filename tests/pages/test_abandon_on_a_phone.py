@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 
-from series import services
+from series.sheets import services
 from tests.pages.conftest import PASSWORD
 from tests.pages.test_browser import shoot, sign_in
 from tests.pages.test_club_journey import words

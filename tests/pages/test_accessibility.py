@@ -22,8 +22,10 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
-from series import live_links, membership, projectors, selectors, services
-from series.club_views import MADE_SESSION_KEY
+from series.clubs import membership
+from series.clubs.views import MADE_SESSION_KEY
+from series.eventstore import projectors
+from series.sheets import live_links, selectors, services
 from tests.factories import entry
 from tests.pages.conftest import (
     CHROMIUM,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from series import services
+from series.sheets import services
 from tests.factories import entry
 from tests.pages.test_browser import shoot, sign_in
 from tests.pages.test_entry_speed import six  # noqa: F401 (a fixture)

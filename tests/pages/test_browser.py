@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from django.contrib.auth import get_user_model
 
-from series import services
+from series.sheets import services
 from tests.pages.conftest import PASSWORD
 from tests.pages.helpers import record
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from series import services
+from series.sheets import services
 from tests.pages.test_browser import club, shoot, sign_in  # noqa: F401 (club: a fixture)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -9,9 +9,10 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from series import membership, services
+from series.clubs import membership
 from series.league import services as league
 from series.models import Club, Membership, Player
+from series.sheets import services
 from tests.factories import start
 from tests.pages.conftest import make_user
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 from django.utils import formats, timezone
 
-from series import accounts, services
+from series.accounts import services as accounts
 from series.league import services as league
 from series.models import DealLine, Event, Profile
+from series.sheets import services
 from tests.factories import entry
 from tests.pages.helpers import live_path
 

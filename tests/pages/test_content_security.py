@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 
-from series import services
 from series.league import services as league
+from series.sheets import services
 from tests.pages.conftest import PASSWORD
 from tests.pages.helpers import play_to_the_end, record
 

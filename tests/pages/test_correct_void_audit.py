@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from series import selectors, services
+from series.sheets import selectors, services
 from tests.factories import entry
 from tests.pages.helpers import deal_form, record
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from series import selectors, services
+from series.sheets import selectors, services
 from tests.pages.test_browser import club, shoot, sign_in  # noqa: F401 (club: a fixture)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

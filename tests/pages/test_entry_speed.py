@@ -9,7 +9,7 @@ import random
 import pytest
 from django.contrib.auth import get_user_model
 
-from series import services
+from series.sheets import services
 from tests.pages.conftest import PASSWORD
 from tests.pages.test_browser import RANK_NAMES, shoot, sign_in, tap_card
 

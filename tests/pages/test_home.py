@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from series import services
 from series.league import services as league
+from series.sheets import services
 from tests.factories import entry
 from tests.pages.helpers import play_to_the_end
 

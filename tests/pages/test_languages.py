@@ -15,8 +15,14 @@ LOCALE = Path(__file__).resolve().parents[2] / "locale"
 LANGUAGES = ("it", "es", "fr", "nl")
 # Where the strings of these pages come from: their templates, views and forms,
 # and the domain whose refusals and reasons they show.
-PAGE_SOURCES = ("templates/", "series/views.py", "series/forms.py", "series/templatetags/",
-                "series/domain/", "series/messages.py")  # fmt: skip
+PAGE_SOURCES = (
+    "templates/",
+    "series/sheets/views.py",
+    "series/sheets/forms.py",
+    "series/templatetags/",
+    "series/domain/",
+    "series/web/messages.py",
+)
 OTHER_PAGES = ("templates/league/",)
 
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from series import projectors, services
+from series.eventstore import projectors
 from series.models import SeriesSheet
+from series.sheets import services
 from tests.factories import entry, start
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

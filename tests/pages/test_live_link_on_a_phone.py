@@ -10,7 +10,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.utils import translation
 
-from series import live_links, selectors, services
+from series.sheets import live_links, selectors, services
 from tests.pages.conftest import PASSWORD, chromium_tab
 from tests.pages.helpers import live_path
 from tests.pages.test_browser import shoot, sign_in

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from django.core import signing
 
-from series import membership, services
+from series.clubs import membership
+from series.sheets import services
 from tests.pages.helpers import live_path, record
 
 pytestmark = pytest.mark.django_db

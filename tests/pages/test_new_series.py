@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from series import selectors, services
 from series.models import SeriesSeat
+from series.sheets import selectors, services
 
 pytestmark = pytest.mark.django_db
 

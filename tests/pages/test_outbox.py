@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from series import selectors, services
 from series.models import Event
+from series.sheets import selectors, services
 from tests.factories import entry
 from tests.pages.test_browser import NAMES, club, enter_deal, shoot, sign_in  # noqa: F401
 

@@ -7,8 +7,9 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 
-from series import accounts, services
+from series.accounts import services as accounts
 from series.league import services as league
+from series.sheets import services
 from tests.factories import entry
 from tests.pages.conftest import PASSWORD
 from tests.pages.test_browser import shoot, sign_in

@@ -8,8 +8,8 @@ import re
 import pytest
 from django.db import connection
 
-from series import selectors, services
 from series.models import DealScore
+from series.sheets import selectors, services
 from tests.pages.helpers import deal_form, play_to_the_end, record
 
 pytestmark = pytest.mark.django_db

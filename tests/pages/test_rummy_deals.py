@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from series import selectors, services
+from series.sheets import selectors, services
 from tests.factories import entry
 from tests.pages.helpers import deal_form
 from tests.pages.test_browser import club, shoot, sign_in  # noqa: F401 (club: a fixture)

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from series import services
+from series.sheets import services
 from tests.factories import entry
 from tests.pages.helpers import play_to_the_end, record
 

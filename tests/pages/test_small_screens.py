@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from series import services
 from series.models import Club
+from series.sheets import services
 from tests.factories import entry
 from tests.pages.conftest import chromium_tab
 from tests.pages.test_browser import club, shoot, sign_in  # noqa: F401 (club: a fixture)

@@ -10,8 +10,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.utils import translation
 
-from series import services
 from series.league.charts import _number
+from series.sheets import services
 from tests.pages.conftest import PASSWORD
 from tests.pages.helpers import deal_form, record
 from tests.pages.test_browser import sign_in

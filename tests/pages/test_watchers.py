@@ -1,14 +1,14 @@
 """Watchers that cost nothing: a spectator's phone polls the live view with the
 ETag it last got and is answered 304, after one indexed query and no
-rendering, until something the page shows changes (series/conditional.py)."""
+rendering, until something the page shows changes (series/web/conditional.py)."""
 
 from __future__ import annotations
 
 import pytest
 from django.utils.html import escape
 
-from series import services
 from series.league import services as league_services
+from series.sheets import services
 from tests.factories import entry
 from tests.pages.helpers import member_live_token as live_token
 from tests.pages.helpers import record

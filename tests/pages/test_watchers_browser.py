@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 
-from series import services
+from series.sheets import services
 from tests.factories import entry
 from tests.pages.helpers import member_live_token as live_token
 

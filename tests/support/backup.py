@@ -20,8 +20,11 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.db import connection, transaction
 
-from series import backup, checksum, projectors, services
+from series.backup import archive as backup
+from series.backup import checksum
+from series.eventstore import projectors
 from series.models import Club, Event
+from series.sheets import services
 from tests.factories import club_with_players, entry, start
 
 ROOT = Path(__file__).resolve().parent.parent.parent

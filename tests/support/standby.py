@@ -278,7 +278,9 @@ def app_environment(primary_url: str, **extra: str) -> dict:
 SEED = """
 import json
 from django.contrib.auth import get_user_model
-from series import accounts, projectors, services
+from series.accounts import services as accounts
+from series.eventstore import projectors
+from series.sheets import services
 from tests.factories import club_with_players, entry, start
 scorer = get_user_model().objects.create_user("scorer", password="a long table password")
 club = services.club_create(name="Replica club", admin=scorer, public=True)

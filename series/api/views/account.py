@@ -11,11 +11,12 @@ from rest_framework.exceptions import NotFound
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
-from ... import accounts, selectors
-from ...confirm_pages import PIN_PATTERN
-from ...models import DeviceToken
-from ..base import ApiView, error_responses
-from .auth import SignInLocked
+from series.accounts import services as accounts
+from series.api.base import ApiView, error_responses
+from series.api.views.auth import SignInLocked
+from series.models import DeviceToken
+from series.sheets import selectors
+from series.sheets.confirm_pages import PIN_PATTERN
 
 DEVICE_ID = OpenApiParameter(
     "device_id", str, OpenApiParameter.PATH, description="A device's id, from the list."

@@ -11,9 +11,9 @@ from rest_framework.exceptions import APIException, AuthenticationFailed
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 
-from ... import accounts
-from ...models import DeviceToken
-from ..base import ApiView, error_responses
+from series.accounts import services as accounts
+from series.api.base import ApiView, error_responses
+from series.models import DeviceToken
 
 
 class SignInLocked(APIException):

@@ -10,12 +10,13 @@ from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
-from ... import membership, selectors, services
-from ...access import Access
-from ...models import Club, Membership
-from ..base import READ_ERRORS, WRITE_ERRORS, ApiView, error_responses
-from ..club_view import SLUG, ClubApiView
-from ..serializers import name_field, options_field, preset_field
+from series.api.base import READ_ERRORS, WRITE_ERRORS, ApiView, error_responses
+from series.api.club_view import SLUG, ClubApiView
+from series.api.serializers import name_field, options_field, preset_field
+from series.clubs import membership
+from series.clubs.access import Access
+from series.models import Club, Membership
+from series.sheets import selectors, services
 
 
 class DefaultRulesSerializer(serializers.Serializer):

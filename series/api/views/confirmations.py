@@ -6,16 +6,22 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 
-from ... import selectors, services
-from ...access import Access, allows
-from ..base import (
+from series.api.base import (
     IDEMPOTENCY_KEY_PARAMETER,
     READ_ERRORS,
     SERIES_WRITE_ERRORS,
     error_responses,
     idempotency_key,
 )
-from .series import DEAL_NUMBER, SERIES_ID, WRITTEN, SeriesApiView, expected_version_field
+from series.api.views.series import (
+    DEAL_NUMBER,
+    SERIES_ID,
+    WRITTEN,
+    SeriesApiView,
+    expected_version_field,
+)
+from series.clubs.access import Access, allows
+from series.sheets import selectors, services
 
 
 class DealConfirmApi(SeriesApiView):

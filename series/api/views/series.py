@@ -11,11 +11,7 @@ from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
-from ... import conditional, live_links, selectors, services
-from ...access import Access, allows
-from ...domain.rules import CONTINENTAL
-from ...models import Club
-from ..base import (
+from series.api.base import (
     IDEMPOTENCY_KEY_PARAMETER,
     READ_ERRORS,
     SERIES_WRITE_ERRORS,
@@ -25,10 +21,10 @@ from ..base import (
     idempotency_key,
     language,
 )
-from ..parsing import deal_entry
-from ..permissions import require
-from ..representation import event_payload, series_from_sheet, series_from_state
-from ..serializers import (
+from series.api.parsing import deal_entry
+from series.api.permissions import require
+from series.api.representation import event_payload, series_from_sheet, series_from_state
+from series.api.serializers import (
     INT_MAX,
     DealEntrySerializer,
     SeriesSerializer,
@@ -36,6 +32,11 @@ from ..serializers import (
     player_id,
     preset_field,
 )
+from series.clubs.access import Access, allows
+from series.domain.rules import CONTINENTAL
+from series.models import Club
+from series.sheets import live_links, selectors, services
+from series.web import conditional
 
 SERIES_ID = OpenApiParameter("series_id", OpenApiTypes.UUID, OpenApiParameter.PATH)
 DEAL_NUMBER = OpenApiParameter("number", int, OpenApiParameter.PATH, description="Deal number.")

@@ -8,13 +8,9 @@ from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
-from ...domain import melds
-from ...domain.errors import InvalidCards
-from ...domain.rules import CONTINENTAL, rules_from
-from ...messages import render
-from ..base import ApiView, error_responses, language
-from ..parsing import card, cards
-from ..serializers import (
+from series.api.base import ApiView, error_responses, language
+from series.api.parsing import card, cards
+from series.api.serializers import (
     CARD_TEXT_LENGTH,
     CARDS_PER_LIST,
     CardTextField,
@@ -22,6 +18,10 @@ from ..serializers import (
     options_field,
     preset_field,
 )
+from series.domain import melds
+from series.domain.errors import InvalidCards
+from series.domain.rules import CONTINENTAL, rules_from
+from series.web.messages import render
 
 
 class VerifyApi(ApiView):

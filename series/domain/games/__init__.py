@@ -7,11 +7,11 @@ A series stores its game by name, so a stored series needs its game registered.
 
 from __future__ import annotations
 
-from ..rules import Rules
-from ..scoring import Standing
-from .base import Game, Option, Words
-from .continental import CONTINENTAL_GAME
-from .rummy import RUMMY_GAME
+from series.domain.games.base import Game, Option, Words
+from series.domain.games.continental import CONTINENTAL_GAME
+from series.domain.games.rummy import RUMMY_GAME
+from series.domain.rules import Rules
+from series.domain.scoring import Standing
 
 __all__ = [
     "Game",

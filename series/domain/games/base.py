@@ -14,13 +14,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .. import scoring
-from ..cards import Card
-from ..errors import InvalidRules, _
-from ..events import DealEntry, Outcome
-from ..meld_reasons import Reason, Verdict
-from ..rules import Rules, check_jokers
-from ..scoring import Standing
+from series.domain import scoring
+from series.domain.cards import Card
+from series.domain.errors import InvalidRules, _
+from series.domain.events import DealEntry, Outcome
+from series.domain.meld_reasons import Reason, Verdict
+from series.domain.rules import Rules, check_jokers
+from series.domain.scoring import Standing
 
 Words = tuple[str, Mapping[str, Any]]  # an English sentence marked for translation, its params
 

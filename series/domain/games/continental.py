@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .. import melds, scoring
-from ..cards import Card
-from ..continental_solver import solve_continental
-from ..errors import _
-from ..events import Outcome
-from ..meld_reasons import Reason, Verdict
-from ..rules import CONTINENTAL, Rules, invalid_option
-from ..scoring import Standing
-from .base import Game, Option, Words
+from series.domain import melds, scoring
+from series.domain.cards import Card
+from series.domain.continental_solver import solve_continental
+from series.domain.errors import _
+from series.domain.events import Outcome
+from series.domain.games.base import Game, Option, Words
+from series.domain.meld_reasons import Reason, Verdict
+from series.domain.rules import CONTINENTAL, Rules, invalid_option
+from series.domain.scoring import Standing
 
 HAND_SIZE = Option("hand_size", int, help=_("Cards dealt to each player"), nullable=True,
                    melds=True)  # fmt: skip

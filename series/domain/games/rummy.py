@@ -5,17 +5,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from .. import melds, scoring
-from ..cards import Card
-from ..errors import _
-from ..events import DealEntry, Outcome
-from ..meld_reasons import Reason, Verdict
-from ..rules import ELIMINATION, WINNER_TAKES_ALL, Rules, invalid_option
-from ..rummy_solver import solve_rummy
-from ..scoring import Standing
-from ..wild_twos import solve_rummy_twos_wild
-from .base import Game, Option, Words
-from .continental import DECKS, HAND_SIZE, JOKERS
+from series.domain import melds, scoring
+from series.domain.cards import Card
+from series.domain.errors import _
+from series.domain.events import DealEntry, Outcome
+from series.domain.games.base import Game, Option, Words
+from series.domain.games.continental import DECKS, HAND_SIZE, JOKERS
+from series.domain.meld_reasons import Reason, Verdict
+from series.domain.rules import ELIMINATION, WINNER_TAKES_ALL, Rules, invalid_option
+from series.domain.rummy_solver import solve_rummy
+from series.domain.scoring import Standing
+from series.domain.wild_twos import solve_rummy_twos_wild
 
 RUMMY = "rummy"
 RUMMY_BONUSES = (2, 3)  # what a Rummy multiplies the winner's collection by

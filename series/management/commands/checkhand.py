@@ -22,7 +22,7 @@ from series.domain.errors import DomainError
 from series.domain.games import Option
 from series.domain.melds import BAD_INPUT_CODES, Verdict, check_arrangement, solve
 from series.domain.rules import CONTINENTAL, PRESETS, Rules, rules_from
-from series.messages import render
+from series.web.messages import render
 
 GOES_OUT, DOES_NOT_GO_OUT, BAD_INPUT = 0, 1, 2
 

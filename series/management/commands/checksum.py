@@ -2,7 +2,7 @@
 
 from django.core.management.base import BaseCommand
 
-from series import checksum
+from series.backup import checksum
 
 
 class Command(BaseCommand):

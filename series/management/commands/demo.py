@@ -4,7 +4,7 @@ import secrets
 
 from django.core.management.base import BaseCommand, CommandError
 
-from series import demo
+from series.demo import club as demo
 from series.models import Club
 
 

@@ -4,7 +4,7 @@ import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
-from series import backup
+from series.backup import archive as backup
 from series.models import Club
 
 

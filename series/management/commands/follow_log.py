@@ -5,7 +5,7 @@ import time
 from django.core.management.base import BaseCommand
 from django.db import InterfaceError, OperationalError, close_old_connections
 
-from series import projectors
+from series.eventstore import projectors
 
 
 class Command(BaseCommand):

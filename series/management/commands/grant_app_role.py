@@ -4,7 +4,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connections
 
-from series import roles
+from series.database import roles
 
 
 class Command(BaseCommand):

@@ -2,7 +2,7 @@
 
 from django.core.management.base import BaseCommand, CommandError
 
-from series import backup
+from series.backup import archive as backup
 
 
 class Command(BaseCommand):

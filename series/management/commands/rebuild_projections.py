@@ -4,7 +4,7 @@ import time
 
 from django.core.management.base import BaseCommand
 
-from series import projections
+from series.sheets import projections
 
 
 class Command(BaseCommand):

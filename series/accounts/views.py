@@ -1,0 +1,142 @@
+"""Account pages: sign up, the account page, password change and reset, and
+the devices signed in to the API.
+
+Sign-in, password change and password reset are Django's own views with
+our templates; the account page lists its sections, so a page added later
+is one more line in ``SECTIONS``.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import login, logout
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect, render
+from django.urls import reverse_lazy
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_http_methods
+
+from series.accounts import services as accounts
+from series.accounts import throttling
+from series.accounts.forms import EmailForm, SignUpForm
+
+# The account page's sections that live on pages of their own: (URL name,
+# title, one line of help).
+SECTIONS = [
+    (
+        "password_change",
+        gettext_lazy("Change password"),
+        gettext_lazy("Choose a new password; you stay signed in on this phone."),
+    ),
+    (
+        "account_devices",
+        gettext_lazy("Devices"),
+        gettext_lazy("The phones and programs signed in to the API; sign any of them out."),
+    ),
+    (
+        "account_pin",
+        gettext_lazy("Your confirmation PIN"),
+        gettext_lazy(
+            "With this PIN you confirm a deal on the scorer's phone, without signing in "
+            "there. Keep it to yourself."
+        ),
+    ),
+]
+
+
+def _next_url(request) -> str | None:
+    wanted = request.POST.get("next") or request.GET.get("next")
+    if wanted and url_has_allowed_host_and_scheme(
+        wanted, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return wanted
+    return None
+
+
+@never_cache  # a refused sign-up shows the passwords typed again
+@require_http_methods(["GET", "POST"])
+def signup(request):
+    if request.user.is_authenticated:
+        return redirect(_next_url(request) or "home")
+    form = SignUpForm(request.POST or None)
+    wait = throttling.signup_refused(request) if request.method == "POST" else None
+    if wait is not None:
+        minutes = max(1, round(wait / 60))
+        form.errors.clear()
+        form.add_error(None, ngettext(
+            "Too many accounts were created from your address. Try again in %(minutes)d minute.",
+            "Too many accounts were created from your address. Try again in %(minutes)d minutes.",
+            minutes) % {"minutes": minutes})  # fmt: skip
+        context = {"form": form, "next": _next_url(request)}
+        response = render(request, "account/signup.html", context, status=429)
+        response["Retry-After"] = str(wait)
+        return response
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        if form.display_name:
+            messages.success(request, _("Welcome, %(name)s: your account is ready. You sign in "
+                                        "as %(username)s.")
+                             % {"name": form.display_name, "username": user.username})  # fmt: skip
+        else:
+            messages.success(request, _("Welcome, %(name)s: your account is ready.")
+                             % {"name": user.username})  # fmt: skip
+        return redirect(_next_url(request) or "home")
+    return render(request, "account/signup.html", {"form": form, "next": _next_url(request)})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def account(request):
+    form = EmailForm(request.POST or None, instance=request.user)
+    if request.method == "POST" and form.is_valid():
+        accounts.email_set(user=request.user, email=form.cleaned_data["email"])
+        messages.success(request, _("Saved."))
+        return redirect("account")
+    return render(request, "account/account.html", {"form": form, "sections": SECTIONS})
+
+
+class PasswordChangeView(auth_views.PasswordChangeView):
+    template_name = "account/password_change.html"
+    success_url = reverse_lazy("account")
+
+    def form_valid(self, form):
+        messages.success(self.request, _("Your password was changed."))
+        return super().form_valid(form)
+
+
+password_reset = auth_views.PasswordResetView.as_view(
+    template_name="account/password_reset.html",
+    email_template_name="account/password_reset_email.txt",
+    subject_template_name="account/password_reset_subject.txt",
+)
+password_reset_done = auth_views.PasswordResetDoneView.as_view(
+    template_name="account/password_reset_done.html"
+)
+password_reset_confirm = auth_views.PasswordResetConfirmView.as_view(
+    template_name="account/password_reset_confirm.html"
+)
+password_reset_complete = auth_views.PasswordResetCompleteView.as_view(
+    template_name="account/password_reset_complete.html"
+)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def devices(request):
+    """GET lists the user's devices; POST ``revoke`` signs one out, ``revoke_all``
+    signs out every device and this browser too."""
+    if request.method == "POST":
+        if "revoke_all" in request.POST:
+            accounts.devices_sign_out_all(user=request.user)
+            logout(request)
+            messages.success(request, _("Every device was signed out."))
+            return redirect("login")
+        if accounts.device_sign_out(user=request.user, digest=request.POST.get("revoke", "")):
+            messages.success(request, _("The device was signed out."))
+        return redirect("account_devices")
+    return render(request, "account_devices.html", {"devices": accounts.devices_of(request.user)})

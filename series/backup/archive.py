@@ -1,0 +1,398 @@
+"""Backup and restore of the event log as JSON Lines (the checksum: series/backup/checksum.py).
+
+The export is the backup: the reference data the events need (users, clubs,
+players, members, the league's seasons and ladder rules), then every event in
+log order, each line carrying an HMAC-SHA256 chained to the line before, then
+an end line with the count. The HMAC is keyed by ``BACKUP_KEY`` (or, when that
+is not set, by a key derived from ``SECRET_KEY``), so nobody without the key
+can edit a line and recompute the chain. An import first reads the whole file
+and checks every signature, the end line and the header, and refuses a file
+that fails (naming the line) before writing anything; then it restores the
+file in one transaction through the writer's bulk path, which checks every
+event of every stream (series and rosters) with the same decide as a live
+command, in log order. Password hashes are exported and restored only
+when asked for (``with_accounts``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Iterator
+from datetime import datetime
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.management.color import no_style
+from django.db import connection, transaction
+from django.utils.dateparse import parse_date, parse_datetime
+
+from series.clubs.roster import RosterStream
+from series.domain.errors import DomainError
+from series.domain.events import SeriesStarted, from_payload
+from series.domain.league.seasons import check_ladder, check_new_season
+from series.domain.roster import is_roster_event, roster_stream
+from series.domain.series import SeriesState
+from series.eventstore import writer
+from series.league.aggregates import named_seasons
+from series.models import (
+    Club,
+    Event,
+    LadderRules,
+    Membership,
+    Player,
+    Season,
+)
+from series.sheets import projections
+from series.sheets.services import SERIES
+
+FORMAT = "scorekeeper-log"
+FORMAT_VERSION = 2  # 2: lines signed with an HMAC (1 had a bare SHA-256 chain)
+GENESIS = "0" * 64
+Lines = Iterable[str] | Callable[[], Iterable[str]]
+
+
+class BackupError(Exception):
+    """The file cannot be restored; ``line`` is the 1-based line at fault."""
+
+    def __init__(self, line: int, message: str) -> None:
+        self.line = line
+        super().__init__(f"line {line}: {message}")
+
+
+def signing_key() -> bytes:
+    """``BACKUP_KEY``, or a key derived from ``SECRET_KEY`` when it is not set."""
+    if settings.BACKUP_KEY:
+        return settings.BACKUP_KEY.encode()
+    derivation = b"scorekeeper backup signing key"
+    return hmac.new(settings.SECRET_KEY.encode(), derivation, hashlib.sha256).digest()
+
+
+def _chain(previous: str, record: dict[str, Any], key: bytes) -> str:
+    body = json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hmac.new(key, (previous + body).encode(), hashlib.sha256).hexdigest()
+
+
+# -- export -------------------------------------------------------------------
+
+
+def export_lines(
+    club: Club | None = None,
+    progress: Callable[[int], None] | None = None,
+    *,
+    with_accounts: bool = False,
+) -> Iterator[str]:
+    """The backup, line by line: header, reference data, events, end. Users'
+    password hashes are included only ``with_accounts``."""
+    key = signing_key()
+    previous = GENESIS
+    count = 0
+    for record in _records(club, progress, with_accounts):
+        previous = _chain(previous, record, key)
+        count += 1
+        yield json.dumps({**record, "hash": previous}, ensure_ascii=False) + "\n"
+    end = {"kind": "end", "lines": count}
+    yield json.dumps({**end, "hash": _chain(previous, end, key)}) + "\n"
+
+
+def _records(club: Club | None, progress, with_accounts: bool) -> Iterator[dict[str, Any]]:
+    clubs = Club.objects.order_by("id")
+    if club is not None:
+        clubs = clubs.filter(id=club.id)
+    yield {"kind": "header", "format": FORMAT, "version": FORMAT_VERSION,
+           "club": club.slug if club else None, "accounts": with_accounts}  # fmt: skip
+    members = Membership.objects.filter(club__in=clubs).select_related("user").order_by("id")
+    events = Event.objects.filter(club__in=clubs).order_by("position")
+    users = get_user_model().objects.filter(id__in=_user_ids(members, events)).order_by("id")
+    for user in users:
+        record = {"kind": "user", "id": user.id, "username": user.username,
+                  "is_active": user.is_active}  # fmt: skip
+        if with_accounts:
+            record["password"] = user.password
+        yield record
+    for row in clubs:
+        yield {"kind": "club", "id": row.id, "slug": row.slug, "name": row.name,
+               "public": row.public, "default_rules": row.default_rules,
+               "time_zone": row.time_zone,
+               "deals_need_confirmation": row.deals_need_confirmation}  # fmt: skip
+    exported = set(users.values_list("id", flat=True))
+    for player in Player.objects.filter(club__in=clubs).order_by("id"):
+        # A player's account travels only with a user the backup holds (a member).
+        user = player.user_id if player.user_id in exported else None
+        yield {"kind": "player", "id": player.id, "club": player.club_id, "name": player.name,
+               "user": user}  # fmt: skip
+    for member in members:
+        yield {"kind": "member", "club": member.club_id, "user": member.user_id,
+               "role": member.role}  # fmt: skip
+    yield from _league_settings(clubs)
+    for done, event in enumerate(events.iterator(chunk_size=2000), start=1):
+        yield {
+            "kind": "event",
+            "position": event.position,
+            "stream": str(event.stream),
+            "club": event.club_id,
+            "version": event.version,
+            "type": event.type,
+            "payload": event.payload,
+            "schema_version": event.schema_version,
+            "recorded_at": event.recorded_at.isoformat(),
+            "recorded_by": event.recorded_by_id,
+            "idempotency_key": event.idempotency_key,
+            "command_digest": event.command_digest,
+        }
+        if progress is not None and done % 1000 == 0:
+            progress(done)
+
+
+def _league_settings(clubs) -> Iterator[dict[str, Any]]:
+    """The clubs' named seasons and ladder rules (series.league)."""
+    for season in Season.objects.filter(club__in=clubs).order_by("id"):
+        yield {"kind": "season", "club": season.club_id, "key": season.key, "name": season.name,
+               "starts_on": season.starts_on.isoformat(),
+               "ends_on": season.ends_on.isoformat()}  # fmt: skip
+    for rules in LadderRules.objects.filter(club__in=clubs).order_by("club"):
+        yield {"kind": "ladder", "club": rules.club_id, "min_series": rules.min_series,
+               "best_n": rules.best_n}  # fmt: skip
+
+
+def _user_ids(members, events) -> set[int]:
+    ids = set(members.values_list("user_id", flat=True))
+    ids |= set(events.exclude(recorded_by=None).values_list("recorded_by_id", flat=True))
+    return ids
+
+
+# -- import -------------------------------------------------------------------
+
+
+def import_lines(
+    lines: Lines,
+    progress: Callable[[int], None] | None = None,
+    *,
+    with_accounts: bool = False,
+) -> int:
+    """Restore a backup into an empty database, then rebuild the projections.
+
+    ``lines`` is read twice (a list, or a function that opens the file anew):
+    first every signature is checked, and only a file that passes is restored,
+    in one transaction, so a refused file leaves the database as empty as it
+    was. Password hashes are restored only ``with_accounts``; otherwise the
+    accounts come back without a usable password. Returns the number of events.
+    """
+    if Event.objects.exists() or Club.objects.exists():
+        raise BackupError(0, "the database is not empty; restore into an empty database")
+    for _record in _verified(_read(lines)):
+        pass
+    with transaction.atomic():
+        restorer = _Restorer(with_accounts=with_accounts)
+        for number, record in _verified(_read(lines)):
+            restorer.add(number, record)
+            if progress is not None and restorer.events and restorer.events % 1000 == 0:
+                progress(restorer.events)
+        restorer.finish()
+        _reset_sequences()
+        projections.rebuild()
+    return restorer.events
+
+
+def _read(lines: Lines) -> Iterable[str]:
+    return lines() if callable(lines) else lines
+
+
+def _verified(lines: Iterable[str]) -> Iterator[tuple[int, dict[str, Any]]]:
+    """Each record with its line number, after checking its signature."""
+    key = signing_key()
+    previous = GENESIS
+    number = 0
+    ended = False
+    for number, line in enumerate(lines, start=1):
+        if ended:
+            raise BackupError(number, "there is more after the end line")
+        try:
+            record = json.loads(line)
+            claimed = record.pop("hash")
+        except (ValueError, KeyError, AttributeError, TypeError):
+            raise BackupError(number, "not a line of a scorekeeper backup") from None
+        if number == 1 and record.get("version") != FORMAT_VERSION:
+            raise BackupError(1, f"unknown backup version {record.get('version')!r}")
+        previous = _chain(previous, record, key)
+        if not isinstance(claimed, str) or not hmac.compare_digest(claimed, previous):
+            raise BackupError(
+                number,
+                "the line was altered, or the file was signed with another key "
+                "(its signature does not match BACKUP_KEY)",
+            )
+        if record.get("kind") == "end":
+            if record.get("lines") != number - 1:
+                raise BackupError(number, "the end line counts a different number of lines")
+            ended = True
+            continue
+        if number == 1 and (record.get("kind"), record.get("format")) != ("header", FORMAT):
+            raise BackupError(1, "not a scorekeeper backup (no header)")
+        yield number, record
+    if not ended:
+        raise BackupError(number + 1, "the file ends without its end line: it was cut off")
+
+
+class _ImportedTables:
+    """The tables of a club's series restored so far (``domain.roster.Tables``):
+    a restore has no score sheets until its rebuild, so a merge asks these."""
+
+    def __init__(self) -> None:
+        self.series_of: dict[int, set[str]] = defaultdict(set)
+
+    def seat(self, series: str, players: Iterable[int]) -> None:
+        for player in players:
+            self.series_of[player].add(series)
+
+    def shared(self, players: set[int], others: set[int]) -> bool:
+        tables = set().union(*(self.series_of[player] for player in players))
+        return any(self.series_of[other] & tables for other in others)
+
+
+class _Restorer:
+    """Writes reference records as they come and hands every event to the
+    writer's bulk path (``writer.Replay``), which checks it through its
+    stream's kind, the same decide as a live command, in log order."""
+
+    def __init__(self, *, with_accounts: bool = False) -> None:
+        self.with_accounts = with_accounts
+        self.replay = writer.Replay()
+        self.players: dict[int, set[int]] = defaultdict(set)  # club -> its players
+        self.tables: dict[int, _ImportedTables] = defaultdict(_ImportedTables)
+
+    @property
+    def events(self) -> int:
+        return self.replay.count
+
+    def add(self, number: int, record: dict[str, Any]) -> None:
+        kind = record.get("kind")
+        try:
+            handler = getattr(self, f"_add_{kind}")
+        except AttributeError:
+            raise BackupError(number, f"unknown record kind {kind!r}") from None
+        try:
+            handler(number, record)
+        except BackupError:
+            raise
+        except writer.NotAsRecorded as refused:
+            raise BackupError(number, str(refused)) from None
+        except DomainError as error:
+            raise BackupError(number, f"the event breaks the rules: {error.message}") from None
+        except (KeyError, TypeError, ValueError) as error:
+            raise BackupError(number, f"malformed record ({error})") from None
+
+    def _add_header(self, number: int, record: dict[str, Any]) -> None:
+        if record.get("version") != FORMAT_VERSION:
+            raise BackupError(number, f"unknown backup version {record.get('version')!r}")
+
+    def _add_user(self, number: int, record: dict[str, Any]) -> None:
+        user = get_user_model()(
+            id=record["id"], username=record["username"], is_active=record["is_active"]
+        )
+        if self.with_accounts and record.get("password"):
+            user.password = record["password"]
+        else:
+            user.set_unusable_password()
+        user.save()
+
+    def _add_club(self, number: int, record: dict[str, Any]) -> None:
+        Club.objects.create(
+            id=record["id"], slug=record["slug"], name=record["name"], public=record["public"],
+            default_rules=record.get("default_rules") or {},
+            time_zone=record.get("time_zone") or "",
+            deals_need_confirmation=record.get("deals_need_confirmation", False),
+        )  # fmt: skip
+
+    def _add_player(self, number: int, record: dict[str, Any]) -> None:
+        Player.objects.create(id=record["id"], club_id=record["club"], name=record["name"],
+                              user_id=record.get("user"))  # fmt: skip
+        self.players[record["club"]].add(record["id"])
+
+    def _add_member(self, number: int, record: dict[str, Any]) -> None:
+        Membership.objects.create(
+            club_id=record["club"], user_id=record["user"], role=record["role"]
+        )
+
+    def _add_season(self, number: int, record: dict[str, Any]) -> None:
+        first, last = parse_date(record["starts_on"]), parse_date(record["ends_on"])
+        existing = named_seasons(record["club"])
+        checked = check_new_season(record["name"], first, last, existing)
+        if checked.key != record["key"]:
+            raise BackupError(number, "the season's key does not follow from its name")
+        Season.objects.create(club_id=record["club"], key=checked.key, name=checked.name,
+                              starts_on=first, ends_on=last)  # fmt: skip
+
+    def _add_ladder(self, number: int, record: dict[str, Any]) -> None:
+        check_ladder(record["min_series"], record["best_n"])
+        LadderRules.objects.create(club_id=record["club"], min_series=record["min_series"],
+                                   best_n=record["best_n"])  # fmt: skip
+
+    def _add_event(self, number: int, record: dict[str, Any]) -> None:
+        event = from_payload(record["type"], record["payload"], record["schema_version"])
+        club = record["club"]
+        if is_roster_event(event):
+            self._check_roster_event(number, record, event)
+            kind = RosterStream(club, tables=self.tables[club])
+        else:
+            self._check_series_event(number, record, event)
+            kind = SERIES
+        self.replay.add(kind, _row(number, record), event)
+        if isinstance(event, SeriesStarted):
+            self.tables[club].seat(record["stream"], event.players)
+
+    def _check_roster_event(self, number: int, record: dict[str, Any], event) -> None:
+        club = record["club"]
+        if record["stream"] != str(roster_stream(club)):
+            raise BackupError(number, f"a roster event outside the roster of club {club}")
+        named = {getattr(event, name) for name in ("player", "source", "target")
+                 if hasattr(event, name)}  # fmt: skip
+        if not named <= self.players[club]:
+            raise BackupError(number, "the roster names players the backup does not have")
+
+    def _check_series_event(self, number: int, record: dict[str, Any], event) -> None:
+        club = record["club"]
+        state = self.replay.states.get(record["stream"])
+        if state is not None and not isinstance(state, SeriesState):
+            raise BackupError(number, f"a series event in the stream {record['stream']} "
+                                      "of another kind")  # fmt: skip
+        if isinstance(event, SeriesStarted):
+            if event.club != club:
+                raise BackupError(number, "the series names another club than its event")
+            if not set(event.players) <= self.players[club]:
+                raise BackupError(number, "the series seats players the backup does not have")
+            return
+        if state is None or state.setup is None or state.setup.club != club:
+            raise BackupError(number, f"series {record['stream']} has no start in this club")
+
+    def finish(self) -> None:
+        self.replay.flush()
+
+
+def _row(number: int, record: dict[str, Any]) -> Event:
+    recorded_at = parse_datetime(record["recorded_at"])
+    if not isinstance(recorded_at, datetime):
+        raise BackupError(number, "the event has no valid time")
+    return Event(
+        position=record["position"],
+        stream=record["stream"],
+        club_id=record["club"],
+        version=record["version"],
+        type=record["type"],
+        payload=record["payload"],
+        schema_version=record["schema_version"],
+        recorded_at=recorded_at,
+        recorded_by_id=record["recorded_by"],
+        idempotency_key=record["idempotency_key"],
+        command_digest=record["command_digest"],
+    )
+
+
+def _reset_sequences() -> None:
+    models = [get_user_model(), Club, Player, Membership, Season, Event]
+    statements = connection.ops.sequence_reset_sql(no_style(), models)
+    with connection.cursor() as cursor:
+        for statement in statements:
+            cursor.execute(statement)

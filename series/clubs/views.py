@@ -1,0 +1,255 @@
+"""Club pages: create a club, its settings, its members and invitations, and
+joining through an invitation link. Thin: form → service, selector → render.
+
+An invitation's token appears in one URL only, the link itself: opening it
+puts the token in the session and redirects to ``/join/``, so the token is
+never in a URL again (nor in a log of one) once it was used.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods
+
+from series.clubs import membership
+from series.clubs.access import Access, allows
+from series.clubs.forms import ClubForm, InvitationForm, RevokeForm, RoleForm, rules_initial
+from series.domain.errors import DomainError
+from series.sheets import selectors, services
+from series.web.messages import render as error_message
+from series.web.page_access import club_page
+
+MADE_SESSION_KEY = "invitation-made"  # a new link's token, until its page shows it
+JOIN_SESSION_KEY = "invitation_token"
+
+
+def _save(form, write):
+    """The service's result for a valid form; None when the form or the service
+    refuses (the refusal becomes the form's error, in the page's language)."""
+    if not form.is_valid():
+        return None
+    try:
+        return write(form.cleaned_data)
+    except DomainError as error:
+        form.add_error(error.field if error.field in form.fields else None, error_message(error))
+        return None
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def club_new(request):
+    form = ClubForm(request.POST or None)
+
+    def create(data):
+        try:
+            return services.club_create(
+                name=data["name"],
+                slug=data["slug"] or None,
+                public=data["public"],
+                admin=request.user,
+                default_rules=form.default_rules(),
+                time_zone=data["time_zone"],
+            )
+        except DomainError as error:
+            if error.code == "slug_unavailable":  # the form offers the free one
+                form.data = form.data.copy()
+                form.data["slug"] = error.params["free"]
+            raise
+
+    club = request.method == "POST" and _save(form, create)
+    if club:
+        messages.success(
+            request, _("The club %(name)s is ready. Add its players next.") % {"name": club.name}
+        )
+        return redirect("league:roster", slug=club.slug)
+    return render(
+        request, "clubs/club_new.html", {"form": form}, status=422 if form.errors else 200
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@club_page(Access.ADMINISTER)
+def club_settings(request, club):
+    initial = {
+        "name": club.name,
+        "public": club.public,
+        "time_zone": club.time_zone,
+        "deals_need_confirmation": club.deals_need_confirmation,
+        **rules_initial(club.default_rules),
+    }
+    form = ClubForm(request.POST or None, initial=initial, with_slug=False)
+    if request.method == "POST" and _save(
+        form,
+        lambda data: services.club_update(
+            club=club,
+            name=data["name"],
+            public=data["public"],
+            default_rules=form.default_rules(),
+            time_zone=data["time_zone"],
+            deals_need_confirmation=data["deals_need_confirmation"],
+        ),
+    ):
+        messages.success(request, _("Saved."))
+        return redirect("club_settings", slug=club.slug)
+    return render(request, "clubs/club_settings.html", {"club": club, "form": form})
+
+
+# -- members and invitations ---------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+@club_page(Access.MEMBER)
+def members(request, club):
+    is_admin = allows(request.club_role, club, Access.ADMINISTER)
+    invite = InvitationForm()
+    action = request.POST.get("action")
+    if action and not is_admin:
+        messages.error(request, _("Only the club's admins change members and invitations."))
+        return redirect("members", slug=club.slug)
+    if action == "invite":
+        invite = InvitationForm(request.POST)
+        made = _save(
+            invite,
+            lambda d: membership.invitation_create(
+                club=club,
+                role=d["role"],
+                created_by=request.user,
+                days=d["days"],
+                multi_use=d["multi_use"],
+            ),
+        )
+        if made:
+            return _invitation_made(request, club, made)
+    elif action in MEMBER_ACTIONS and _member_action(request, club, action):
+        messages.success(request, _("Saved."))
+        return redirect("members", slug=club.slug)
+    context = {
+        "club": club,
+        "is_admin": is_admin,
+        "members": selectors.club_members(club=club),
+        "invitations": selectors.club_invitations(club=club) if is_admin else [],
+        "invite": invite,
+        "roles": RoleForm.base_fields["role"].choices,
+    }
+    return render(request, "clubs/members.html", context, status=422 if action else 200)
+
+
+MEMBER_ACTIONS = {
+    "role": (
+        RoleForm,
+        lambda club, user, d: services.member_set(club=club, user=user, role=d["role"]),
+    ),
+    "revoke": (
+        RevokeForm,
+        lambda club, _user, d: membership.invitation_revoke(
+            club=club, invitation_id=d["invitation"]
+        ),
+    ),
+}
+
+
+@require_http_methods(["GET", "POST"])
+@club_page(Access.ADMINISTER)
+def member_remove(request, club, user_id: int):
+    """Ask first, naming the member; a tap on the members page removes nobody."""
+    user = selectors.club_member_user(club=club, user_id=user_id)
+    if user is None and request.method == "POST":
+        # Sent again (a double tap, a lost answer): the removal stands, as the
+        # first answer said; naming them would name any account by its id.
+        messages.success(request, _("That person is no longer a member of the club."))
+        return redirect("members", slug=club.slug)
+    if user is None:
+        messages.error(request, _("That person is not a member of the club."))
+        return redirect("members", slug=club.slug)
+    if request.method == "POST":
+        try:
+            membership.member_remove(club=club, user=user)
+        except DomainError as error:
+            messages.error(request, error_message(error))
+            return redirect("members", slug=club.slug)
+        messages.success(
+            request,
+            _("%(name)s is no longer a member of the club.") % {"name": user.get_username()},
+        )
+        return redirect("members", slug=club.slug)
+    return render(request, "clubs/member_remove.html", {"club": club, "member": user})
+
+
+def _member_action(request, club, action: str) -> bool:
+    form_class, write = MEMBER_ACTIONS[action]
+    form = form_class(request.POST)
+    if not form.is_valid():
+        return False
+    user = None
+    if "user" in form.cleaned_data:
+        user = selectors.club_member_user(club=club, user_id=form.cleaned_data["user"])
+        if user is None:
+            messages.error(request, _("That person is not a member of the club."))
+            return False
+    try:
+        write(club, user, form.cleaned_data)
+    except DomainError as error:
+        messages.error(request, error_message(error))
+        return False
+    return True
+
+
+def _invitation_made(request, club, made):
+    """Show the new link on a page of its own, so that reloading it sends nothing
+    again: the token waits in the session until that page shows it, once."""
+    request.session[MADE_SESSION_KEY] = made.token
+    return redirect("invitation_made", slug=club.slug)
+
+
+@require_GET
+@club_page(Access.ADMINISTER)
+def invitation_made(request, club):
+    token = request.session.pop(MADE_SESSION_KEY, "")
+    invitation = membership.invitation_for(token) if token else None
+    if invitation is None or invitation.club_id != club.id:
+        messages.info(request, _("An invitation link is shown once. Make a new one if it is lost."))
+        return redirect("members", slug=club.slug)
+    url = request.build_absolute_uri(reverse("join_link", args=[token]))
+    context = {"club": club, "invitation": invitation, "url": url}
+    return render(request, "clubs/invitation_made.html", context)
+
+
+# -- joining ----------------------------------------------------------------------------
+
+
+@require_GET
+def join_link(request, token: str):
+    """The link itself: keep the token in the session and leave this URL at once."""
+    request.session[JOIN_SESSION_KEY] = token
+    return redirect("join")
+
+
+@require_http_methods(["GET", "POST"])
+def join(request):
+    token = request.session.get(JOIN_SESSION_KEY, "")
+    invitation = membership.invitation_for(token) if token else None
+    refused = membership.refusal(invitation)
+    if refused is not None:
+        request.session.pop(JOIN_SESSION_KEY, None)
+        context = {"problem": error_message(refused)}
+        return render(request, "clubs/join.html", context, status=410 if invitation else 404)
+    role = selectors.club_role(user=request.user, club=invitation.club)
+    if request.method == "POST" and request.user.is_authenticated:
+        try:
+            membership.invitation_accept(token=token, user=request.user)
+        except DomainError as error:
+            return render(request, "clubs/join.html", {"problem": error_message(error)}, status=410)
+        request.session.pop(JOIN_SESSION_KEY, None)
+        messages.success(request, _("Welcome to %(club)s.") % {"club": invitation.club.name})
+        return redirect("home")
+    context = {
+        "invitation": invitation,
+        "club": invitation.club,
+        "role": role,
+        "next": reverse("join"),
+    }
+    return render(request, "clubs/join.html", context)

@@ -1,0 +1,309 @@
+"""Read models computed from the events, and their rebuild.
+
+A series' rows follow its folded state in the same transaction as the events
+that changed it: a recorded deal adds its rows and updates the header; any
+other change rewrites the series' rows. ``rebuild`` turns the states of the
+whole log into rows with the same ``Rows`` builder, and a property test
+checks that a rebuild equals the rows written along the way.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from functools import cache
+from typing import Any
+from uuid import UUID
+
+from django.db import connection, transaction
+
+from series.domain import snapshot
+from series.domain.events import DealRecorded, Event
+from series.domain.roster import is_roster_event
+from series.domain.series import Deal, SeriesState, fold
+from series.eventstore import projectors, store
+from series.eventstore.projectors import SeriesChanged
+from series.eventstore.row_source import insert_rows
+from series.models import DealLine, DealScore, SeriesSeat, SeriesSheet
+from series.models import Event as EventRow
+
+# Children first: the order in which rows can be deleted.
+PROJECTION_MODELS = (DealScore, DealLine, SeriesSeat, SeriesSheet)
+
+
+def _sheet_fields(state: SeriesState, updated_at: datetime) -> dict[str, Any]:
+    """The score sheet header's fields that change as the series goes on."""
+    return {
+        "status": state.status,
+        "version": state.version,
+        "deals_played": sum(1 for deal in state.deals if not deal.void),
+        "next_dealer_id": state.next_dealer,
+        "winner_id": state.winner,
+        "totals": {str(player): total for player, total in state.totals.items()},
+        "tiebreak_players": list(state.tiebreak_players),
+        "eliminated": list(state.eliminated),
+        "unconfirmed": state.unconfirmed,
+        "updated_at": updated_at,
+        "snapshot": snapshot.encode(state),
+    }
+
+
+# The header's columns: the fixed ones, then those of _sheet_fields in order.
+SHEET_COLUMNS = ("id", "club", "preset", "rules", "started_at", "status", "version",
+                 "deals_played", "next_dealer", "winner", "totals", "tiebreak_players",
+                 "eliminated", "unconfirmed", "updated_at", "snapshot")  # fmt: skip
+SEAT_COLUMNS = ("series", "club", "player", "seat")
+LINE_COLUMNS = ("series", "club", "number", "dealer", "went_out", "tiebreak", "corrected", "void",
+                "confirmation")  # fmt: skip
+SCORE_COLUMNS = ("series", "club", "number", "player", "points")
+
+
+@dataclass
+class Rows:
+    """Projection rows of one or more series as tuples, ready to write.
+
+    Plain tuples rather than model instances: a rebuild writes hundreds of
+    thousands of rows, and PostgreSQL takes them fastest through COPY.
+    """
+
+    sheets: list[tuple] = field(default_factory=list)
+    seats: list[tuple] = field(default_factory=list)
+    lines: list[tuple] = field(default_factory=list)
+    scores: list[tuple] = field(default_factory=list)
+
+    def add_series(self, series_id: UUID, state: SeriesState, started_at, updated_at) -> None:
+        setup = state.setup
+        key = _db_uuid(series_id)
+        header = _sheet_fields(state, updated_at)
+        header["updated_at"] = _db_datetime(updated_at)
+        for name in ("totals", "tiebreak_players", "eliminated", "snapshot"):
+            header[name] = json.dumps(header[name])
+        self.sheets.append(
+            (key, setup.club, setup.rules.preset, json.dumps(setup.rules.as_dict()),
+             _db_datetime(started_at), *header.values())
+        )  # fmt: skip
+        self.seats.extend(
+            (key, setup.club, player, seat) for seat, player in enumerate(setup.players, start=1)
+        )
+        for deal in state.deals:
+            self.add_deal(key, setup.club, deal)
+
+    def add_deal(self, key, club_id: int, deal: Deal) -> None:
+        self.lines.append(
+            (key, club_id, deal.number, deal.dealer, deal.entry.went_out, deal.tiebreak,
+             deal.corrected, deal.void, deal.confirmation)
+        )  # fmt: skip
+        self.scores.extend(
+            (key, club_id, deal.number, player, points) for player, points in deal.scores.items()
+        )
+
+    def insert(self) -> None:
+        _write(SeriesSheet, SHEET_COLUMNS, self.sheets)
+        _write(SeriesSeat, SEAT_COLUMNS, self.seats)
+        _write(DealLine, LINE_COLUMNS, self.lines)
+        _write(DealScore, SCORE_COLUMNS, self.scores)
+
+    def __len__(self) -> int:
+        return len(self.sheets)
+
+
+def _db_uuid(value: UUID):
+    return value if connection.vendor == "postgresql" else value.hex
+
+
+def _db_datetime(value: datetime):
+    if connection.vendor == "postgresql":
+        return value
+    return connection.ops.adapt_datetimefield_value(value)
+
+
+def _write(model, names: tuple[str, ...], rows: list[tuple]) -> None:
+    if not rows:
+        return
+    table = model._meta.db_table
+    columns = ", ".join(model._meta.get_field(name).column for name in names)
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            # The raw psycopg cursor: wrapped so its errors are Django's (a
+            # dropped connection is an OperationalError the services retry).
+            with (
+                connection.wrap_database_errors,
+                cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy,
+            ):
+                for row in rows:
+                    copy.write_row(row)
+        else:
+            marks = ", ".join(["%s"] * len(names))
+            cursor.executemany(f"INSERT INTO {table} ({columns}) VALUES ({marks})", rows)
+
+
+def project(
+    series_id: UUID,
+    *,
+    before: SeriesState,
+    after: SeriesState,
+    events: Sequence[Event],
+    started_at: datetime,
+    updated_at: datetime,
+    stamp: datetime | None = None,
+) -> list[store.Write]:
+    """Bring the series' rows from ``before`` to ``after``.
+
+    A recorded deal's rows (the header, its line and scores) are returned as
+    writes for ``store.append`` to make in the same statement as the event;
+    any other change is written here. The writes the other read models leave
+    (``projectors.series_changed``: the league's mark) are returned with them.
+    The header is updated only where it still stands at ``before.version``
+    (and, for a state a worker remembered, was last updated at ``stamp``); a
+    concurrent writer that got there first makes this a VersionConflict (the
+    event append would refuse it too).
+    """
+    if before.setup is None:
+        project_series(series_id, after, started_at=started_at, updated_at=updated_at)
+        return []
+    change = SeriesChanged(series_id, before, after, started_at)
+    if in_append(before, events):
+        writes = _deal_writes(series_id, before, after, updated_at, stamp)
+        return writes + projectors.series_changed(change)
+    header = SeriesSheet.objects.filter(id=series_id, version=before.version)
+    if stamp is not None:
+        header = header.filter(updated_at=stamp)
+    if not header.update(**_sheet_fields(after, updated_at)):
+        raise store.VersionConflict(series_id, before.version, None)
+    _replace_deals(series_id, after)
+    return projectors.series_changed(change)
+
+
+def in_append(before: SeriesState, events: Sequence[Event]) -> bool:
+    """Whether ``project`` would only return rows for the append's own statement,
+    running nothing itself: recorded deals (the read models that follow them,
+    the league, leave their writes to that statement too)."""
+    return before.setup is not None and all(isinstance(event, DealRecorded) for event in events)
+
+
+def _deal_writes(
+    series_id: UUID,
+    before: SeriesState,
+    after: SeriesState,
+    updated_at: datetime,
+    stamp: datetime | None,
+) -> list[store.Write]:
+    """The header's update (guarded by the version the command started from,
+    and by ``stamp`` when given) and the added deals' lines and scores, as
+    statements for the append."""
+    sheet = SeriesSheet._meta
+    fields = _sheet_fields(after, updated_at)
+    columns = ", ".join(f"{sheet.get_field(name).column} = %s" for name in fields)
+    values = [sheet.get_field(name).get_db_prep_save(value, connection)
+              for name, value in fields.items()]  # fmt: skip
+    key = sheet.pk.get_db_prep_value(series_id, connection)
+    guard, guard_params = "id = %s AND version = %s", [key, before.version]
+    if stamp is not None:
+        guard += " AND updated_at = %s"
+        guard_params.append(sheet.get_field("updated_at").get_db_prep_value(stamp, connection))
+    header = store.Write(
+        f"UPDATE {sheet.db_table} SET {columns} WHERE {guard}",
+        [*values, *guard_params],
+        guard=True,
+    )
+    writes = [header]
+    held = store.guards_held()  # no line without its header's update
+    for deal in after.deals[len(before.deals) :]:
+        rows = Rows()
+        rows.add_deal(_db_uuid(series_id), after.setup.club, deal)
+        writes.append(store.Write(*insert_rows(DealLine, LINE_COLUMNS, rows.lines, where=held)))
+        if rows.scores:
+            scores = insert_rows(DealScore, SCORE_COLUMNS, rows.scores, where=held)
+            writes.append(store.Write(*scores))
+    return writes
+
+
+def saved_state(series_id: UUID) -> tuple[SeriesState, datetime] | None:
+    """The series' state from its sheet's snapshot, and when it started, in one
+    query; None without a sheet or when the snapshot is not of the stream's
+    current version (the caller folds the log then)."""
+    sheet = SeriesSheet._meta
+    key = sheet.pk.get_db_prep_value(series_id, connection)
+    with connection.cursor() as cursor:
+        cursor.execute(_saved_state_sql(), [key, key])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    data, started_at, version = row
+    if isinstance(data, str):  # the drivers hand JSON over as text
+        data = json.loads(data)
+    if connection.vendor != "postgresql":  # SQLite gives a naive time
+        started_at = connection.ops.convert_datetimefield_value(started_at, None, connection)
+    state = snapshot.decode(data, version=version)
+    return None if state is None else (state, started_at)
+
+
+@cache
+def _saved_state_sql() -> str:
+    sheet, log = SeriesSheet._meta.db_table, EventRow._meta.db_table
+    return (
+        f"SELECT snapshot, started_at, (SELECT MAX(version) FROM {log} WHERE stream = %s) "
+        f"FROM {sheet} WHERE id = %s"
+    )
+
+
+def _replace_deals(series_id: UUID, state: SeriesState) -> None:
+    DealScore.objects.filter(series_id=series_id).delete()
+    DealLine.objects.filter(series_id=series_id).delete()
+    rows = Rows()
+    for deal in state.deals:
+        rows.add_deal(_db_uuid(series_id), state.setup.club, deal)
+    rows.insert()
+
+
+def project_series(
+    series_id: UUID, state: SeriesState, *, started_at: datetime, updated_at: datetime
+) -> None:
+    """Write all the rows of a new series."""
+    rows = Rows()
+    rows.add_series(series_id, state, started_at, updated_at)
+    rows.insert()
+
+
+def _empty_projections() -> None:
+    tables = [model._meta.db_table for model in PROJECTION_MODELS]
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            # Foreign keys are checked at commit; settle pending checks first,
+            # or TRUNCATE refuses tables written earlier in this transaction.
+            cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+            cursor.execute(f"TRUNCATE {', '.join(tables)}")
+            cursor.execute("SET CONSTRAINTS ALL DEFERRED")
+        else:
+            for table in tables:
+                cursor.execute(f"DELETE FROM {table}")
+
+
+def rebuild(progress: Callable[[int], None] | None = None, *, batch: int = 500) -> int:
+    """Empty every projection table and project the whole log again.
+
+    The log is read one stream at a time through a server-side cursor and rows
+    are inserted in batches, so memory does not grow with the log. Returns the
+    number of events read.
+    """
+    events_read = 0
+    with transaction.atomic():
+        _empty_projections()
+        rows = Rows()
+        for stream, events in store.iter_streams():
+            if is_roster_event(events[0].event):  # a club's roster: see rebuild_league
+                events_read += len(events)
+                continue
+            state = fold(stored.event for stored in events)
+            rows.add_series(stream, state, events[0].recorded_at, events[-1].recorded_at)
+            events_read += len(events)
+            if len(rows) >= batch:
+                rows.insert()
+                rows = Rows()
+                if progress is not None:
+                    progress(events_read)
+        rows.insert()
+        projectors.rebuild()
+    return events_read

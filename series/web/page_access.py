@@ -1,0 +1,83 @@
+"""The pages' answer to the access policy's decision (``series.clubs.access``, which
+alone decides who may do what): the page, a sign-in redirect, a 404 or a 403,
+for the series' pages, the club pages and the league's alike. A page of a club
+is rendered in the club's time zone."""
+
+from __future__ import annotations
+
+from functools import wraps
+from uuid import UUID
+
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.utils import timezone
+
+from series.clubs.access import ASK, Access, Decision, decide
+from series.sheets import selectors
+
+
+def missing(request):
+    """A club or series that does not exist: for an anonymous visitor the same
+    answer as a private one (the sign-in page), so nobody can tell them apart."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    raise Http404
+
+
+def refuse_access(request, club, access: Access, role: str | object | None = ASK):
+    """None when the user may do ``access`` in ``club`` (their role is then
+    ``request.club_role``); else a login redirect, a 404 or a 403. Not found is
+    a sign-in page for an anonymous visitor, as for a missing club."""
+    verdict = decide(request.user, club, access, role)
+    match verdict.decision:
+        case Decision.ALLOWED:
+            request.club_role = verdict.role
+            return None
+        case Decision.NOT_FOUND:
+            return missing(request)
+        case Decision.SIGN_IN:
+            return redirect_to_login(request.get_full_path())
+        case Decision.FORBIDDEN:
+            raise PermissionDenied
+
+
+def in_club_time(club, view, *args, **kwargs):
+    """Run ``view`` with dates and times shown in the club's time zone (the
+    server's when the club chose none); the page is rendered inside it."""
+    with timezone.override(club.time_zone or None):
+        return view(*args, **kwargs)
+
+
+def series_page(access: Access):
+    """Load the series' sheet for the view, after checking the user's access."""
+
+    def decorate(view):
+        @wraps(view)
+        def page(request, series_id: UUID, **kwargs):
+            sheet, role = selectors.series_sheet_and_role(series_id, request.user)
+            refused = refuse_access(request, sheet.club if sheet else None, access, role)
+            if refused is not None:
+                return refused
+            return in_club_time(sheet.club, view, request, sheet, **kwargs)
+
+        return page
+
+    return decorate
+
+
+def club_page(access: Access):
+    """Load the club of the URL's slug for the view, after checking the user's access."""
+
+    def decorate(view):
+        @wraps(view)
+        def page(request, slug: str, **kwargs):
+            club = selectors.club_by_slug(slug)
+            refused = refuse_access(request, club, access)
+            if refused is not None:
+                return refused
+            return in_club_time(club, view, request, club, **kwargs)
+
+        return page
+
+    return decorate

@@ -1,0 +1,79 @@
+"""The rules page: one page per preset, its numbers read from the rule objects
+the scorekeeper enforces (``domain.rules``, ``domain.cards``), so the page
+cannot drift from the checks. The prose is in the templates, one per game
+(``rules/_<game>.html``, ``Game.rules_template``), translated like every other page."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.http import Http404
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from series.domain.cards import JOKER, Card, rank_label
+from series.domain.errors import DomainError
+from series.domain.rules import PRESETS, Rules
+from series.sheets.forms import preset_choices, preset_label
+from series.templatetags.cardtags import page_language
+
+
+@dataclass(frozen=True, slots=True)
+class TableSize:
+    players: int
+    hand: int
+    going_out: int
+    decks: int
+    pack: int
+
+
+def tables(rules: Rules) -> list[TableSize]:
+    """For each table size the preset allows: cards dealt, going-out hand, pack."""
+    sizes = []
+    for players in range(rules.min_players, rules.max_players + 1):
+        try:
+            table = rules.for_table(players)
+        except DomainError:  # RULES D-2: the pack is too small for this table
+            continue
+        sizes.append(
+            TableSize(
+                players, table.hand_size, table.going_out_size(), table.decks, table.pack.size
+            )
+        )
+    return sizes
+
+
+def card_values(rules: Rules, language: str) -> list[tuple[str, int]]:
+    """Each rank (and the joker, when the pack has jokers) with its penalty value."""
+    values = [(rank_label(rank, language), Card(rank, "S").penalty) for rank in range(1, 14)]
+    if rules.jokers:
+        values.append(("JK", JOKER.penalty))
+    return values
+
+
+@require_GET
+def rules_index(request):
+    return render(request, "rules/index.html", {"presets": preset_choices()})
+
+
+@require_GET
+def rules_page(request, preset: str):
+    rules = PRESETS.get(preset)
+    if rules is None:
+        raise Http404
+    sizes = tables(rules)
+    context = {
+        "preset": preset,
+        "label": preset_label(preset),
+        "rules": rules,
+        "tables": sizes,
+        "too_many": [
+            n
+            for n in range(rules.min_players, rules.max_players + 1)
+            if n not in {t.players for t in sizes}
+        ],
+        "values": card_values(rules, page_language()),
+        "presets": preset_choices(),
+        "game": rules.game_object,
+    }
+    return render(request, "rules/preset.html", context)
