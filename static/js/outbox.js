@@ -38,10 +38,12 @@
     save(entries().filter((kept) => kept.key !== key));
   }
 
+  // Sent first, then let go: another tab reading between the two sees it sent.
   function markSent(key) {
-    remove(key);
     localStorage.setItem(SENT_KEY, JSON.stringify(sentKeys().concat([key]).slice(-100)));
+    remove(key);
   }
+  const kept = (key) => entries().some((entry) => entry.key === key);
 
   // -- what the user sees --------------------------------------------------------------
 
@@ -63,6 +65,9 @@
     showWaiting();
   }
 
+  // The keys this sheet lists as waiting: once another tab sends one, the sheet shows it.
+  let listedHere = [];
+
   function showWaiting() {
     const list = entries();
     if (banner) {
@@ -79,6 +84,7 @@
     const pending = document.getElementById("outbox-pending");
     if (pending) {
       const here = list.filter((entry) => entry.sheet === pending.dataset.sheet);
+      listedHere = here.map((entry) => entry.key);
       pending.replaceChildren(
         ...here.map((entry) => {
           const item = document.createElement("li");
@@ -139,6 +145,7 @@
   }
 
   async function send(entry) {
+    if (!kept(entry.key)) return; // another tab of this phone sent it meanwhile
     update(entry.key, { state: "sending" });
     say(entry.key, "sending");
     let response = null;
@@ -150,6 +157,7 @@
     // Sent to the sign-in page: the session ended. Kept, and sent once signed in again.
     const signedOut = response !== null && response.redirected && /\/login\//.test(response.url);
     if (response === null || response.status >= 500 || response.status === 429 || signedOut) {
+      if (!kept(entry.key)) return followOtherTabs(); // sent by another tab while this one tried
       const attempts = (entry.attempts || 0) + 1;
       const delay = Math.min(MAX_DELAY, 1000 * 2 ** (attempts - 1));
       const state = signedOut ? "signin" : "waiting";
@@ -304,6 +312,25 @@
     restoreRefused(form);
   });
 
+  // Another tab of this phone kept, sent or changed an entry (the storage event
+  // fires in every tab but the one that wrote): this page's statuses follow.
+  function followOtherTabs() {
+    const list = entries();
+    const sent = sentKeys();
+    document.querySelectorAll("form[data-outbox]").forEach((form) => {
+      const key = form.elements.idempotency_key && form.elements.idempotency_key.value;
+      const entry = list.find((kept) => kept.key === key);
+      if (sent.includes(key)) say(key, "sent");
+      else if (entry) say(key, entry.state, entry.state === "refused" ? entry.reason || "" : "");
+    });
+    const shownSent = listedHere.some((key) => sent.includes(key));
+    showWaiting();
+    if (shownSent && document.getElementById("sheet")) location.reload();
+  }
+
+  window.addEventListener("storage", (event) => {
+    if (event.key === KEY || event.key === SENT_KEY) followOtherTabs();
+  });
   window.addEventListener("online", () => flush(true));
   showWaiting();
   flush(true);
