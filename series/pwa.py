@@ -20,6 +20,7 @@ SHELL_FILES = (
     "js/app.js",
     "js/outbox.js",
     "js/deal.js",
+    "js/card-count.js",
     "js/picker.js",
     "favicon.svg",
     "icons/icon-192.png",

@@ -11,7 +11,7 @@ from dataclasses import dataclass, fields, replace
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from .cards import Pack
+from .cards import JOKER, Card, Pack
 from .errors import InvalidRules, _
 
 if TYPE_CHECKING:
@@ -65,9 +65,14 @@ class Rules:
         Rummy), a hand may come from the larger pack of two decks."""
         return Pack(decks=self.decks or 2, jokers=self.jokers)
 
+    def card_value(self, card: Card) -> int:
+        """The points ``card`` costs a hand left holding it, as the game counts them."""
+        return self.game_object.card_value(self, card)
+
     @property
     def max_card_value(self) -> int:
-        return 15 if self.jokers else 10
+        naturals = [Card(rank, "C") for rank in range(1, 14)]
+        return max(self.card_value(card) for card in naturals + ([JOKER] if self.jokers else []))
 
     def for_table(self, players: int) -> Rules:
         """These rules resolved for ``players`` seats; refuse an impossible table."""

@@ -81,6 +81,9 @@
   const newSeries = document.getElementById("new-series");
   if (newSeries) {
     const problem = document.getElementById("rules-problem");
+    // The fields that choose the rules come from the server: every registered
+    // game's options, whatever their names.
+    const rulesFields = JSON.parse(document.getElementById("rules-fields").textContent);
     // Each change asks the server again; only the newest question's answer is
     // shown, so a slow answer to an older one cannot hide a newer problem.
     let asked = 0;
@@ -88,7 +91,7 @@
       const question = ++asked;
       const data = new FormData(newSeries);
       const query = new URLSearchParams();
-      ["preset", "buys", "deals", "target", "relaxed", "ace_high", "winner_takes_all"].forEach((name) => {
+      rulesFields.forEach((name) => {
         if (data.get(name)) query.append(name, data.get(name));
       });
       query.append("players", String(data.getAll("players").length));
