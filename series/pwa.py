@@ -18,6 +18,7 @@ from django.views.decorators.http import require_GET
 SHELL_FILES = (
     "css/app.css",
     "js/app.js",
+    "js/outbox-state.js",
     "js/outbox.js",
     "js/deal.js",
     "js/card-count.js",

@@ -101,7 +101,7 @@
         if (question !== asked) return;
         problem.textContent = answer.message;
         problem.hidden = answer.ok;
-      } catch (error) {
+      } catch {
         if (question === asked) problem.hidden = true;
       }
     };
@@ -125,7 +125,7 @@
           location.reload();
           return;
         }
-      } catch (error) {
+      } catch {
         /* offline for a moment: ask again later */
       }
       wait = Math.min(wait * 2, 30000);
@@ -154,7 +154,7 @@
         } else if (response.status === 410) {
           location.reload(); // the link was revoked: the page says so
         }
-      } catch (error) {
+      } catch {
         /* offline for a moment: the next poll tries again */
       }
     };

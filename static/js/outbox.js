@@ -9,7 +9,7 @@
   const KEY = "scorekeeper.outbox";
   const SENT_KEY = "scorekeeper.outbox.sent";
   const TIMEOUT = 15000;
-  const MAX_DELAY = 30000;
+  const State = OutboxState; // the state machine (outbox-state.js)
   const banner = document.getElementById("offline-status");
 
   // -- storage ----------------------------------------------------------------------
@@ -17,7 +17,7 @@
   function read(name, fallback) {
     try {
       return JSON.parse(localStorage.getItem(name)) || fallback;
-    } catch (error) {
+    } catch {
       return fallback;
     }
   }
@@ -40,7 +40,7 @@
 
   // Sent first, then let go: another tab reading between the two sees it sent.
   function markSent(key) {
-    localStorage.setItem(SENT_KEY, JSON.stringify(sentKeys().concat([key]).slice(-100)));
+    localStorage.setItem(SENT_KEY, JSON.stringify(State.sent(sentKeys(), key)));
     remove(key);
   }
   const kept = (key) => entries().some((entry) => entry.key === key);
@@ -103,20 +103,15 @@
 
   function schedule() {
     clearTimeout(timer);
-    const due = entries().filter((entry) => entry.state !== "refused");
-    if (!due.length) return;
-    const next = Math.min(...due.map((entry) => entry.due || 0));
-    timer = setTimeout(flush, Math.max(0, next - Date.now()));
+    const next = State.nextDue(entries());
+    if (next !== null) timer = setTimeout(flush, Math.max(0, next - Date.now()));
   }
 
   async function flush(now) {
     if (sending) return;
     sending = true;
     try {
-      for (const entry of entries()) {
-        if (entry.state === "refused" || (!now && (entry.due || 0) > Date.now())) continue;
-        await send(entry);
-      }
+      for (const entry of State.due(entries(), Date.now(), now)) await send(entry);
     } finally {
       sending = false;
       schedule();
@@ -151,21 +146,18 @@
     let response = null;
     try {
       response = await post(entry);
-    } catch (error) {
+    } catch {
       response = null; // offline, dropped or timed out: kept for the next try
     }
-    // Sent to the sign-in page: the session ended. Kept, and sent once signed in again.
-    const signedOut = response !== null && response.redirected && /\/login\//.test(response.url);
-    if (response === null || response.status >= 500 || response.status === 429 || signedOut) {
+    // Sent to the sign-in page, the session ended: kept, and sent once signed in again.
+    const outcome = State.outcome(response);
+    if (outcome === "waiting" || outcome === "signin") {
       if (!kept(entry.key)) return followOtherTabs(); // sent by another tab while this one tried
-      const attempts = (entry.attempts || 0) + 1;
-      const delay = Math.min(MAX_DELAY, 1000 * 2 ** (attempts - 1));
-      const state = signedOut ? "signin" : "waiting";
-      update(entry.key, { state: state, attempts: attempts, due: Date.now() + delay });
-      say(entry.key, state);
+      update(entry.key, State.retried(entry, outcome, Date.now()));
+      say(entry.key, outcome);
       return;
     }
-    if (response.ok && response.redirected) return recorded(entry, response);
+    if (outcome === "recorded") return recorded(entry, response);
     return refused(entry, response);
   }
 
@@ -194,7 +186,7 @@
     let page = null;
     try {
       page = new DOMParser().parseFromString(await response.text(), "text/html");
-    } catch (error) {
+    } catch {
       page = null;
     }
     // Each reason once: the page's summary and its fields' errors, not the box around them.
@@ -263,22 +255,12 @@
   function keep(form) {
     const fields = Array.from(new FormData(form).entries()).filter(([, value]) => typeof value === "string");
     const key = fieldOf(fields, "idempotency_key");
-    if (sentKeys().includes(key)) {
-      say(key, "already");
-      return;
-    }
-    if (entries().some((entry) => entry.key === key && entry.state !== "refused")) {
-      say(key, "queued");
-      return;
-    }
-    const list = entries().filter((entry) => entry.key !== key);
-    list.push({
-      key: key, url: form.action || location.href, fields: fields, label: form.dataset.outbox,
-      sheet: form.dataset.sheet, state: "waiting", attempts: 0, due: 0,
-    });
-    save(list);
-    say(key, "waiting");
-    flush(true);
+    const entry = { key: key, url: form.action || location.href, fields: fields, label: form.dataset.outbox,
+                    sheet: form.dataset.sheet };
+    const kept = State.keep(entries(), sentKeys(), entry);
+    if (kept.said === "waiting") save(kept.entries);
+    say(key, kept.said);
+    if (kept.said === "waiting") flush(true);
   }
 
   function restoreRefused(form) {

@@ -34,7 +34,7 @@
     dialog.querySelectorAll("[data-mode-help]").forEach((help) => (help.hidden = (help.dataset.modeHelp === "ranks") !== on));
     try {
       localStorage.setItem(MODE_KEY, on ? "1" : "");
-    } catch (error) {
+    } catch {
       /* private mode: the choice lasts for this page */
     }
   }
@@ -156,7 +156,7 @@
   document.querySelectorAll("[data-pick]").forEach((button) => button.addEventListener("click", () => open(button)));
   try {
     setRanksOnly(localStorage.getItem(MODE_KEY) === "1");
-  } catch (error) {
+  } catch {
     setRanksOnly(false);
   }
 
