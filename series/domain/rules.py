@@ -26,6 +26,9 @@ WINNER_TAKES_ALL = "winner_takes_all"  # Rummy: the winner collects; first to ta
 MOST_BUYS_SHOWN = 10  # the buys per player a deal page checks points for as they are typed
 
 
+_ONE_OF_EACH_RANK = tuple(Card(rank, "C") for rank in range(1, 14))
+
+
 @dataclass(frozen=True, slots=True)
 class Rules:
     """A complete rule set. ``None`` for decks or hand size means "by table size"."""
@@ -71,8 +74,10 @@ class Rules:
 
     @property
     def max_card_value(self) -> int:
-        naturals = [Card(rank, "C") for rank in range(1, 14)]
-        return max(self.card_value(card) for card in naturals + ([JOKER] if self.jokers else []))
+        """The most a card of the pack costs, as the game counts them."""
+        game = self.game_object
+        cards = _ONE_OF_EACH_RANK + ((JOKER,) if self.jokers else ())
+        return max(game.card_value(self, card) for card in cards)
 
     def for_table(self, players: int) -> Rules:
         """These rules resolved for ``players`` seats; refuse an impossible table."""
@@ -106,7 +111,9 @@ class Rules:
     def points_limits(self, most_buys: int = MOST_BUYS_SHOWN) -> tuple[tuple[int, int], ...]:
         """``points_range`` for 0, 1, 2 … buys (0 only when buying is off), for
         a page to check points as they are typed by the same rule."""
-        return tuple(self.points_range(buys) for buys in range((most_buys if self.buys else 0) + 1))
+        most_value = self.max_card_value
+        held = (self.cards_left_range(buys) for buys in range((most_buys if self.buys else 0) + 1))
+        return tuple((low, high * most_value) for low, high in held)
 
     def cards_limits(self, most_buys: int = MOST_BUYS_SHOWN) -> tuple[tuple[int, int], ...]:
         """``cards_left_range`` for 0, 1, 2 … buys, as ``points_limits``: the
