@@ -126,6 +126,15 @@ def _rank_letters(language: str) -> dict[str, int]:
     return letters
 
 
+def rank_texts(language: str = "en") -> dict[str, int]:
+    """Every text read as a rank in ``language`` (RULES D-1), in upper case, with
+    its rank: "7", "10", "K", "R" on an Italian page."""
+    return {str(number): number for number in range(2, 11)} | _rank_letters(language)
+
+
+JOKER_TEXTS = tuple(sorted(_JOKER_INPUT))  # what is read as a joker, in upper case
+
+
 def parse_card(text: str, language: str = "en") -> Card:
     """Read one card in any notation of RULES §1; raise InvalidCards if unknown."""
     raw = text.strip().replace("\ufe0f", "")

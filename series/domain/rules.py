@@ -11,7 +11,7 @@ from dataclasses import dataclass, fields, replace
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from series.domain.cards import Pack
+from series.domain.cards import JOKER, Card, Pack
 from series.domain.errors import InvalidRules, _
 
 if TYPE_CHECKING:
@@ -24,6 +24,9 @@ PENALTY = "penalty"  # Continental: lowest total after the series' deals wins
 ELIMINATION = "elimination"  # Rummy: reaching the cap eliminates; last one left wins
 WINNER_TAKES_ALL = "winner_takes_all"  # Rummy: the winner collects; first to target wins
 MOST_BUYS_SHOWN = 10  # the buys per player a deal page checks points for as they are typed
+
+
+_ONE_OF_EACH_RANK = tuple(Card(rank, "C") for rank in range(1, 14))
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,9 +68,16 @@ class Rules:
         Rummy), a hand may come from the larger pack of two decks."""
         return Pack(decks=self.decks or 2, jokers=self.jokers)
 
+    def card_value(self, card: Card) -> int:
+        """The points ``card`` costs a hand left holding it, as the game counts them."""
+        return self.game_object.card_value(self, card)
+
     @property
     def max_card_value(self) -> int:
-        return 15 if self.jokers else 10
+        """The most a card of the pack costs, as the game counts them."""
+        game = self.game_object
+        cards = _ONE_OF_EACH_RANK + ((JOKER,) if self.jokers else ())
+        return max(game.card_value(self, card) for card in cards)
 
     def for_table(self, players: int) -> Rules:
         """These rules resolved for ``players`` seats; refuse an impossible table."""
@@ -101,7 +111,9 @@ class Rules:
     def points_limits(self, most_buys: int = MOST_BUYS_SHOWN) -> tuple[tuple[int, int], ...]:
         """``points_range`` for 0, 1, 2 … buys (0 only when buying is off), for
         a page to check points as they are typed by the same rule."""
-        return tuple(self.points_range(buys) for buys in range((most_buys if self.buys else 0) + 1))
+        most_value = self.max_card_value
+        held = (self.cards_left_range(buys) for buys in range((most_buys if self.buys else 0) + 1))
+        return tuple((low, high * most_value) for low, high in held)
 
     def cards_limits(self, most_buys: int = MOST_BUYS_SHOWN) -> tuple[tuple[int, int], ...]:
         """``cards_left_range`` for 0, 1, 2 … buys, as ``points_limits``: the

@@ -169,7 +169,7 @@ def _hand_penalty(rules: Rules, hand: Hand, buys: int, number: int) -> int:
             number=number,
             player=hand.player,
         )
-        return sum(card.penalty for card in hand.cards)
+        return sum(rules.card_value(card) for card in hand.cards)
     low_points, high_points = rules.points_range(buys)
     if isinstance(hand.points, bool) or not low_points <= hand.points <= high_points:
         raise InvalidDeal(

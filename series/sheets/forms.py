@@ -40,13 +40,15 @@ def preset_label(preset: str) -> str:
 
 
 def asked_options(*, melds_only: bool = False) -> dict[str, Option]:
-    """The options the forms ask, by form field, game after game.
-    ``melds_only``: those the claim checker asks too."""
-    return {
-        option.form_field: option
-        for option in games.options()
-        if option.label and (option.melds or not melds_only)
-    }
+    """The options the forms ask, by form field, game after game: a game may ask
+    an option another game declares, under a form field of its own (a checkbox
+    setting one value). ``melds_only``: those the claim checker asks too."""
+    asked: dict[str, Option] = {}
+    for game in games.all():
+        for option in game.options:
+            if option.label and (option.melds or not melds_only):
+                asked.setdefault(option.form_field, option)
+    return asked
 
 
 def _option_field(option: Option) -> forms.Field:
@@ -101,6 +103,12 @@ class RulesForm(AsksOptions, forms.Form):
         self.asked = asked_options()
         for name, option in self.asked.items():
             self.fields[name] = _option_field(option)
+
+    @property
+    def rules_fields(self) -> list[str]:
+        """The fields that choose the rules, for the page's script to ask the
+        rules check with: whatever options the registered games declare."""
+        return ["preset", *self.asked]
 
     def options(self) -> dict[str, Any]:
         """The options the user set; those left alone keep the preset's value."""

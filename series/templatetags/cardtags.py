@@ -6,7 +6,16 @@ from django import template
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
-from series.domain.cards import JOKER, SUIT_SYMBOLS, SUITS, Card, rank_label
+from series.domain.cards import (
+    JOKER,
+    JOKER_TEXTS,
+    SUIT_SYMBOLS,
+    SUITS,
+    Card,
+    rank_label,
+    rank_texts,
+)
+from series.domain.rules import Rules
 
 register = template.Library()
 
@@ -69,16 +78,18 @@ def _button(card: Card, language: str) -> dict[str, str]:
     return {
         "label": card.label(language),
         "name": name(card),
-        "value": card.penalty,
         "symbol": SUIT_SYMBOLS.get(card.suit, ""),
         "colour": colour_name,
     }
 
 
 @register.simple_tag
-def picker_cards() -> dict:
+def picker_cards(rules: Rules | None = None) -> dict:
     """The card picker's buttons, rank first: each rank's label and its four
-    cards (one per suit), and the joker."""
+    cards (one per suit), and the joker; and ``values``, what a typed card is
+    worth (its rank's texts in the page's language), as the series' game counts
+    it (the default rules where no series is played: the claim checker)."""
+    rules = rules or Rules()
     language = page_language()
     ranks = [
         {
@@ -88,7 +99,14 @@ def picker_cards() -> dict:
         }
         for rank in range(1, 14)
     ]
-    return {"ranks": ranks, "joker": _button(JOKER, language)}
+    values = {
+        "ranks": {
+            text: rules.card_value(Card(rank, "C")) for text, rank in rank_texts(language).items()
+        },
+        "jokers": list(JOKER_TEXTS),
+        "joker": rules.card_value(JOKER),
+    }
+    return {"ranks": ranks, "joker": _button(JOKER, language), "values": values}
 
 
 @register.filter

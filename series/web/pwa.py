@@ -18,8 +18,10 @@ from django.views.decorators.http import require_GET
 SHELL_FILES = (
     "css/app.css",
     "js/app.js",
+    "js/outbox-state.js",
     "js/outbox.js",
     "js/deal.js",
+    "js/card-count.js",
     "js/picker.js",
     "favicon.svg",
     "icons/icon-192.png",

@@ -81,6 +81,9 @@
   const newSeries = document.getElementById("new-series");
   if (newSeries) {
     const problem = document.getElementById("rules-problem");
+    // The fields that choose the rules come from the server: every registered
+    // game's options, whatever their names.
+    const rulesFields = JSON.parse(document.getElementById("rules-fields").textContent);
     // Each change asks the server again; only the newest question's answer is
     // shown, so a slow answer to an older one cannot hide a newer problem.
     let asked = 0;
@@ -88,7 +91,7 @@
       const question = ++asked;
       const data = new FormData(newSeries);
       const query = new URLSearchParams();
-      ["preset", "buys", "deals", "target", "relaxed", "ace_high", "winner_takes_all"].forEach((name) => {
+      rulesFields.forEach((name) => {
         if (data.get(name)) query.append(name, data.get(name));
       });
       query.append("players", String(data.getAll("players").length));
@@ -98,7 +101,7 @@
         if (question !== asked) return;
         problem.textContent = answer.message;
         problem.hidden = answer.ok;
-      } catch (error) {
+      } catch {
         if (question === asked) problem.hidden = true;
       }
     };
@@ -122,7 +125,7 @@
           location.reload();
           return;
         }
-      } catch (error) {
+      } catch {
         /* offline for a moment: ask again later */
       }
       wait = Math.min(wait * 2, 30000);
@@ -151,7 +154,7 @@
         } else if (response.status === 410) {
           location.reload(); // the link was revoked: the page says so
         }
-      } catch (error) {
+      } catch {
         /* offline for a moment: the next poll tries again */
       }
     };

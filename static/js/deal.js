@@ -61,7 +61,7 @@
       const response = await fetch(form.dataset.check + "?" + query.toString());
       const answer = response.ok ? await response.text() : null;
       if (answer !== null && question === asked) verdict.innerHTML = answer;
-    } catch (error) {
+    } catch {
       if (question === asked) verdict.innerHTML = "";
     }
   }

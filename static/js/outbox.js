@@ -9,7 +9,7 @@
   const KEY = "scorekeeper.outbox";
   const SENT_KEY = "scorekeeper.outbox.sent";
   const TIMEOUT = 15000;
-  const MAX_DELAY = 30000;
+  const State = OutboxState; // the state machine (outbox-state.js)
   const banner = document.getElementById("offline-status");
 
   // -- storage ----------------------------------------------------------------------
@@ -17,7 +17,7 @@
   function read(name, fallback) {
     try {
       return JSON.parse(localStorage.getItem(name)) || fallback;
-    } catch (error) {
+    } catch {
       return fallback;
     }
   }
@@ -38,10 +38,12 @@
     save(entries().filter((kept) => kept.key !== key));
   }
 
+  // Sent first, then let go: another tab reading between the two sees it sent.
   function markSent(key) {
+    localStorage.setItem(SENT_KEY, JSON.stringify(State.sent(sentKeys(), key)));
     remove(key);
-    localStorage.setItem(SENT_KEY, JSON.stringify(sentKeys().concat([key]).slice(-100)));
   }
+  const kept = (key) => entries().some((entry) => entry.key === key);
 
   // -- what the user sees --------------------------------------------------------------
 
@@ -63,6 +65,9 @@
     showWaiting();
   }
 
+  // The keys this sheet lists as waiting: once another tab sends one, the sheet shows it.
+  let listedHere = [];
+
   function showWaiting() {
     const list = entries();
     if (banner) {
@@ -79,6 +84,7 @@
     const pending = document.getElementById("outbox-pending");
     if (pending) {
       const here = list.filter((entry) => entry.sheet === pending.dataset.sheet);
+      listedHere = here.map((entry) => entry.key);
       pending.replaceChildren(
         ...here.map((entry) => {
           const item = document.createElement("li");
@@ -97,20 +103,15 @@
 
   function schedule() {
     clearTimeout(timer);
-    const due = entries().filter((entry) => entry.state !== "refused");
-    if (!due.length) return;
-    const next = Math.min(...due.map((entry) => entry.due || 0));
-    timer = setTimeout(flush, Math.max(0, next - Date.now()));
+    const next = State.nextDue(entries());
+    if (next !== null) timer = setTimeout(flush, Math.max(0, next - Date.now()));
   }
 
   async function flush(now) {
     if (sending) return;
     sending = true;
     try {
-      for (const entry of entries()) {
-        if (entry.state === "refused" || (!now && (entry.due || 0) > Date.now())) continue;
-        await send(entry);
-      }
+      for (const entry of State.due(entries(), Date.now(), now)) await send(entry);
     } finally {
       sending = false;
       schedule();
@@ -139,25 +140,24 @@
   }
 
   async function send(entry) {
+    if (!kept(entry.key)) return; // another tab of this phone sent it meanwhile
     update(entry.key, { state: "sending" });
     say(entry.key, "sending");
     let response = null;
     try {
       response = await post(entry);
-    } catch (error) {
+    } catch {
       response = null; // offline, dropped or timed out: kept for the next try
     }
-    // Sent to the sign-in page: the session ended. Kept, and sent once signed in again.
-    const signedOut = response !== null && response.redirected && /\/login\//.test(response.url);
-    if (response === null || response.status >= 500 || response.status === 429 || signedOut) {
-      const attempts = (entry.attempts || 0) + 1;
-      const delay = Math.min(MAX_DELAY, 1000 * 2 ** (attempts - 1));
-      const state = signedOut ? "signin" : "waiting";
-      update(entry.key, { state: state, attempts: attempts, due: Date.now() + delay });
-      say(entry.key, state);
+    // Sent to the sign-in page, the session ended: kept, and sent once signed in again.
+    const outcome = State.outcome(response);
+    if (outcome === "waiting" || outcome === "signin") {
+      if (!kept(entry.key)) return followOtherTabs(); // sent by another tab while this one tried
+      update(entry.key, State.retried(entry, outcome, Date.now()));
+      say(entry.key, outcome);
       return;
     }
-    if (response.ok && response.redirected) return recorded(entry, response);
+    if (outcome === "recorded") return recorded(entry, response);
     return refused(entry, response);
   }
 
@@ -186,7 +186,7 @@
     let page = null;
     try {
       page = new DOMParser().parseFromString(await response.text(), "text/html");
-    } catch (error) {
+    } catch {
       page = null;
     }
     // Each reason once: the page's summary and its fields' errors, not the box around them.
@@ -255,22 +255,12 @@
   function keep(form) {
     const fields = Array.from(new FormData(form).entries()).filter(([, value]) => typeof value === "string");
     const key = fieldOf(fields, "idempotency_key");
-    if (sentKeys().includes(key)) {
-      say(key, "already");
-      return;
-    }
-    if (entries().some((entry) => entry.key === key && entry.state !== "refused")) {
-      say(key, "queued");
-      return;
-    }
-    const list = entries().filter((entry) => entry.key !== key);
-    list.push({
-      key: key, url: form.action || location.href, fields: fields, label: form.dataset.outbox,
-      sheet: form.dataset.sheet, state: "waiting", attempts: 0, due: 0,
-    });
-    save(list);
-    say(key, "waiting");
-    flush(true);
+    const entry = { key: key, url: form.action || location.href, fields: fields, label: form.dataset.outbox,
+                    sheet: form.dataset.sheet };
+    const kept = State.keep(entries(), sentKeys(), entry);
+    if (kept.said === "waiting") save(kept.entries);
+    say(key, kept.said);
+    if (kept.said === "waiting") flush(true);
   }
 
   function restoreRefused(form) {
@@ -304,6 +294,25 @@
     restoreRefused(form);
   });
 
+  // Another tab of this phone kept, sent or changed an entry (the storage event
+  // fires in every tab but the one that wrote): this page's statuses follow.
+  function followOtherTabs() {
+    const list = entries();
+    const sent = sentKeys();
+    document.querySelectorAll("form[data-outbox]").forEach((form) => {
+      const key = form.elements.idempotency_key && form.elements.idempotency_key.value;
+      const entry = list.find((kept) => kept.key === key);
+      if (sent.includes(key)) say(key, "sent");
+      else if (entry) say(key, entry.state, entry.state === "refused" ? entry.reason || "" : "");
+    });
+    const shownSent = listedHere.some((key) => sent.includes(key));
+    showWaiting();
+    if (shownSent && document.getElementById("sheet")) location.reload();
+  }
+
+  window.addEventListener("storage", (event) => {
+    if (event.key === KEY || event.key === SENT_KEY) followOtherTabs();
+  });
   window.addEventListener("online", () => flush(true));
   showWaiting();
   flush(true);

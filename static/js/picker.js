@@ -13,9 +13,9 @@
   const countText = dialog.querySelector("[data-picker-count]");
   const listText = dialog.querySelector("[data-picker-list]");
   const groupButton = dialog.querySelector("[data-picker-group]");
-  const values = new Map(
-    Array.from(dialog.querySelectorAll("button.pick")).map((b) => [b.dataset.card, Number(b.dataset.value)])
-  );
+  // What each card is worth, as the series' game counts it (card-count.js counts).
+  const values = JSON.parse(document.getElementById("card-values").textContent);
+  const { tokens } = CardCount;
   let target = null;
   let opener = null;
 
@@ -34,7 +34,7 @@
     dialog.querySelectorAll("[data-mode-help]").forEach((help) => (help.hidden = (help.dataset.modeHelp === "ranks") !== on));
     try {
       localStorage.setItem(MODE_KEY, on ? "1" : "");
-    } catch (error) {
+    } catch {
       /* private mode: the choice lasts for this page */
     }
   }
@@ -85,36 +85,14 @@
     }
   }
 
-  const tokens = (text) => text.split(/[\s,;]+/).filter(Boolean);
   const cardFields = () =>
     Array.from(document.querySelectorAll("[data-pick]"))
       .map((button) => document.getElementById(button.dataset.pick))
       .filter((field) => field && !field.disabled);
 
   // A typed card (7C, 10H, QS, JK) is valued too, not only a picked one.
-  function value(token) {
-    if (values.has(token)) return values.get(token);
-    const text = token.toUpperCase();
-    if (/^(JK|JOKER|X|\*|🃏)$/.test(text)) return 15;
-    const number = text.match(/^(10|[2-9])/);
-    if (number) return Number(number[1]);
-    if (text.startsWith("A")) return 1;
-    return /^[TJQKFDRVBH]/.test(text) ? 10 : 0;
-  }
-
-  function summary(text) {
-    const cards = tokens(text.replace(/\n/g, " "));
-    const points = cards.reduce((sum, card) => sum + value(card), 0);
-    return dialog.dataset.count.replace("{n}", cards.length).replace("{points}", points);
-  }
-
-  function counts(fields) {
-    const counted = new Map();
-    fields.forEach((field) =>
-      tokens(field.value).forEach((card) => counted.set(card, (counted.get(card) || 0) + 1))
-    );
-    return counted;
-  }
+  const summary = (text) => CardCount.summary(text.replace(/\n/g, " "), values, dialog.dataset.count);
+  const counts = (fields) => CardCount.counts(fields.map((field) => field.value));
 
   function refresh() {
     const inTarget = counts([target]);
@@ -178,7 +156,7 @@
   document.querySelectorAll("[data-pick]").forEach((button) => button.addEventListener("click", () => open(button)));
   try {
     setRanksOnly(localStorage.getItem(MODE_KEY) === "1");
-  } catch (error) {
+  } catch {
     setRanksOnly(false);
   }
 

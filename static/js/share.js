@@ -24,8 +24,8 @@
       if (navigator.clipboard && navigator.clipboard.writeText) {
         navigator.clipboard.writeText(url).then(function () { say(copy.dataset.copied); });
       } else {
-        var link = document.getElementById("invitation-link");
-        var range = document.createRange();
+        const link = document.getElementById("invitation-link");
+        const range = document.createRange();
         range.selectNodeContents(link);
         window.getSelection().removeAllRanges();
         window.getSelection().addRange(range);

@@ -293,3 +293,43 @@ def test_the_retry_of_a_deal_that_moved_the_series_on_is_answered_already_record
     assert len(posts) == 2 and posts[0] == posts[1]  # the retry carried the same key
     assert deals_in_log(series_id) == 3 if moves_on is not _a_knock_out else 2
     assert page.evaluate("localStorage.getItem('scorekeeper.outbox')") == "[]"
+
+
+def test_a_second_tab_on_the_series_follows_what_the_first_tab_kept(
+    page_without_worker, live_server, series_id
+):
+    """A deal kept in one tab is listed as waiting on the sheet open in a second
+    tab of the phone; once the second tab sends it, the first tab says it was
+    sent instead of "waiting", and the second tab's sheet shows the deal.
+
+    Every post of the first tab is answered 503 at once, so only the second tab
+    can send the deal: no dropped connection, whose timing a wait would depend
+    on. The second tab sends on its next load, which the outbox does at once;
+    every wait is bounded."""
+    page = page_without_worker
+    page.expected_errors.append("status of 503")
+
+    def server_away(route):
+        if route.request.method == "POST":
+            return route.fulfill(status=503, body="Unavailable")
+        return route.continue_()
+
+    open_deal_form(page, live_server, series_id)
+    page.route("**/deals/new/", server_away)
+    page.get_by_role("button", name="Record the deal").click()
+    status(page).get_by_text("Waiting").wait_for(timeout=5000)
+
+    other = page.context.new_page()
+    other.route("**/deals/new/", server_away)
+    other.goto(f"{live_server.url}/series/{series_id}/", timeout=5000)
+    other.locator("#outbox-pending").get_by_text("waiting to be sent").wait_for(timeout=5000)
+    assert deals_in_log(series_id) == 0
+
+    other.unroute("**/deals/new/", server_away)
+    other.reload(timeout=5000)
+    status(page).get_by_text("Sent: recorded on the score sheet.").wait_for(timeout=5000)
+    other.locator("#sheet .total-chip", has_text="Anna").get_by_text("30").wait_for(timeout=5000)
+    assert other.locator("#outbox-pending").is_hidden()
+    assert deals_in_log(series_id) == 1
+    page.unroute_all(behavior="ignoreErrors")
+    other.close()

@@ -10,24 +10,48 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from series.domain.errors import InvalidDeal
+from series.domain.cards import Card
+from series.domain.errors import InvalidDeal, InvalidRules
 from series.domain.events import DealEntry, Outcome
 from series.domain.games import Game, Option, Standing, Words
+from series.domain.games.continental import Continental
 from series.domain.rules import Rules
 
 POINTS_RACE = "points-race"
 MOST_POINTS_A_DEAL = 100
+SHORT_RACE = 20  # the short race's target, a house rule of its own
+SHORT_RACE_MOST_PLAYERS = 4
+HIGH_COURTS = "high-courts"
+COURT_CARD_VALUE = 25
 
 
 class PointsRace(Game):
     name = POINTS_RACE
     label = "Points race"
     min_players, max_players = 2, 6
-    options = (Option("target", int, "Points to reach", "The first past it ends the series."),)
+    options = (
+        Option("target", int, "Points to reach", "The first past it ends the series."),
+        Option(
+            "target",
+            int,
+            "Short race",
+            "First to 20 points, for 2 to 4 players.",
+            field="short_race",
+            value=SHORT_RACE,
+        ),
+    )
     presets = {POINTS_RACE: Rules(preset=POINTS_RACE, game=POINTS_RACE, target=50)}
     preset_labels = {POINTS_RACE: "Points race: first to 50 points"}
 
     def settle_table(self, rules: Rules, players: int) -> Rules:
+        if rules.target == SHORT_RACE and players > SHORT_RACE_MOST_PLAYERS:
+            raise InvalidRules(
+                "A short race is for {most} players at most, not {players}.",
+                code="short_race_table",
+                field="players",
+                most=SHORT_RACE_MOST_PLAYERS,
+                players=players,
+            )
         return rules  # no cards, so no pack to fit
 
     def score_deal(
@@ -69,3 +93,16 @@ class PointsRace(Game):
 
     def in_words(self, rules: Rules) -> list[Words]:
         return [("First to %(target)s points; the highest total wins.", {"target": rules.target})]
+
+
+class HighCourts(Continental):
+    """Continental played with dear court cards: a jack, queen or king left in
+    hand costs 25 points; three cards are dealt; everything else is Continental's."""
+
+    name = HIGH_COURTS
+    label = "High courts"
+    presets = {HIGH_COURTS: Rules(preset=HIGH_COURTS, game=HIGH_COURTS, hand_size=3)}
+    preset_labels = {HIGH_COURTS: "High courts: a court card costs 25"}
+
+    def card_value(self, rules: Rules, card: Card) -> int:
+        return COURT_CARD_VALUE if card.rank > 10 else card.penalty

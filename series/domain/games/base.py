@@ -136,6 +136,11 @@ class Game(ABC):
         """How many cards a player who did not go out may hold at the end of a deal."""
         return 1, rules.hand_size
 
+    def card_value(self, rules: Rules, card: Card) -> int:
+        """The points ``card`` costs a hand that holds it at the end of a deal
+        (RULES §1: A = 1, 2–9 face value, 10 J Q K = 10, joker = 15)."""
+        return card.penalty
+
     # -- melds ----------------------------------------------------------------------
 
     def solve(self, rules: Rules, cards: Sequence[Card]) -> Verdict:

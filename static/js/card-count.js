@@ -1,0 +1,38 @@
+/* What the card picker counts, apart from the page: the cards of a text and
+   their points. Card values and rank letters are the server's (the series'
+   game, the page's language: the "card-values" data of the picker), never
+   this file's. Loaded by the pages before picker.js, and by the unit tests. */
+"use strict";
+
+globalThis.CardCount = Object.freeze({
+  // The cards of a text, separated as the server reads them (spaces, commas, semicolons).
+  tokens: (text) => text.split(/[\s,;]+/).filter(Boolean),
+
+  // The points of one card, typed or picked (7C, 10H, R♥, JK); 0 for no card.
+  // ``values``: { ranks: {rank text: points}, jokers: [joker texts], joker: points }.
+  value(token, values) {
+    const text = token.replace(/\ufe0f/g, "").toUpperCase();
+    if (values.jokers.includes(text)) return values.joker;
+    const points = values.ranks[text.slice(0, -1)]; // the last character is the suit
+    return points === undefined ? 0 : points;
+  },
+
+  points(text, values) {
+    return CardCount.tokens(text).reduce((sum, card) => sum + CardCount.value(card, values), 0);
+  },
+
+  // "{n} cards · {points} points", in the page's words.
+  summary(text, values, words) {
+    const cards = CardCount.tokens(text);
+    return words.replace("{n}", cards.length).replace("{points}", CardCount.points(text, values));
+  },
+
+  // How many times each card is in the texts.
+  counts(texts) {
+    const counted = new Map();
+    texts.forEach((text) =>
+      CardCount.tokens(text).forEach((card) => counted.set(card, (counted.get(card) || 0) + 1))
+    );
+    return counted;
+  },
+});

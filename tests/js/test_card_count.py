@@ -1,0 +1,69 @@
+"""The card picker's counting (static/js/card-count.js) with the values the
+server gives the page: a card's points are the series' game's (RULES §1 for
+Continental and Rummy), its rank letters the page's language's (RULES D-1)."""
+
+from __future__ import annotations
+
+import pytest
+from django.utils import translation
+
+from series.domain import games
+from series.domain.rules import Rules
+from series.templatetags.cardtags import picker_cards
+from tests.support.third_game import HIGH_COURTS, HighCourts
+
+pytestmark = pytest.mark.browser
+
+WORDS = "{n} cards · {points} points"
+
+
+def values(language: str = "en", rules: Rules | None = None) -> dict:
+    """What the picker's page is given ("card-values")."""
+    with translation.override(language):
+        return picker_cards(rules)["values"]
+
+
+@pytest.fixture
+def count(loaded):
+    tab = loaded("card-count.js")
+    return lambda text, given: tab.evaluate(
+        "([text, values, words]) => CardCount.summary(text, values, words)", [text, given, WORDS]
+    )
+
+
+def test_typed_and_picked_cards_are_counted_with_the_values_of_rules_1(count):
+    # A = 1, 2–9 face value, 10 J Q K = 10, joker = 15, in every way a card is written.
+    assert count("7C 10H QS JK A♠", values()) == "5 cards · 43 points"
+    assert count("k♥ 9️♦, x; joker 🃏", values()) == "5 cards · 64 points"
+
+
+def test_court_letters_are_the_page_languages(count):
+    # RULES D-1: an Italian R is a king and F a jack; on an English page F is no card.
+    assert count("R♥ F♣ D♦ 5S", values("it")) == "4 cards · 35 points"
+    assert count("F♣ 5S", values("en")) == "2 cards · 5 points"
+
+
+def test_the_values_are_the_series_games_not_the_scripts():
+    games.register(HighCourts())
+    try:
+        courts = values(rules=games.preset(HIGH_COURTS))
+    finally:
+        games.unregister(HIGH_COURTS)
+    assert courts["ranks"]["K"] == 25 and courts["ranks"]["7"] == 7
+
+
+def test_a_game_whose_court_cards_cost_25_is_counted_so(count):
+    games.register(HighCourts())
+    try:
+        courts = values(rules=games.preset(HIGH_COURTS))
+    finally:
+        games.unregister(HIGH_COURTS)
+    assert count("KC QH 7S", courts) == "3 cards · 57 points"
+
+
+def test_each_card_is_counted_over_every_field(loaded):
+    tab = loaded("card-count.js")
+    counted = tab.evaluate(
+        "(texts) => Object.fromEntries(CardCount.counts(texts))", ["7♣ K♥", "7♣\nJK", ""]
+    )
+    assert counted == {"7♣": 2, "K♥": 1, "JK": 1}
