@@ -393,10 +393,18 @@ def main() -> None:
 
     reps = args.repetitions
     print(f"\nStandings of one season: {args.series} series, median of {reps} requests")
-    floor = median_ms(lambda: run_sql(RESULTS_SQL, params), reps)
-    sheets = median_ms(lambda: run_sql(SHEETS_SQL, params), reps)
-    page = median_ms(lambda: client.get(page_url), reps)
-    api = median_ms(lambda: client.get(api_url), reps)
+    # In turn within every repetition, so that the machine's load (another
+    # benchmark beside this one) falls on the page and the floor alike.
+    medians = interleaved_medians_ms(
+        {
+            "floor": lambda: run_sql(RESULTS_SQL, params),
+            "sheets": lambda: run_sql(SHEETS_SQL, params),
+            "page": lambda: client.get(page_url),
+            "api": lambda: client.get(api_url),
+        },
+        reps,
+    )
+    floor, sheets, page, api = (medians[name] for name in ("floor", "sheets", "page", "api"))
     for name, ms in [
         ("(a) standings page (standings + club records)", page),
         ("(b) standings API", api),

@@ -37,9 +37,6 @@ import uuid
 from pathlib import Path
 from urllib.parse import urlparse
 
-from series.clubs import players as player_services
-from series.clubs import services as club_services
-
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -417,12 +414,25 @@ def main() -> None:
     setup_django(url)
     from django.core.management import call_command
 
+    from series.clubs import players as player_services
+    from series.clubs import services as club_services
+
     call_command("migrate", verbosity=0)
     club = club_services.club_create(name="Bench club")
-    # Enough for eight writers' tables of SEATS each (sample_payload seats the first).
-    player_ids = [player_services.player_add(club=club, name=f"P{i}").id for i in range(8 * SEATS)]
+    players = iter(range(1_000_000))
 
-    context = {"url": url, "club_id": club.id, "player_ids": player_ids}
+    def seated(context: dict) -> dict:
+        """``context`` with players of their own for eight writers' tables of SEATS
+        each: a run through the service leaves its series open, and nobody sits at
+        two open tables (RULES D-19)."""
+        ids = [
+            player_services.player_add(club=club, name=f"P{next(players)}").id
+            for _ in range(8 * SEATS)
+        ]
+        return {**context, "player_ids": ids}
+
+    context = seated({"url": url, "club_id": club.id})
+    player_ids = context["player_ids"]
     recorder = reference_recorder(context)
     recorder.create_table()
     recorder.datastore.close()
@@ -430,7 +440,9 @@ def main() -> None:
     for writers in (1, 8):
         per_writer = args.appends // writers
         ours, append, floor, reference = (
-            run_writers(name, writers, per_writer, work, context)
+            run_writers(
+                name, writers, per_writer, work, seated(context) if work == "ours" else context
+            )
             for name, work in [
                 ("(a) our service: load+decide+append+project", "ours"),
                 ("(a') our store.append alone", "append"),
@@ -450,7 +462,7 @@ def main() -> None:
             f"  throughput of whole series through the service (starts and finishing deals "
             f"included) / store.append at {writers} writer(s): {ours.rate / append.rate:.2f}"
         )
-        print(paired_ratio(writers, per_writer, context))
+        print(paired_ratio(writers, per_writer, seated(context)))
 
     print(f"\nRebuilding projections (child processes, {SEATS}-player series)")
     sizes = [args.rebuild_events // 4, args.rebuild_events]

@@ -72,6 +72,32 @@ def test_an_append_at_a_stale_version_is_a_conflict(series):
     assert Event.objects.count() == 1
 
 
+def test_several_events_appended_at_once_follow_each_other_in_the_stream_and_the_log(series):
+    """One append of several events (its inserts go to PostgreSQL together):
+    versions and positions in order, as a reader of the log sees them."""
+    series_id, _players = series
+    club_id = Event.objects.get().club_id
+    events = [SeriesAbandoned("first"), SeriesAbandoned("second"), SeriesAbandoned("third")]
+    with transaction.atomic():
+        stored = store.append(series_id, club_id=club_id, expected_version=1, events=events)
+    assert [event.version for event in stored] == [2, 3, 4]
+    positions = [event.position for event in stored]
+    assert positions == sorted(positions) and len(set(positions)) == 3
+    read = [event for event in store.read_after(0) if event.stream == series_id]
+    assert [(event.position, event.event) for event in read[1:]] == [
+        (event.position, event.event) for event in stored
+    ]
+
+
+def test_several_events_at_a_stale_version_are_a_conflict_and_append_none(series):
+    series_id, _players = series
+    club_id = Event.objects.get().club_id
+    events = [SeriesAbandoned("late"), SeriesAbandoned("later")]
+    with pytest.raises(store.VersionConflict), transaction.atomic():
+        store.append(series_id, club_id=club_id, expected_version=0, events=events)
+    assert Event.objects.count() == 1
+
+
 def test_the_same_command_twice_with_one_key_appends_once_and_returns_the_same_state(series):
     series_id, (a, b, c) = series
     deal = entry(a, {b: 20, c: 30})

@@ -183,44 +183,87 @@ def append(
     The first insert takes the log's lock itself, so the lock is held from
     there to the commit and no longer."""
     recorded_at = recorded_at or timezone.now()
-    stored = []
     together = connection.vendor == "postgresql" and bool(writes)
     ctes, after, write_params = _with_writes(writes) if together else ("", "", [])
+    rows, statements = [], []
+    for version, event in enumerate(events, start=expected_version + 1):
+        type_name, payload = to_payload(event)
+        first = version == expected_version + 1
+        row = (
+            stream,
+            club_id,
+            version,
+            type_name,
+            payload,
+            SCHEMA_VERSION,
+            recorded_at,
+            recorded_by_id,
+            idempotency_key if first else None,
+            command_digest if first else None,
+        )
+        source, lock_params = log_lock(after) if first else ("(SELECT 1) AS locked", [])
+        sql = _insert_sql(source)
+        params = [*_prepare(row), *lock_params, _prep_stream(stream), version - 1]
+        if first and together:
+            sql = f"WITH {ctes}, appended AS ({sql}) SELECT position FROM appended"
+            params = write_params + params
+        rows.append(row)
+        statements.append((sql, params))
     atomic = nullcontext() if one_statement(events) else transaction.atomic(savepoint=False)
-    with atomic, connection.cursor() as cursor:
-        for version, event in enumerate(events, start=expected_version + 1):
-            type_name, payload = to_payload(event)
-            first = version == expected_version + 1
-            row = (
-                stream,
-                club_id,
-                version,
-                type_name,
-                payload,
-                SCHEMA_VERSION,
-                recorded_at,
-                recorded_by_id,
-                idempotency_key if first else None,
-                command_digest if first else None,
-            )
-            source, lock_params = log_lock(after) if first else ("(SELECT 1) AS locked", [])
-            sql = _insert_sql(source)
-            params = [*_prepare(row), *lock_params, _prep_stream(stream), version - 1]
-            if first and together:
-                sql = f"WITH {ctes}, appended AS ({sql}) SELECT position FROM appended"
-                params = write_params + params
-            try:
-                cursor.execute(sql, params)
-            except IntegrityError as error:
-                # A concurrent writer took this version (or this key).
-                raise VersionConflict(stream, expected_version, None) from error
-            inserted = cursor.fetchone()
-            if inserted is None:
-                raise VersionConflict(stream, expected_version, None)
-            stored.append(StoredEvent(inserted[0], *row[:4], event, recorded_at, recorded_by_id))
+    with atomic:
+        try:
+            positions = _insert(statements)
+        except IntegrityError as error:
+            # A concurrent writer took this version (or this key).
+            raise VersionConflict(stream, expected_version, None) from error
+        if None in positions:
+            raise VersionConflict(stream, expected_version, None)
         if writes and not together:
-            _write_apart(cursor, stream, expected_version, writes)
-    return stored
+            with connection.cursor() as cursor:
+                _write_apart(cursor, stream, expected_version, writes)
+    return [
+        StoredEvent(position, *row[:4], event, recorded_at, recorded_by_id)
+        for position, row, event in zip(positions, rows, events, strict=True)
+    ]
+
+
+def _insert(statements: list[tuple[str, list]]) -> list[int | None]:
+    """Run the append's inserts; the position each gave (None: it inserted
+    nothing). On PostgreSQL several go in one round trip (a pipeline): each
+    checks the stream's version itself, so none needs the answer of the one
+    before, and the log's lock, which the first takes, is not held while the
+    others travel to the server one by one."""
+    cursors = [connection.cursor() for _ in statements]
+    try:
+        with _sent_together(len(statements)):
+            for cursor, (sql, params) in zip(cursors, statements, strict=True):
+                cursor.execute(sql, params)
+        return [(cursor.fetchone() or (None,))[0] for cursor in cursors]
+    finally:
+        for cursor in cursors:
+            cursor.close()
+
+
+def _sent_together(count: int):
+    """A pipeline on PostgreSQL (psycopg) for ``count`` statements that need not
+    wait for each other's answers, when there are several. Their errors arrive
+    as the pipeline ends, translated as Django translates them."""
+    if connection.vendor != "postgresql" or count == 1:
+        return nullcontext()
+    return _Pipeline(connection.connection)
+
+
+class _Pipeline:
+    def __init__(self, raw) -> None:
+        self.pipeline = raw.pipeline()
+
+    def __enter__(self) -> None:
+        with connection.wrap_database_errors:
+            self.pipeline.__enter__()
+
+    def __exit__(self, *exc_info) -> None:
+        with connection.wrap_database_errors:
+            self.pipeline.__exit__(*exc_info)
 
 
 def write_together(writes: Sequence[Write]) -> None:

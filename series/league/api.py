@@ -156,7 +156,7 @@ class ClubStandingsApi(LeagueApiView):
             "min_series": table.min_series,
             "best_n": table.best_n,
             "rows": [standing_row(row) for row in table.rows],
-            "updating": selectors.updating(club),
+            "updating": table.updating,
         }
         return Response(self.OutputSerializer(body).data)
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from django.db.models import F, Value
+from django.db.models import CharField, DateField, Exists, F, IntegerField, Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
@@ -19,7 +19,7 @@ from series.database import replicas
 from series.domain import games
 from series.domain.league.seasons import SeasonSpan, find_season, season_of
 from series.league.aggregates import FIGURES, Figures, named_seasons
-from series.models import Club, ClubRecord, LadderRules, LeagueBehind, SeasonStanding
+from series.models import Club, ClubRecord, LadderRules, LeagueBehind, Season, SeasonStanding
 
 
 def league_games() -> tuple[str, ...]:
@@ -44,14 +44,14 @@ class SeasonChoice:
 def season_choice(club: Club, key: str | None, *, listed: bool = True) -> SeasonChoice | None:
     """The season ``key`` (default: today's, or the latest with standings); None
     for a key that names no season. The list offers the named seasons and every
-    season with finished series. One query for a given key when the list is not
-    wanted (``listed=False``), else two."""
-    named = named_seasons(club.id)
+    season with finished series. One query, with the list (the seasons played
+    are read with the named ones) or without it (``listed=False``, a given key)."""
     if key and not listed:
+        named = named_seasons(club.id)
         chosen = find_season(key, named)
         return None if chosen is None else SeasonChoice(chosen, named)
-    keys = SeasonStanding.objects.filter(club=club).values_list("season", flat=True)
-    played = [find_season(found, named) for found in keys.order_by().distinct()]
+    named, keys = _named_and_played(club)
+    played = [find_season(found, named) for found in keys]
     played = [season for season in played if season is not None]
     today = season_of(timezone.localdate(), named)
     seasons = _newest_first({*named, *played, today})
@@ -63,6 +63,21 @@ def season_choice(club: Club, key: str | None, *, listed: bool = True) -> Season
     else:
         chosen = _default_season(today, seasons, played=played)
     return SeasonChoice(chosen, named, seasons)
+
+
+def _named_and_played(club: Club) -> tuple[list[SeasonSpan], list[str]]:
+    """The club's named seasons (as ``named_seasons`` gives them) and the keys of
+    the seasons it has standings in, in one query."""
+    nothing = [Value(None, output_field=kind) for kind in (CharField(), DateField(), DateField())]
+    named = Season.objects.filter(club=club).values_list(
+        "id", "key", "name", "starts_on", "ends_on"
+    )
+    played = SeasonStanding.objects.filter(club=club).values_list(
+        Value(None, output_field=IntegerField()), "season", *nothing
+    )
+    rows = list(named.order_by().union(played.order_by()))
+    seasons = sorted((row for row in rows if row[0] is not None), key=lambda row: (row[3], row[0]))
+    return [SeasonSpan(*row[1:]) for row in seasons], [row[1] for row in rows if row[0] is None]
 
 
 def _newest_first(seasons) -> list[SeasonSpan]:
@@ -88,8 +103,12 @@ def updating(club: Club) -> bool:
     """Whether the club's league waits for its catch-up (``catch_up.py``), so its
     standings, records and players' figures do not count the latest changes
     yet, or this page is read from a replica still replaying changes: at most
-    one query."""
+    one query. The standings know it already (``Standings.updating``)."""
     return replicas.reading_behind() or LeagueBehind.objects.filter(club=club).exists()
+
+
+def _behind(club: Club) -> Exists:
+    return Exists(LeagueBehind.objects.filter(club=club))
 
 
 @dataclass
@@ -112,6 +131,7 @@ class Standings:
     best_n: int | None
     ranked: list[StandingRow] = field(default_factory=list)
     unranked: list[StandingRow] = field(default_factory=list)  # below the minimum, or guests
+    updating: bool = False  # as ``updating`` says, read with the ladder's rules
 
     @property
     def rows(self) -> list[StandingRow]:
@@ -124,8 +144,9 @@ def ladder_rules(club: Club) -> LadderRules:
 
 def standings(club: Club, game: str, choice: SeasonChoice) -> Standings:
     """The ladder of a season and game, from the standings projection: two
-    queries, the rules and the season's lines."""
-    rules = ladder_rules(club)
+    queries, the rules (with whether the league is updating) and the season's
+    lines."""
+    rules, behind = _ladder_rules_and_behind(club)
     lines = SeasonStanding.objects.filter(club=club, game=game, season=choice.chosen.key).values(
         *FIGURES,
         "person",
@@ -135,7 +156,13 @@ def standings(club: Club, game: str, choice: SeasonChoice) -> Standings:
         name=F("person__name"),
         guest=Coalesce(F("person__roster__guest"), Value(False)),
     )
-    table = Standings(choice.chosen, game, rules.min_series, rules.best_n)
+    table = Standings(
+        choice.chosen,
+        game,
+        rules.min_series,
+        rules.best_n,
+        updating=replicas.reading_behind() or behind,
+    )
     for line in lines:
         row = StandingRow(
             line["person"],
@@ -153,6 +180,20 @@ def standings(club: Club, game: str, choice: SeasonChoice) -> Standings:
     for rank, row in enumerate(table.ranked, start=1):
         row.rank = rank
     return table
+
+
+def _ladder_rules_and_behind(club: Club) -> tuple[LadderRules, bool]:
+    """The club's ladder rules (the defaults when it has none) and whether its
+    league is behind, in one query."""
+    row = (
+        Club.objects.filter(pk=club.pk)
+        .values("ladder_rules__min_series", "ladder_rules__best_n", behind=_behind(club))
+        .get()
+    )
+    rules = LadderRules(club=club, best_n=row["ladder_rules__best_n"])
+    if row["ladder_rules__min_series"] is not None:
+        rules.min_series = row["ladder_rules__min_series"]
+    return rules, row["behind"]
 
 
 def _ladder_order(row: StandingRow):

@@ -72,14 +72,15 @@ def _is_admin(request, club) -> bool:
 def league_page(request, club):
     game = _game(request)
     choice = _season(club, request.GET.get("season"))
+    table = selectors.standings(club, game, choice)
     context = {
         "club": club,
         "game": game,
         "games": game_choices(),
         "choice": choice,
-        "standings": selectors.standings(club, game, choice),
+        "standings": table,
         "records": selectors.club_records(club, game, choice.named),
-        "updating": selectors.updating(club),
+        "updating": table.updating,
         "is_admin": _is_admin(request, club),
     }
     return render(request, "league/league.html", context)

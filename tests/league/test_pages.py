@@ -217,12 +217,13 @@ def test_the_league_pages_cost_the_same_queries_however_many_series(
     play_more(history, more)
     client = page(history)
     slug = history.club.slug
-    # session, user, club, role; named seasons, seasons played; ladder rules, the
-    # season's lines; the records; whether the league is updating
-    with django_assert_num_queries(10):
+    # session, user, club, role; named seasons with the seasons played; ladder rules
+    # with whether the league is updating; the season's lines; the records
+    with django_assert_num_queries(8):
         client.get(f"/clubs/{slug}/league/?season=2025")
-    # session, user, club, role; named seasons, years; players; count, page, seats
-    with django_assert_num_queries(10):
+    # session, user, club, role; named seasons with the seasons played; players;
+    # count, page, seats
+    with django_assert_num_queries(9):
         client.get(f"/clubs/{slug}/league/history/")
     # session, user, player with club, role; named seasons, merged, summaries, season
     # ratings; the game's latest; best and worst; head to head; page; whether the
