@@ -60,5 +60,7 @@ def test_only_the_clubs_players_can_be_erased():
     club, _players, admin = finished_series()
     _other, strangers = club_with_players(("Zoe",), name="Other club")
     response = client_for(admin).post(f"/api/v1/clubs/{club.slug}/players/{strangers[0].id}/erase")
-    assert response.status_code == 404
+    # The one refusal of a player the club does not have, as a series' start gives it.
+    assert response.status_code == 422
+    assert response.json()["code"] == "player_not_in_club"
     assert Player.objects.get(id=strangers[0].id).name == "Zoe"

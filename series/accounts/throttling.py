@@ -19,6 +19,7 @@ from django.db import connection, transaction
 from rest_framework.throttling import SimpleRateThrottle
 
 from scorekeeper.proxies import client_ip
+from series.database import dialects
 
 
 class SignUpThrottle(SimpleRateThrottle):
@@ -40,10 +41,9 @@ def signup_refused(request) -> int | None:
     the seconds to wait."""
     throttle = SignUpThrottle()
     with transaction.atomic():
-        if connection.vendor == "postgresql":
-            key = zlib.crc32(throttle.get_cache_key(request, None).encode()) & 0x7FFFFFFF
-            with connection.cursor() as cursor:
-                cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [_SIGNUP_LOCK, key])
+        key = zlib.crc32(throttle.get_cache_key(request, None).encode()) & 0x7FFFFFFF
+        with connection.cursor() as cursor:
+            dialects.current().lock_pair(cursor, _SIGNUP_LOCK, key)
         if throttle.allow_request(request, None):
             return None
     return max(1, round(throttle.wait() or 1))

@@ -52,6 +52,8 @@ SECTIONS = [
 
 
 def _next_url(request) -> str | None:
+    """The ``next`` the request asks for, if it is a page of this site (over HTTPS
+    when the request came so); else None."""
     wanted = request.POST.get("next") or request.GET.get("next")
     if wanted and url_has_allowed_host_and_scheme(
         wanted, allowed_hosts={request.get_host()}, require_https=request.is_secure()
@@ -166,8 +168,6 @@ def account_pin(request):
             form.add_error("pin", error_message(error))
         else:
             messages.success(request, _("Your PIN is set."))
-            next_url = request.GET.get("next", "")
-            safe = url_has_allowed_host_and_scheme(next_url, allowed_hosts={request.get_host()})
-            return redirect(next_url if safe else "account_pin")
+            return redirect(_next_url(request) or "account_pin")
     has_pin = selectors.has_pin(request.user)
     return render(request, "account/pin.html", {"form": form, "has_pin": has_pin})

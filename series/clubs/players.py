@@ -12,7 +12,7 @@ from series.clubs.roster import Link, NewGuest, Rename, RosterRequest, RosterStr
 from series.clubs.services import clean_name
 from series.domain import names
 from series.domain import names as domain_names  # players_add takes a list called names
-from series.domain.errors import DomainError, NotFound, _
+from series.domain.errors import DomainError, _
 from series.domain.roster import (
     AddGuest,
     MergePlayers,
@@ -64,11 +64,7 @@ def player_erase(*, club: Club, player_id: int) -> Player:
     with transaction.atomic():
         player = Player.objects.select_for_update().filter(club=club, id=player_id).first()
         if player is None:
-            raise NotFound(
-                _("Player {player} is not a player of this club."),
-                code="player_not_found",
-                player=player_id,
-            )
+            raise not_a_player_of_club(player_id)
         player.name = ERASED_LABEL.format(id=player.id)
         player.user = None
         player.erased_at = player.erased_at or timezone.now()
@@ -254,15 +250,21 @@ def roster_version(club: Club) -> int:
     return store.current_version(roster_stream(club.id))
 
 
+def not_a_player_of_club(player_id: int, field: str = "player") -> DomainError:
+    """The one refusal of a player id that names no player of the club (422
+    ``player_not_in_club``), whether the id comes in a path or a form."""
+    return DomainError(
+        _("Player {player} is not a player of this club."),
+        code="player_not_in_club",
+        field=field,
+        player=player_id,
+    )
+
+
 def _player_of_club(club: Club, player_id: int, field: str = "player") -> Player:
     player = Player.objects.filter(club=club, id=player_id).first()
     if player is None:
-        raise DomainError(
-            _("Player {player} is not a player of this club."),
-            code="player_not_in_club",
-            field=field,
-            player=player_id,
-        )
+        raise not_a_player_of_club(player_id, field)
     return player
 
 

@@ -2,10 +2,10 @@
 
 The domain decides (``domain/roster.py``); this kind gives it what only the
 database knows: which tables the club's players sat at, for a merge
-(``SeatedTables``; a restore gives its own, from the log it replays). The
-requests that change a reference row beside their event (a new guest, a new
-name, an account link) change it here, inside the writer's transaction, so a
-replayed retry changes nothing twice.
+(``SeatedTables``; a restore gives its own, from the log it replays). A new
+name or an account link changes the player's row in the projection, inside
+the writer's transaction, so a replayed retry changes nothing twice; a new
+guest's row is still made in ``decide``, which needs its id.
 """
 
 from __future__ import annotations
@@ -81,7 +81,7 @@ class RosterStream:
         "The club's list of players is at version {current}, not {expected}: "
         "reload it and try again."
     )
-    decide_writes = True  # a new guest, a rename, a link: with the event or not at all
+    decide_writes = True  # a new guest's row is made in decide: with the event or not at all
     remembered = False  # its id is the club's, which a restored database may give again
 
     @property
@@ -106,10 +106,8 @@ class RosterStream:
                 player = player_add(club=request.club, name=request.name)
                 return decide(state, AddGuest(player.id))
             case Rename():
-                Player.objects.filter(id=request.player).update(name=request.name)
                 return decide(state, RenamePlayer(request.player))
             case Link():
-                Player.objects.filter(id=request.player).update(user_id=request.user_id)
                 return decide(state, LinkPlayer(request.player))
         return decide(state, request, self.tables or SeatedTables(self.club_id))
 
@@ -120,6 +118,15 @@ class RosterStream:
         return None  # a club's roster is one stream, loaded even when it has no event
 
     def project(self, stream: UUID, change: Change[RosterState]) -> None:
+        """The reference row a rename or a link changes (the events name the player
+        only), then the league's copy of the roster."""
+        match change.command:
+            case Rename():
+                Player.objects.filter(id=change.command.player).update(name=change.command.name)
+            case Link():
+                Player.objects.filter(id=change.command.player).update(
+                    user_id=change.command.user_id
+                )
         projection.follow_roster(self.club_id, before=change.before, after=change.after)
 
     def appended(self, stream: UUID, change: Change[RosterState]) -> None:

@@ -23,6 +23,7 @@ from uuid import UUID
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
+from series.database import dialects
 from series.domain.events import SCHEMA_VERSION, Event, from_payload, to_payload
 from series.models import Event as EventRow
 
@@ -84,9 +85,7 @@ def log_lock(after: str = "") -> tuple[str, list]:
     """The row source an insert selects from to take the log's lock first (once
     for each row of ``after``, a FROM clause): it serialises position
     assignment until the transaction ends (PostgreSQL)."""
-    if connection.vendor == "postgresql":
-        return f"(SELECT pg_advisory_xact_lock(%s) {after}) AS log_lock", [_LOG_LOCK_KEY]
-    return "(SELECT 1) AS log_lock", []
+    return dialects.current().log_lock(_LOG_LOCK_KEY, after)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +111,7 @@ def guards_held() -> str:
     rows so that it writes only when every guard of the append changed its row.
     Elsewhere than on PostgreSQL the writes run apart, inside the append's
     transaction, which a guard that changed nothing rolls back: there it holds."""
-    return "EXISTS (SELECT FROM guards_held)" if connection.vendor == "postgresql" else "true"
+    return dialects.current().guards_held()
 
 
 _COLUMNS = (
@@ -183,7 +182,7 @@ def append(
     The first insert takes the log's lock itself, so the lock is held from
     there to the commit and no longer."""
     recorded_at = recorded_at or timezone.now()
-    together = connection.vendor == "postgresql" and bool(writes)
+    together = dialects.current().WRITES_IN_APPEND and bool(writes)
     ctes, after, write_params = _with_writes(writes) if together else ("", "", [])
     rows, statements = [], []
     for version, event in enumerate(events, start=expected_version + 1):
@@ -248,7 +247,7 @@ def _sent_together(count: int):
     """A pipeline on PostgreSQL (psycopg) for ``count`` statements that need not
     wait for each other's answers, when there are several. Their errors arrive
     as the pipeline ends, translated as Django translates them."""
-    if connection.vendor != "postgresql" or count == 1:
+    if not dialects.current().PIPELINES or count == 1:
         return nullcontext()
     return _Pipeline(connection.connection)
 
@@ -275,7 +274,7 @@ def write_together(writes: Sequence[Write]) -> None:
     if not writes:
         return
     with connection.cursor() as cursor:
-        if connection.vendor != "postgresql":
+        if not dialects.current().WRITES_IN_APPEND:
             for write in writes:
                 cursor.execute(write.sql, list(write.params))
             return
@@ -286,7 +285,7 @@ def write_together(writes: Sequence[Write]) -> None:
 def one_statement(events: Sequence[Event]) -> bool:
     """Whether appending ``events`` (with any writes) is one statement, so atomic
     by itself: one event, on PostgreSQL."""
-    return len(events) == 1 and connection.vendor == "postgresql"
+    return len(events) == 1 and dialects.current().WRITES_IN_APPEND
 
 
 def _write_apart(cursor, stream: UUID, expected_version: int, writes: Sequence[Write]) -> None:

@@ -118,7 +118,9 @@ class StreamKind(Protocol[State]):
 class Change(Generic[State]):
     """One command's effect on a stream, handed to its projection. ``stamp``:
     the remembered state's (``Loaded.stamp``), which the projection's guard
-    requires of the stream's read model as well as its version."""
+    requires of the stream's read model as well as its version. ``command``:
+    the request decided, for a projection that writes what the events do not
+    carry (a roster's reference rows: a player's new name)."""
 
     before: State
     after: State
@@ -126,6 +128,7 @@ class Change(Generic[State]):
     started_at: datetime
     updated_at: datetime
     stamp: datetime | None = None
+    command: Any = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -319,7 +322,7 @@ def _decided(
     events = kind.decide(loaded.state, command)
     now = recording.recorded_at or timezone.now()
     after = kind.fold(events, loaded.state)
-    return Change(loaded.state, after, events, loaded.since or now, now, loaded.stamp)
+    return Change(loaded.state, after, events, loaded.since or now, now, loaded.stamp, command)
 
 
 def _project_and_append(

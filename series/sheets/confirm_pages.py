@@ -22,10 +22,9 @@ from django.views.decorators.http import require_http_methods
 from series.accounts import services as accounts
 from series.clubs.access import Access
 from series.domain.errors import DomainError
-from series.eventstore.store import VersionConflict
 from series.sheets import selectors, services
 from series.sheets.forms import at_version
-from series.web.messages import render as error_message
+from series.sheets.submit import submit
 from series.web.page_access import series_page
 
 
@@ -77,13 +76,18 @@ class ConfirmForm(forms.Form):
         return player
 
     def confirmer(self) -> tuple[object, str | None, int | None]:
-        """(account, name, seated player id) of who confirms; the name is None for
-        the signed-in member, and anyone else proves it with their PIN."""
+        """(account, name, seated player id) of who confirms, as picked; the name
+        and the seat are None for the signed-in member (the page looks up their
+        seat), and anyone else proves it with their PIN."""
         player = self.cleaned_data["player"]
         if player is None:
-            return self.me, None, selectors.seated_player_of(self.series_id, self.me)
+            return self.me, None, None
         name, user = self.members[player]
         return user, name, player
+
+    def field_at_fault(self, error: DomainError) -> str | None:
+        """A refused PIN is the PIN field's; any other refusal is the form's."""
+        return "pin" if isinstance(error, accounts.PinRefused) else None
 
 
 @series_page(Access.MEMBER)
@@ -138,10 +142,15 @@ def deal_confirm(request, sheet, number: int):
 
 
 def _submit(request, form, series_id, number, names) -> bool:
+    """Confirm or dispute the deal as the form says (``submit``); whether it was
+    written. When the sheet changed meanwhile the form says so (``changed_meanwhile``)."""
     dispute = request.POST.get("action") == "dispute"
-    try:
+
+    def write():
         user, name, player_id = form.confirmer()
-        if name is not None:  # on the scorer's phone: their PIN, counted on this phone
+        if name is None:  # the signed-in member: their own seat
+            player_id = selectors.seated_player_of(series_id, user)
+        else:  # on the scorer's phone: their PIN, counted on this phone
             accounts.pin_confirmer(
                 member=user, name=name, device=request.user, pin=form.cleaned_data["pin"]
             )
@@ -155,24 +164,30 @@ def _submit(request, form, series_id, number, names) -> bool:
             "expected_version": form.cleaned_data["expected_version"],
         }
         if dispute:
-            services.deal_dispute(reason=form.cleaned_data["reason"], **common)
-            messages.warning(request, _("Deal %(number)s is disputed.") % {"number": number})
-        else:
-            services.deal_confirm(**common)
-            messages.success(request, _("Deal %(number)s is confirmed.") % {"number": number})
-        return True
-    except accounts.PinRefused as error:
-        form.add_error("pin", error_message(error))
-    except DomainError as error:
-        form.add_error(None, error_message(error, names))
-    except VersionConflict:
-        form.changed_meanwhile = True
-        form.add_error(
-            None,
-            _(
-                "The score sheet changed while you were looking at it: "
-                "check the deal below again before you confirm or dispute "
-                "it."
-            ),
-        )
-    return False
+            return services.deal_dispute(reason=form.cleaned_data["reason"], **common)
+        return services.deal_confirm(**common)
+
+    if dispute:
+        done = (messages.WARNING, _("Deal %(number)s is disputed.") % {"number": number})
+    else:
+        done = (messages.SUCCESS, _("Deal %(number)s is confirmed.") % {"number": number})
+    _form, written = submit(
+        request,
+        form,
+        write,
+        names,
+        changed=_(
+            "The score sheet changed while you were looking at it: "
+            "check the deal below again before you confirm or dispute "
+            "it."
+        ),
+        at_version=_changed_meanwhile,
+        done=done,
+    )
+    return written
+
+
+def _changed_meanwhile(form, _version: int):
+    """The page reads the deal again and makes the form anew (``deal_confirm``)."""
+    form.changed_meanwhile = True
+    return form

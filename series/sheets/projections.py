@@ -19,6 +19,7 @@ from uuid import UUID
 
 from django.db import connection, transaction
 
+from series.database import dialects
 from series.domain import snapshot
 from series.domain.events import DealRecorded, Event
 from series.domain.roster import is_roster_event
@@ -149,33 +150,18 @@ class Rows:
 
 
 def _db_uuid(value: UUID):
-    return value if connection.vendor == "postgresql" else value.hex
+    return dialects.current().db_uuid(value)
 
 
 def _db_datetime(value: datetime):
-    if connection.vendor == "postgresql":
-        return value
-    return connection.ops.adapt_datetimefield_value(value)
+    return dialects.current().db_datetime(value)
 
 
 def _write(model, names: tuple[str, ...], rows: list[tuple]) -> None:
     if not rows:
         return
-    table = model._meta.db_table
-    columns = ", ".join(model._meta.get_field(name).column for name in names)
     with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
-            # The raw psycopg cursor: wrapped so its errors are Django's (a
-            # dropped connection is an OperationalError the services retry).
-            with (
-                connection.wrap_database_errors,
-                cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy,
-            ):
-                for row in rows:
-                    copy.write_row(row)
-        else:
-            marks = ", ".join(["%s"] * len(names))
-            cursor.executemany(f"INSERT INTO {table} ({columns}) VALUES ({marks})", rows)
+        dialects.current().copy_rows(cursor, model, names, rows)
 
 
 def project(
@@ -274,8 +260,7 @@ def saved_state(series_id: UUID) -> tuple[SeriesState, datetime] | None:
     data, started_at, version = row
     if isinstance(data, str):  # the drivers hand JSON over as text
         data = json.loads(data)
-    if connection.vendor != "postgresql":  # SQLite gives a naive time
-        started_at = connection.ops.convert_datetimefield_value(started_at, None, connection)
+    started_at = dialects.current().read_datetime(started_at)
     state = snapshot.decode(data, version=version)
     return None if state is None else (state, started_at)
 
@@ -310,15 +295,7 @@ def project_series(
 def _empty_projections() -> None:
     tables = [model._meta.db_table for model in PROJECTION_MODELS]
     with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
-            # Foreign keys are checked at commit; settle pending checks first,
-            # or TRUNCATE refuses tables written earlier in this transaction.
-            cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
-            cursor.execute(f"TRUNCATE {', '.join(tables)}")
-            cursor.execute("SET CONSTRAINTS ALL DEFERRED")
-        else:
-            for table in tables:
-                cursor.execute(f"DELETE FROM {table}")
+        dialects.current().empty_tables(cursor, tables)
 
 
 def rebuild(progress: Callable[[int], None] | None = None, *, batch: int = 500) -> int:

@@ -25,6 +25,7 @@ from django.db.models import (
 from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Cast, Coalesce
 
+from series.database import dialects
 from series.domain import snapshot
 from series.domain.confirmation import DISPUTED, TO_CONFIRM, waiting
 from series.domain.series import IN_PROGRESS, TIEBREAK, SeriesState, fold
@@ -97,7 +98,7 @@ def _series_access_sql() -> str:
         SeriesSeat._meta.db_table,
         Player._meta.db_table,
     )
-    group = "JSONB_OBJECT_AGG" if connection.vendor == "postgresql" else "JSON_GROUP_OBJECT"
+    group = dialects.current().JSON_OBJECT_AGG
     return (
         f"SELECT c.*, (SELECT m.role FROM {member} m WHERE m.club_id = c.id AND m.user_id = %s) "
         f"AS role_of_user, (SELECT {group}(p.id, p.name) FROM {seat} s "
@@ -140,7 +141,7 @@ def _watched_sheet_sql(through_link: bool) -> str:
         LiveLink._meta.db_table,
         Membership._meta.db_table,
     )
-    group = "JSONB_OBJECT_AGG" if connection.vendor == "postgresql" else "JSON_GROUP_OBJECT"
+    group = dialects.current().JSON_OBJECT_AGG
     opens = (
         f" AND COALESCE((SELECT l.generation FROM {link} l WHERE l.series_id = h.id), 0) = %s"
         f" AND ((%s = 0 AND c.public) OR EXISTS (SELECT 1 FROM {member} m"

@@ -16,6 +16,7 @@ from datetime import datetime
 from typing import Any
 from uuid import UUID
 
+from series.clubs.players import not_a_player_of_club
 from series.domain.confirmation import ConfirmDeal, DisputeDeal
 from series.domain.errors import DomainError, _
 from series.domain.events import DealEntry, SeriesStarted
@@ -110,12 +111,7 @@ def _check_players_of_club(club: Club, players: list[int]) -> None:
     known = set(Player.objects.filter(club=club, id__in=players).values_list("id", flat=True))
     for player in players:
         if player not in known:
-            raise DomainError(
-                _("Player {player} is not a player of this club."),
-                code="player_not_in_club",
-                player=player,
-                field="players",
-            )
+            raise not_a_player_of_club(player, field="players")
 
 
 def _refuse_retired(club: Club, players: list[int]) -> None:

@@ -15,6 +15,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
 from series.clubs import selectors as club_selectors
@@ -37,6 +38,7 @@ from series.sheets.forms import (
     VoidForm,
     at_version,
 )
+from series.sheets.submit import submit
 from series.templatetags.cardtags import page_language
 from series.web.conditional import watched
 from series.web.messages import render as error_message
@@ -219,26 +221,17 @@ def _deal_page(request, sheet, state: SeriesState, form, template: str, **extra)
     return render(request, template, context)
 
 
-def _submit(request, form, write, names):
-    """Run ``write`` (a service call); on a refusal, keep the entry and say why."""
-    try:
-        if write().replayed:
-            messages.info(request, _("Already recorded: this entry had been sent before."))
-        return form, True
-    except DomainError as error:
-        form.add_error(form.field_at_fault(error), error_message(error, names))
-    except VersionConflict as conflict:
-        form = form.at_version(conflict.current or selectors.sheet_version(conflict.stream))
-        form.add_error(
-            None,
-            _(
-                "The score sheet changed while this deal was being entered "
-                "(another phone recorded something). Check the totals above: "
-                "if this deal is already on the sheet, do not send it again. "
-                "The entry is kept below."
-            ),
-        )
-    return form, False
+# What a deal's page says when the sheet moved on while its entry was typed.
+_SHEET_CHANGED = gettext_lazy(
+    "The score sheet changed while this deal was being entered "
+    "(another phone recorded something). Check the totals above: "
+    "if this deal is already on the sheet, do not send it again. "
+    "The entry is kept below."
+)
+
+
+def _deal_form_at(form, version: int):
+    return form.at_version(version)
 
 
 @series_page(Access.SCORE)
@@ -278,7 +271,7 @@ def deal_new(request, sheet):
         form.ask_same_again(number)
     elif request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        form, done = _submit(
+        form, done = submit(
             request,
             form,
             lambda: services.deal_record(
@@ -290,6 +283,8 @@ def deal_new(request, sheet):
                 needs_confirmation=sheet.club.deals_need_confirmation,
             ),
             names,
+            changed=_SHEET_CHANGED,
+            at_version=_deal_form_at,
         )
         if done:
             return redirect("sheet", series_id=sheet.id)
@@ -335,7 +330,7 @@ def deal_correct(request, sheet, number: int):
     )
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        form, done = _submit(
+        form, done = submit(
             request,
             form,
             lambda: services.deal_correct(
@@ -349,9 +344,11 @@ def deal_correct(request, sheet, number: int):
                 needs_confirmation=sheet.club.deals_need_confirmation,
             ),
             names,
+            changed=_SHEET_CHANGED,
+            at_version=_deal_form_at,
+            done=(messages.SUCCESS, _("Deal %(number)s was corrected.") % {"number": number}),
         )
         if done:
-            messages.success(request, _("Deal %(number)s was corrected.") % {"number": number})
             return redirect("sheet", series_id=sheet.id)
     return _deal_page(
         request,
@@ -375,25 +372,24 @@ def deal_void(request, sheet, number: int):
     form = VoidForm(request.POST or None, initial={"expected_version": state.version})
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        try:
-            result = services.deal_void(
+        form, done = submit(
+            request,
+            form,
+            lambda: services.deal_void(
                 series_id=sheet.id,
                 number=number,
                 reason=data["reason"],
                 expected_version=data["expected_version"],
                 actor_id=request.user.id,
                 idempotency_key=data["idempotency_key"] or None,
-            )
-            if result.replayed:
-                messages.info(request, _("Already recorded: this entry had been sent before."))
-            else:
-                messages.success(request, _("Deal %(number)s is void.") % {"number": number})
+            ),
+            names,
+            changed=_("The score sheet changed meanwhile: check it and try again."),
+            at_version=at_version,
+            done=(messages.SUCCESS, _("Deal %(number)s is void.") % {"number": number}),
+        )
+        if done:
             return redirect("sheet", series_id=sheet.id)
-        except DomainError as error:
-            form.add_error(None, error_message(error, names))
-        except VersionConflict as conflict:
-            form = at_version(form, conflict.current or selectors.sheet_version(conflict.stream))
-            form.add_error(None, _("The score sheet changed meanwhile: check it and try again."))
     context = {
         "sheet": sheet,
         "form": form,

@@ -279,3 +279,24 @@ def test_spectators_of_the_live_view_see_why_a_deal_is_disputed_but_not_who(
 
     assert "Disputed on " in live and ": Carla had 35" in live
     assert "Disputed by" not in live
+
+
+def test_the_confirm_form_reads_who_confirms_without_asking_the_database(
+    table, needs_confirmation, django_assert_num_queries
+):
+    """The form only reads the choice; the PIN is checked by the accounts'
+    service and the member's seat looked up by the page."""
+    from series.sheets.confirm_pages import ConfirmForm
+
+    me, other = table.users["member"], table.users["admin"]
+    anna = table.players[0]
+    with django_assert_num_queries(0):
+        form = ConfirmForm(
+            {"player": "", "idempotency_key": "k"},
+            me=me,
+            members=[(anna.id, "Anna", other)],
+            me_may_confirm=True,
+            series_id=needs_confirmation,
+        )
+        assert form.is_valid(), form.errors
+        assert form.confirmer() == (me, None, None)  # the signed-in member, no PIN

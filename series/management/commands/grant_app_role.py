@@ -4,7 +4,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connections
 
-from series.database import roles
+from series.database import dialects, roles
 
 
 class Command(BaseCommand):
@@ -22,7 +22,7 @@ class Command(BaseCommand):
         if database not in settings.DATABASES:
             raise CommandError(f"No database {database!r}: set MIGRATE_DATABASE_URL.")
         owner = connections[database]
-        if owner.vendor != "postgresql":
+        if not dialects.of(owner).HAS_ROLES:
             raise CommandError("Roles are a PostgreSQL feature; SQLite has one user.")
         role = role or settings.DATABASES["default"]["USER"]
         try:
