@@ -9,7 +9,7 @@ from django.db import connection
 from series.clubs import players as player_services
 from series.eventstore import projectors
 from series.sheets import services
-from tests.factories import entry, start
+from tests.support.factories import entry, start
 
 pytestmark = pytest.mark.django_db
 

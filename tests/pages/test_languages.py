@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.pages.helpers import deal_form, record
+from tests.support.pages import deal_form, record
 
 LOCALE = Path(__file__).resolve().parents[2] / "locale"
 LANGUAGES = ("it", "es", "fr", "nl")
@@ -169,7 +169,7 @@ def test_the_refusal_for_a_player_at_another_table_says_the_same_of_a_woman(
     as_role, table, four, language, refusal
 ):
     # RULES D-19: Anna sits at ``four``; no word of the refusal depends on who she is.
-    from tests.pages.test_new_series import new_series_url, seat_data
+    from tests.support.pages import new_series_url, seat_data
 
     anna, elena, fabio = table.players[0], table.players[4], table.players[5]
     data = seat_data([elena, fabio, anna], [1, 2, 3], first_dealer=elena)

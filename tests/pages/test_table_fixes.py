@@ -14,9 +14,8 @@ from series.clubs import players as player_services
 from series.clubs import services as club_services
 from series.league.charts import _number
 from series.sheets import services
-from tests.pages.conftest import PASSWORD
-from tests.pages.helpers import deal_form, record
-from tests.pages.test_browser import sign_in
+from tests.support.browser import PASSWORD, sign_in
+from tests.support.pages import deal_form, record
 
 
 @pytest.mark.django_db
