@@ -1,0 +1,1 @@
+"""Tests that mirror series/: one package per folder, helpers in support/."""

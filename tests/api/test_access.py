@@ -15,8 +15,8 @@ from series.clubs import membership
 from series.clubs import players as player_services
 from series.clubs import services as club_services
 from series.sheets import services
-from tests.api.conftest import HAND, make_user
-from tests.factories import entry, start
+from tests.support.api import HAND, make_user
+from tests.support.factories import entry, start
 from tests.support.shared import kept_for_the_module
 
 pytestmark = pytest.mark.django_db
@@ -236,7 +236,7 @@ def test_every_operation_of_the_schema_is_in_the_matrix(client):
         for op in item.values()
         if "league" not in op.get("tags", [])  # the league's matrix: tests/league/test_api.py
     ]
-    # + the token and the two sign-outs (tested in test_auth and tests/test_devices.py),
+    # + the token and the two sign-outs (tested in test_auth and tests/accounts/test_devices.py),
     # a device's sign-out, joining with a link, changing the e-mail and the
     # password (test_page_operations_api),
     # - the club's series list (the league serves it)

@@ -7,7 +7,7 @@ from rest_framework.test import APIClient
 
 from series.clubs import membership
 from series.clubs import services as club_services
-from tests.api.conftest import make_user
+from tests.support.api import make_user
 
 pytestmark = pytest.mark.django_db
 

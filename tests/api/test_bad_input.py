@@ -7,7 +7,7 @@ import json
 import pytest
 
 from series.models import Event
-from tests.api.conftest import deal_body, start_body
+from tests.support.api import deal_body, start_body
 
 pytestmark = pytest.mark.django_db
 

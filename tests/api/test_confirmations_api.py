@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.api.conftest import deal_body
+from tests.support.api import deal_body
 
 pytestmark = pytest.mark.django_db
 

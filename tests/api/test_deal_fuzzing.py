@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from series.eventstore import store
 from series.models import Event
-from tests.factories import start
+from tests.support.factories import start
 
 pytestmark = pytest.mark.django_db
 

@@ -9,8 +9,8 @@ import pytest
 from series.clubs import services as club_services
 from series.models import Profile
 from series.sheets import services
-from tests.api.conftest import client_for, deal_body, make_user
-from tests.factories import start
+from tests.support.api import client_for, deal_body, make_user
+from tests.support.factories import start
 
 pytestmark = pytest.mark.django_db
 

@@ -9,7 +9,7 @@ from django.db import connection
 from series.clubs import players as player_services
 from series.eventstore import projectors
 from series.sheets import services
-from tests.factories import entry, start
+from tests.support.factories import entry, start
 
 pytestmark = pytest.mark.django_db
 
@@ -35,6 +35,7 @@ def test_a_score_sheet_costs_six_queries_however_many_deals(
     # + seats with players, deal lines, scores
     with django_assert_num_queries(AUTH_AND_ACCESS + 3):
         response = client.get(f"/api/v1/series/{series_id}")
+    assert response.status_code == 200
     assert len(response.json()["deals"]) == deals
 
 
@@ -47,7 +48,9 @@ def test_an_anonymous_reader_of_a_public_club_needs_no_auth_queries(
     client = as_role(None)
     # the club with the sheet's version (its ETag), sheet, seats, lines, scores
     with django_assert_num_queries(5):
-        client.get(f"/api/v1/series/{series_id}")
+        response = client.get(f"/api/v1/series/{series_id}")
+    assert response.status_code == 200
+    assert [player["name"] for player in response.json()["players"]] == ["Anna", "Bruno", "Carla"]
 
 
 def test_an_unchanged_score_sheet_is_answered_304_after_the_token_and_one_query(
@@ -89,6 +92,7 @@ def test_the_club_series_list_costs_five_queries_however_many_series(
     client = as_role("member")
     with django_assert_num_queries(AUTH_AND_ACCESS + 2):  # + count, page
         response = client.get(f"/api/v1/clubs/{table.club.slug}/series")
+    assert response.status_code == 200
     assert response.json()["count"] == series_count
 
 
@@ -101,13 +105,18 @@ def test_the_player_list_costs_four_queries(
     client = as_role("member")
     with django_assert_num_queries(AUTH_AND_ACCESS + 1):
         response = client.get(f"/api/v1/clubs/{table.club.slug}/players")
-    assert len(response.json()) == 3 + extra_players
+    # A refusal costs as many queries and its body ({code, message, field}) has
+    # three entries too: the list is known by its status and its names.
+    assert response.status_code == 200
+    added = [f"Player {n}" for n in range(extra_players)]
+    assert sorted(p["name"] for p in response.json()) == ["Anna", "Bruno", "Carla", *added]
 
 
 def test_the_member_list_costs_four_queries(table, as_role, django_assert_num_queries):
     client = as_role("member")
     with django_assert_num_queries(AUTH_AND_ACCESS + 1):
         response = client.get(f"/api/v1/clubs/{table.club.slug}/members")
+    assert response.status_code == 200
     assert [m["username"] for m in response.json()] == ["admin", "member", "scorer"]
 
 
@@ -120,6 +129,7 @@ def test_the_audit_trail_costs_three_queries_however_many_events(
     client = as_role("member")
     with django_assert_num_queries(3):  # the token, the series' club with the role, the log
         response = client.get(f"/api/v1/series/{series_id}/events")
+    assert response.status_code == 200
     assert len(response.json()) == 1 + deals
 
 

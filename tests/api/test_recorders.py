@@ -8,8 +8,8 @@ from django.test import Client
 
 from series.clubs import services as club_services
 from series.sheets import services
-from tests.api.conftest import client_for
-from tests.factories import entry, start
+from tests.support.api import client_for
+from tests.support.factories import entry, start
 
 pytestmark = pytest.mark.django_db
 

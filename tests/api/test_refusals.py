@@ -8,7 +8,7 @@ import pytest
 from series.clubs import players as player_services
 from series.models import Event
 from series.sheets import services
-from tests.factories import entry, start
+from tests.support.factories import entry, start
 
 pytestmark = pytest.mark.django_db
 

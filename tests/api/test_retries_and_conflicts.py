@@ -9,7 +9,7 @@ import pytest
 from django.db import connection
 
 from series.models import DealLine, Event
-from tests.api.conftest import client_for, deal_body
+from tests.support.api import client_for, deal_body
 
 pytestmark = pytest.mark.django_db
 

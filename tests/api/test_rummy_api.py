@@ -6,7 +6,7 @@ import pytest
 
 from series.clubs import players as player_services
 from series.models import Event
-from tests.api.conftest import client_for
+from tests.support.api import client_for
 
 pytestmark = pytest.mark.django_db
 

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, settings
 from schemathesis.config import SchemathesisConfig
 
 from series.models import DeviceToken
-from tests.factories import start
+from tests.support.factories import start
 
 # What fits the schema is accepted, unless a rule (422), access (401, 403, 404),
 # a concurrent change (409) or the sign-in lockout (429) refuses it: a rule's

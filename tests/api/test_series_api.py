@@ -6,7 +6,7 @@ import pytest
 
 from series.clubs import players as player_services
 from series.models import Event
-from tests.api.conftest import deal_body, start_body
+from tests.support.api import deal_body, start_body
 
 pytestmark = pytest.mark.django_db
 

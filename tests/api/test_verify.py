@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.api.conftest import HAND
+from tests.support.api import HAND
 
 pytestmark = pytest.mark.django_db
 

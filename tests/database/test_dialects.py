@@ -27,7 +27,7 @@ from series.models import (
     SeriesSheet,
 )
 from series.sheets import projections, selectors
-from tests.factories import club_with_players, start
+from tests.support.factories import club_with_players, start
 
 pytestmark = pytest.mark.django_db
 

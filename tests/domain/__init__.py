@@ -1,0 +1,1 @@
+"""Tests of series/domain/: the pure core, with no database."""

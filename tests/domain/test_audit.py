@@ -17,7 +17,7 @@ from series.domain.series import (
     decide,
     fold,
 )
-from tests.domain.test_series import A, B, C, entry
+from tests.support.series import A, B, C, entry
 
 START = StartSeries(1, (A, B, C), A, rules_from("continental", {}))
 

@@ -24,7 +24,7 @@ from series.domain.events import (
     to_payload,
 )
 from series.domain.series import CorrectDeal, RecordDeal, VoidDeal, decide, fold
-from tests.domain.test_series import A, B, C, entry, record, run, started
+from tests.support.series import A, B, C, entry, record, run, started
 
 SCORER, FRIEND = 10, 11
 

@@ -6,7 +6,7 @@ import json
 from series.domain.confirmation import ConfirmDeal
 from series.domain.series import CorrectDeal, VoidDeal
 from series.domain.snapshot import SNAPSHOT_SCHEMA, decode, encode
-from tests.domain.test_series import HIGH, LOW, MID, A, B, C, D, entry, record, run, started
+from tests.support.series import HIGH, LOW, MID, A, B, C, D, entry, record, run, started
 
 
 def stored(state):

@@ -1,0 +1,1 @@
+"""Tests of series/league/ and series/domain/league/: standings, ratings, the roster."""

@@ -6,37 +6,15 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
-from rest_framework.test import APIClient
 
 from series.clubs import players as player_services
 from series.league import services as league
-from series.models import DeviceToken
 from series.sheets import services
-from tests.factories import start
-from tests.league.conftest import at, caught_up, record
+from tests.support.api import client_for
+from tests.support.factories import start
+from tests.support.league import at, play_more
 
 pytestmark = pytest.mark.django_db
-
-
-def client_for(user=None) -> APIClient:
-    client = APIClient()
-    if user is not None:
-        _row, token = DeviceToken.objects.create(user=user)
-        client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
-    return client
-
-
-def play_more(history, count: int) -> None:
-    """``count`` more finished series of Anna, Bruno and Carla (Anna always wins).
-    Anna and Bruno leave the open series first: nobody sits at two open tables
-    (RULES D-19); abandoned, it counts for nobody and stays in the list."""
-    a, b, c = history.anna, history.bruno, history.carla
-    services.series_abandon(series_id=history.open, reason="They moved tables.")
-    for day in range(count):
-        series = start(history.club, [a, b, c], first_dealer=a, recorded_at=at(6, 1 + day))
-        for _ in range(3):
-            record(series.series_id, a, {b: 30, c: 40}, at(6, 1 + day))
-    caught_up()  # they started before the second series: the league catches up
 
 
 def test_the_standings_rows_carry_the_figures_worked_out_by_hand(history):

@@ -13,8 +13,8 @@ from series.backup import checksum
 from series.clubs import players as player_services
 from series.league import services as league
 from series.models import Club, Event
-from tests.league.conftest import build_history
 from tests.support.backup import backup_of, records_of, signed
+from tests.support.league import build_history
 
 pytestmark = pytest.mark.django_db
 

@@ -16,10 +16,9 @@ from series.clubs import services as club_services
 from series.league import selectors
 from series.models import Checkpoint, SeriesResult
 from series.sheets import projections, services
-from tests.factories import entry, start
-from tests.league.conftest import at, caught_up, record
-from tests.league.test_api import client_for
-from tests.league.test_rebuild import league_tables, standings_rows
+from tests.support.api import client_for
+from tests.support.factories import entry, start
+from tests.support.league import at, caught_up, league_tables, record, standings_rows
 
 pytestmark = pytest.mark.django_db
 

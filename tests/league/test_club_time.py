@@ -15,9 +15,8 @@ from series.clubs import services as club_services
 from series.league import services as league
 from series.models import SeasonStanding
 from series.sheets import projections, services
-from tests.factories import club_with_players, entry, start
-from tests.league.conftest import caught_up
-from tests.league.test_rebuild import league_tables
+from tests.support.factories import club_with_players, entry, start
+from tests.support.league import caught_up, league_tables
 
 pytestmark = pytest.mark.django_db
 

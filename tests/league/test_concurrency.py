@@ -18,9 +18,8 @@ from series.league import projection
 from series.league import services as league
 from series.models import Club, LeagueBehind, SeriesResult
 from series.sheets import projections, services
-from tests.factories import club_with_players, entry, start
-from tests.league.conftest import caught_up
-from tests.league.test_rebuild import league_tables
+from tests.support.factories import club_with_players, entry, start
+from tests.support.league import caught_up, league_tables
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 

@@ -8,28 +8,16 @@ import io
 import re
 
 import pytest
-from django.test import Client
 
 from series.clubs import players as player_services
 from series.league import player_record
 from series.league import services as league
 from series.models import LadderRules, RosterPlayer
 from series.sheets import services
-from tests.factories import start
-from tests.league.test_api import play_more
+from tests.support.factories import start
+from tests.support.league import page, play_more
 
 pytestmark = pytest.mark.django_db
-
-
-def client_for(user=None) -> Client:
-    client = Client()
-    if user is not None:
-        client.force_login(user)
-    return client
-
-
-def page(history, role="member"):
-    return client_for(history.users[role] if role else None)
 
 
 def rows_of(response) -> list[list[str]]:

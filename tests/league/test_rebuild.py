@@ -16,51 +16,11 @@ from series.domain.errors import DomainError
 from series.league import selectors
 from series.league import services as league
 from series.models import (
-    ClubRecord,
-    HeadToHeadTally,
-    PersonSummary,
-    RosterPlayer,
-    SeasonStanding,
     SeriesResult,
 )
 from series.sheets import projections, services
-from tests.factories import club_with_players, entry, start
-from tests.league.conftest import at, caught_up, record
-
-
-def league_tables() -> dict[str, list[dict]]:
-    """The league's projection rows by natural key, without surrogate ids."""
-    results = SeriesResult.objects.order_by("series", "person").values(
-        *(f.attname for f in SeriesResult._meta.concrete_fields if f.name != "id")
-    )
-    roster = RosterPlayer.objects.order_by("player").values()
-    standings = SeasonStanding.objects.order_by("club", "game", "season", "person").values(
-        *(f.attname for f in SeasonStanding._meta.concrete_fields if f.name != "id")
-    )
-    records = ClubRecord.objects.order_by("club", "game", "kind").values(
-        *(f.attname for f in ClubRecord._meta.concrete_fields if f.name != "id")
-    )
-    summaries = PersonSummary.objects.order_by("person_id", "game", "season").values(
-        *(f.attname for f in PersonSummary._meta.concrete_fields if f.name != "id")
-    )
-    tallies = HeadToHeadTally.objects.order_by("person_id", "game", "opponent_id").values(
-        *(f.attname for f in HeadToHeadTally._meta.concrete_fields if f.name != "id")
-    )
-    return {
-        "results": list(results),
-        "roster": list(roster),
-        "standings": list(standings),
-        "records": list(records),
-        "summaries": list(summaries),
-        "tallies": list(tallies),
-    }
-
-
-def standings_rows(club, season="2025"):
-    table = selectors.standings(club, "continental", selectors.season_choice(club, season))
-    return [
-        (row.player, row.name, row.figures, row.rating, row.mu, row.sigma) for row in table.rows
-    ]
+from tests.support.factories import club_with_players, entry, start
+from tests.support.league import at, caught_up, league_tables, record, standings_rows
 
 
 def assert_equal_to_a_rebuild(club):

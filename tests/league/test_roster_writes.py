@@ -10,8 +10,8 @@ import pytest
 from series.clubs import players as player_services
 from series.domain.roster import roster_stream
 from series.models import Event, Player
-from tests.league.test_api import client_for
-from tests.league.test_pages import page
+from tests.support.api import client_for
+from tests.support.league import page
 
 pytestmark = pytest.mark.django_db
 

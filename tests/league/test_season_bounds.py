@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from tests.league.test_api import client_for
+from tests.support.api import client_for
 
 pytestmark = pytest.mark.django_db
 

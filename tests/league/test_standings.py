@@ -13,8 +13,8 @@ from series.league import selectors, services
 from series.league.player_record import player_record
 from series.league.selectors import Figures
 from series.sheets.services import deal_correct
-from tests.factories import entry
-from tests.league.conftest import at, caught_up
+from tests.support.factories import entry
+from tests.support.league import at, caught_up
 
 pytestmark = pytest.mark.django_db
 

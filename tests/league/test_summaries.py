@@ -13,9 +13,8 @@ from django.test.utils import CaptureQueriesContext
 from series.league import projection
 from series.league import services as league
 from series.league.player_record import player_record
-from tests.factories import start
-from tests.league.conftest import at, caught_up, record
-from tests.league.test_api import play_more
+from tests.support.factories import start
+from tests.support.league import at, caught_up, play_more, record
 
 pytestmark = pytest.mark.django_db
 

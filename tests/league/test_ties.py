@@ -22,9 +22,8 @@ from series.clubs import services as club_services
 from series.league import selectors
 from series.models import ClubRecord, PersonSummary
 from series.sheets import projections, services
-from tests.factories import entry, start
-from tests.league.conftest import caught_up
-from tests.league.test_rebuild import league_tables
+from tests.support.factories import entry, start
+from tests.support.league import caught_up, league_tables
 
 
 def club_of(names, *, public=False):

@@ -11,7 +11,7 @@ import pytest
 from series.clubs import services as club_services
 from series.models import SeriesSheet
 from series.sheets import selectors
-from tests.pages.test_new_series import new_series_url, seat_data
+from tests.support.pages import new_series_url, seat_data
 
 pytestmark = pytest.mark.django_db
 

@@ -10,9 +10,7 @@ from django.contrib.auth import get_user_model
 from series.clubs import players as player_services
 from series.clubs import services as club_services
 from series.sheets import services
-from tests.pages.conftest import PASSWORD
-from tests.pages.test_browser import shoot, sign_in
-from tests.pages.test_club_journey import words
+from tests.support.browser import PASSWORD, shoot, sign_in, words
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

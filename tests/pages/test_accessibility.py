@@ -28,15 +28,9 @@ from series.clubs import services as club_services
 from series.clubs.views import MADE_SESSION_KEY
 from series.eventstore import projectors
 from series.sheets import live_links, selectors, services
-from tests.factories import entry
-from tests.pages.conftest import (
-    CHROMIUM,
-    CHROMIUM_ARGS,
-    CSP_LISTENER,
-    build_table,
-    chromium_missing,
-)
-from tests.pages.helpers import play_to_the_end
+from tests.support.browser import CHROMIUM, CHROMIUM_ARGS, CSP_LISTENER, chromium_missing
+from tests.support.factories import entry
+from tests.support.pages import build_table, play_to_the_end
 
 pytestmark = pytest.mark.browser
 

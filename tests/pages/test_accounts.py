@@ -11,7 +11,8 @@ from django.core import mail
 from django.db import connections
 from django.test import Client
 
-from tests.pages.conftest import PASSWORD, make_user
+from tests.support.browser import PASSWORD
+from tests.support.pages import make_user
 
 pytestmark = pytest.mark.django_db
 

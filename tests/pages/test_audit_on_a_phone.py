@@ -6,14 +6,13 @@ from __future__ import annotations
 import pytest
 
 from series.sheets import services
-from tests.factories import entry
-from tests.pages.test_browser import shoot, sign_in
-from tests.pages.test_entry_speed import six  # noqa: F401 (a fixture)
+from tests.support.browser import shoot, sign_in
+from tests.support.factories import entry
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_the_changes_in_the_audit_trail_fit_a_phone(page, live_server, six):  # noqa: F811
+def test_the_changes_in_the_audit_trail_fit_a_phone(page, live_server, six):
     state = services.series_load(six)
     anna, *others = state.setup.players
     hands = {player: 20 + 5 * index for index, player in enumerate(others)}

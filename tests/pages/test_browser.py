@@ -5,54 +5,19 @@ docs/screenshots/."""
 
 from __future__ import annotations
 
-import os
 import re
-import tempfile
-from pathlib import Path
 
 import pytest
-from django.contrib.auth import get_user_model
 
-from series.clubs import players as player_services
-from series.clubs import services as club_services
 from series.sheets import services
-from tests.pages.conftest import PASSWORD
-from tests.pages.helpers import record
+from tests.support.browser import NAMES, close_picker, enter_deal, pick, shoot, sign_in, tap_card
+from tests.support.pages import record
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
-NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena")
-
-
-def shoot(page, name: str, *, full_page: bool = True) -> None:
-    """Take a 360 px screenshot; the README's copies are refreshed on request
-    (``SAVE_SCREENSHOTS=1 make test``), so a test run leaves the tree clean."""
-    if os.environ.get("SAVE_SCREENSHOTS"):
-        path = SCREENSHOTS / f"{name}.png"
-    else:
-        path = Path(tempfile.gettempdir()) / "scorekeeper-screenshots" / f"{name}.png"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(path), full_page=full_page)
-
-
-@pytest.fixture
-def club(transactional_db):
-    scorer = get_user_model().objects.create_user("marta", password=PASSWORD)
-    club = club_services.club_create(name="Circolo Tressette", admin=scorer)
-    players = [player_services.player_add(club=club, name=name) for name in NAMES]
-    return club, players
 
 
 def printed_pages(pdf: bytes) -> int:
     return len(re.findall(rb"/Type\s*/Page[^s]", pdf))
-
-
-def sign_in(page, live_server, next_url: str = "/") -> None:
-    page.goto(f"{live_server.url}/login/?next={next_url}")
-    page.fill("#id_username", "marta")
-    page.fill("#id_password", PASSWORD)
-    page.click("button[type=submit].primary")
 
 
 def start_series(page, live_server, club) -> str:
@@ -75,55 +40,6 @@ def start_series(page, live_server, club) -> str:
     page.click("text=Start the series")
     page.wait_for_url("**/series/*/")
     return page.url
-
-
-RANK_NAMES = {
-    "A": "Ace",
-    "2": "Two",
-    "3": "Three",
-    "4": "Four",
-    "5": "Five",
-    "6": "Six",
-    "7": "Seven",
-    "8": "Eight",
-    "9": "Nine",
-    "10": "Ten",
-    "J": "Jack",
-    "Q": "Queen",
-    "K": "King",
-}
-SUIT_NAMES = {"♣": "clubs", "♦": "diamonds", "♥": "hearts", "♠": "spades"}
-
-
-def tap_card(page, card: str) -> int:
-    """Tap ``card`` (e.g. "7♣") on the open picker: its rank, unless already
-    chosen, then its suit. Returns the number of taps."""
-    picker = page.locator("#card-picker")
-    rank = picker.get_by_role("button", name=RANK_NAMES[card[:-1]], exact=True)
-    taps = 0
-    if rank.get_attribute("aria-pressed") != "true":
-        rank.click()
-        taps += 1
-    name = f"{RANK_NAMES[card[:-1]]} of {SUIT_NAMES[card[-1]]}"
-    picker.get_by_role("button", name=name, exact=True).click()
-    return taps + 1
-
-
-def pick(page, player: str, cards: list[str]) -> None:
-    """Tap ``cards`` on the card picker for ``player``."""
-    page.locator(".hand", has_text=player).get_by_role("button", name="Pick").click()
-    for card in cards:
-        tap_card(page, card)
-
-
-def close_picker(page) -> None:
-    page.locator("#card-picker button[type=submit]").click()
-
-
-def enter_deal(page, went_out: str, points: dict[str, int]) -> None:
-    page.locator(".tile", has_text=went_out).click()
-    for name, value in points.items():
-        page.get_by_label(f"Points of {name}").fill(str(value))
 
 
 def test_a_scorer_plays_a_whole_series_with_a_tiebreak(page, live_server, club):

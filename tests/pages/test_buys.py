@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from series.sheets import services
-from tests.pages.test_browser import club, shoot, sign_in  # noqa: F401 (club: a fixture)
+from tests.support.browser import shoot, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -16,7 +16,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 GROUPS = "7C 7H 7S\n8C 8H 8S\n9C 9H 9S\n10C 10H 10S\nJC JH JS\nQC QH QS"
 
 
-def test_a_winner_who_bought_a_discard_goes_out_with_three_more_cards(page, live_server, club):  # noqa: F811
+def test_a_winner_who_bought_a_discard_goes_out_with_three_more_cards(page, live_server, club):
     the_club, players = club
     anna, bruno, carla = players[:3]
     series_id = services.series_start(

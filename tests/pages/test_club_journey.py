@@ -10,11 +10,9 @@ import re
 
 import pytest
 from django.db import connections
-from django.utils import translation
 
 from series.models import Club, Membership, SeriesSheet
-from tests.pages.conftest import CHROMIUM, CHROMIUM_ARGS, PASSWORD, chromium_missing
-from tests.pages.test_browser import shoot
+from tests.support.browser import CHROMIUM, CHROMIUM_ARGS, PASSWORD, chromium_missing, shoot, words
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -47,16 +45,6 @@ def browsers(live_server, monkeypatch):
     # A used-up invitation answers 410 Gone, which chromium reports on the console.
     errors = [e for e in errors if "status of 410" not in e]
     assert errors == [], f"console errors: {errors}"
-
-
-def words(language: str):
-    """The page's words in ``language``, from the same catalogues the pages use."""
-
-    def t(text: str, **params) -> str:
-        with translation.override(language):
-            return translation.gettext(text) % params if params else translation.gettext(text)
-
-    return t
 
 
 def field(tab, label: str):

@@ -13,8 +13,8 @@ from series.clubs import membership
 from series.clubs import players as player_services
 from series.clubs import services as club_services
 from series.models import Club, Membership, Player
-from tests.factories import start
-from tests.pages.conftest import make_user
+from tests.support.factories import start
+from tests.support.pages import make_user
 
 pytestmark = pytest.mark.django_db
 

@@ -11,8 +11,8 @@ from series.clubs import players as player_services
 from series.clubs import services as club_services
 from series.models import DealLine, Event, Profile
 from series.sheets import services
-from tests.factories import entry
-from tests.pages.helpers import live_path
+from tests.support.factories import entry
+from tests.support.pages import live_path
 
 pytestmark = pytest.mark.django_db
 

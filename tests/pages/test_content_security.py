@@ -9,8 +9,8 @@ from django.contrib.auth import get_user_model
 from series.clubs import players as player_services
 from series.clubs import services as club_services
 from series.sheets import services
-from tests.pages.conftest import PASSWORD
-from tests.pages.helpers import play_to_the_end, record
+from tests.support.browser import PASSWORD
+from tests.support.pages import play_to_the_end, record
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

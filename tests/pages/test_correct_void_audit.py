@@ -7,8 +7,8 @@ import re
 import pytest
 
 from series.sheets import selectors, services
-from tests.factories import entry
-from tests.pages.helpers import deal_form, record
+from tests.support.factories import entry
+from tests.support.pages import deal_form, record
 
 pytestmark = pytest.mark.django_db
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from series.sheets import selectors, services
-from tests.pages.test_browser import club, shoot, sign_in  # noqa: F401 (club: a fixture)
+from tests.support.browser import shoot, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -18,7 +18,7 @@ def started(at_club, players, **rules) -> str:
     ).series_id
 
 
-def test_points_the_rules_do_not_allow_are_marked_as_typed_and_not_sent(page, live_server, club):  # noqa: F811
+def test_points_the_rules_do_not_allow_are_marked_as_typed_and_not_sent(page, live_server, club):
     # RULES §4: 15 cards held, at least 1 and at most 15 a card: 15 to 225.
     the_club, players = club
     series_id = started(the_club, players[:4])
@@ -54,7 +54,7 @@ def test_points_the_rules_do_not_allow_are_marked_as_typed_and_not_sent(page, li
     page.wait_for_url(f"**/series/{series_id}/")
 
 
-def test_a_rummy_hand_is_checked_by_rummys_limits_in_italian(page, live_server, club):  # noqa: F811
+def test_a_rummy_hand_is_checked_by_rummys_limits_in_italian(page, live_server, club):
     # RULES §3 and §4: 7 cards, no jokers: 1 to 70 points (not 15 a card).
     the_club, players = club
     series_id = started(the_club, players[:4], rules="rummy")
@@ -73,7 +73,7 @@ def test_a_rummy_hand_is_checked_by_rummys_limits_in_italian(page, live_server, 
     assert bruno.get_attribute("aria-invalid") is None
 
 
-def test_the_same_hands_again_are_asked_about_then_recorded_when_ticked(page, live_server, club):  # noqa: F811
+def test_the_same_hands_again_are_asked_about_then_recorded_when_ticked(page, live_server, club):
     the_club, players = club
     series_id = started(the_club, players[:4])
     sign_in(page, live_server, f"/series/{series_id}/deals/new/")
@@ -102,7 +102,7 @@ def test_the_same_hands_again_are_asked_about_then_recorded_when_ticked(page, li
     assert selectors.sheet_version(series_id) == 3
 
 
-def test_ranks_only_fills_a_rummy_hand_of_seven_then_the_next_in_italian(page, live_server, club):  # noqa: F811
+def test_ranks_only_fills_a_rummy_hand_of_seven_then_the_next_in_italian(page, live_server, club):
     # RULES §3: four players are dealt 7 cards; a hand holds 1 to 7 at the end.
     the_club, players = club
     series_id = started(the_club, players[:4], rules="rummy")
@@ -129,7 +129,7 @@ def test_ranks_only_fills_a_rummy_hand_of_seven_then_the_next_in_italian(page, l
     assert page.get_by_role("textbox", name="Carte di Carla").input_value() == "R♣"
 
 
-def test_points_typed_before_the_keypad_loaded_move_on(page_without_worker, live_server, club):  # noqa: F811
+def test_points_typed_before_the_keypad_loaded_move_on(page_without_worker, live_server, club):
     # On a slow phone the scorer taps who went out and starts typing before the
     # keypad's script has run: the digits still move on to the next player.
     page = page_without_worker

@@ -7,28 +7,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from django.contrib.auth import get_user_model
 
-from series.clubs import players as player_services
-from series.clubs import services as club_services
-from series.sheets import services
-from tests.pages.conftest import PASSWORD
-from tests.pages.test_browser import RANK_NAMES, shoot, sign_in, tap_card
+from tests.support.browser import POINTS, RANK_NAMES, SIX, shoot, sign_in, tap_card
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-SIX = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio")
-POINTS = {"Bruno": "35", "Carla": "48", "Dario": "17", "Elena": "60", "Fabio": "105"}
-
-
-@pytest.fixture
-def six(transactional_db):
-    scorer = get_user_model().objects.create_user("marta", password=PASSWORD)
-    club = club_services.club_create(name="Circolo Tressette", admin=scorer)
-    players = [player_services.player_add(club=club, name=name) for name in SIX]
-    return services.series_start(
-        club=club, players=[p.id for p in players], first_dealer=players[0].id
-    ).series_id
 
 
 class Taps:

@@ -7,8 +7,8 @@ import pytest
 from series.clubs import players as player_services
 from series.clubs import services as club_services
 from series.sheets import services
-from tests.factories import entry
-from tests.pages.helpers import play_to_the_end
+from tests.support.factories import entry
+from tests.support.pages import play_to_the_end
 
 pytestmark = pytest.mark.django_db
 

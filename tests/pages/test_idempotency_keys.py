@@ -7,7 +7,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from series.models import DeviceToken, Event
-from tests.pages.helpers import deal_form
+from tests.support.pages import deal_form
 
 pytestmark = pytest.mark.django_db
 

@@ -10,7 +10,8 @@ from django.test import Client
 from django.utils import timezone
 
 from series.models import Invitation, Membership
-from tests.pages.conftest import PASSWORD, make_user
+from tests.support.browser import PASSWORD
+from tests.support.pages import make_user
 
 pytestmark = pytest.mark.django_db
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.pages.test_browser import shoot, sign_in
-from tests.pages.test_entry_speed import POINTS, six  # noqa: F401 (a fixture)
+from tests.support.browser import POINTS, shoot, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -44,7 +43,7 @@ def assert_focus_in_sight(page) -> None:
 
 
 @pytest.mark.parametrize("screen", [(360, 740), (1280, 800)], ids=["phone", "laptop"])
-def test_a_deal_is_recorded_with_tab_enter_and_digits_alone(page, live_server, six, screen):  # noqa: F811
+def test_a_deal_is_recorded_with_tab_enter_and_digits_alone(page, live_server, six, screen):
     page.set_viewport_size({"width": screen[0], "height": screen[1]})
     sign_in(page, live_server, f"/series/{six}/deals/new/")
     page.wait_for_url(f"**/series/{six}/deals/new/")
@@ -82,7 +81,7 @@ def test_a_deal_is_recorded_with_tab_enter_and_digits_alone(page, live_server, s
     ]
 
 
-def test_the_card_picker_moves_by_arrow_keys_within_ranks_and_suits(page, live_server, six):  # noqa: F811
+def test_the_card_picker_moves_by_arrow_keys_within_ranks_and_suits(page, live_server, six):
     sign_in(page, live_server, f"/series/{six}/deals/new/")
     page.locator("details.going-out summary").click()
     page.locator("[data-pick-groups]").focus()
@@ -103,7 +102,7 @@ def test_the_card_picker_moves_by_arrow_keys_within_ranks_and_suits(page, live_s
     assert focused_name(page).startswith("K")
 
 
-def test_arrows_in_who_went_out_move_within_the_group_and_space_moves_on(page, live_server, six):  # noqa: F811
+def test_arrows_in_who_went_out_move_within_the_group_and_space_moves_on(page, live_server, six):
     sign_in(page, live_server, f"/series/{six}/deals/new/")
     went_out = page.get_by_role("group", name="Who went out?")
     went_out.get_by_role("radio", name="Anna").focus()

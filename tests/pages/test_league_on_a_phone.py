@@ -10,7 +10,7 @@ from series.clubs import services as club_services
 from series.eventstore import projectors
 from series.models import SeriesSheet
 from series.sheets import services
-from tests.factories import entry, start
+from tests.support.factories import entry, start
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -11,10 +11,9 @@ from series.clubs import membership
 from series.clubs import players as player_services
 from series.clubs import services as club_services
 from series.sheets import services
-from tests.factories import entry
-from tests.pages.conftest import PASSWORD
-from tests.pages.helpers import live_path
-from tests.pages.test_browser import shoot, sign_in
+from tests.support.browser import PASSWORD, shoot, sign_in
+from tests.support.factories import entry
+from tests.support.pages import live_path
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

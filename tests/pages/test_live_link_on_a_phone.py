@@ -13,9 +13,8 @@ from django.utils import translation
 from series.clubs import players as player_services
 from series.clubs import services as club_services
 from series.sheets import live_links, selectors, services
-from tests.pages.conftest import PASSWORD, chromium_tab
-from tests.pages.helpers import live_path
-from tests.pages.test_browser import shoot, sign_in
+from tests.support.browser import PASSWORD, chromium_tab, shoot, sign_in
+from tests.support.pages import live_path
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

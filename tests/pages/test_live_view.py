@@ -8,7 +8,7 @@ from django.core import signing
 
 from series.clubs import membership
 from series.clubs import services as club_services
-from tests.pages.helpers import live_path, record
+from tests.support.pages import live_path, record
 
 pytestmark = pytest.mark.django_db
 

@@ -9,9 +9,7 @@ from django.contrib.auth import get_user_model
 from series.clubs import membership
 from series.clubs import services as club_services
 from series.models import Membership
-from tests.pages.conftest import PASSWORD
-from tests.pages.test_browser import shoot, sign_in
-from tests.pages.test_club_journey import words
+from tests.support.browser import PASSWORD, shoot, sign_in, words
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -7,23 +7,9 @@ import pytest
 from series.clubs import players as player_services
 from series.models import SeriesSeat
 from series.sheets import selectors
+from tests.support.pages import new_series_url, seat_data
 
 pytestmark = pytest.mark.django_db
-
-
-def new_series_url(table) -> str:
-    return f"/clubs/{table.club.slug}/series/new/"
-
-
-def seat_data(players, seats: list[int], first_dealer, **extra) -> dict:
-    data = {
-        "players": [p.id for p in players],
-        "first_dealer": first_dealer.id,
-        "preset": "continental",
-        **extra,
-    }
-    data.update({f"seat_{p.id}": seat for p, seat in zip(players, seats, strict=True)})
-    return data
 
 
 def test_a_scorer_starts_a_series_with_the_players_in_the_seat_order_given(as_role, table):

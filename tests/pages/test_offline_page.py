@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from tests.pages.test_browser import shoot, sign_in
-from tests.pages.test_entry_speed import six  # noqa: F401 (a fixture)
+from tests.support.browser import shoot, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_an_unsaved_page_offline_shows_the_apps_page_with_the_sheets_kept(page, live_server, six):  # noqa: F811
+def test_an_unsaved_page_offline_shows_the_apps_page_with_the_sheets_kept(page, live_server, six):
     page.expected_errors.append("ERR_INTERNET_DISCONNECTED")
     sign_in(page, live_server, f"/series/{six}/")
     page.wait_for_url(f"**/series/{six}/")

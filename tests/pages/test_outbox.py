@@ -9,14 +9,14 @@ import pytest
 
 from series.models import Event
 from series.sheets import selectors, services
-from tests.factories import entry
-from tests.pages.test_browser import NAMES, club, enter_deal, shoot, sign_in  # noqa: F401
+from tests.support.browser import enter_deal, shoot, sign_in
+from tests.support.factories import entry
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
-def series_id(club):  # noqa: F811
+def series_id(club):
     club, players = club
     return services.series_start(
         club=club, players=[p.id for p in players[:4]], first_dealer=players[0].id
@@ -162,7 +162,7 @@ def test_a_deal_refused_because_another_phone_recorded_first_shows_the_deal_it_w
     page,
     live_server,
     series_id,
-    club,  # noqa: F811
+    club,
 ):
     """The same hands must not go in again unseen as the next deal: the page now
     names that deal and shows the totals as they stand."""
@@ -181,7 +181,7 @@ def test_a_deal_refused_because_another_phone_recorded_first_shows_the_deal_it_w
     assert deals_in_log(series_id) == 1
 
 
-def test_the_sheet_says_what_the_outbox_did_after_it_opens(page, live_server, series_id, club):  # noqa: F811
+def test_the_sheet_says_what_the_outbox_did_after_it_opens(page, live_server, series_id, club):
     """The outbox's own request follows the redirect to the sheet; the message it
     carries ("Deal 1 is void.") is left for the sheet the phone then opens."""
     _club, players = club
@@ -256,7 +256,7 @@ def _the_end(at_club, anna, bruno, carla):
 def test_the_retry_of_a_deal_that_moved_the_series_on_is_answered_already_recorded(
     page_without_worker,
     live_server,
-    club,  # noqa: F811
+    club,
     moves_on,
     language,
 ):

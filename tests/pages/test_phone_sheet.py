@@ -11,9 +11,8 @@ from django.contrib.auth import get_user_model
 from series.clubs import players as player_services
 from series.clubs import services as club_services
 from series.sheets import services
-from tests.factories import entry
-from tests.pages.conftest import PASSWORD
-from tests.pages.test_browser import shoot, sign_in
+from tests.support.browser import PASSWORD, shoot, sign_in
+from tests.support.factories import entry
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -12,10 +12,8 @@ from series.clubs import membership
 from series.clubs import players as player_services
 from series.clubs import services as club_services
 from series.sheets import services
-from tests.factories import entry
-from tests.pages.conftest import PASSWORD
-from tests.pages.test_browser import shoot, sign_in
-from tests.pages.test_club_journey import words
+from tests.support.browser import PASSWORD, shoot, sign_in, words
+from tests.support.factories import entry
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -10,7 +10,7 @@ from django.db import connection
 
 from series.models import DealScore
 from series.sheets import selectors, services
-from tests.pages.helpers import deal_form, play_to_the_end, record
+from tests.support.pages import deal_form, play_to_the_end, record
 
 pytestmark = pytest.mark.django_db
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from series.domain.rules import PRESETS
-from tests.factories import start
+from tests.support.factories import start
 
 pytestmark = pytest.mark.django_db
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 
 from series.sheets import selectors, services
-from tests.factories import entry
-from tests.pages.helpers import deal_form
-from tests.pages.test_browser import club, shoot, sign_in  # noqa: F401 (club: a fixture)
+from tests.support.browser import shoot, sign_in
+from tests.support.factories import entry
+from tests.support.pages import deal_form
 
 
 def rummy_series(at_club, players, scoring: str) -> str:
@@ -33,7 +33,7 @@ def totals_on_the_strip(page) -> dict[str, str]:
 
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
-def test_a_rummy_table_records_a_stock_run_out_and_a_rummy_claim(page, live_server, club):  # noqa: F811
+def test_a_rummy_table_records_a_stock_run_out_and_a_rummy_claim(page, live_server, club):
     the_club, players = club
     anna, bruno, carla, dario = players[:4]
     series_id = rummy_series(the_club, [anna, bruno, carla, dario], "winner_takes_all")
@@ -117,7 +117,7 @@ def test_groups_shown_for_a_rummy_are_checked_from_the_page(as_role, table):
 def test_a_rummy_claim_refused_after_the_phone_was_offline_comes_back_ticked(
     page,
     live_server,
-    club,  # noqa: F811
+    club,
 ):
     """The outbox keeps an entry made offline; when it is refused later (another
     phone recorded a deal meanwhile), opening the deal form again brings the
@@ -165,7 +165,7 @@ def test_a_rummy_claim_refused_after_the_phone_was_offline_comes_back_ticked(
 def test_the_rummy_deal_page_fits_a_phone_in_every_language(
     page,
     live_server,
-    club,  # noqa: F811
+    club,
     language,
     nobody,
     rummy,

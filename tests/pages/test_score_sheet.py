@@ -8,8 +8,8 @@ import re
 import pytest
 
 from series.sheets import services
-from tests.factories import entry
-from tests.pages.helpers import play_to_the_end, record
+from tests.support.factories import entry
+from tests.support.pages import play_to_the_end, record
 
 pytestmark = pytest.mark.django_db
 

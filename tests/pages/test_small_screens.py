@@ -8,9 +8,8 @@ import pytest
 
 from series.models import Club
 from series.sheets import services
-from tests.factories import entry
-from tests.pages.conftest import chromium_tab
-from tests.pages.test_browser import club, shoot, sign_in  # noqa: F401 (club: a fixture)
+from tests.support.browser import chromium_tab, shoot, sign_in
+from tests.support.factories import entry
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -35,7 +34,7 @@ def played(at_club, players, **rules):
 
 
 @pytest.mark.parametrize("language", ["en", "it"])
-def test_the_badges_of_the_totals_stay_inside_their_tiles(page, live_server, club, language):  # noqa: F811
+def test_the_badges_of_the_totals_stay_inside_their_tiles(page, live_server, club, language):
     the_club, players = club
     anna, bruno, carla, dario = players[:4]
     series_id = played(the_club, [anna, bruno, carla, dario])
@@ -49,7 +48,7 @@ def test_the_badges_of_the_totals_stay_inside_their_tiles(page, live_server, clu
     shoot(page, f"small-totals-{language}", full_page=False)
 
 
-def test_a_rummy_sheet_of_four_fits_the_phone_without_sideways_scrolling(page, live_server, club):  # noqa: F811
+def test_a_rummy_sheet_of_four_fits_the_phone_without_sideways_scrolling(page, live_server, club):
     the_club, players = club
     anna, bruno, carla, dario = players[:4]
     series_id = played(the_club, [anna, bruno, carla, dario], rules="rummy")
@@ -65,7 +64,7 @@ def test_a_rummy_sheet_of_four_fits_the_phone_without_sideways_scrolling(page, l
     shoot(page, "small-rummy-sheet-fr")
 
 
-def test_a_series_in_the_list_has_its_bullet_on_its_first_line(page, live_server, club):  # noqa: F811
+def test_a_series_in_the_list_has_its_bullet_on_its_first_line(page, live_server, club):
     the_club, players = club
     played(the_club, players[:4])
     sign_in(page, live_server, "/")
@@ -78,7 +77,7 @@ def test_a_series_in_the_list_has_its_bullet_on_its_first_line(page, live_server
     shoot(page, "small-home-list", full_page=False)
 
 
-def test_a_new_club_takes_the_time_zone_of_the_phone(live_server, monkeypatch, club):  # noqa: F811
+def test_a_new_club_takes_the_time_zone_of_the_phone(live_server, monkeypatch, club):
     with chromium_tab(monkeypatch, timezone_id="America/Montevideo") as tab:
         sign_in(tab, live_server, "/clubs/new/")
         zone = tab.get_by_label("Time zone")
@@ -117,7 +116,7 @@ CROWDED = """() => Array.from(document.querySelectorAll(".total-chip .badge")).f
 
 
 @pytest.mark.parametrize("language", ["en", "it", "es", "fr", "nl"])
-def test_the_dealers_badge_breaks_between_words_only(page, live_server, club, language):  # noqa: F811
+def test_the_dealers_badge_breaks_between_words_only(page, live_server, club, language):
     the_club, players = club
     anna, bruno, carla, dario = players[:4]
     series_id = played(the_club, [anna, bruno, carla, dario])

@@ -4,19 +4,19 @@ page's language, and card letters in refusals and hints (RULES D-1)."""
 
 from __future__ import annotations
 
-import re
+from datetime import UTC, datetime
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.utils import translation
+from django.utils import timezone, translation
 
 from series.clubs import players as player_services
 from series.clubs import services as club_services
 from series.league.charts import _number
 from series.sheets import services
-from tests.pages.conftest import PASSWORD
-from tests.pages.helpers import deal_form, record
-from tests.pages.test_browser import sign_in
+from tests.support.browser import PASSWORD, sign_in
+from tests.support.factories import entry
+from tests.support.pages import deal_form, record
 
 
 @pytest.mark.django_db
@@ -33,10 +33,19 @@ def test_after_a_void_the_sheet_and_the_form_name_the_same_next_deal(as_role, ta
 
 
 @pytest.mark.django_db
-def test_english_pages_write_dates_day_first(as_role, four):
+def test_english_pages_write_dates_day_first(as_role, table, four):
+    # New Year's Eve reads 31/12 day first and 12/31 month first: the order shows.
+    anna, bruno, carla, dario = table.players[:4]
+    when = datetime(2025, 12, 31, 12, 0, tzinfo=UTC)
+    services.deal_record(
+        series_id=four, entry=entry(bruno, {anna: 30, carla: 40, dario: 25}), recorded_at=when
+    )
+
     page = as_role("member").get(f"/series/{four}/audit/").content.decode()
-    day_month_year = re.search(r'class="meta">(\d{2})/(\d{2})/(\d{4}) \d{2}:\d{2}', page)
-    assert day_month_year is not None
+
+    shown = timezone.localtime(when)  # the site's time zone, as the club has none
+    assert shown.day == 31
+    assert f'class="meta">{shown:%d/%m/%Y %H:%M}' in page
 
 
 def test_chart_axes_write_numbers_as_the_tables_do():

@@ -9,7 +9,7 @@ import pytest
 
 from series.domain import games
 from series.sheets import selectors, services
-from tests.pages.test_browser import NAMES, close_picker, club, pick, sign_in  # noqa: F401
+from tests.support.browser import NAMES, close_picker, pick, sign_in
 from tests.support.third_game import (
     COURT_CARD_VALUE,
     HIGH_COURTS,
@@ -34,7 +34,7 @@ def third_games():
 def test_a_third_games_house_rule_is_offered_checked_and_recorded(
     page,
     live_server,
-    club,  # noqa: F811
+    club,
     third_games,
 ):
     the_club, _players = club
@@ -61,7 +61,7 @@ def test_a_third_games_house_rule_is_offered_checked_and_recorded(
 def test_the_picker_counts_cards_as_the_series_game_values_them(
     page,
     live_server,
-    club,  # noqa: F811
+    club,
     third_games,
 ):
     """A court card costs 25 in the high courts, not RULES §1's 10: picked or

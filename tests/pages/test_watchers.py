@@ -10,9 +10,9 @@ from django.utils.html import escape
 from series.clubs import players as player_services
 from series.clubs import services as club_services
 from series.sheets import services
-from tests.factories import entry
-from tests.pages.helpers import member_live_token as live_token
-from tests.pages.helpers import record
+from tests.support.factories import entry
+from tests.support.pages import member_live_token as live_token
+from tests.support.pages import record
 
 pytestmark = pytest.mark.django_db
 

@@ -9,8 +9,8 @@ from django.contrib.auth import get_user_model
 from series.clubs import players as player_services
 from series.clubs import services as club_services
 from series.sheets import services
-from tests.factories import entry
-from tests.pages.helpers import member_live_token as live_token
+from tests.support.factories import entry
+from tests.support.pages import member_live_token as live_token
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

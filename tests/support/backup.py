@@ -26,7 +26,7 @@ from series.clubs import membership
 from series.eventstore import projectors
 from series.models import Club, Event
 from series.sheets import services
-from tests.factories import club_with_players, entry, start
+from tests.support.factories import club_with_players, entry, start
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 

@@ -281,7 +281,7 @@ from django.contrib.auth import get_user_model
 from series.accounts import services as accounts
 from series.eventstore import projectors
 from series.sheets import services
-from tests.factories import club_with_players, entry, start
+from tests.support.factories import club_with_players, entry, start
 scorer = get_user_model().objects.create_user("scorer", password="a long table password")
 club = services.club_create(name="Replica club", admin=scorer, public=True)
 names = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio")

@@ -9,7 +9,7 @@ from series.clubs import services as club_services
 from series.domain.errors import DomainError
 from series.models import DealLine, DealScore, Event, SeriesSeat, SeriesSheet
 from series.sheets import services
-from tests.factories import club_with_players, entry, start
+from tests.support.factories import club_with_players, entry, start
 
 pytestmark = pytest.mark.django_db
 

@@ -14,7 +14,7 @@ from series.domain.events import SeriesAbandoned
 from series.eventstore import store
 from series.models import DealLine, Event, ImmutableEventError, SeriesSheet
 from series.sheets import projections, services
-from tests.factories import club_with_players, entry, start
+from tests.support.factories import club_with_players, entry, start
 
 pytestmark = pytest.mark.django_db
 

@@ -15,7 +15,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.db import DatabaseError
 from django.test import RequestFactory
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PRODUCTION = {
     "DEBUG": "false",
     "SECRET_KEY": secrets.token_urlsafe(50),

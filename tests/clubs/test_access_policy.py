@@ -10,7 +10,7 @@ from django.contrib.auth.models import AnonymousUser
 from series.clubs import membership
 from series.clubs import services as club_services
 from series.clubs.access import Access, Decision, decide
-from tests.api.conftest import make_user
+from tests.support.api import make_user
 
 pytestmark = pytest.mark.django_db
 

@@ -14,22 +14,11 @@ from django.db import connection
 from series.eventstore import projectors, writer
 from series.models import DealLine, DealScore, Event, LeagueBehind, SeriesResult, SeriesSheet
 from series.sheets import services
-from tests.api.conftest import build_table, client_for
-from tests.factories import club_with_players, entry, start
+from tests.support.api import build_table, client_for
+from tests.support.factories import club_with_players, entry, start
+from tests.support.statements import Statements
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
-
-
-class Statements:
-    """The statements run while it is active, each with whether the connection
-    was in autocommit then (a statement that is its own transaction)."""
-
-    def __init__(self) -> None:
-        self.seen: list[tuple[str, bool]] = []
-
-    def __call__(self, execute, sql, params, many, context):
-        self.seen.append((sql, connection.get_autocommit()))
-        return execute(sql, params, many, context)
 
 
 def record(series_id, went_out, others, **kwargs) -> tuple[services.SeriesResult, Statements]:

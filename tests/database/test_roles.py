@@ -17,10 +17,10 @@ from django.db import connection
 from series.database import roles
 from series.models import DealLine, Event
 from series.sheets import services
-from tests.factories import club_with_players, entry, start
+from tests.support.factories import club_with_players, entry, start
 
 pytestmark = pytest.mark.postgres
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def dsn(user: str) -> str:
@@ -111,7 +111,7 @@ def test_granting_again_takes_back_what_an_earlier_grant_gave_too_much(app_role,
 def test_the_app_runs_as_that_role_recording_deals_and_projections(app_role, played):
     series, (anna, bruno, carla) = played
     code = (
-        "from series.sheets import services; from tests.factories import entry; "
+        "from series.sheets import services; from tests.support.factories import entry; "
         f"services.deal_record(series_id='{series}', "
         f"entry=entry({bruno.id}, {{{anna.id}: 25, {carla.id}: 35}}))"
     )

@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import uuid
+from dataclasses import dataclass
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser
 
+from series.clubs import membership
+from series.clubs import players as player_services
+from series.clubs import services as club_services
+from series.models import Club, Player
 from series.sheets import live_links, selectors, services
-from tests.factories import entry
+from tests.support.factories import entry
 
 
 def deal_form(version: int, went_out, hands: dict, *, key: str | None = None, **extra) -> dict:
@@ -48,3 +54,42 @@ def member_live_token(series_id) -> str:
     sheet = selectors.series_sheet(series_id)
     admin = sheet.club.memberships.filter(role="admin").first().user
     return live_links.token(live_links.key_for(sheet, admin))
+
+
+def new_series_url(table) -> str:
+    return f"/clubs/{table.club.slug}/series/new/"
+
+
+def seat_data(players, seats: list[int], first_dealer, **extra) -> dict:
+    data = {
+        "players": [p.id for p in players],
+        "first_dealer": first_dealer.id,
+        "preset": "continental",
+        **extra,
+    }
+    data.update({f"seat_{p.id}": seat for p, seat in zip(players, seats, strict=True)})
+    return data
+
+
+@dataclass
+class Table:
+    club: Club
+    players: list[Player]
+    other_club: Club
+    users: dict  # role -> user; "stranger" is a scorer of the other club
+
+
+def make_user(username: str, password: str | None = None):
+    return get_user_model().objects.create_user(username, password=password)
+
+
+def build_table() -> Table:
+    users = {name: make_user(name) for name in ("admin", "scorer", "member", "stranger")}
+    club = club_services.club_create(name="Circolo Tressette", admin=users["admin"])
+    membership.member_set(club=club, user=users["scorer"], role="scorer")
+    membership.member_set(club=club, user=users["member"], role="member")
+    names = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio")
+    players = [player_services.player_add(club=club, name=name) for name in names]
+    other_club = club_services.club_create(name="Other club")
+    membership.member_set(club=other_club, user=users["stranger"], role="scorer")
+    return Table(club, players, other_club, users)

@@ -18,7 +18,7 @@ from series.domain.roster import roster_stream
 from series.domain.rules import PRESETS
 from series.domain.series import RecordDeal, VoidDeal, decide, fold
 from series.models import Club, Event, Player, SeriesSheet
-from tests.factories import entry
+from tests.support.factories import entry
 
 pytestmark = pytest.mark.django_db
 

@@ -17,7 +17,7 @@ from series.eventstore import projectors
 from series.league import selectors as league
 from series.models import Event, SeriesSheet
 from series.sheets import services
-from tests.factories import club_with_players, entry, start
+from tests.support.factories import club_with_players, entry, start
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,7 @@ from series.domain.errors import DomainError
 from series.eventstore import projectors
 from series.models import DealLine, SeriesResult, SeriesSheet
 from series.sheets import projections, services
-from tests.factories import club_with_players, entry, start
+from tests.support.factories import club_with_players, entry, start
 
 pytestmark = pytest.mark.django_db
 

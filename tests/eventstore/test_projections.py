@@ -24,7 +24,7 @@ from series.models import (
     SeriesSheet,
 )
 from series.sheets import projections, services
-from tests.factories import club_with_players, entry, start
+from tests.support.factories import club_with_players, entry, start
 
 
 def snapshot() -> dict[str, list[dict]]:

@@ -10,7 +10,7 @@ from django.test import Client
 from series.clubs import players as player_services
 from series.clubs import services as club_services
 from series.sheets import services
-from tests.factories import entry, start
+from tests.support.factories import entry, start
 
 pytestmark = pytest.mark.django_db
 
@@ -68,7 +68,7 @@ def test_the_legend_swatches_are_classes_that_match_the_chart_lines():
 
     from series.templatetags.score_sheet import LINE_STYLES, legend_class, legend_css
 
-    css = (Path(__file__).resolve().parent.parent / "static/css/app.css").read_text()
+    css = (Path(__file__).resolve().parents[2] / "static/css/app.css").read_text()
     for index in range(len(LINE_STYLES)):
         assert legend_css(index) in css
     assert legend_class(len(LINE_STYLES) + 1) == "swatch-1"

@@ -14,8 +14,8 @@ from series.domain.series import RecordDeal, SeriesState, decide, fold
 from series.eventstore import store, writer
 from series.models import DealLine, Event
 from series.sheets import services
-from tests.factories import club_with_players, entry, start
-from tests.test_one_statement_deal import Statements
+from tests.support.factories import club_with_players, entry, start
+from tests.support.statements import Statements
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -158,7 +158,7 @@ def test_cards_are_read_and_shown_in_the_chosen_language():
 
 
 def test_the_command_runs_from_the_shell():
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]
     done = subprocess.run(
         [sys.executable, "manage.py", "checkhand", "--json", *SHORT],
         cwd=root,

@@ -23,7 +23,7 @@ from series.eventstore import projectors
 from series.eventstore.retry import ATTEMPTS, DatabaseUnavailable, transient_retry
 from series.models import DealLine, Event
 from series.sheets import projections, services
-from tests.api.conftest import client_for
+from tests.support.api import client_for
 
 WORKERS, SERIES_EACH = 4, 3
 

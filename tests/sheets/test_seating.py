@@ -11,7 +11,7 @@ from series.clubs import players as player_services
 from series.domain.errors import DomainError
 from series.models import Event, SeriesSheet
 from series.sheets import services
-from tests.factories import club_with_players, entry, start
+from tests.support.factories import club_with_players, entry, start
 
 pytestmark = pytest.mark.django_db
 

@@ -10,8 +10,8 @@ from series.clubs import membership
 from series.eventstore import projectors
 from series.models import Event, Player
 from series.sheets import services
-from tests.api.conftest import client_for
-from tests.factories import club_with_players, entry, start
+from tests.support.api import client_for
+from tests.support.factories import club_with_players, entry, start
 
 pytestmark = pytest.mark.django_db
 

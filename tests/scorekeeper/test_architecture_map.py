@@ -3,7 +3,7 @@
 import re
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 MAP = ROOT / "ARCHITECTURE.md"
 NAMED = re.compile(r"`((?:series|tests|templates|static|bench|scorekeeper|\.ci)/[\w./<>-]*)`")
 

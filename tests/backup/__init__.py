@@ -1,0 +1,1 @@
+"""Tests of series/backup/: a club's signed backup and its restore."""

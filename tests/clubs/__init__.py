@@ -1,0 +1,1 @@
+"""Tests of series/clubs/: clubs, players, members and the one access policy."""

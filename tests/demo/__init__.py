@@ -1,0 +1,1 @@
+"""Tests of series/demo/: the public demo club's history."""

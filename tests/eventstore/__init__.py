@@ -1,0 +1,1 @@
+"""Tests of series/eventstore/: the log, the one writer, projections and retries."""

@@ -1,0 +1,1 @@
+"""Tests of series/management/: the commands run from the command line."""

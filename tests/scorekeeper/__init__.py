@@ -1,0 +1,1 @@
+"""Tests of scorekeeper/ (the project): settings, production checks and gunicorn."""

@@ -1,0 +1,1 @@
+"""Tests of series/sheets/: the series stream's services, confirmations and seats."""

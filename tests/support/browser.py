@@ -1,0 +1,182 @@
+"""Browser tests' chromium tab and the steps they share: sign in, tap a card, shoot."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from django.db import connections
+from django.utils import translation
+
+CHROMIUM = "/usr/bin/chromium"
+
+
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+PASSWORD = "a long table password"
+
+
+# Reports each CSP violation as a console error, which fails the test.
+CSP_LISTENER = """
+document.addEventListener("securitypolicyviolation", (event) => {
+  console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || "inline"}`
+    + ` at ${event.sourceFile}:${event.lineNumber}`);
+});
+"""
+
+
+def chromium_missing() -> str | None:
+    if not (os.path.exists(CHROMIUM) and os.access(CHROMIUM, os.X_OK)):
+        return f"browser tests need chromium at {CHROMIUM} (apt-get install chromium)"
+    return None
+
+
+@contextmanager
+def chromium_tab(monkeypatch, **options):
+    """A 360 px wide tab of a fresh headless chromium; fails on any console error,
+    a Content-Security-Policy violation included.
+
+    Playwright runs an event loop while it is open, and Django then keeps a
+    separate database connection for the test's own queries; it is closed before
+    the test's tables are emptied, so that runs on the usual connection."""
+    missing = chromium_missing()
+    if missing:
+        pytest.skip(missing)
+    sync_api = pytest.importorskip("playwright.sync_api")
+    # Playwright's sync API runs an event loop in this thread; Django would refuse
+    # the test's own database calls while it runs. Set for the browser tests only,
+    # so that no other test (or the processes it starts) inherits it.
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    profile = tempfile.mkdtemp(prefix="chromium-profile-")
+    errors: list[str] = []
+    tab = None
+    try:
+        with sync_api.sync_playwright() as playwright:
+            context = playwright.chromium.launch_persistent_context(
+                profile,
+                executable_path=CHROMIUM,
+                args=CHROMIUM_ARGS,
+                headless=True,
+                viewport={"width": 360, "height": 740},
+                **{"locale": "en-GB", **options},
+            )
+            # Every page is checked against the Content-Security-Policy: a
+            # violation (an inline script, style or handler) fails the test.
+            context.add_init_script(CSP_LISTENER)
+            tab = context.pages[0] if context.pages else context.new_page()
+            # A test that cuts the network on purpose lists the errors it expects.
+            tab.expected_errors = []
+            tab.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+            tab.on("pageerror", lambda exc: errors.append(str(exc)))
+            yield tab
+            context.close()
+            connections.close_all()
+    finally:
+        shutil.rmtree(profile, ignore_errors=True)
+    unexpected = [e for e in errors if not any(part in e for part in tab.expected_errors)]
+    assert unexpected == [], f"console errors: {unexpected}"
+
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
+
+NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena")
+
+
+def shoot(page, name: str, *, full_page: bool = True) -> None:
+    """Take a 360 px screenshot; the README's copies are refreshed on request
+    (``SAVE_SCREENSHOTS=1 make test``), so a test run leaves the tree clean."""
+    if os.environ.get("SAVE_SCREENSHOTS"):
+        path = SCREENSHOTS / f"{name}.png"
+    else:
+        path = Path(tempfile.gettempdir()) / "scorekeeper-screenshots" / f"{name}.png"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(path), full_page=full_page)
+
+
+def sign_in(page, live_server, next_url: str = "/") -> None:
+    page.goto(f"{live_server.url}/login/?next={next_url}")
+    page.fill("#id_username", "marta")
+    page.fill("#id_password", PASSWORD)
+    page.click("button[type=submit].primary")
+
+
+RANK_NAMES = {
+    "A": "Ace",
+    "2": "Two",
+    "3": "Three",
+    "4": "Four",
+    "5": "Five",
+    "6": "Six",
+    "7": "Seven",
+    "8": "Eight",
+    "9": "Nine",
+    "10": "Ten",
+    "J": "Jack",
+    "Q": "Queen",
+    "K": "King",
+}
+
+
+SUIT_NAMES = {"♣": "clubs", "♦": "diamonds", "♥": "hearts", "♠": "spades"}
+
+
+def tap_card(page, card: str) -> int:
+    """Tap ``card`` (e.g. "7♣") on the open picker: its rank, unless already
+    chosen, then its suit. Returns the number of taps."""
+    picker = page.locator("#card-picker")
+    rank = picker.get_by_role("button", name=RANK_NAMES[card[:-1]], exact=True)
+    taps = 0
+    if rank.get_attribute("aria-pressed") != "true":
+        rank.click()
+        taps += 1
+    name = f"{RANK_NAMES[card[:-1]]} of {SUIT_NAMES[card[-1]]}"
+    picker.get_by_role("button", name=name, exact=True).click()
+    return taps + 1
+
+
+def enter_deal(page, went_out: str, points: dict[str, int]) -> None:
+    page.locator(".tile", has_text=went_out).click()
+    for name, value in points.items():
+        page.get_by_label(f"Points of {name}").fill(str(value))
+
+
+POINTS = {"Bruno": "35", "Carla": "48", "Dario": "17", "Elena": "60", "Fabio": "105"}
+
+
+def words(language: str):
+    """The page's words in ``language``, from the same catalogues the pages use."""
+
+    def t(text: str, **params) -> str:
+        with translation.override(language):
+            return translation.gettext(text) % params if params else translation.gettext(text)
+
+    return t
+
+
+SIX = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio")
+
+
+def pick(page, player: str, cards: list[str]) -> None:
+    """Tap ``cards`` on the card picker for ``player``."""
+    page.locator(".hand", has_text=player).get_by_role("button", name="Pick").click()
+    for card in cards:
+        tap_card(page, card)
+
+
+def close_picker(page) -> None:
+    page.locator("#card-picker button[type=submit]").click()

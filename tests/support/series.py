@@ -1,0 +1,54 @@
+"""The series fold's players, hands and commands, with no database (tests/domain/)."""
+
+from __future__ import annotations
+
+from series.domain.cards import parse_cards
+from series.domain.events import DealEntry, Hand
+from series.domain.rules import rules_from
+from series.domain.series import (
+    RecordDeal,
+    SeriesState,
+    StartSeries,
+    decide,
+    fold,
+)
+
+A, B, C, D, E, F = 1, 2, 3, 4, 5, 6
+
+
+# 15-card hands and their penalties, worked out by hand.
+LOW = "AC AD AH AS 2C 2D 2H 2S 3C 3D 3H 3S 4C 4D 4H"  # 4×1 + 4×2 + 4×3 + 3×4 = 36
+
+
+MID = "5C 5D 5H 5S 6C 6D 6H 6S 7C 7D 7H 7S 8C 8D 8H"  # 20 + 24 + 28 + 24 = 96
+
+
+HIGH = "9C 9D 9H 9S 10C 10D 10H 10S JC JD JH JS QC QD JK"  # 36 + 40 + 40 + 20 + 15 = 151
+
+
+def entry(went_out, **hands):
+    players = {"a": A, "b": B, "c": C, "d": D, "e": E, "f": F}
+    return DealEntry(
+        went_out=went_out,
+        hands=tuple(
+            Hand(players[k], cards=tuple(parse_cards(v)))
+            if isinstance(v, str)
+            else Hand(players[k], points=v)
+            for k, v in hands.items()
+        ),
+    )
+
+
+def started(players, first_dealer, preset="continental", **options):
+    command = StartSeries(1, tuple(players), first_dealer, rules_from(preset, options))
+    return fold(decide(SeriesState(), command))
+
+
+def run(state, *commands):
+    for command in commands:
+        state = fold(decide(state, command), state)
+    return state
+
+
+def record(state, deal_entry, **kwargs):
+    return run(state, RecordDeal(deal_entry, **kwargs))

@@ -1,0 +1,1 @@
+"""Tests of series/web/: middleware, headers and the messages pages show."""
