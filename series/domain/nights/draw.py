@@ -25,7 +25,7 @@ Then each table's seats are shuffled and its first dealer drawn, table by table.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..errors import _
@@ -146,17 +146,25 @@ def _rating_grouping(
     rated = sorted(present, key=lambda p: (p not in ratings, -ratings.get(p, 0.0), p))
     tables: list[list[int]] = [[] for _size in sizes]
     tier = {}
-    for index, player in enumerate(rated):
-        tier[player] = index // len(sizes)
-        tables[_snake_table(tables, sizes, tier[player])].append(player)
+    for player, (number, pass_number) in zip(rated, _snake(sizes), strict=False):
+        tables[number].append(player)
+        tier[player] = pass_number
     same_tier: Callable[[int, int], bool] = lambda one, other: tier[one] == tier[other]  # noqa: E731
     return improve(tables, met, same_tier)
 
 
-def _snake_table(tables: list[list[int]], sizes: Sequence[int], tier: int) -> int:
-    """The next table in snake order for a player of ``tier`` that still has a seat."""
-    numbers = range(len(sizes)) if tier % 2 == 0 else range(len(sizes) - 1, -1, -1)
-    return next(n for n in numbers if len(tables[n]) < sizes[n])
+def _snake(sizes: Sequence[int]) -> Iterator[tuple[int, int]]:
+    """Table indexes in snake order (0 … k−1, k−1 … 0, …), each as often as it
+    has seats, with the number of the pass (the tier)."""
+    left = list(sizes)
+    pass_number = 0
+    while any(left):
+        numbers = range(len(sizes)) if pass_number % 2 == 0 else range(len(sizes) - 1, -1, -1)
+        for number in numbers:
+            if left[number]:
+                left[number] -= 1
+                yield number, pass_number
+        pass_number += 1
 
 
 def _seated(number: int, table: Sequence[int], rng: random.Random) -> DrawnTable:
