@@ -14,7 +14,7 @@ events, services and pages build on these functions.
   tables still play.
 """
 
-from .draw import METHODS, RANDOM, RATING, STANDINGS, DrawnTable, draw
+from .drawing import METHODS, RANDOM, RATING, STANDINGS, DrawnTable, draw
 from .errors import InvalidNight
 from .large_tables import LARGE_TABLE, THIRD_DECK, THIRTEEN_CARDS, TableRules, table_rules
 from .meetings import Pair, meetings, pair, repeat_cost
