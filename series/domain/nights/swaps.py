@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from .meetings import Pair, pair
+from .meetings import Pair
 
 MAX_PASSES = 50  # a bound on the passes; in practice a few are enough
 
@@ -23,40 +23,53 @@ def improve(
 ) -> list[list[int]]:
     """The tables after every helpful allowed swap (each table keeps its size)."""
     tables = [list(table) for table in tables]
-    weight = {seated: times * times for seated, times in met.items() if times}
-    if not weight:
+    weight: dict[int, dict[int, int]] = {player: {} for table in tables for player in table}
+    for (one, other), times in met.items():
+        if times and one in weight and other in weight:
+            weight[one][other] = weight[other][one] = times * times
+    if not any(weight.values()):
         return tables
+    # cost[p][t]: what player p pays in repeats at table t (kept up to date on each swap)
+    cost = {
+        player: [sum(weight[player].get(p, 0) for p in table) for table in tables]
+        for player in weight
+    }
     for _pass in range(MAX_PASSES):
-        if not _one_pass(tables, weight, allowed):
+        if not _one_pass(tables, weight, cost, allowed):
             break
     return tables
 
 
 def _one_pass(
-    tables: list[list[int]], weight: Mapping[Pair, int], allowed: Callable[[int, int], bool]
+    tables: list[list[int]],
+    weight: Mapping[int, Mapping[int, int]],
+    cost: Mapping[int, list[int]],
+    allowed: Callable[[int, int], bool],
 ) -> bool:
     swapped = False
-    for a_table in range(len(tables)):
-        for b_table in range(a_table + 1, len(tables)):
-            for i in range(len(tables[a_table])):
-                for j in range(len(tables[b_table])):
-                    one, other = tables[a_table][i], tables[b_table][j]
+    for here in range(len(tables)):
+        for there in range(here + 1, len(tables)):
+            for i in range(len(tables[here])):
+                for j in range(len(tables[there])):
+                    one, other = tables[here][i], tables[there][j]
                     if not allowed(one, other):
                         continue
-                    if _gain(tables[a_table], tables[b_table], one, other, weight) > 0:
-                        tables[a_table][i], tables[b_table][j] = other, one
+                    # one leaves here for there, other the other way; a pair at neither
+                    # table after the swap stops costing twice its weight.
+                    gain = (cost[one][here] + cost[other][there] - cost[other][here]
+                            - cost[one][there] + 2 * weight[one].get(other, 0))  # fmt: skip
+                    if gain > 0:
+                        tables[here][i], tables[there][j] = other, one
+                        _moved(cost, weight, one, here, there)
+                        _moved(cost, weight, other, there, here)
                         swapped = True
     return swapped
 
 
-def _gain(
-    here: Sequence[int], there: Sequence[int], one: int, other: int, weight: Mapping[Pair, int]
-) -> int:
-    """How much the repeat cost falls when ``one`` (here) and ``other`` (there) change tables."""
-
-    def cost(player: int, table: Sequence[int], leaving: int) -> int:
-        return sum(weight.get(pair(player, p), 0) for p in table if p != leaving)
-
-    before = cost(one, here, one) + cost(other, there, other)
-    after = cost(other, here, one) + cost(one, there, other)
-    return before - after
+def _moved(
+    cost: Mapping[int, list[int]], weight: Mapping[int, Mapping[int, int]], player: int,
+    left: int, joined: int,
+) -> None:  # fmt: skip
+    for met_before, times in weight[player].items():
+        cost[met_before][left] -= times
+        cost[met_before][joined] += times
