@@ -52,8 +52,12 @@ def table_rules(rules: Rules, size: int, large_table: str = THIRTEEN_CARDS) -> T
     played = rules
     if size >= LARGE_TABLE:
         played = replace(rules, **_large_table_change(large_table))
-    played.for_table(size)  # refuses a table the game or the pack cannot seat
     changed = played != rules
+    if changed and rules.preset == rules.game:
+        # The game's own preset, changed: the table plays the large-table preset, and
+        # its score sheet names that one (another preset's name stays, with its changes).
+        played = replace(played, preset=large_table)
+    played.for_table(size)  # refuses a table the game or the pack cannot seat
     return TableRules(size, played, changed, large_table if changed else None)
 
 
