@@ -113,3 +113,19 @@ def test_an_unknown_draw_method_names_the_methods():
     with pytest.raises(InvalidNight) as refused:
         draw(range(8), (4, 4), 1, method="swiss")
     assert "random, standings, rating" in refused.value.message
+
+
+@given(players=present_players, seed=st.integers(0, 2**32))
+def test_no_single_swap_of_two_players_lowers_a_random_draws_repeat_meetings(players, seed):
+    sizes = table_sizes(len(players), 3, 6) if len(players) != 7 else (4, 3)
+    met = seen_meetings(players, seed)
+    seated = [list(table.seats) for table in draw(players, sizes, seed, met=met)]
+    cost = repeat_cost(seated, met)
+    for here in range(len(seated)):
+        for there in range(here + 1, len(seated)):
+            for one in seated[here]:
+                for other in seated[there]:
+                    swapped = [list(table) for table in seated]
+                    swapped[here][swapped[here].index(one)] = other
+                    swapped[there][swapped[there].index(other)] = one
+                    assert repeat_cost(swapped, met) >= cost

@@ -249,3 +249,13 @@ def test_the_night_is_ordered_by_points_then_by_the_lower_average_and_not_played
     for before, after in pairwise(lines):
         level = (before.score, before.per_deal) == (after.score, after.per_deal)
         assert (before.place == after.place) == level
+
+
+def test_a_rummy_table_places_by_elimination_order_then_totals():
+    command = StartSeries(1, (A, B, C, D), A, rules_from("rummy"))
+    state = fold(decide(SeriesState(), command))
+    state = record(state, A, {B: 70, C: 10, D: 20})
+    state = record(state, C, {A: 30, B: 40, D: 60})  # B reaches the cap: out first
+    state = record(state, C, {A: 70, D: 30})  # A (100) and D (110) out together
+    points = Placement().score(table_result(state))
+    assert points == {C: 10, A: Fraction(20, 3), D: Fraction(10, 3), B: 0}
