@@ -329,7 +329,7 @@ def _ended_tables(state: NightState) -> frozenset[int]:
         return frozenset()
     started = {t.series: t.number for t in current.tables if t.started}
     statuses = SeriesSheet.objects.filter(id__in=list(started)).values_list("id", "status")
-    return frozenset(started[str(s)] for s, status in statuses if status not in OPEN_STATUSES)
+    return frozenset(started[s] for s, status in statuses if status not in OPEN_STATUSES)
 
 
 @transient_retry

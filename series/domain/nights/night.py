@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import reduce
+from uuid import UUID
 
 from ..errors import DomainError, _
 from ..rules import rules_from
@@ -49,7 +50,7 @@ class NightTable:
     first_dealer: int
     rules: Mapping = field(default_factory=dict)
     large_table: str | None = None
-    series: str | None = None
+    series: UUID | None = None
 
     @property
     def started(self) -> bool:
@@ -138,9 +139,10 @@ def apply(state: NightState, event: NightEvent) -> NightState:
             rounds = _with_round(state, event.round, lambda r: _tables_replaced(r, event.tables))
             return replace(state, rounds=rounds)
         case TableStarted():
+            series = UUID(event.series)
 
             def started(round_: NightRound) -> NightRound:
-                tables = tuple(replace(t, series=event.series) if t.number == event.table else t
+                tables = tuple(replace(t, series=series) if t.number == event.table else t
                                for t in round_.tables)  # fmt: skip
                 return replace(round_, tables=tables)
 
