@@ -137,3 +137,24 @@ def test_starting_the_tables_twice_starts_no_second_series(club):
     assert again.status_code == 200
     assert SeriesSheet.objects.filter(club=club).count() == 2
     assert nights.night_load(night["id"]).current_round.tables[0].started
+
+
+def test_a_table_size_the_game_refuses_names_the_sizes_it_plays(club):
+    client = director(club)
+    night = checked_in(client, club, opened(client, club))
+    refused = client.post(f"/api/v1/nights/{night['id']}/rounds",
+                          {"min_table": 2, "max_table": 9}, format="json")  # fmt: skip
+    assert refused.status_code == 422
+    assert refused.json()["code"] == "invalid_table_size"
+    assert refused.json()["field"] == "min_table"
+    assert "choose a size in between" in refused.json()["message"]
+    assert not Event.objects.filter(stream=night["id"], type="RoundDrawn").exists()
+
+
+def test_sizes_that_cannot_seat_the_players_say_how_many_are_missing(club):
+    client = director(club)
+    night = checked_in(client, club, opened(client, club))
+    refused = client.post(f"/api/v1/nights/{night['id']}/rounds",
+                          {"min_table": 5, "max_table": 5}, format="json")  # fmt: skip
+    assert refused.json()["code"] == "sizes_do_not_fit"
+    assert refused.json()["params"]["missing"] == 1
