@@ -46,6 +46,9 @@ import uuid
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from series.clubs import players as player_services
+from series.clubs import services as club_services
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -306,8 +309,10 @@ def time_corrections(club, repetitions: int) -> None:
     print(f"  aim: at most 1.5× with the longer history: {'yes' if slow <= 1.5 * fast else 'NO'}")
     print("The catch-up then, outside any request, once each")
     print(f"  from the series with {recent:>5} later {catch_ups['recent']:8.2f} s")
-    print(f"  from the series with {oldest:>5} later {catch_ups['oldest']:8.2f} s   "
-          f"{catch_ups['oldest'] / catch_ups['recent']:5.1f}×")  # fmt: skip
+    print(
+        f"  from the series with {oldest:>5} later {catch_ups['oldest']:8.2f} s   "
+        f"{catch_ups['oldest'] / catch_ups['recent']:5.1f}×"
+    )
 
 
 def check_same_figures(club, year: int, rows: list[tuple]) -> None:
@@ -317,11 +322,18 @@ def check_same_figures(club, year: int, rows: list[tuple]) -> None:
     choice = selectors.season_choice(club, str(year))
     table = selectors.standings(club, "continental", choice)
     ours = {
-        row.player: (row.figures.series_played, row.figures.series_won, row.figures.deals_played,
-                     row.figures.went_out, row.figures.penalty_total,
-                     row.figures.tiebreaks_played, row.figures.tiebreaks_won, row.rating)
+        row.player: (
+            row.figures.series_played,
+            row.figures.series_won,
+            row.figures.deals_played,
+            row.figures.went_out,
+            row.figures.penalty_total,
+            row.figures.tiebreaks_played,
+            row.figures.tiebreaks_won,
+            row.rating,
+        )
         for row in table.rows
-    }  # fmt: skip
+    }
     floor = {row[0]: tuple(row[2:]) for row in rows}
     if ours != floor:
         raise SystemExit(f"the standings differ from the SQL aggregate:\n{ours}\n{floor}")
@@ -343,17 +355,21 @@ def main() -> None:
 
     from series.eventstore import projectors
     from series.models import SeriesResult
-    from series.sheets import projections, services
+    from series.sheets import projections
 
     call_command("migrate", verbosity=0)
-    club = services.club_create(name="Bench league", public=True)
-    players = [services.player_add(club=club, name=f"Player {i + 1}").id for i in range(PLAYERS)]
+    club = club_services.club_create(name="Bench league", public=True)
+    players = [
+        player_services.player_add(club=club, name=f"Player {i + 1}").id for i in range(PLAYERS)
+    ]
     year = datetime.now(UTC).year - 1
     print(f"Playing {args.series} series of {SEATS} players in memory…")
     started = time.perf_counter()
     deals = generate_history(url, args.series, club.id, players, year)
-    small = services.club_create(name="Bench small club", public=True)
-    few = [services.player_add(club=small, name=f"Player {i + 1}").id for i in range(PLAYERS)]
+    small = club_services.club_create(name="Bench small club", public=True)
+    few = [
+        player_services.player_add(club=small, name=f"Player {i + 1}").id for i in range(PLAYERS)
+    ]
     deals += generate_history(url, SMALL_HISTORY, small.id, few, year)
     print(f"  {deals} deals in {time.perf_counter() - started:.1f} s; rebuilding projections…")
     started = time.perf_counter()
@@ -402,8 +418,10 @@ def main() -> None:
     ratio = finishing / plain
     print(f"\nRecording into that season ({count} more series, median)")
     print(f"  a deal through the service                              {plain:8.2f} ms")
-    print(f"  the deal that finishes a series (+ the league's mark)   {finishing:8.2f} ms"
-          f"   {ratio:5.2f}×")  # fmt: skip
+    print(
+        f"  the deal that finishes a series (+ the league's mark)   {finishing:8.2f} ms"
+        f"   {ratio:5.2f}×"
+    )
     print(f"  aim: the finishing deal at most 2× a deal: {'yes' if ratio <= 2 else 'NO'}")
     print(f"  then the league's follower counts it, outside the request {follower:6.2f} ms")
 

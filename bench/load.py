@@ -61,6 +61,9 @@ from concurrent.futures import ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from pathlib import Path
 
+from series.clubs import players as player_services
+from series.clubs import services as club_services
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -113,8 +116,16 @@ class Servers:
     def command(self, port: int) -> list[str]:
         gunicorn = str(Path(sys.executable).parent / "gunicorn")
         bind = f"127.0.0.1:{port}"
-        return [gunicorn, "scorekeeper.wsgi", "--bind", bind, "--workers", str(self.workers),
-                "--log-level", "warning"]  # fmt: skip
+        return [
+            gunicorn,
+            "scorekeeper.wsgi",
+            "--bind",
+            bind,
+            "--workers",
+            str(self.workers),
+            "--log-level",
+            "warning",
+        ]
 
     def kill(self) -> None:
         """SIGKILL every process of both servers and the follower, as a power cut would."""
@@ -210,8 +221,14 @@ class Client:
 class Table:
     """One table's series, a request at a time: a start, then its deals."""
 
-    def __init__(self, index: int, client: Client, players: list[int], club: str,
-                 seat_block: int | None = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        index: int,
+        client: Client,
+        players: list[int],
+        club: str,
+        seat_block: int | None = None,
+    ) -> None:
         self.rng = random.Random(index)
         # The table's own players (block ``seat_block`` of its club's): nobody
         # sits at two open tables (RULES D-19).
@@ -232,8 +249,9 @@ class Table:
             if self.state is None or self.state["status"] not in ("in_progress", "tiebreak"):
                 seats = self.rng.sample(self.players, SEATS)
                 body = {"club": self.club, "players": seats, "first_dealer": seats[0]}
-                self.state = self.client.post("/api/v1/series", body, key=f"start-{uuid.uuid4()}",
-                                              since=since)  # fmt: skip
+                self.state = self.client.post(
+                    "/api/v1/series", body, key=f"start-{uuid.uuid4()}", since=since
+                )
                 self.show()
                 return
             state = self.state
@@ -242,9 +260,10 @@ class Table:
             deal = {
                 "expected_version": state["version"],
                 "went_out": goer,
-                "hands": [{"player": p, "points": self.rng.randint(15, 120)}
-                          for p in playing if p != goer],
-            }  # fmt: skip
+                "hands": [
+                    {"player": p, "points": self.rng.randint(15, 120)} for p in playing if p != goer
+                ],
+            }
             path = f"/api/v1/series/{state['id']}/deals"
             self.state = self.client.post(path, deal, key=str(uuid.uuid4()), since=since)
 
@@ -253,8 +272,9 @@ class Scorer(threading.Thread):
     """A closed-loop scorer: plays whole series, one request after the other, until
     time is up."""
 
-    def __init__(self, index: int, token: str, players: list[int], club: str, tally: Tally,
-                 until: float) -> None:  # fmt: skip
+    def __init__(
+        self, index: int, token: str, players: list[int], club: str, tally: Tally, until: float
+    ) -> None:
         super().__init__(daemon=True)
         self.table = Table(index, Client(token, tally, index), players, club)
         self.until = until
@@ -280,16 +300,17 @@ def prepare(url: str, clubs: int = 1, tables_each: int = 1) -> tuple[str, list[C
     from django.core.management import call_command
 
     from series.models import DeviceToken
-    from series.sheets import services
 
     call_command("migrate", verbosity=0)
     call_command("collectstatic", interactive=False, verbosity=0)
     scorer = get_user_model().objects.create_user("scorer", password=secrets.token_urlsafe(12))
     made = []
     for number in range(clubs):
-        club = services.club_create(name=f"Load club {number + 1}", admin=scorer)
-        players = [services.player_add(club=club, name=f"Player {i}").id
-                   for i in range(tables_each * SEATS)]  # fmt: skip
+        club = club_services.club_create(name=f"Load club {number + 1}", admin=scorer)
+        players = [
+            player_services.player_add(club=club, name=f"Player {i}").id
+            for i in range(tables_each * SEATS)
+        ]
         made.append((club.slug, players))
     _row, token = DeviceToken.objects.create(user=scorer)
     return token, made
@@ -373,9 +394,15 @@ def arrive(pool, tables: list[Table], rate: float, step_seconds: float, tally: T
     if any(status >= 500 for status in tally.statuses):
         problems.append(f"server errors: {tally.statuses}")
     latencies = tally.latencies or [0.0]
-    return Step(rate, len(tables), len(tally.latencies), seconds,
-                statistics.median(latencies) * 1000, percentile(latencies, 0.99) * 1000,
-                problems)  # fmt: skip
+    return Step(
+        rate,
+        len(tables),
+        len(tally.latencies),
+        seconds,
+        statistics.median(latencies) * 1000,
+        percentile(latencies, 0.99) * 1000,
+        problems,
+    )
 
 
 def open_loop(args, token: str, clubs: list[Club], total: Tally) -> list[Step]:
@@ -396,8 +423,9 @@ def open_loop(args, token: str, clubs: list[Club], total: Tally) -> list[Step]:
             while len(tables) < count:
                 club, players = clubs[len(tables) // args.tables_per_club % len(clubs)]
                 block = len(tables) % args.tables_per_club
-                tables.append(Table(len(tables), Client(token, tally, len(tables)), players, club,
-                                    block))  # fmt: skip
+                tables.append(
+                    Table(len(tables), Client(token, tally, len(tables)), players, club, block)
+                )
             step = arrive(pool, tables[:count], rate, args.step_seconds, tally)
             total.merge(tally)
             if n == 0:
@@ -560,8 +588,9 @@ def watched_loop(args, token: str, clubs: list[Club], url: str, setups, total: T
                         spectators.join()
                         watchers.error = error
                     total.merge(tally)
-                    problems = step.problems + ([f"a spectator: {watchers.error}"]
-                                                if watchers.error else [])  # fmt: skip
+                    problems = step.problems + (
+                        [f"a spectator: {watchers.error}"] if watchers.error else []
+                    )
                     if any(status >= 500 for status in watchers.statuses):
                         problems.append(f"server errors to spectators: {watchers.statuses}")
                     if problems:
@@ -599,23 +628,49 @@ def main() -> None:
         help="open loop: the arrival rates to step through (requests/s)",
     )
     parser.add_argument("--step-seconds", type=float, default=15, help="open loop: per rate")
-    parser.add_argument("--pause", type=float, default=2.0,
-                        help="open loop: seconds a table waits between its requests")  # fmt: skip
-    parser.add_argument("--tables-per-club", type=int, default=8,
-                        help="open loop: the tables of one club (a club night's)")  # fmt: skip
+    parser.add_argument(
+        "--pause",
+        type=float,
+        default=2.0,
+        help="open loop: seconds a table waits between its requests",
+    )
+    parser.add_argument(
+        "--tables-per-club",
+        type=int,
+        default=8,
+        help="open loop: the tables of one club (a club night's)",
+    )
     parser.add_argument("--ports", default="8101,8102", help="the two servers' ports")
-    parser.add_argument("--watchers", type=int, default=0,
-                        help="spectators polling the live view, compared with none")  # fmt: skip
-    parser.add_argument("--watch-rate", type=float, default=10,
-                        help="with --watchers: the tables' arrival rate (requests/s)")  # fmt: skip
-    parser.add_argument("--watch-pause", type=float, default=20,
-                        help="with --watchers: seconds a table waits between its requests "
-                        "(a spectator's poll then mostly finds the sheet unchanged)")  # fmt: skip
-    parser.add_argument("--watch-seconds", type=float, default=60,
-                        help="with --watchers: seconds without, then with, spectators")  # fmt: skip
-    parser.add_argument("--replica", action="store_true",
-                        help="with --watchers: also with a streaming standby of a primary "
-                        "made for the run")  # fmt: skip
+    parser.add_argument(
+        "--watchers",
+        type=int,
+        default=0,
+        help="spectators polling the live view, compared with none",
+    )
+    parser.add_argument(
+        "--watch-rate",
+        type=float,
+        default=10,
+        help="with --watchers: the tables' arrival rate (requests/s)",
+    )
+    parser.add_argument(
+        "--watch-pause",
+        type=float,
+        default=20,
+        help="with --watchers: seconds a table waits between its requests "
+        "(a spectator's poll then mostly finds the sheet unchanged)",
+    )
+    parser.add_argument(
+        "--watch-seconds",
+        type=float,
+        default=60,
+        help="with --watchers: seconds without, then with, spectators",
+    )
+    parser.add_argument(
+        "--replica",
+        action="store_true",
+        help="with --watchers: also with a streaming standby of a primary made for the run",
+    )
     args = parser.parse_args()
     if args.quick:
         args.seconds, args.step_seconds, args.watch_seconds = 6, 4, 12

@@ -37,6 +37,9 @@ import uuid
 from pathlib import Path
 from urllib.parse import urlparse
 
+from series.clubs import players as player_services
+from series.clubs import services as club_services
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -132,8 +135,13 @@ def paired_ratio(writers: int, per_writer: int, context: dict) -> str:
 
 def _writer(work: str, index: int, count: int, context: dict, ready):
     setup_django(context["url"])
-    function = {"ours": our_store_work, "append": store_append_work, "floor": bare_insert_work,
-                "reference": eventsourcing_work, "paired": paired_work}[work]  # fmt: skip
+    function = {
+        "ours": our_store_work,
+        "append": store_append_work,
+        "floor": bare_insert_work,
+        "reference": eventsourcing_work,
+        "paired": paired_work,
+    }[work]
     run = function(context)
     ready.wait(timeout=SETUP_TIMEOUT)
     latencies: list = []
@@ -373,8 +381,10 @@ def measure_rebuild(url: str, club_id: int, player_ids: list[int], deal_events: 
 
     with psycopg.connect(url, autocommit=True) as conn:
         conn.execute("SET session_replication_role = replica")  # empty the bench log
-        conn.execute("TRUNCATE series_event, series_dealscore, series_dealline,"
-                     " series_seriesseat, series_seriessheet")  # fmt: skip
+        conn.execute(
+            "TRUNCATE series_event, series_dealscore, series_dealline,"
+            " series_seriesseat, series_seriessheet"
+        )
     generate_history(url, deal_events, club_id, player_ids)
     output = subprocess.run(
         [sys.executable, __file__, "--child-rebuild"],
@@ -407,12 +417,10 @@ def main() -> None:
     setup_django(url)
     from django.core.management import call_command
 
-    from series.sheets import services
-
     call_command("migrate", verbosity=0)
-    club = services.club_create(name="Bench club")
+    club = club_services.club_create(name="Bench club")
     # Enough for eight writers' tables of SEATS each (sample_payload seats the first).
-    player_ids = [services.player_add(club=club, name=f"P{i}").id for i in range(8 * SEATS)]
+    player_ids = [player_services.player_add(club=club, name=f"P{i}").id for i in range(8 * SEATS)]
 
     context = {"url": url, "club_id": club.id, "player_ids": player_ids}
     recorder = reference_recorder(context)

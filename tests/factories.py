@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from series.clubs import players as player_services
+from series.clubs import services as club_services
 from series.domain.cards import parse_cards
 from series.domain.events import DealEntry, GoingOut, Hand
 from series.sheets import services
 
 
 def club_with_players(names=("Anna", "Bruno", "Carla", "Dario", "Elena"), *, name="Club"):
-    club = services.club_create(name=name)
-    players = [services.player_add(club=club, name=n) for n in names]
+    club = club_services.club_create(name=name)
+    players = [player_services.player_add(club=club, name=n) for n in names]
     return club, players
 
 

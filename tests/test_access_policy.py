@@ -7,8 +7,9 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import AnonymousUser
 
+from series.clubs import membership
+from series.clubs import services as club_services
 from series.clubs.access import Access, Decision, decide
-from series.sheets import services
 from tests.api.conftest import make_user
 
 pytestmark = pytest.mark.django_db
@@ -19,12 +20,18 @@ ANONYMOUS = AnonymousUser()
 @pytest.fixture
 def people():
     admin, member, stranger = (make_user(name) for name in ("admin", "member", "stranger"))
-    private = services.club_create(name="Private", admin=admin)
-    public = services.club_create(name="Public", admin=admin, public=True)
+    private = club_services.club_create(name="Private", admin=admin)
+    public = club_services.club_create(name="Public", admin=admin, public=True)
     for club in (private, public):
-        services.member_set(club=club, user=member, role="member")
-    return {"admin": admin, "member": member, "stranger": stranger, "anonymous": ANONYMOUS,
-            "private": private, "public": public}  # fmt: skip
+        membership.member_set(club=club, user=member, role="member")
+    return {
+        "admin": admin,
+        "member": member,
+        "stranger": stranger,
+        "anonymous": ANONYMOUS,
+        "private": private,
+        "public": public,
+    }
 
 
 @pytest.mark.parametrize(

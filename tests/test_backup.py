@@ -15,9 +15,10 @@ from django.core.management import CommandError, call_command
 
 from series.backup import archive as backup
 from series.backup import checksum
-from series.league import services as league
+from series.clubs import membership
+from series.clubs import players as player_services
+from series.clubs import services as club_services
 from series.models import Club, Event, Player
-from series.sheets import services
 from tests.support.backup import backup_of, history, manage, records_of, signed
 
 pytestmark = pytest.mark.django_db
@@ -102,13 +103,14 @@ def test_the_demo_club_survives_a_round_trip_through_a_backup():
 
 def settings_and_an_account() -> None:
     history()
-    club = services.club_create(name="Settings club", time_zone="Europe/Rome",
-                                default_rules={"preset": "continental-13"})  # fmt: skip
-    services.club_update(club=club, deals_need_confirmation=True)
+    club = club_services.club_create(
+        name="Settings club", time_zone="Europe/Rome", default_rules={"preset": "continental-13"}
+    )
+    club_services.club_update(club=club, deals_need_confirmation=True)
     member = get_user_model().objects.create_user("member-with-player")
-    services.member_set(club=club, user=member, role="member")
-    player = services.player_add(club=club, name="Lia")
-    league.player_link(club=club, player_id=player.id, user_id=member.id)
+    membership.member_set(club=club, user=member, role="member")
+    player = player_services.player_add(club=club, name="Lia")
+    player_services.player_link(club=club, player_id=player.id, user_id=member.id)
 
 
 def test_a_clubs_settings_and_a_players_account_survive_a_restore():

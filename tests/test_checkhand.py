@@ -130,16 +130,16 @@ def test_rummy_with_twos_wild_shows_the_twos_in_their_melds():
 def test_declared_groups_are_checked_as_laid():
     groups = ["--group", "7C 7H JK", "--group", "8C 8D 8H"]
     assert checkhand("--hand-size", "6", *groups, "--discard", "2C")[0] == 0
-    status, out, _ = checkhand("--hand-size", "6", "--group", "7C 7H", "--group",
-                               "8C 8D 8H JK", "--discard", "2C")  # fmt: skip
+    status, out, _ = checkhand(
+        "--hand-size", "6", "--group", "7C 7H", "--group", "8C 8D 8H JK", "--discard", "2C"
+    )
     assert status == 1
     assert "group 1 (7♣ 7♥) has only 2 cards" in out
 
 
 def test_declared_groups_without_a_discard_do_not_go_out():
     # RULES D-4
-    status, out, _ = checkhand("--hand-size", "6", "--group", "7C 7H JK", "--group",
-                               "8C 8D 8H 8S")  # fmt: skip
+    status, out, _ = checkhand("--hand-size", "6", "--group", "7C 7H JK", "--group", "8C 8D 8H 8S")
     assert status == 1
     assert "no discard" in out
 

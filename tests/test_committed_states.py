@@ -29,8 +29,12 @@ def table():
 def deal(series_id, went_out, others, version):
     hands = dict.fromkeys(others, 30)
     # The club's setting is passed as the pages and the API pass it (read with the series' club).
-    return services.deal_record(series_id=series_id, entry=entry(went_out, hands),
-                                expected_version=version, needs_confirmation=False)  # fmt: skip
+    return services.deal_record(
+        series_id=series_id,
+        entry=entry(went_out, hands),
+        expected_version=version,
+        needs_confirmation=False,
+    )
 
 
 @pytest.mark.postgres
@@ -78,8 +82,10 @@ def test_a_deal_rolled_back_is_not_remembered(table):
 
 def test_a_worker_remembers_the_latest_state_of_a_few_hundred_series():
     memory = writer.Committed(size=2)
-    states = {name: writer.Loaded(SeriesState(version=v)) for name, v in
-              (("one", 1), ("two", 2), ("three", 3))}  # fmt: skip
+    states = {
+        name: writer.Loaded(SeriesState(version=v))
+        for name, v in (("one", 1), ("two", 2), ("three", 3))
+    }
     for name, loaded in states.items():
         memory.keep(name, loaded)
     assert memory.get(services.SERIES, "one", 1) is None  # the oldest made room

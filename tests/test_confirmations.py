@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 
+from series.clubs import services as club_services
 from series.domain.errors import DomainError
 from series.eventstore import projectors
 from series.models import DealLine, SeriesResult, SeriesSheet
@@ -21,10 +22,14 @@ def finished():
     club, (anna, bruno, carla) = club_with_players(["Anna", "Bruno", "Carla"])
     users = {name: get_user_model().objects.create_user(name) for name in ("scorer", "friend")}
     series_id = start(club, [anna, bruno, carla]).series_id
-    for goer, hands in [(anna, {bruno: 20, carla: 30}), (bruno, {anna: 20, carla: 20}),
-                        (anna, {bruno: 20, carla: 20})]:  # fmt: skip
-        services.deal_record(series_id=series_id, entry=entry(goer, hands),
-                             actor_id=users["scorer"].id)  # fmt: skip
+    for goer, hands in [
+        (anna, {bruno: 20, carla: 30}),
+        (bruno, {anna: 20, carla: 20}),
+        (anna, {bruno: 20, carla: 20}),
+    ]:
+        services.deal_record(
+            series_id=series_id, entry=entry(goer, hands), actor_id=users["scorer"].id
+        )
     projectors.follow_log()  # the league's follower counts it, as beside the server
     return club, series_id, users
 
@@ -44,8 +49,9 @@ def test_the_scorer_cannot_confirm_the_deals_they_recorded(finished):
 def test_a_confirmation_is_projected_on_the_deal_line_and_the_header(finished):
     _club, series_id, users = finished
     services.deal_confirm(series_id=series_id, number=1, user_id=users["friend"].id)
-    services.deal_dispute(series_id=series_id, number=2, user_id=users["friend"].id,
-                          reason="Carla had 25")  # fmt: skip
+    services.deal_dispute(
+        series_id=series_id, number=2, user_id=users["friend"].id, reason="Carla had 25"
+    )
 
     lines = DealLine.objects.filter(series_id=series_id).order_by("number")
     # The club asked for no confirmation: deal 3 was not asked; a dispute waits all the same.
@@ -57,7 +63,7 @@ def test_turning_confirmations_on_leaves_the_deals_recorded_before_as_they_were(
     club, series_id, _users = finished
     assert SeriesResult.objects.filter(series_id=series_id).count() == 3
 
-    services.club_update(club=club, deals_need_confirmation=True)
+    club_services.club_update(club=club, deals_need_confirmation=True)
     projectors.follow_log()
 
     assert SeriesResult.objects.filter(series_id=series_id).count() == 3  # still counted
@@ -74,16 +80,19 @@ def test_turning_confirmations_on_leaves_the_deals_recorded_before_as_they_were(
 def test_deals_recorded_once_confirmations_are_on_are_to_confirm_and_counted_once_confirmed():
     club, (anna, bruno, carla) = club_with_players(["Anna", "Bruno", "Carla"])
     scorer, friend = (get_user_model().objects.create_user(name) for name in ("scorer", "friend"))
-    services.club_update(club=club, deals_need_confirmation=True)
+    club_services.club_update(club=club, deals_need_confirmation=True)
     series_id = start(club, [anna, bruno, carla]).series_id
-    for goer, hands in [(anna, {bruno: 20, carla: 30}), (bruno, {anna: 20, carla: 20}),
-                        (anna, {bruno: 20, carla: 20})]:  # fmt: skip
+    for goer, hands in [
+        (anna, {bruno: 20, carla: 30}),
+        (bruno, {anna: 20, carla: 20}),
+        (anna, {bruno: 20, carla: 20}),
+    ]:
         services.deal_record(series_id=series_id, entry=entry(goer, hands), actor_id=scorer.id)
     projectors.follow_log()
     assert SeriesSheet.objects.get(id=series_id).unconfirmed == 3
     assert SeriesResult.objects.filter(series_id=series_id).count() == 0
 
-    services.club_update(club=club, deals_need_confirmation=False)  # they stay to confirm
+    club_services.club_update(club=club, deals_need_confirmation=False)  # they stay to confirm
     projectors.follow_log()
     assert SeriesResult.objects.filter(series_id=series_id).count() == 0
 

@@ -16,6 +16,9 @@ from django.test import Client
 
 from series.accounts import services as accounts
 from series.backup import checksum
+from series.clubs import membership
+from series.clubs import players as player_services
+from series.clubs import services as club_services
 from series.eventstore import projectors
 from series.eventstore.retry import ATTEMPTS, DatabaseUnavailable, transient_retry
 from series.models import DealLine, Event
@@ -66,20 +69,40 @@ def test_retries_are_bounded():
 
 
 def test_every_service_writer_goes_through_the_retry():
-    from series.clubs import membership
     from series.league import services as league
 
     writers = [
-        services.club_create, services.player_add, services.player_erase, services.member_set,
-        services.club_update, services.series_start, services.deal_record, services.deal_correct,
-        services.deal_void, services.series_abandon, services.deal_confirm,
-        services.deal_dispute, accounts.pin_set, league.player_rename, league.guest_add,
-        league.players_add, league.guest_mark, league.player_retire, league.player_return,
-        league.player_link, league.players_merge, league.players_unmerge, league.ladder_set,
-        league.season_add, league.season_remove, membership.member_remove,
-        membership.invitation_create, membership.invitation_revoke,
-        membership.invitation_accept, accounts.pin_confirmer,
-    ]  # fmt: skip
+        club_services.club_create,
+        player_services.player_add,
+        player_services.player_erase,
+        membership.member_set,
+        club_services.club_update,
+        services.series_start,
+        services.deal_record,
+        services.deal_correct,
+        services.deal_void,
+        services.series_abandon,
+        services.deal_confirm,
+        services.deal_dispute,
+        accounts.pin_set,
+        player_services.player_rename,
+        player_services.guest_add,
+        player_services.players_add,
+        player_services.guest_mark,
+        player_services.player_retire,
+        player_services.player_return,
+        player_services.player_link,
+        player_services.players_merge,
+        player_services.players_unmerge,
+        league.ladder_set,
+        league.season_add,
+        league.season_remove,
+        membership.member_remove,
+        membership.invitation_create,
+        membership.invitation_revoke,
+        membership.invitation_accept,
+        accounts.pin_confirmer,
+    ]
     assert [w.__name__ for w in writers if not getattr(w, "transient_retry", False)] == []
 
 
@@ -180,11 +203,15 @@ def test_terminating_connections_during_a_burst_of_deals_loses_and_doubles_nothi
     transactional_db,
 ):
     scorer = get_user_model().objects.create_user("scorer-under-fire")
-    club = services.club_create(name="Stormy night", admin=scorer)
+    club = club_services.club_create(name="Stormy night", admin=scorer)
     # One table per scorer, each with its own players (RULES D-19).
-    tables = [[services.player_add(club=club, name=f"{name} {n}") for name in ("Anna", "Bruno",
-                                                                            "Carla")]
-              for n in range(WORKERS)]  # fmt: skip
+    tables = [
+        [
+            player_services.player_add(club=club, name=f"{name} {n}")
+            for name in ("Anna", "Bruno", "Carla")
+        ]
+        for n in range(WORKERS)
+    ]
     clients = [client_for(scorer) for _ in range(WORKERS)]
     spared = [own_pid()]
     failures: list = []

@@ -88,8 +88,15 @@ def test_a_deal_recorded_before_scores_were_kept_reads_as_it_did():
     _, payload = to_payload(deal)
     assert "scores" not in payload
     # Written as the app wrote it then (no service writes version 1 any more).
-    Event.objects.create(stream=series, club=club, version=2, type="DealRecorded",
-                         payload=payload, schema_version=1, recorded_at=timezone.now())  # fmt: skip
+    Event.objects.create(
+        stream=series,
+        club=club,
+        version=2,
+        type="DealRecorded",
+        payload=payload,
+        schema_version=1,
+        recorded_at=timezone.now(),
+    )
     call_command("rebuild_projections", verbosity=0)
     assert services.series_load(series).totals == {anna.id: 0, bruno.id: 25, carla.id: 9}
     state = services.deal_record(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from django.core.management import call_command
 
+from series.clubs import services as club_services
 from series.demo import club as demo
 from series.demo.nights import NIGHT_PLAYERS
 from series.domain.events import DealCorrected, DealRecorded
@@ -14,7 +15,6 @@ from series.domain.rules import Rules
 from series.domain.series import SeriesState, apply, command_for, decide
 from series.eventstore import store
 from series.models import Club, Event, Night, SeriesSheet
-from series.sheets import services
 from tests.support.shared import copy_or_build, written_once_per_module
 
 pytestmark = pytest.mark.django_db
@@ -91,7 +91,7 @@ def test_every_demo_going_out_hand_is_valid_and_every_deal_fits_one_pack(demo_cl
 
 
 def test_the_demo_command_does_nothing_when_the_database_has_clubs(capsys):
-    services.club_create(name="Our club")
+    club_services.club_create(name="Our club")
     clubs = Club.objects.count()
     call_command("demo", "--if-empty")
     assert "no demo club created" in capsys.readouterr().out

@@ -57,9 +57,13 @@ def test_signing_out_all_devices_revokes_every_token(ada):
 def test_a_password_change_revokes_every_token_whichever_code_changes_it(ada):
     phone = sign_in("phone")
     form = PasswordChangeForm(
-        ada, {"old_password": PASSWORD, "new_password1": "x7-new-pass-phrase",
-              "new_password2": "x7-new-pass-phrase"},
-    )  # fmt: skip
+        ada,
+        {
+            "old_password": PASSWORD,
+            "new_password1": "x7-new-pass-phrase",
+            "new_password2": "x7-new-pass-phrase",
+        },
+    )
     assert form.is_valid(), form.errors
     form.save()
     assert not works(phone)

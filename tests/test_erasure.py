@@ -6,6 +6,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from series.backup import checksum
+from series.clubs import membership
 from series.eventstore import projectors
 from series.models import Event, Player
 from series.sheets import services
@@ -18,7 +19,7 @@ pytestmark = pytest.mark.django_db
 def finished_series():
     admin = get_user_model().objects.create_user("admin")
     club, players = club_with_players(("Anna", "Bruno", "Carla"))
-    services.member_set(club=club, user=admin, role="admin")
+    membership.member_set(club=club, user=admin, role="admin")
     a, b, c = players
     series_id = start(club, players).series_id
     for goer, hands in [(a, {b: 20, c: 30}), (b, {a: 25, c: 30}), (a, {b: 20, c: 40})]:

@@ -26,11 +26,24 @@ def test_gunicorn_with_the_served_settings_sends_no_server_header():
     gunicorn = str(Path(sys.executable).parent / "gunicorn")
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "scorekeeper.settings", "DEBUG": "true"}
     server = subprocess.Popen(
-        [gunicorn, "scorekeeper.wsgi", "-c", "scorekeeper/gunicorn.conf.py",
-         "--bind", f"127.0.0.1:{port}", "--workers", "1", "--access-logfile", "/dev/null"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        [
+            gunicorn,
+            "scorekeeper.wsgi",
+            "-c",
+            "scorekeeper/gunicorn.conf.py",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            "1",
+            "--access-logfile",
+            "/dev/null",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
         start_new_session=True,
-    )  # fmt: skip
+    )
     try:
         headers = None
         for _attempt in range(100):  # up to 20 s for the server to start

@@ -38,9 +38,11 @@ def record(series_id, went_out, others, **kwargs) -> tuple[services.SeriesResult
     statements = Statements()
     with connection.execute_wrapper(statements):
         result = services.deal_record(
-            series_id=series_id, entry=entry(went_out, dict.fromkeys(others, 30)),
-            needs_confirmation=False, **kwargs,
-        )  # fmt: skip
+            series_id=series_id,
+            entry=entry(went_out, dict.fromkeys(others, 30)),
+            needs_confirmation=False,
+            **kwargs,
+        )
     return result, statements
 
 
@@ -140,12 +142,16 @@ def test_a_deal_from_a_phone_costs_three_or_four_round_trips(remembered):
     if not remembered:
         writer.COMMITTED.clear()
     client = client_for(table.users["scorer"])
-    body = {"expected_version": 1, "went_out": anna.id,
-            "hands": [{"player": p.id, "points": 40} for p in (bruno, carla)]}  # fmt: skip
+    body = {
+        "expected_version": 1,
+        "went_out": anna.id,
+        "hands": [{"player": p.id, "points": 40} for p in (bruno, carla)],
+    }
     statements = Statements()
     with connection.execute_wrapper(statements):
-        response = client.post(f"/api/v1/series/{series_id}/deals", body, format="json",
-                               HTTP_IDEMPOTENCY_KEY="a-key")  # fmt: skip
+        response = client.post(
+            f"/api/v1/series/{series_id}/deals", body, format="json", HTTP_IDEMPOTENCY_KEY="a-key"
+        )
     assert response.status_code == 201
     assert len(statements.seen) == (3 if remembered else 4)
     assert all(autocommit for _sql, autocommit in statements.seen)

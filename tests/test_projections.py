@@ -8,6 +8,7 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.django import TestCase
 
+from series.clubs import services as club_services
 from series.domain.errors import DomainError
 from series.domain.series import fold
 from series.eventstore import projectors, store
@@ -50,18 +51,21 @@ def snapshot() -> dict[str, list[dict]]:
 
 
 move = st.one_of(
-    st.tuples(st.just("deal"), st.integers(0, 4), st.lists(st.integers(15, 80), min_size=5,
-                                                            max_size=5)),
-    st.tuples(st.just("deal"), st.integers(0, 4), st.lists(st.integers(15, 80), min_size=5,
-                                                            max_size=5)),
-    st.tuples(st.just("correct"), st.integers(1, 6), st.lists(st.integers(15, 80), min_size=5,
-                                                               max_size=5)),
+    st.tuples(
+        st.just("deal"), st.integers(0, 4), st.lists(st.integers(15, 80), min_size=5, max_size=5)
+    ),
+    st.tuples(
+        st.just("deal"), st.integers(0, 4), st.lists(st.integers(15, 80), min_size=5, max_size=5)
+    ),
+    st.tuples(
+        st.just("correct"), st.integers(1, 6), st.lists(st.integers(15, 80), min_size=5, max_size=5)
+    ),
     st.tuples(st.just("void"), st.integers(1, 6), st.just([])),
     st.tuples(st.just("abandon"), st.just(0), st.just([])),
     st.tuples(st.just("confirm"), st.integers(1, 6), st.just([])),
     st.tuples(st.just("confirm"), st.integers(1, 6), st.just([])),
     st.tuples(st.just("dispute"), st.integers(1, 6), st.just([])),
-)  # fmt: skip
+)
 
 
 def play(series_id, checker, moves, after_each=lambda: None) -> None:
@@ -101,7 +105,7 @@ def play(series_id, checker, moves, after_each=lambda: None) -> None:
 
 def started_series(players: int, needs_confirmation: bool):
     club, seated = club_with_players(["Anna", "Bruno", "Carla", "Dario", "Elena"][:players])
-    services.club_update(club=club, deals_need_confirmation=needs_confirmation)
+    club_services.club_update(club=club, deals_need_confirmation=needs_confirmation)
     checker = get_user_model().objects.create_user("checker")
     return start(club, seated, first_dealer=seated[-1]).series_id, checker
 

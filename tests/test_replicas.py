@@ -124,10 +124,13 @@ def test_a_series_the_standby_has_not_replayed_yet_is_found_on_the_primary(
 ):
     status, _, body = app.request(
         "/api/v1/series",
-        body={"club": app.seed["club"], "players": app.seed["others"],
-              "first_dealer": app.seed["others"][0]},
+        body={
+            "club": app.seed["club"],
+            "players": app.seed["others"],
+            "first_dealer": app.seed["others"][0],
+        },
         headers={"Authorization": f"Token {app.seed['token']}"},
-    )  # fmt: skip
+    )
     assert status == 201, body
     cluster.received()
     new = json.loads(body)["id"]

@@ -27,21 +27,45 @@ WHEN = datetime(2024, 5, 3, 20, tzinfo=UTC).isoformat()
 
 
 def reference(players: int) -> list[dict]:
-    club = {"kind": "club", "id": CLUB, "slug": "club", "name": "Club", "public": False,
-            "default_rules": {}, "time_zone": ""}  # fmt: skip
-    people = [{"kind": "player", "id": n, "club": CLUB, "name": f"Player {n}", "user": None}
-              for n in range(1, players + 1)]  # fmt: skip
-    header = {"kind": "header", "format": backup.FORMAT, "version": backup.FORMAT_VERSION,
-              "club": None, "accounts": False}  # fmt: skip
+    club = {
+        "kind": "club",
+        "id": CLUB,
+        "slug": "club",
+        "name": "Club",
+        "public": False,
+        "default_rules": {},
+        "time_zone": "",
+    }
+    people = [
+        {"kind": "player", "id": n, "club": CLUB, "name": f"Player {n}", "user": None}
+        for n in range(1, players + 1)
+    ]
+    header = {
+        "kind": "header",
+        "format": backup.FORMAT,
+        "version": backup.FORMAT_VERSION,
+        "club": None,
+        "accounts": False,
+    }
     return [header, club, *people]
 
 
 def event_record(position: int, stream: UUID, version: int, event) -> dict:
     type_name, payload = to_payload(event)
-    return {"kind": "event", "position": position, "stream": str(stream), "club": CLUB,
-            "version": version, "type": type_name, "payload": payload,
-            "schema_version": SCHEMA_VERSION, "recorded_at": WHEN, "recorded_by": None,
-            "idempotency_key": None, "command_digest": None}  # fmt: skip
+    return {
+        "kind": "event",
+        "position": position,
+        "stream": str(stream),
+        "club": CLUB,
+        "version": version,
+        "type": type_name,
+        "payload": payload,
+        "schema_version": SCHEMA_VERSION,
+        "recorded_at": WHEN,
+        "recorded_by": None,
+        "idempotency_key": None,
+        "command_digest": None,
+    }
 
 
 def signed(records: list[dict]) -> list[str]:
@@ -107,8 +131,7 @@ def test_a_deal_of_an_old_series_that_is_not_what_its_command_decides_is_refused
     deal = decide(fold([start]), RecordDeal(entry(1, {2: 12, 3: 30, 4: 7})))[0]
     forged = replace(deal, scores={**deal.scores, 2: 1})  # a total nobody decided
     series = uuid4()
-    records = [*reference(4), event_record(1, series, 1, start),
-               event_record(2, series, 2, forged)]  # fmt: skip
+    records = [*reference(4), event_record(1, series, 1, start), event_record(2, series, 2, forged)]
     with pytest.raises(backup.BackupError) as refused:
         backup.import_lines(signed(records))
     assert refused.value.line == len(records)
@@ -125,8 +148,12 @@ def test_a_reason_recorded_before_reasons_were_cleaned_is_restored_as_written():
     voided = decide(state, VoidDeal(1, "misdeal"))[0]
     earlier = replace(voided, reason="Eva \u202e03 ton ,0 had")
     series = uuid4()
-    records = [*reference(3), event_record(1, series, 1, start),
-               event_record(2, series, 2, deal), event_record(3, series, 3, earlier)]  # fmt: skip
+    records = [
+        *reference(3),
+        event_record(1, series, 1, start),
+        event_record(2, series, 2, deal),
+        event_record(3, series, 3, earlier),
+    ]
     assert backup.import_lines(signed(records)) == 3
     assert Event.objects.get(stream=series, version=3).payload["reason"] == earlier.reason
 
@@ -137,8 +164,12 @@ def test_an_earlier_reason_does_not_let_the_rest_of_its_event_through_unchecked(
     voided = decide(fold([start, deal]), VoidDeal(1, "misdeal"))[0]
     forged = replace(voided, number=2, reason="Eva \u202e03 ton ,0 had")  # no deal 2
     series = uuid4()
-    records = [*reference(3), event_record(1, series, 1, start),
-               event_record(2, series, 2, deal), event_record(3, series, 3, forged)]  # fmt: skip
+    records = [
+        *reference(3),
+        event_record(1, series, 1, start),
+        event_record(2, series, 2, deal),
+        event_record(3, series, 3, forged),
+    ]
     with pytest.raises(backup.BackupError) as refused:
         backup.import_lines(signed(records))
     assert refused.value.line == len(records)

@@ -122,8 +122,12 @@ def test_the_app_runs_as_that_role_recording_deals_and_projections(app_role, pla
     }
     ran = subprocess.run(
         [sys.executable, "manage.py", "shell", "-c", code],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
-    )  # fmt: skip
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert ran.returncode == 0, ran.stderr
     assert Event.objects.filter(stream=series).count() == 3
     assert DealLine.objects.filter(series_id=series).count() == 2

@@ -7,8 +7,8 @@ import threading
 import pytest
 from django.db import connection
 
+from series.clubs import players as player_services
 from series.domain.errors import DomainError
-from series.league import services as league
 from series.models import Event, SeriesSheet
 from series.sheets import services
 from tests.factories import club_with_players, entry, start
@@ -34,7 +34,7 @@ def test_two_players_seated_at_two_open_series_are_not_merged_into_one_person():
     start(club, [a, b, c])
     start(club, [d, e, f])
     with pytest.raises(DomainError) as refused:
-        league.players_merge(club=club, source_id=d.id, target_id=a.id)
+        player_services.players_merge(club=club, source_id=d.id, target_id=a.id)
     assert refused.value.code == "players_seated_apart"
     assert not Event.objects.filter(type="PlayersMerged").exists()
 
@@ -43,7 +43,7 @@ def test_a_player_merged_into_one_seated_at_an_open_series_is_not_seated_at_anot
     # RULES D-19: a merged player is the person they were merged into
     club, (a, b, c, d, e, f) = club_with_players(("A", "B", "C", "D", "E", "F"))
     first = start(club, [a, b, c]).series_id
-    league.players_merge(club=club, source_id=d.id, target_id=a.id)
+    player_services.players_merge(club=club, source_id=d.id, target_id=a.id)
     with pytest.raises(services.SeatedElsewhere) as refused:
         start(club, [d, e, f])
     assert refused.value.params["series"] == str(first)
@@ -78,8 +78,9 @@ def test_two_phones_starting_series_with_one_player_at_once_seat_them_once():
         finally:
             connection.close()
 
-    threads = [threading.Thread(target=start_table, args=(seats,))
-               for seats in ([a, b, c], [d, e, c])]  # fmt: skip
+    threads = [
+        threading.Thread(target=start_table, args=(seats,)) for seats in ([a, b, c], [d, e, c])
+    ]
     for thread in threads:
         thread.start()
     for thread in threads:
@@ -126,9 +127,10 @@ def test_a_start_appended_but_not_committed_still_refuses_the_next(monkeypatch):
 
     threads = [
         threading.Thread(target=start_table, args=("first", [a, b, c]), name="first"),
-        threading.Thread(target=start_table, args=("second", [d, e, c], first_appended),
-                         name="second"),
-    ]  # fmt: skip
+        threading.Thread(
+            target=start_table, args=("second", [d, e, c], first_appended), name="second"
+        ),
+    ]
     for thread in threads:
         thread.start()
     for thread in threads:

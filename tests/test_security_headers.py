@@ -7,6 +7,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
+from series.clubs import players as player_services
+from series.clubs import services as club_services
 from series.sheets import services
 from tests.factories import entry, start
 
@@ -16,8 +18,8 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def public_club(db):
     admin = get_user_model().objects.create_user("marta")
-    club = services.club_create(name="Open table", admin=admin, public=True)
-    players = [services.player_add(club=club, name=n) for n in ("Anna", "Bruno", "Carla")]
+    club = club_services.club_create(name="Open table", admin=admin, public=True)
+    players = [player_services.player_add(club=club, name=n) for n in ("Anna", "Bruno", "Carla")]
     series = start(club, players).series_id
     services.deal_record(
         series_id=series, entry=entry(players[0], {players[1]: 20, players[2]: 30})

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from series.clubs import membership
+from series.clubs import services as club_services
 from series.domain.errors import DomainError
 from series.models import DealLine, DealScore, Event, SeriesSeat, SeriesSheet
 from series.sheets import services
@@ -32,8 +34,13 @@ def test_a_five_player_series_from_cards_fills_the_score_sheet():
     sheet = SeriesSheet.objects.get(id=series_id)
     assert (sheet.status, sheet.winner_id, sheet.next_dealer_id) == ("finished", a.id, None)
     assert sheet.version == 6 and sheet.deals_played == 5
-    assert sheet.totals == {str(a.id): 126, str(b.id): 187, str(c.id): 222, str(d.id): 146,
-                            str(e.id): 236}  # fmt: skip
+    assert sheet.totals == {
+        str(a.id): 126,
+        str(b.id): 187,
+        str(c.id): 222,
+        str(d.id): 146,
+        str(e.id): 236,
+    }
     seats = list(SeriesSeat.objects.filter(series=sheet).values_list("player__name", "seat"))
     assert seats == [("Anna", 1), ("Bruno", 2), ("Carla", 3), ("Dario", 4), ("Elena", 5)]
     dealers = list(DealLine.objects.filter(series=sheet).values_list("dealer__name", flat=True))
@@ -186,19 +193,19 @@ def test_the_last_admin_of_a_club_cannot_step_down():
     from django.contrib.auth import get_user_model
 
     admin = get_user_model().objects.create_user("admin")
-    club = services.club_create(name="Club", admin=admin)
+    club = club_services.club_create(name="Club", admin=admin)
     with pytest.raises(DomainError) as refused:
-        services.member_set(club=club, user=admin, role="member")
+        membership.member_set(club=club, user=admin, role="member")
     assert refused.value.code == "last_admin"
     other = get_user_model().objects.create_user("other")
-    services.member_set(club=club, user=other, role="admin")
-    assert services.member_set(club=club, user=admin, role="member").role == "member"
+    membership.member_set(club=club, user=other, role="admin")
+    assert membership.member_set(club=club, user=admin, role="member").role == "member"
 
 
 def test_a_club_can_open_its_league_pages_and_change_its_name():
-    club = services.club_create(name="Club")
-    services.club_update(club=club, name="  Friday club ", public=True)
+    club = club_services.club_create(name="Club")
+    club_services.club_update(club=club, name="  Friday club ", public=True)
     club.refresh_from_db()
     assert (club.name, club.public) == ("Friday club", True)
     with pytest.raises(DomainError):
-        services.club_update(club=club, name=" ")
+        club_services.club_update(club=club, name=" ")

@@ -11,6 +11,8 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from rest_framework.test import APIClient
 
+from series.clubs import players as player_services
+from series.clubs import services as club_services
 from series.domain import games, melds
 from series.domain.cards import parse_cards
 from series.domain.errors import InvalidDeal
@@ -39,8 +41,8 @@ def points_race():
 @pytest.fixture
 def club():
     scorer = get_user_model().objects.create_user("scorer")
-    club = services.club_create(name="Race club", admin=scorer)
-    players = [services.player_add(club=club, name=n) for n in ("Anna", "Bruno", "Carla")]
+    club = club_services.club_create(name="Race club", admin=scorer)
+    players = [player_services.player_add(club=club, name=n) for n in ("Anna", "Bruno", "Carla")]
     return club, players, scorer
 
 
@@ -52,8 +54,13 @@ def points(players, scored) -> DealEntry:
 def test_a_points_race_plays_to_its_target_and_the_highest_total_wins(points_race, club):
     club, players, _ = club
     anna, bruno, carla = (p.id for p in players)
-    result = services.series_start(club=club, players=[anna, bruno, carla], first_dealer=anna,
-                                   rules=POINTS_RACE, options={"target": 30})  # fmt: skip
+    result = services.series_start(
+        club=club,
+        players=[anna, bruno, carla],
+        first_dealer=anna,
+        rules=POINTS_RACE,
+        options={"target": 30},
+    )
     series_id, dealers = result.series_id, []
     for scored in DEALS:
         dealers.append(result.state.next_dealer)
@@ -73,8 +80,13 @@ def test_a_points_race_has_its_league_on_the_pages_and_the_api(points_race, club
     """Registered after the app started, as a plug-in's game would be."""
     club, players, scorer = club
     anna, bruno, carla = (p.id for p in players)
-    started = services.series_start(club=club, players=[anna, bruno, carla], first_dealer=anna,
-                                    rules=POINTS_RACE, options={"target": 30})  # fmt: skip
+    started = services.series_start(
+        club=club,
+        players=[anna, bruno, carla],
+        first_dealer=anna,
+        rules=POINTS_RACE,
+        options={"target": 30},
+    )
     series_id = started.series_id
     for scored in DEALS:
         services.deal_record(series_id=series_id, entry=points(players, scored))
@@ -121,9 +133,17 @@ def test_the_api_records_a_points_race_and_answers_its_totals(points_race, club)
     anna, bruno, carla = (p.id for p in players)
     api = APIClient()
     api.force_authenticate(scorer)
-    started = api.post("/api/v1/series", {"club": club.slug, "players": [anna, bruno, carla],
-                       "first_dealer": anna, "rules": POINTS_RACE, "options": {"target": 30}},
-                       format="json")  # fmt: skip
+    started = api.post(
+        "/api/v1/series",
+        {
+            "club": club.slug,
+            "players": [anna, bruno, carla],
+            "first_dealer": anna,
+            "rules": POINTS_RACE,
+            "options": {"target": 30},
+        },
+        format="json",
+    )
     assert started.status_code == 201, started.json()
     path = f"/api/v1/series/{started.json()['id']}"
     for version, scored in enumerate(DEALS, start=1):
@@ -148,8 +168,15 @@ def test_the_pages_start_a_points_race_and_its_sheet_shows_totals_and_the_next_d
     page.force_login(scorer)
     new_series = f"/clubs/{club.slug}/series/new/"
     assert "Points race: first to 50 points" in page.get(new_series).content.decode()
-    started = page.post(new_series, {"players": [p.id for p in players], "first_dealer": anna.id,
-                                     "preset": POINTS_RACE, "target": "30"})  # fmt: skip
+    started = page.post(
+        new_series,
+        {
+            "players": [p.id for p in players],
+            "first_dealer": anna.id,
+            "preset": POINTS_RACE,
+            "target": "30",
+        },
+    )
     assert started.status_code == 302
     series_id = selectors.club_series(club=club).get().id
     for scored in DEALS[:2]:
@@ -161,8 +188,9 @@ def test_the_pages_start_a_points_race_and_its_sheet_shows_totals_and_the_next_d
     assert "First to 30 points; the highest total wins." in sheet
     assert "Deal 3: Carla deals next." in sheet
     assert re.findall(r'class="num total[^"]*">(\d+)<', sheet) == ["25", "25", "15"]
-    leading = re.findall(r'class="total-chip leader[^"]*">\s*<span class="chip-name" title="(\w+)"',
-                         sheet)  # fmt: skip
+    leading = re.findall(
+        r'class="total-chip leader[^"]*">\s*<span class="chip-name" title="(\w+)"', sheet
+    )
     assert leading == ["Anna", "Bruno"]  # the highest totals lead
 
 

@@ -41,8 +41,9 @@ class SignUpForm(UserCreationForm):
         username.label = _("User name")
         username.widget.attrs.update({"autocapitalize": "none", "autocomplete": "username"})
         self.fields["email"].widget.attrs.update({"autocomplete": "email"})
-        username.help_text = _("Your name will do, spaces and all: the user name to sign in "
-                               "with is then made from it.")  # fmt: skip
+        username.help_text = _(
+            "Your name will do, spaces and all: the user name to sign in with is then made from it."
+        )
         self.display_name = ""
 
     def clean_username(self):
@@ -56,8 +57,10 @@ class SignUpForm(UserCreationForm):
     def _free(self, made: str) -> str:
         """``made``, or ``made`` with the first number that no one has taken yet."""
         users = self._meta.model.objects
-        taken = {name.lower() for name in users.filter(username__istartswith=made)
-                 .values_list("username", flat=True)}  # fmt: skip
+        taken = {
+            name.lower()
+            for name in users.filter(username__istartswith=made).values_list("username", flat=True)
+        }
         return next(
             candidate
             for number in range(1, len(taken) + 2)
@@ -80,3 +83,25 @@ class EmailForm(forms.ModelForm):
         fields = ("email",)
         labels = {"email": _("E-mail")}
         help_texts = {"email": _("Used only to reset a forgotten password. Leave empty for none.")}
+
+
+PIN_PATTERN = r"[0-9]{4,8}"
+
+
+class PinForm(forms.Form):
+    pin = forms.RegexField(
+        regex=f"^{PIN_PATTERN}$",
+        label=_("New PIN (4 to 8 digits)"),
+        widget=forms.PasswordInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+        error_messages={"invalid": _("Use 4 to 8 digits.")},
+    )
+    again = forms.CharField(
+        label=_("The same PIN again"),
+        widget=forms.PasswordInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+    )
+
+    def clean(self):
+        data = super().clean()
+        if data.get("pin") and data.get("pin") != data.get("again"):
+            self.add_error("again", _("The two PINs differ."))
+        return data

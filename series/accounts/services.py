@@ -111,8 +111,7 @@ def password_set(*, user, password: str) -> None:
 
 def wrong_password() -> DomainError:
     """The refusal of a password change whose old password is not the user's."""
-    return DomainError(_("That is not your password."), code="wrong_password",
-                       field="old_password")  # fmt: skip
+    return DomainError(_("That is not your password."), code="wrong_password", field="old_password")
 
 
 def devices_of(user) -> list[DeviceToken]:
@@ -154,9 +153,14 @@ def pin_too_easy(pin: str) -> bool:
 def pin_set(*, user, pin: str) -> None:
     """Set the member's confirmation PIN (stored hashed, like a password)."""
     if pin_too_easy(pin):
-        raise DomainError(_("That PIN is too easy to guess (one digit repeated, or a run "
-                            "such as 1234): choose another."),
-                          code="pin_too_easy", field="pin")  # fmt: skip
+        raise DomainError(
+            _(
+                "That PIN is too easy to guess (one digit repeated, or a run "
+                "such as 1234): choose another."
+            ),
+            code="pin_too_easy",
+            field="pin",
+        )
     with transaction.atomic():
         profile, _created = Profile.objects.get_or_create(user=user)
         profile.set_pin(pin)
@@ -182,12 +186,19 @@ def pin_confirmer(*, member, name: str, device, pin: str) -> None:
     limit, cooloff = settings.PIN_FAILURE_LIMIT, timedelta(minutes=settings.PIN_COOLOFF_MINUTES)
     stored = Profile.objects.filter(user=member).values_list("confirmation_pin", flat=True)
     if not stored.first():
-        raise PinRefused(_("{name} has not set a PIN yet: they set one under Account, "
-                           "“Your confirmation PIN”, or confirm on their own phone."),
-                         code="pin_not_set", field="pin", name=name)  # fmt: skip
+        raise PinRefused(
+            _(
+                "{name} has not set a PIN yet: they set one under Account, "
+                "“Your confirmation PIN”, or confirm on their own phone."
+            ),
+            code="pin_not_set",
+            field="pin",
+            name=name,
+        )
     if not pin:  # nothing typed: no guess to count
-        raise PinRefused(_("Type {name}'s PIN to confirm as them."), code="pin_missing",
-                         field="pin", name=name)  # fmt: skip
+        raise PinRefused(
+            _("Type {name}'s PIN to confirm as them."), code="pin_missing", field="pin", name=name
+        )
     now = timezone.now()
     with transaction.atomic():
         attempt, _created = PinAttempt.objects.select_for_update().get_or_create(
@@ -202,11 +213,21 @@ def pin_confirmer(*, member, name: str, device, pin: str) -> None:
             attempt.last_failure_at = attempt.last_failure_at if right else now
             attempt.save(update_fields=["failures", "last_failure_at"])
     if locked or attempt.failures >= limit:
-        raise PinRefused(_("Too many wrong PINs for {name} on this phone: try again in "
-                           "{minutes} minutes, or {name} confirms on their own phone."),
-                         code="pin_locked", field="pin", name=name,
-                         minutes=settings.PIN_COOLOFF_MINUTES)  # fmt: skip
+        raise PinRefused(
+            _(
+                "Too many wrong PINs for {name} on this phone: try again in "
+                "{minutes} minutes, or {name} confirms on their own phone."
+            ),
+            code="pin_locked",
+            field="pin",
+            name=name,
+            minutes=settings.PIN_COOLOFF_MINUTES,
+        )
     if not right:
-        raise PinRefused(_("That PIN is not {name}'s. Tries left on this phone: {left}."),
-                         code="pin_wrong", field="pin", name=name,
-                         left=limit - attempt.failures)  # fmt: skip
+        raise PinRefused(
+            _("That PIN is not {name}'s. Tries left on this phone: {left}."),
+            code="pin_wrong",
+            field="pin",
+            name=name,
+            left=limit - attempt.failures,
+        )

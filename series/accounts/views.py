@@ -22,7 +22,10 @@ from django.views.decorators.http import require_http_methods
 
 from series.accounts import services as accounts
 from series.accounts import throttling
-from series.accounts.forms import EmailForm, SignUpForm
+from series.accounts.forms import EmailForm, PinForm, SignUpForm
+from series.domain.errors import DomainError
+from series.sheets import selectors
+from series.web.messages import render as error_message
 
 # The account page's sections that live on pages of their own: (URL name,
 # title, one line of help).
@@ -67,10 +70,17 @@ def signup(request):
     if wait is not None:
         minutes = max(1, round(wait / 60))
         form.errors.clear()
-        form.add_error(None, ngettext(
-            "Too many accounts were created from your address. Try again in %(minutes)d minute.",
-            "Too many accounts were created from your address. Try again in %(minutes)d minutes.",
-            minutes) % {"minutes": minutes})  # fmt: skip
+        form.add_error(
+            None,
+            ngettext(
+                "Too many accounts were created from your address. "
+                "Try again in %(minutes)d minute.",
+                "Too many accounts were created from your address. "
+                "Try again in %(minutes)d minutes.",
+                minutes,
+            )
+            % {"minutes": minutes},
+        )
         context = {"form": form, "next": _next_url(request)}
         response = render(request, "account/signup.html", context, status=429)
         response["Retry-After"] = str(wait)
@@ -79,12 +89,15 @@ def signup(request):
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         if form.display_name:
-            messages.success(request, _("Welcome, %(name)s: your account is ready. You sign in "
-                                        "as %(username)s.")
-                             % {"name": form.display_name, "username": user.username})  # fmt: skip
+            messages.success(
+                request,
+                _("Welcome, %(name)s: your account is ready. You sign in as %(username)s.")
+                % {"name": form.display_name, "username": user.username},
+            )
         else:
-            messages.success(request, _("Welcome, %(name)s: your account is ready.")
-                             % {"name": user.username})  # fmt: skip
+            messages.success(
+                request, _("Welcome, %(name)s: your account is ready.") % {"name": user.username}
+            )
         return redirect(_next_url(request) or "home")
     return render(request, "account/signup.html", {"form": form, "next": _next_url(request)})
 
@@ -139,4 +152,22 @@ def devices(request):
         if accounts.device_sign_out(user=request.user, digest=request.POST.get("revoke", "")):
             messages.success(request, _("The device was signed out."))
         return redirect("account_devices")
-    return render(request, "account_devices.html", {"devices": accounts.devices_of(request.user)})
+    return render(request, "account/devices.html", {"devices": accounts.devices_of(request.user)})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def account_pin(request):
+    form = PinForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            accounts.pin_set(user=request.user, pin=form.cleaned_data["pin"])
+        except DomainError as error:
+            form.add_error("pin", error_message(error))
+        else:
+            messages.success(request, _("Your PIN is set."))
+            next_url = request.GET.get("next", "")
+            safe = url_has_allowed_host_and_scheme(next_url, allowed_hosts={request.get_host()})
+            return redirect(next_url if safe else "account_pin")
+    has_pin = selectors.has_pin(request.user)
+    return render(request, "account/pin.html", {"form": form, "has_pin": has_pin})

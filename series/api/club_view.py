@@ -7,9 +7,9 @@ from drf_spectacular.utils import OpenApiParameter
 
 from series.api.base import ApiView
 from series.api.permissions import require
+from series.clubs import selectors as club_selectors
 from series.clubs.access import Access
 from series.models import Club
-from series.sheets import selectors
 
 SLUG = OpenApiParameter("slug", str, OpenApiParameter.PATH, description="The club's slug.")
 
@@ -20,5 +20,5 @@ class ClubApiView(ApiView):
     club: Club | None = None
 
     def club_for(self, slug: str, access: Access) -> Club:
-        self.club = require(self.request.user, selectors.club_by_slug(slug), access)
+        self.club = require(self.request.user, club_selectors.club_by_slug(slug), access)
         return self.club

@@ -91,8 +91,10 @@ class PlayerCountsField(serializers.DictField):
         counts = super().to_internal_value(data)
         for key in counts:
             if not _PLAYER_KEY.fullmatch(key):
-                message = _("The key “{key}” is not a player id written in digits "
-                            "(without a sign, spaces or a leading zero).")  # fmt: skip
+                message = _(
+                    "The key “{key}” is not a player id written in digits "
+                    "(without a sign, spaces or a leading zero)."
+                )
                 raise serializers.ValidationError(message.format(key=key))
         by_player = {int(key): value for key, value in counts.items()}
         if not all(1 <= key <= ID_MAX for key in by_player):

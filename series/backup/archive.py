@@ -105,31 +105,55 @@ def _records(club: Club | None, progress, with_accounts: bool) -> Iterator[dict[
     clubs = Club.objects.order_by("id")
     if club is not None:
         clubs = clubs.filter(id=club.id)
-    yield {"kind": "header", "format": FORMAT, "version": FORMAT_VERSION,
-           "club": club.slug if club else None, "accounts": with_accounts}  # fmt: skip
+    yield {
+        "kind": "header",
+        "format": FORMAT,
+        "version": FORMAT_VERSION,
+        "club": club.slug if club else None,
+        "accounts": with_accounts,
+    }
     members = Membership.objects.filter(club__in=clubs).select_related("user").order_by("id")
     events = Event.objects.filter(club__in=clubs).order_by("position")
     users = get_user_model().objects.filter(id__in=_user_ids(members, events)).order_by("id")
     for user in users:
-        record = {"kind": "user", "id": user.id, "username": user.username,
-                  "is_active": user.is_active}  # fmt: skip
+        record = {
+            "kind": "user",
+            "id": user.id,
+            "username": user.username,
+            "is_active": user.is_active,
+        }
         if with_accounts:
             record["password"] = user.password
         yield record
     for row in clubs:
-        yield {"kind": "club", "id": row.id, "slug": row.slug, "name": row.name,
-               "public": row.public, "default_rules": row.default_rules,
-               "time_zone": row.time_zone,
-               "deals_need_confirmation": row.deals_need_confirmation}  # fmt: skip
+        yield {
+            "kind": "club",
+            "id": row.id,
+            "slug": row.slug,
+            "name": row.name,
+            "public": row.public,
+            "default_rules": row.default_rules,
+            "time_zone": row.time_zone,
+            "deals_need_confirmation": row.deals_need_confirmation,
+        }
     exported = set(users.values_list("id", flat=True))
     for player in Player.objects.filter(club__in=clubs).order_by("id"):
         # A player's account travels only with a user the backup holds (a member).
         user = player.user_id if player.user_id in exported else None
-        yield {"kind": "player", "id": player.id, "club": player.club_id, "name": player.name,
-               "user": user}  # fmt: skip
+        yield {
+            "kind": "player",
+            "id": player.id,
+            "club": player.club_id,
+            "name": player.name,
+            "user": user,
+        }
     for member in members:
-        yield {"kind": "member", "club": member.club_id, "user": member.user_id,
-               "role": member.role}  # fmt: skip
+        yield {
+            "kind": "member",
+            "club": member.club_id,
+            "user": member.user_id,
+            "role": member.role,
+        }
     yield from _league_settings(clubs)
     for done, event in enumerate(events.iterator(chunk_size=2000), start=1):
         yield {
@@ -153,12 +177,21 @@ def _records(club: Club | None, progress, with_accounts: bool) -> Iterator[dict[
 def _league_settings(clubs) -> Iterator[dict[str, Any]]:
     """The clubs' named seasons and ladder rules (series.league)."""
     for season in Season.objects.filter(club__in=clubs).order_by("id"):
-        yield {"kind": "season", "club": season.club_id, "key": season.key, "name": season.name,
-               "starts_on": season.starts_on.isoformat(),
-               "ends_on": season.ends_on.isoformat()}  # fmt: skip
+        yield {
+            "kind": "season",
+            "club": season.club_id,
+            "key": season.key,
+            "name": season.name,
+            "starts_on": season.starts_on.isoformat(),
+            "ends_on": season.ends_on.isoformat(),
+        }
     for rules in LadderRules.objects.filter(club__in=clubs).order_by("club"):
-        yield {"kind": "ladder", "club": rules.club_id, "min_series": rules.min_series,
-               "best_n": rules.best_n}  # fmt: skip
+        yield {
+            "kind": "ladder",
+            "club": rules.club_id,
+            "min_series": rules.min_series,
+            "best_n": rules.best_n,
+        }
 
 
 def _user_ids(members, events) -> set[int]:
@@ -303,15 +336,19 @@ class _Restorer:
 
     def _add_club(self, number: int, record: dict[str, Any]) -> None:
         Club.objects.create(
-            id=record["id"], slug=record["slug"], name=record["name"], public=record["public"],
+            id=record["id"],
+            slug=record["slug"],
+            name=record["name"],
+            public=record["public"],
             default_rules=record.get("default_rules") or {},
             time_zone=record.get("time_zone") or "",
             deals_need_confirmation=record.get("deals_need_confirmation", False),
-        )  # fmt: skip
+        )
 
     def _add_player(self, number: int, record: dict[str, Any]) -> None:
-        Player.objects.create(id=record["id"], club_id=record["club"], name=record["name"],
-                              user_id=record.get("user"))  # fmt: skip
+        Player.objects.create(
+            id=record["id"], club_id=record["club"], name=record["name"], user_id=record.get("user")
+        )
         self.players[record["club"]].add(record["id"])
 
     def _add_member(self, number: int, record: dict[str, Any]) -> None:
@@ -325,13 +362,19 @@ class _Restorer:
         checked = check_new_season(record["name"], first, last, existing)
         if checked.key != record["key"]:
             raise BackupError(number, "the season's key does not follow from its name")
-        Season.objects.create(club_id=record["club"], key=checked.key, name=checked.name,
-                              starts_on=first, ends_on=last)  # fmt: skip
+        Season.objects.create(
+            club_id=record["club"],
+            key=checked.key,
+            name=checked.name,
+            starts_on=first,
+            ends_on=last,
+        )
 
     def _add_ladder(self, number: int, record: dict[str, Any]) -> None:
         check_ladder(record["min_series"], record["best_n"])
-        LadderRules.objects.create(club_id=record["club"], min_series=record["min_series"],
-                                   best_n=record["best_n"])  # fmt: skip
+        LadderRules.objects.create(
+            club_id=record["club"], min_series=record["min_series"], best_n=record["best_n"]
+        )
 
     def _add_event(self, number: int, record: dict[str, Any]) -> None:
         event = from_payload(record["type"], record["payload"], record["schema_version"])
@@ -353,8 +396,9 @@ class _Restorer:
         club = record["club"]
         if record["stream"] != str(roster_stream(club)):
             raise BackupError(number, f"a roster event outside the roster of club {club}")
-        named = {getattr(event, name) for name in ("player", "source", "target")
-                 if hasattr(event, name)}  # fmt: skip
+        named = {
+            getattr(event, name) for name in ("player", "source", "target") if hasattr(event, name)
+        }
         if not named <= self.players[club]:
             raise BackupError(number, "the roster names players the backup does not have")
 
@@ -378,8 +422,9 @@ class _Restorer:
         club = record["club"]
         state = self.replay.states.get(record["stream"])
         if state is not None and not isinstance(state, SeriesState):
-            raise BackupError(number, f"a series event in the stream {record['stream']} "
-                                      "of another kind")  # fmt: skip
+            raise BackupError(
+                number, f"a series event in the stream {record['stream']} of another kind"
+            )
         if isinstance(event, SeriesStarted):
             if event.club != club:
                 raise BackupError(number, "the series names another club than its event")

@@ -53,8 +53,11 @@ def table_digests() -> dict[str, str]:
     differ, where the checksums do."""
     digests = {}
     for model, order in CHECKSUM_TABLES:
-        names = [f.attname for f in model._meta.concrete_fields if f.name != "id" or
-                 model in (SeriesSheet, Night)]  # fmt: skip
+        names = [
+            f.attname
+            for f in model._meta.concrete_fields
+            if f.name != "id" or model in (SeriesSheet, Night)
+        ]
         digest = hashlib.sha256()
         for row in model.objects.order_by(*order).values_list(*names).iterator(chunk_size=5000):
             digest.update(json.dumps(row, default=str, sort_keys=True).encode())

@@ -15,8 +15,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from series.clubs import selectors as club_selectors
 from series.models import Club, Membership
-from series.sheets import selectors
 
 
 class Access(enum.IntEnum):
@@ -69,7 +69,7 @@ def decide(user, club: Club | None, access: Access, role: str | object | None = 
     if club is None:
         return Verdict(Decision.NOT_FOUND)
     if role is ASK:
-        role = selectors.club_role(user=user, club=club)
+        role = club_selectors.club_role(user=user, club=club)
     if allows(role, club, access):
         return Verdict(Decision.ALLOWED, role)
     if role is None and not club.public:

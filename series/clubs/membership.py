@@ -19,6 +19,10 @@ from django.utils import timezone
 
 from series.domain.errors import DomainError, NotFound, _
 from series.eventstore.retry import transient_retry
+from series.eventstore.writer import (
+    IdempotencyMismatch,  # noqa: F401
+    scoped_key,  # noqa: F401
+)
 from series.models import Club, Invitation, Membership
 
 DEFAULT_DAYS = 7
@@ -55,11 +59,20 @@ def invitation_create(
 ) -> NewInvitation:
     """A new link that lets people join ``club`` as ``role`` for ``days`` days."""
     if role not in Membership.Role.values:
-        raise DomainError(_("Role must be one of: {choices}."), code="invalid_role",
-                          field="role", choices=", ".join(Membership.Role.values))  # fmt: skip
+        raise DomainError(
+            _("Role must be one of: {choices}."),
+            code="invalid_role",
+            field="role",
+            choices=", ".join(Membership.Role.values),
+        )
     if not 1 <= days <= MAX_DAYS:
-        raise DomainError(_("An invitation lasts 1 to {high} days, not {days}."),
-                          code="invalid_days", field="days", high=MAX_DAYS, days=days)  # fmt: skip
+        raise DomainError(
+            _("An invitation lasts 1 to {high} days, not {days}."),
+            code="invalid_days",
+            field="days",
+            high=MAX_DAYS,
+            days=days,
+        )
     token = secrets.token_urlsafe(24)
     invitation = Invitation.objects.create(
         club=club,
@@ -86,17 +99,24 @@ def invitation_revoke(*, club: Club, invitation_id: int) -> Invitation:
 def refusal(invitation: Invitation | None) -> DomainError | None:
     """Why an invitation cannot be used now, in words a visitor understands."""
     if invitation is None:
-        return DomainError(_("This invitation link is not valid. Ask the club for a new one."),
-                           code="invitation_unknown")  # fmt: skip
+        return DomainError(
+            _("This invitation link is not valid. Ask the club for a new one."),
+            code="invitation_unknown",
+        )
     if invitation.revoked_at is not None:
-        return DomainError(_("This invitation was withdrawn by the club. Ask for a new one."),
-                           code="invitation_revoked")  # fmt: skip
+        return DomainError(
+            _("This invitation was withdrawn by the club. Ask for a new one."),
+            code="invitation_revoked",
+        )
     if invitation.expires_at <= timezone.now():
-        return DomainError(_("This invitation has expired. Ask the club for a new one."),
-                           code="invitation_expired")  # fmt: skip
+        return DomainError(
+            _("This invitation has expired. Ask the club for a new one."), code="invitation_expired"
+        )
     if invitation.max_uses is not None and invitation.uses >= invitation.max_uses:
-        return DomainError(_("This invitation was used already. Ask the club for a new one."),
-                           code="invitation_used")  # fmt: skip
+        return DomainError(
+            _("This invitation was used already. Ask the club for a new one."),
+            code="invitation_used",
+        )
     return None
 
 
@@ -119,3 +139,27 @@ def invitation_accept(*, token: str, user) -> Membership:
             return membership
         Invitation.objects.filter(id=invitation.id).update(uses=F("uses") + 1)
         return Membership.objects.create(club=invitation.club, user=user, role=invitation.role)
+
+
+@transient_retry(idempotent=True)
+def member_set(*, club: Club, user, role: str) -> Membership:
+    """Give ``user`` a role in ``club`` (admin, scorer or member)."""
+    if role not in Membership.Role.values:
+        raise DomainError(
+            _("Role must be one of: {choices}."),
+            code="invalid_role",
+            field="role",
+            choices=", ".join(Membership.Role.values),
+        )
+    with transaction.atomic():
+        admins = Membership.objects.select_for_update().filter(club=club, role="admin")
+        if role != "admin" and list(admins.values_list("user_id", flat=True)) == [user.id]:
+            raise DomainError(
+                _("A club needs an admin: make someone else admin first."),
+                code="last_admin",
+                field="role",
+            )
+        membership, _created = Membership.objects.update_or_create(
+            club=club, user=user, defaults={"role": role}
+        )
+    return membership

@@ -31,7 +31,6 @@ from series.eventstore import store, writer
 from series.eventstore.writer import Change, Loaded, digest
 from series.league import projection
 from series.models import Club, Player, SeriesSeat
-from series.sheets import services
 from series.sheets.selectors import OPEN_STATUSES
 
 
@@ -100,7 +99,11 @@ class RosterStream:
     def decide(self, state: RosterState, request: RosterRequest) -> list:
         match request:
             case NewGuest():
-                player = services.player_add(club=request.club, name=request.name)
+                from series.clubs.players import (
+                    player_add,
+                )  # the players' module writes through this stream
+
+                player = player_add(club=request.club, name=request.name)
                 return decide(state, AddGuest(player.id))
             case Rename():
                 Player.objects.filter(id=request.player).update(name=request.name)
@@ -138,11 +141,15 @@ class RosterStream:
         )
         if seats.values("series").distinct().count() > 1:
             raise DomainError(
-                _("{player} and {partner} are seated at two open series: finish or abandon "
-                  "one of them first."),
-                code="players_seated_apart", field="target",
-                player=event.source, partner=event.target,
-            )  # fmt: skip
+                _(
+                    "{player} and {partner} are seated at two open series: finish or abandon "
+                    "one of them first."
+                ),
+                code="players_seated_apart",
+                field="target",
+                player=event.source,
+                partner=event.target,
+            )
 
     def in_append(self, stream: UUID, change: Change[RosterState]) -> bool:
         return False  # its rows are written by ``project``

@@ -16,10 +16,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from series.clubs import membership
+from series.clubs import selectors as club_selectors
+from series.clubs import services as club_services
 from series.clubs.access import Access, allows
 from series.clubs.forms import ClubForm, InvitationForm, RevokeForm, RoleForm, rules_initial
 from series.domain.errors import DomainError
-from series.sheets import selectors, services
 from series.web.messages import render as error_message
 from series.web.page_access import club_page
 
@@ -46,7 +47,7 @@ def club_new(request):
 
     def create(data):
         try:
-            return services.club_create(
+            return club_services.club_create(
                 name=data["name"],
                 slug=data["slug"] or None,
                 public=data["public"],
@@ -84,7 +85,7 @@ def club_settings(request, club):
     form = ClubForm(request.POST or None, initial=initial, with_slug=False)
     if request.method == "POST" and _save(
         form,
-        lambda data: services.club_update(
+        lambda data: club_services.club_update(
             club=club,
             name=data["name"],
             public=data["public"],
@@ -130,8 +131,8 @@ def members(request, club):
     context = {
         "club": club,
         "is_admin": is_admin,
-        "members": selectors.club_members(club=club),
-        "invitations": selectors.club_invitations(club=club) if is_admin else [],
+        "members": club_selectors.club_members(club=club),
+        "invitations": club_selectors.club_invitations(club=club) if is_admin else [],
         "invite": invite,
         "roles": RoleForm.base_fields["role"].choices,
     }
@@ -141,7 +142,7 @@ def members(request, club):
 MEMBER_ACTIONS = {
     "role": (
         RoleForm,
-        lambda club, user, d: services.member_set(club=club, user=user, role=d["role"]),
+        lambda club, user, d: membership.member_set(club=club, user=user, role=d["role"]),
     ),
     "revoke": (
         RevokeForm,
@@ -156,7 +157,7 @@ MEMBER_ACTIONS = {
 @club_page(Access.ADMINISTER)
 def member_remove(request, club, user_id: int):
     """Ask first, naming the member; a tap on the members page removes nobody."""
-    user = selectors.club_member_user(club=club, user_id=user_id)
+    user = club_selectors.club_member_user(club=club, user_id=user_id)
     if user is None and request.method == "POST":
         # Sent again (a double tap, a lost answer): the removal stands, as the
         # first answer said; naming them would name any account by its id.
@@ -186,7 +187,7 @@ def _member_action(request, club, action: str) -> bool:
         return False
     user = None
     if "user" in form.cleaned_data:
-        user = selectors.club_member_user(club=club, user_id=form.cleaned_data["user"])
+        user = club_selectors.club_member_user(club=club, user_id=form.cleaned_data["user"])
         if user is None:
             messages.error(request, _("That person is not a member of the club."))
             return False
@@ -237,7 +238,7 @@ def join(request):
         request.session.pop(JOIN_SESSION_KEY, None)
         context = {"problem": error_message(refused)}
         return render(request, "clubs/join.html", context, status=410 if invitation else 404)
-    role = selectors.club_role(user=request.user, club=invitation.club)
+    role = club_selectors.club_role(user=request.user, club=invitation.club)
     if request.method == "POST" and request.user.is_authenticated:
         try:
             membership.invitation_accept(token=token, user=request.user)

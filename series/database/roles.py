@@ -25,8 +25,9 @@ EVENT_LOG = Event._meta.db_table
 def appended_columns(quote) -> str:
     """The columns of the log an append writes: all but its position, which the
     log's sequence gives (``store.append`` names the same)."""
-    return ", ".join(quote(field.column) for field in Event._meta.concrete_fields
-                     if field is not Event._meta.pk)  # fmt: skip
+    return ", ".join(
+        quote(field.column) for field in Event._meta.concrete_fields if field is not Event._meta.pk
+    )
 
 
 def grant_statements(role: str, quote) -> list[str]:

@@ -19,6 +19,8 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
+from series.clubs import players as player_services
+from series.clubs import services as club_services
 from series.demo.nights import play_club_nights
 from series.demo.table import play_deal
 from series.domain.events import DealEntry, GoingOut, Hand
@@ -58,8 +60,8 @@ def create_demo_club(
     nights = game_nights(date(today.year - seasons + 1, 1, 1), today, every_days)
     with transaction.atomic():
         user = get_user_model().objects.create_user("demo", password=password)
-        club = services.club_create(name="Demo club", slug=SLUG, public=True, admin=user)
-        players = [services.player_add(club=club, name=name).id for name in PLAYERS]
+        club = club_services.club_create(name="Demo club", slug=SLUG, public=True, admin=user)
+        players = [player_services.player_add(club=club, name=name).id for name in PLAYERS]
         for done, night in enumerate(nights, start=1):
             _play_night(club, players, night, user.id, rng)
             if progress is not None:
@@ -85,15 +87,23 @@ def _play_night(club: Club, players: list[int], night: date, scorer: int, rng) -
 def _play_series(club, table: list[int], preset: str, start: datetime, scorer: int, rng) -> None:
     clock = iter(start + timedelta(minutes=DEAL_MINUTES * i) for i in range(1000))
     result = services.series_start(
-        club=club, players=table, first_dealer=rng.choice(table), rules=preset,
-        actor_id=scorer, recorded_at=next(clock),
-    )  # fmt: skip
+        club=club,
+        players=table,
+        first_dealer=rng.choice(table),
+        rules=preset,
+        actor_id=scorer,
+        recorded_at=next(clock),
+    )
     series_id, state = result.series_id, result.state
     rules = state.setup.rules
     while state.is_open:
         if state.deals and rng.random() < 0.005:
-            services.series_abandon(series_id=series_id, reason="The café closed early.",
-                                    actor_id=scorer, recorded_at=next(clock))  # fmt: skip
+            services.series_abandon(
+                series_id=series_id,
+                reason="The café closed early.",
+                actor_id=scorer,
+                recorded_at=next(clock),
+            )
             return
         played = play_deal(rules, state.next_players, state.next_dealer, rng)
         entry = _entry(played)
@@ -107,11 +117,15 @@ def _play_series(club, table: list[int], preset: str, start: datetime, scorer: i
             continue
         if rng.random() < 0.05:  # points typed in a hurry, then the cards counted
             hurried = _with_points_typo(entry, rules, rng)
-            state = services.deal_record(series_id=series_id, entry=hurried, **meta,
-                                         **asked).state  # fmt: skip
-            state = services.deal_correct(series_id=series_id, number=state.deals[-1].number,
-                                          entry=entry, reason="Counted the cards again.",
-                                          **meta, **asked).state  # fmt: skip
+            state = services.deal_record(series_id=series_id, entry=hurried, **meta, **asked).state
+            state = services.deal_correct(
+                series_id=series_id,
+                number=state.deals[-1].number,
+                entry=entry,
+                reason="Counted the cards again.",
+                **meta,
+                **asked,
+            ).state
             continue
         state = services.deal_record(series_id=series_id, entry=entry, **meta, **asked).state
 

@@ -14,6 +14,7 @@ from datetime import timedelta
 
 from django.utils import timezone
 
+from series.clubs import players as player_services
 from series.demo.table import play_deal
 from series.domain.events import DealEntry, GoingOut, Hand
 from series.models import Club
@@ -26,7 +27,7 @@ NIGHT_PLAYERS = ("Anna", "Bram", "Chiara", "Diego", "Emma", "Felix", "Greta", "H
 
 def play_club_nights(club: Club, players: list[int], director: int, rng) -> None:
     """Last week's night, closed, and tonight's, its first round in play."""
-    regulars = players + [services.player_add(club=club, name=n).id for n in NIGHT_PLAYERS]
+    regulars = players + [player_services.player_add(club=club, name=n).id for n in NIGHT_PLAYERS]
     today = nights.club_today(club)
     last_week = _night(club, today - timedelta(days=7), regulars, director)
     for method in ("random", "standings"):

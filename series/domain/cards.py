@@ -32,10 +32,19 @@ LOCALE_RANK_LETTERS: dict[str, dict[str, int]] = {
 LANGUAGES = tuple(LOCALE_RANK_LETTERS)
 
 _SUIT_INPUT = {
-    "C": "C", "D": "D", "H": "H", "S": "S",
-    "♣": "C", "♦": "D", "♥": "H", "♠": "S",
-    "♧": "C", "♢": "D", "♡": "H", "♤": "S",
-}  # fmt: skip
+    "C": "C",
+    "D": "D",
+    "H": "H",
+    "S": "S",
+    "♣": "C",
+    "♦": "D",
+    "♥": "H",
+    "♠": "S",
+    "♧": "C",
+    "♢": "D",
+    "♡": "H",
+    "♤": "S",
+}
 _JOKER_INPUT = {"JK", "X", "*", "JOKER", "🃏"}
 _SEPARATORS = re.compile(r"[\s,;]+")
 

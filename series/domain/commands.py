@@ -63,7 +63,7 @@ class AbandonSeries:
 
 Command = (
     StartSeries | RecordDeal | CorrectDeal | VoidDeal | AbandonSeries | ConfirmDeal | DisputeDeal
-)  # fmt: skip
+)
 
 
 def command_for(event: Event) -> Command:
@@ -75,11 +75,16 @@ def command_for(event: Event) -> Command:
                 event.club, tuple(event.players), event.first_dealer, Rules.from_dict(event.rules)
             )
         case DealRecorded():
-            return RecordDeal(event.entry, number=event.number, dealer=event.dealer,
-                              needs_confirmation=event.needs_confirmation)  # fmt: skip
+            return RecordDeal(
+                event.entry,
+                number=event.number,
+                dealer=event.dealer,
+                needs_confirmation=event.needs_confirmation,
+            )
         case DealCorrected():
-            return CorrectDeal(event.number, event.entry, event.reason,
-                               needs_confirmation=event.needs_confirmation)  # fmt: skip
+            return CorrectDeal(
+                event.number, event.entry, event.reason, needs_confirmation=event.needs_confirmation
+            )
         case DealVoided():
             return VoidDeal(event.number, event.reason)
         case SeriesAbandoned():

@@ -55,8 +55,11 @@ def decide_confirmation(state: SeriesState, command: ConfirmDeal | DisputeDeal) 
     _require_deal(state, command)
     if isinstance(command, ConfirmDeal):
         if state.deal(command.number).confirmation == CONFIRMED:
-            raise DomainError(_("Deal {number} is already confirmed."),
-                              code="deal_confirmed", number=command.number)  # fmt: skip
+            raise DomainError(
+                _("Deal {number} is already confirmed."),
+                code="deal_confirmed",
+                number=command.number,
+            )
         return [DealConfirmed(command.number, command.user, command.player)]
     reason = plain(command.reason, field="reason")
     if not reason:
@@ -70,20 +73,28 @@ def _require_deal(state: SeriesState, command: ConfirmDeal | DisputeDeal) -> Non
     if state.abandoned:
         raise SeriesClosed(_("This series was abandoned."), code="series_abandoned")
     if state.deal(command.number).void:
-        raise InvalidDeal(_("Deal {number} was voided; there is nothing to confirm."),
-                          code="deal_voided", number=command.number)  # fmt: skip
+        raise InvalidDeal(
+            _("Deal {number} was voided; there is nothing to confirm."),
+            code="deal_voided",
+            number=command.number,
+        )
     if command.recorder is not None and command.user == command.recorder:
         raise DomainError(
-            _("Deal {number} is confirmed or disputed by another member than the one who "
-              "recorded it."),
-            code="own_deal", number=command.number,
-        )  # fmt: skip
+            _(
+                "Deal {number} is confirmed or disputed by another member than the one who "
+                "recorded it."
+            ),
+            code="own_deal",
+            number=command.number,
+        )
     if command.player is not None and command.player not in state.setup.players:
         raise DomainError(
             _("Deal {number}: player {player} is not seated in the series."),
-            code="player_not_seated", number=command.number, player=command.player,
+            code="player_not_seated",
+            number=command.number,
+            player=command.player,
             field="player",
-        )  # fmt: skip
+        )
 
 
 def waiting(deals: Iterable) -> list[int]:
@@ -101,7 +112,11 @@ def waiting(deals: Iterable) -> list[int]:
 def finishing_while_disputed(state: SeriesState, number: int) -> DomainError:
     disputed = [deal.number for deal in state.deals if deal.confirmation == DISPUTED]
     return SeriesClosed(
-        _("Deal {number} would end the series, but deal {disputed} is disputed: correct "
-          "it, or have it confirmed, first."),
-        code="deal_disputed", number=number, disputed=disputed[0],
-    )  # fmt: skip
+        _(
+            "Deal {number} would end the series, but deal {disputed} is disputed: correct "
+            "it, or have it confirmed, first."
+        ),
+        code="deal_disputed",
+        number=number,
+        disputed=disputed[0],
+    )

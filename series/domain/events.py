@@ -197,16 +197,34 @@ RosterEvent = (
 Confirmation = DealConfirmed | DealDisputed
 
 Event = (
-    SeriesStarted | DealRecorded | DealCorrected | DealVoided | SeriesAbandoned | Confirmation
+    SeriesStarted
+    | DealRecorded
+    | DealCorrected
+    | DealVoided
+    | SeriesAbandoned
+    | Confirmation
     | RosterEvent
-)  # fmt: skip
+)
 
 EVENT_TYPES: dict[str, type] = {
     cls.__name__: cls
-    for cls in (SeriesStarted, DealRecorded, DealCorrected, DealVoided, SeriesAbandoned,
-                DealConfirmed, DealDisputed, GuestAdded, PlayerRenamed, PlayersMerged,
-                PlayersUnmerged, PlayerRetired, PlayerReturned, PlayerLinked)
-}  # fmt: skip
+    for cls in (
+        SeriesStarted,
+        DealRecorded,
+        DealCorrected,
+        DealVoided,
+        SeriesAbandoned,
+        DealConfirmed,
+        DealDisputed,
+        GuestAdded,
+        PlayerRenamed,
+        PlayersMerged,
+        PlayersUnmerged,
+        PlayerRetired,
+        PlayerReturned,
+        PlayerLinked,
+    )
+}
 
 # The schema version written today for every event type; raise one when a
 # payload's shape changes and add an upcaster below.
@@ -346,8 +364,12 @@ def to_payload(event: Event) -> tuple[str, dict[str, Any]]:
         case DealConfirmed():
             payload = {"number": event.number, "user": event.user, "player": event.player}
         case DealDisputed():
-            payload = {"number": event.number, "user": event.user, "player": event.player,
-                       "reason": event.reason}  # fmt: skip
+            payload = {
+                "number": event.number,
+                "user": event.user,
+                "player": event.player,
+                "reason": event.reason,
+            }
         case GuestAdded() | PlayerRenamed() | PlayerRetired() | PlayerReturned() | PlayerLinked():
             payload = {"player": event.player}
         case PlayersMerged() | PlayersUnmerged():
@@ -402,17 +424,25 @@ def from_payload(type_name: str, payload: Mapping[str, Any], schema_version: int
             needs_confirmation=data.get("needs_confirmation", False),
         )
     if type_name == "DealVoided":
-        return DealVoided(number=data["number"], reason=data["reason"],
-                          outcome=_read_outcome(data))  # fmt: skip
+        return DealVoided(number=data["number"], reason=data["reason"], outcome=_read_outcome(data))
     if type_name == "SeriesAbandoned":
         return SeriesAbandoned(reason=data["reason"])
     if type_name == "DealConfirmed":
         return DealConfirmed(number=data["number"], user=data["user"], player=data.get("player"))
     if type_name == "DealDisputed":
-        return DealDisputed(number=data["number"], user=data["user"], reason=data["reason"],
-                            player=data.get("player"))  # fmt: skip
-    if type_name in ("GuestAdded", "PlayerRenamed", "PlayerRetired", "PlayerReturned",
-                     "PlayerLinked"):  # fmt: skip
+        return DealDisputed(
+            number=data["number"],
+            user=data["user"],
+            reason=data["reason"],
+            player=data.get("player"),
+        )
+    if type_name in (
+        "GuestAdded",
+        "PlayerRenamed",
+        "PlayerRetired",
+        "PlayerReturned",
+        "PlayerLinked",
+    ):
         return EVENT_TYPES[type_name](player=data["player"])
     if type_name in ("PlayersMerged", "PlayersUnmerged"):
         return EVENT_TYPES[type_name](source=data["source"], target=data["target"])

@@ -39,11 +39,18 @@ def clean(text: str, *, length: int, missing: str) -> str:
     name = _SPACES.sub(" ", name)
     _refuse_piled_marks(name)
     if not any(shows(char) for char in name):
-        raise DomainError(_("A name needs a letter, a digit or a sign that can be seen."),
-                          code="name_not_visible", field="name")  # fmt: skip
+        raise DomainError(
+            _("A name needs a letter, a digit or a sign that can be seen."),
+            code="name_not_visible",
+            field="name",
+        )
     if len(name) > length:
-        raise DomainError(_("A name has at most {length} characters."),
-                          code="name_too_long", field="name", length=length)  # fmt: skip
+        raise DomainError(
+            _("A name has at most {length} characters."),
+            code="name_too_long",
+            field="name",
+            length=length,
+        )
     return name
 
 

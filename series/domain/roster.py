@@ -205,15 +205,19 @@ def _retire_or_return(state: RosterState, command: RetirePlayer | ReturnPlayer) 
     if isinstance(command, RetirePlayer):
         if retired:
             raise DomainError(
-                _("Player {player} is retired already."), code="already_retired",
-                player=command.player, field="player",
-            )  # fmt: skip
+                _("Player {player} is retired already."),
+                code="already_retired",
+                player=command.player,
+                field="player",
+            )
         return PlayerRetired(command.player)
     if not retired:
         raise DomainError(
-            _("Player {player} is not retired."), code="not_retired",
-            player=command.player, field="player",
-        )  # fmt: skip
+            _("Player {player} is not retired."),
+            code="not_retired",
+            player=command.player,
+            field="player",
+        )
     return PlayerReturned(command.player)
 
 

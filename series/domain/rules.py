@@ -203,8 +203,9 @@ def invalid_option(name: str, template: str, **params: Any) -> InvalidRules:
 
 def _validate(rules: Rules) -> None:
     if rules.hand_size is not None and not 3 <= rules.hand_size <= 20:
-        raise invalid_option("hand_size", _("Hand size must be 3 to 20 cards, not {value}."),
-                   value=rules.hand_size)  # fmt: skip
+        raise invalid_option(
+            "hand_size", _("Hand size must be 3 to 20 cards, not {value}."), value=rules.hand_size
+        )
     if rules.decks is not None and not 1 <= rules.decks <= 4:
         raise invalid_option("decks", _("Decks must be 1 to 4, not {value}."), value=rules.decks)
     check_jokers(rules)
@@ -213,8 +214,9 @@ def _validate(rules: Rules) -> None:
             "deals", _("A series has 1 to 50 deals, not {value}."), value=rules.deals
         )
     if rules.target is not None and not 1 <= rules.target <= 10_000:
-        raise invalid_option("target", _("The target must be 1 to 10000 points, not {value}."),
-                   value=rules.target)  # fmt: skip
+        raise invalid_option(
+            "target", _("The target must be 1 to 10000 points, not {value}."), value=rules.target
+        )
     rules.game_object.validate(rules)
 
 
@@ -223,5 +225,9 @@ def check_jokers(rules: Rules) -> None:
     larger pack until the table is known (``for_table`` checks again)."""
     max_jokers = 2 * (rules.decks or 2)
     if not 0 <= rules.jokers <= max_jokers:
-        raise invalid_option("jokers", _("Jokers must be 0 to {high} (2 per deck), not {value}."),
-                   high=max_jokers, value=rules.jokers)  # fmt: skip
+        raise invalid_option(
+            "jokers",
+            _("Jokers must be 0 to {high} (2 per deck), not {value}."),
+            high=max_jokers,
+            value=rules.jokers,
+        )

@@ -44,9 +44,11 @@ def _check_went_out(rules: Rules, contenders: Sequence[int], entry: DealEntry, n
     if entry.went_out is None:
         if not rules.game_object.winnerless_deals:
             raise InvalidDeal(
-                _("Deal {number}: say who went out."), code="missing_went_out", number=number,
+                _("Deal {number}: say who went out."),
+                code="missing_went_out",
+                number=number,
                 field="went_out",
-            )  # fmt: skip
+            )
         if entry.rummy:
             raise InvalidDeal(
                 _("Deal {number}: nobody went out, so nobody made a Rummy."),
@@ -171,8 +173,10 @@ def _hand_penalty(rules: Rules, hand: Hand, buys: int, number: int) -> int:
     low_points, high_points = rules.points_range(buys)
     if isinstance(hand.points, bool) or not low_points <= hand.points <= high_points:
         raise InvalidDeal(
-            _("Deal {number}: {points} points for player {player} is impossible; "
-              "the rules allow {low} to {high}."),
+            _(
+                "Deal {number}: {points} points for player {player} is impossible; "
+                "the rules allow {low} to {high}."
+            ),
             code="impossible_points",
             number=number,
             player=hand.player,
@@ -180,7 +184,7 @@ def _hand_penalty(rules: Rules, hand: Hand, buys: int, number: int) -> int:
             low=low_points,
             high=high_points,
             field="hands",
-        )  # fmt: skip
+        )
     return hand.points
 
 
@@ -206,13 +210,15 @@ def _check_going_out(rules: Rules, entry: DealEntry, number: int) -> None:
     if rules.game_object.rummy_claims and not entry.rummy:
         # RULES §3: melds are laid turn by turn; only a Rummy can be checked from the hand.
         raise InvalidDeal(
-            _("Deal {number}: in standard Rummy only a Rummy (the whole hand melded in "
-              "one turn) can be checked from the hand; mark the deal as a Rummy or leave "
-              "the groups out."),
+            _(
+                "Deal {number}: in standard Rummy only a Rummy (the whole hand melded in "
+                "one turn) can be checked from the hand; mark the deal as a Rummy or leave "
+                "the groups out."
+            ),
             code="going_out_needs_rummy",
             number=number,
             field="going_out",
-        )  # fmt: skip
+        )
     from series.domain.melds import check_arrangement, check_groups
 
     if rules.relaxed:

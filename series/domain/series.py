@@ -137,8 +137,11 @@ class SeriesState:
     def unconfirmed(self) -> int:
         """How many deals that count wait for a confirmation: those recorded while
         the club asked for one and not confirmed yet, and every disputed deal."""
-        return sum(1 for deal in self.deals
-                   if not deal.void and deal.confirmation in (TO_CONFIRM, DISPUTED))  # fmt: skip
+        return sum(
+            1
+            for deal in self.deals
+            if not deal.void and deal.confirmation in (TO_CONFIRM, DISPUTED)
+        )
 
     @property
     def disputed(self) -> tuple[int, ...]:
@@ -210,18 +213,31 @@ def apply(state: SeriesState, event: Event) -> SeriesState:
             return SeriesState(version=version, setup=setup, progress=_start(setup))
         case DealRecorded():
             played = state.progress.outcome.contenders
-            deal = Deal(event.number, event.dealer, event.tiebreak, event.entry, played,
-                        dict(event.scores),
-                        confirmation=asked(event.needs_confirmation))  # fmt: skip
-            return replace(state, version=version, deals=(*state.deals, deal),
-                           progress=_added(state.progress, deal, event.outcome))  # fmt: skip
+            deal = Deal(
+                event.number,
+                event.dealer,
+                event.tiebreak,
+                event.entry,
+                played,
+                dict(event.scores),
+                confirmation=asked(event.needs_confirmation),
+            )
+            return replace(
+                state,
+                version=version,
+                deals=(*state.deals, deal),
+                progress=_added(state.progress, deal, event.outcome),
+            )
         case DealCorrected():
             deals = list(state.deals)
             old = deals[event.number - 1]
             deals[event.number - 1] = replace(
-                old, entry=event.entry, scores=dict(event.scores), corrected=True,
+                old,
+                entry=event.entry,
+                scores=dict(event.scores),
+                corrected=True,
                 confirmation=asked(event.needs_confirmation),
-            )  # fmt: skip
+            )
             return _tallied(replace(state, version=version), tuple(deals), event.outcome)
         case DealVoided():
             deals = list(state.deals)
@@ -378,9 +394,12 @@ def _advance(setup: Setup, progress: Progress, deal: Deal) -> tuple[Deal, Progre
     scored = replace(deal, players=outcome.contenders, scores=scores)
     added = _added(progress, scored, outcome)
     next_outcome = scoring.outcome(
-        setup.rules, setup.players, added.totals, regular_deals=added.regular_deals,
+        setup.rules,
+        setup.players,
+        added.totals,
+        regular_deals=added.regular_deals,
         previous=outcome,
-    )  # fmt: skip
+    )
     return scored, replace(added, outcome=next_outcome)
 
 
@@ -482,8 +501,17 @@ def _record_deal(state: SeriesState, command: RecordDeal) -> list[Event]:
     scored, progress = _advance(state.setup, state.progress, deal)  # refuses what does not fit
     if progress.outcome.finished and state.disputed:
         raise finishing_while_disputed(state, number)
-    return [DealRecorded(number, dealer, deal.tiebreak, command.entry, scored.scores,
-                         progress.outcome, command.needs_confirmation)]  # fmt: skip
+    return [
+        DealRecorded(
+            number,
+            dealer,
+            deal.tiebreak,
+            command.entry,
+            scored.scores,
+            progress.outcome,
+            command.needs_confirmation,
+        )
+    ]
 
 
 def _correct_deal(state: SeriesState, command: CorrectDeal) -> list[Event]:
@@ -498,8 +526,16 @@ def _correct_deal(state: SeriesState, command: CorrectDeal) -> list[Event]:
     changed = replace(state.deal(command.number), entry=command.entry, corrected=True)
     rescored = _later_deals_still_fit(state, changed)
     scores = rescored.deals[command.number - 1].scores
-    return [DealCorrected(command.number, command.entry, reason, scores,
-                          rescored.progress.outcome, command.needs_confirmation)]  # fmt: skip
+    return [
+        DealCorrected(
+            command.number,
+            command.entry,
+            reason,
+            scores,
+            rescored.progress.outcome,
+            command.needs_confirmation,
+        )
+    ]
 
 
 def _void_deal(state: SeriesState, command: VoidDeal) -> list[Event]:
@@ -535,6 +571,5 @@ def _later_deals_still_fit(state: SeriesState, changed: Deal) -> SeriesState:
 def _abandon(state: SeriesState, command: AbandonSeries) -> list[Event]:
     _require_open(state)
     if state.status == FINISHED:
-        raise SeriesClosed(_("The series is over; it cannot be abandoned."),
-                           code="series_finished")  # fmt: skip
+        raise SeriesClosed(_("The series is over; it cannot be abandoned."), code="series_finished")
     return [SeriesAbandoned(plain(command.reason, field="reason"))]

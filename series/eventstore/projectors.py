@@ -114,8 +114,12 @@ def _follow_page(projector: TailingProjector, page: int) -> int:
 def series_changed(change: SeriesChanged) -> list[Write]:
     """Hand ``change`` to the projectors it concerns; the statements they leave
     for the append to make with the events."""
-    return [write for projector in _inline if projector.concerns(change)
-            for write in projector.series_changed(change)]  # fmt: skip
+    return [
+        write
+        for projector in _inline
+        if projector.concerns(change)
+        for write in projector.series_changed(change)
+    ]
 
 
 def club_changed(club_id: int) -> None:

@@ -40,8 +40,11 @@ def insert_rows(
         f"INSERT INTO {model._meta.db_table} ({columns}) SELECT {columns} "
         f"FROM (SELECT {aliases} FROM (VALUES {values})) WHERE {where} {then}"
     )
-    params = [field.get_db_prep_save(value, connection)
-              for row in rows for field, value in zip(fields, row, strict=True)]  # fmt: skip
+    params = [
+        field.get_db_prep_save(value, connection)
+        for row in rows
+        for field, value in zip(fields, row, strict=True)
+    ]
     return sql.rstrip(), params
 
 

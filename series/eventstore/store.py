@@ -191,9 +191,18 @@ def append(
         for version, event in enumerate(events, start=expected_version + 1):
             type_name, payload = to_payload(event)
             first = version == expected_version + 1
-            row = (stream, club_id, version, type_name, payload, SCHEMA_VERSION, recorded_at,
-                   recorded_by_id, idempotency_key if first else None,
-                   command_digest if first else None)  # fmt: skip
+            row = (
+                stream,
+                club_id,
+                version,
+                type_name,
+                payload,
+                SCHEMA_VERSION,
+                recorded_at,
+                recorded_by_id,
+                idempotency_key if first else None,
+                command_digest if first else None,
+            )
             source, lock_params = log_lock(after) if first else ("(SELECT 1) AS locked", [])
             sql = _insert_sql(source)
             params = [*_prepare(row), *lock_params, _prep_stream(stream), version - 1]
@@ -270,8 +279,17 @@ def read_after(position: int, *, limit: int = 1000) -> list[StoredEvent]:
     return [_stored(row) for row in rows]
 
 
-_ROW_FIELDS = ("position", "stream", "club_id", "version", "type", "payload", "schema_version",
-               "recorded_at", "recorded_by_id")  # fmt: skip
+_ROW_FIELDS = (
+    "position",
+    "stream",
+    "club_id",
+    "version",
+    "type",
+    "payload",
+    "schema_version",
+    "recorded_at",
+    "recorded_by_id",
+)
 
 
 def iter_streams(chunk_size: int = 2000) -> Iterator[tuple[UUID, list[StoredEvent]]]:

@@ -231,9 +231,14 @@ def write(
     # the stream moved on (a conflict or a refusal) or collides on the key's
     # unique index, and only then, after the rollback, the first result is read.
     try:
-        return _decide_and_append(kind, stream, command, expected_version,
-                                  Recording(recording.actor_id, key, recording.recorded_at),
-                                  fingerprint)  # fmt: skip
+        return _decide_and_append(
+            kind,
+            stream,
+            command,
+            expected_version,
+            Recording(recording.actor_id, key, recording.recorded_at),
+            fingerprint,
+        )
     except (DomainError, store.VersionConflict) as refused:
         replay = _replay(kind, key, fingerprint) if key else None
         if replay is not None:
@@ -371,8 +376,9 @@ class Replay:
         state = self.states.get(stream)
         version = 0 if state is None else kind.version(state)
         if row.version != version + 1:
-            raise NotAsRecorded(f"version {row.version} does not follow {version} "
-                                f"in stream {stream}")  # fmt: skip
+            raise NotAsRecorded(
+                f"version {row.version} does not follow {version} in stream {stream}"
+            )
         after = kind.restore(state, event)
         self.states[stream] = after
         self.rows.append(row)

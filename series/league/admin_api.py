@@ -18,11 +18,12 @@ from series.api.base import (
 )
 from series.api.club_view import SLUG
 from series.api.serializers import name_field, player_id
+from series.clubs import players as player_services
+from series.clubs import selectors as club_selectors
 from series.clubs.access import Access
 from series.league import selectors, services
 from series.league.aggregates import span
 from series.league.api import PLAYER_ID, LeagueApiView, SeasonSerializer, season_data
-from series.sheets import selectors as series_selectors
 
 SEASON_KEY = OpenApiParameter("key", str, OpenApiParameter.PATH, description="A season's key.")
 
@@ -160,7 +161,9 @@ class ClubGuestsApi(LeagueApiView):
     def post(self, request, slug):
         club = self.club_for(slug, Access.ADMINISTER)
         data = self.validated(self.InputSerializer)
-        guest = services.guest_add(club=club, name=data["name"], **roster_write(request, data))
+        guest = player_services.guest_add(
+            club=club, name=data["name"], **roster_write(request, data)
+        )
         return Response(PlayerSerializer(guest).data, status=status.HTTP_201_CREATED)
 
 
@@ -183,8 +186,9 @@ class PlayerGuestApi(LeagueApiView):
     def post(self, request, player_id):
         player = self.player_for(player_id, Access.ADMINISTER)
         data = self.validated(self.InputSerializer)
-        state = services.guest_mark(club=player.club, player_id=player.id,
-                                    **roster_write(request, data))  # fmt: skip
+        state = player_services.guest_mark(
+            club=player.club, player_id=player.id, **roster_write(request, data)
+        )
         body = {"player": player.id, "guest": player.id in state.guests}
         return Response(self.OutputSerializer(body).data)
 
@@ -204,8 +208,9 @@ class PlayerRenameApi(LeagueApiView):
     def post(self, request, player_id):
         player = self.player_for(player_id, Access.ADMINISTER)
         data = self.validated(self.InputSerializer)
-        renamed = services.player_rename(club=player.club, player_id=player.id, name=data["name"],
-                                         **roster_write(request, data))  # fmt: skip
+        renamed = player_services.player_rename(
+            club=player.club, player_id=player.id, name=data["name"], **roster_write(request, data)
+        )
         return Response(PlayerSerializer(renamed).data)
 
 
@@ -229,7 +234,7 @@ class PlayerMergeApi(LeagueApiView):
     def post(self, request, player_id):
         player = self.player_for(player_id, Access.ADMINISTER)
         data = self.validated(self.InputSerializer)
-        state = services.players_merge(
+        state = player_services.players_merge(
             club=player.club,
             source_id=player.id,
             target_id=data["target"],
@@ -254,7 +259,7 @@ class PlayerUnmergeApi(LeagueApiView):
     def post(self, request, player_id):
         player = self.player_for(player_id, Access.ADMINISTER)
         data = self.validated(self.InputSerializer)
-        state = services.players_unmerge(
+        state = player_services.players_unmerge(
             club=player.club, source_id=player.id, **roster_write(request, data)
         )
         body = {"player": player.id, "person": state.person(player.id)}
@@ -281,7 +286,7 @@ class PlayerRetireApi(LeagueApiView):
     def post(self, request, player_id):
         player = self.player_for(player_id, Access.ADMINISTER)
         data = self.validated(self.InputSerializer)
-        write = services.player_retire if data["retired"] else services.player_return
+        write = player_services.player_retire if data["retired"] else player_services.player_return
         state = write(club=player.club, player_id=player.id, **roster_write(request, data))
         body = {"player": player.id, "retired": player.id in state.retired}
         return Response(RetiredSerializer(body).data)
@@ -311,11 +316,11 @@ class PlayerAccountApi(LeagueApiView):
         username = data["username"]
         user = None
         if username is not None:
-            user = series_selectors.club_member_by_username(club=player.club, username=username)
+            user = club_selectors.club_member_by_username(club=player.club, username=username)
             if user is None:
                 raise NotFound()
         user_id = user.id if user else None
-        services.player_link(
+        player_services.player_link(
             club=player.club, player_id=player.id, user_id=user_id, **roster_write(request, data)
         )
         body = {"player": player.id, "username": username}

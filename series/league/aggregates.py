@@ -46,8 +46,15 @@ def series_figures(result: SeriesResult) -> tuple[int, ...]:
     """What one series adds to each of ``FIGURES``, in their order (a line that
     takes in a series counted in order adds them in the database)."""
     tiebreak = int(result.tiebreak)
-    return (1, int(result.won), result.deals, result.went_out, result.total, tiebreak,
-            tiebreak * int(result.won))  # fmt: skip
+    return (
+        1,
+        int(result.won),
+        result.deals,
+        result.went_out,
+        result.total,
+        tiebreak,
+        tiebreak * int(result.won),
+    )
 
 
 @dataclass

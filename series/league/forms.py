@@ -66,8 +66,10 @@ class RosterWriteForm(forms.Form):
     def recording(self) -> dict:
         """The writer's arguments the form carries."""
         data = self.cleaned_data
-        return {"idempotency_key": data["idempotency_key"] or None,
-                "expected_version": data["expected_version"]}  # fmt: skip
+        return {
+            "idempotency_key": data["idempotency_key"] or None,
+            "expected_version": data["expected_version"],
+        }
 
 
 class RenameForm(RosterWriteForm):

@@ -135,13 +135,20 @@ def _league_now(club_id: int, game: str, started_at: datetime, players) -> Leagu
     day = timezone.localdate(started_at)
     players = list(players)
     tables = {
-        "result": SeriesResult, "season": Season, "ladder": LadderRules, "player": Player,
-        "roster": RosterPlayer, "standing": SeasonStanding,
-    }  # fmt: skip
-    names = {name: connection.ops.quote_name(model._meta.db_table)
-             for name, model in tables.items()}  # fmt: skip
-    latest = {f"latest_{column}": _LATEST.format(column=column, result=names["result"])
-              for column in FORM_FIELDS}  # fmt: skip
+        "result": SeriesResult,
+        "season": Season,
+        "ladder": LadderRules,
+        "player": Player,
+        "roster": RosterPlayer,
+        "standing": SeasonStanding,
+    }
+    names = {
+        name: connection.ops.quote_name(model._meta.db_table) for name, model in tables.items()
+    }
+    latest = {
+        f"latest_{column}": _LATEST.format(column=column, result=names["result"])
+        for column in FORM_FIELDS
+    }
     players_in = ", ".join(f"%(player{i})s" for i in range(len(players)))
     sql = _LEAGUE_NOW.format(players=players_in, **latest, **names)
     params = {
@@ -445,8 +452,11 @@ def _from(start: Position, series: str) -> Q:
 def _walks_before(club_id: int, start: Position) -> dict[str, RatingWalk]:
     """Each game's rating walk as it stood before the series at ``start``: every
     person's form after their latest series before it (one query)."""
-    latest = Window(RowNumber(), partition_by=[F("game"), F("person")],
-                    order_by=[F("started_at").desc(), F("series_id").desc()])  # fmt: skip
+    latest = Window(
+        RowNumber(),
+        partition_by=[F("game"), F("person")],
+        order_by=[F("started_at").desc(), F("series_id").desc()],
+    )
     before = SeriesResult.objects.filter(club_id=club_id).exclude(_from(start, "series_id"))
     forms: dict[str, dict[int, Form]] = defaultdict(dict)
     for game, person, *form in (
@@ -481,8 +491,9 @@ class LeagueProjector:
         return concerns(change.before, change.after)
 
     def series_changed(self, change) -> list[store.Write]:
-        return follow_series(change.series_id, before=change.before, after=change.after,
-                             started_at=change.started_at)  # fmt: skip
+        return follow_series(
+            change.series_id, before=change.before, after=change.after, started_at=change.started_at
+        )
 
     def club_changed(self, club_id: int) -> None:
         # Counting the club again walks every series: the follower does it,

@@ -53,20 +53,28 @@ def count_records(
     for kind, rows, order, value in (
         (Kind.LOWEST_TOTAL, results, lambda r: (r.total, r.person_id), "total"),
         (Kind.LONGEST_RUN, winners, lambda r: (-r.streak, r.person_id), "streak"),
-        (Kind.BIGGEST_COMEBACK, [r for r in winners if r.deficit > 0],
-         lambda r: (-r.deficit, r.person_id), "deficit"),
-    ):  # fmt: skip
+        (
+            Kind.BIGGEST_COMEBACK,
+            [r for r in winners if r.deficit > 0],
+            lambda r: (-r.deficit, r.person_id),
+            "deficit",
+        ),
+    ):
         row = min(rows, key=order, default=None)
         if row is not None:
             candidates.append(_from_result(club_id, game, kind, row, getattr(row, value)))
     # Only a person who went out in this series reaches a new count here; the
     # others' counts were candidates in the series where they reached them.
     reached = [r for r in results if r.went_out > 0]
-    row = min(reached, key=lambda r: (-went_out[r.person_id], last_out[r.player_id], r.person_id),
-              default=None)  # fmt: skip
+    row = min(
+        reached,
+        key=lambda r: (-went_out[r.person_id], last_out[r.player_id], r.person_id),
+        default=None,
+    )
     if row is not None:
-        candidates.append(_from_result(club_id, game, Kind.MOST_WENT_OUT, row,
-                                       went_out[row.person_id], season))  # fmt: skip
+        candidates.append(
+            _from_result(club_id, game, Kind.MOST_WENT_OUT, row, went_out[row.person_id], season)
+        )
     return _if_beaten(candidates) if candidates else None
 
 
@@ -82,10 +90,14 @@ _BEATS = """CASE WHEN excluded.kind = 'lowest_total' THEN excluded.value < {t}.v
 def _if_beaten(candidates: list[ClubRecord]) -> Write:
     table = ClubRecord._meta.db_table
     names = ("club", "game", "kind", "person", "value", "series", "started_at", "season")
-    rows = [(c.club_id, c.game, c.kind, c.person_id, c.value, c.series_id, c.started_at, c.season)
-            for c in candidates]  # fmt: skip
-    changed = ", ".join(f"{column} = excluded.{column}" for column in
-                        ("person_id", "value", "series_id", "started_at", "season"))  # fmt: skip
+    rows = [
+        (c.club_id, c.game, c.kind, c.person_id, c.value, c.series_id, c.started_at, c.season)
+        for c in candidates
+    ]
+    changed = ", ".join(
+        f"{column} = excluded.{column}"
+        for column in ("person_id", "value", "series_id", "started_at", "season")
+    )
     beaten = _BEATS.format(t=table)
     then = f"ON CONFLICT (club_id, game, kind) DO UPDATE SET {changed} WHERE {beaten}"
     return Write(*insert_rows(ClubRecord, names, rows, then))
@@ -131,25 +143,35 @@ def _most_went_out(club_id: int, game: str) -> ClubRecord | None:
         return None
     tied = set(lines.filter(season_went_out=most).values_list("person_id", "season"))
     season = season_expression(named_seasons(club_id))
-    last = Window(RowNumber(), partition_by=[F("person"), F("season")],
-                  order_by=[F("started_at").desc(), F("series_id").desc()])  # fmt: skip
+    last = Window(
+        RowNumber(),
+        partition_by=[F("person"), F("season")],
+        order_by=[F("started_at").desc(), F("series_id").desc()],
+    )
     reached = (
-        SeriesResult.objects.filter(club_id=club_id, game=game, went_out__gt=0,
-                                    person__in={person for person, _season in tied})
+        SeriesResult.objects.filter(
+            club_id=club_id,
+            game=game,
+            went_out__gt=0,
+            person__in={person for person, _season in tied},
+        )
         .annotate(season=season)
         .filter(season__in={key for _person, key in tied})
         .annotate(last=last)
         .filter(last=1)
-    )  # fmt: skip
+    )
     reached = [row for row in reached if (row.person_id, row.season) in tied]
     first = min(reached, key=lambda row: (row.started_at, row.series_id))
     alike = [row for row in reached if row.series_id == first.series_id]
     if len(alike) > 1:  # reached in one series: who went out there last, earlier
         last_out = dict(
-            DealLine.objects.filter(series_id=first.series_id, void=False,
-                                    went_out__in=[row.player_id for row in alike])
-            .values("went_out").annotate(last=Max("number")).values_list("went_out", "last")
-        )  # fmt: skip
+            DealLine.objects.filter(
+                series_id=first.series_id, void=False, went_out__in=[row.player_id for row in alike]
+            )
+            .values("went_out")
+            .annotate(last=Max("number"))
+            .values_list("went_out", "last")
+        )
         first = min(alike, key=lambda row: (last_out[row.player_id], row.person_id))
     return _from_result(club_id, game, Kind.MOST_WENT_OUT, first, most, first.season)
 
@@ -157,6 +179,13 @@ def _most_went_out(club_id: int, game: str) -> ClubRecord | None:
 def _from_result(
     club_id: int, game: str, kind: str, row: SeriesResult, value: int, season: str = ""
 ) -> ClubRecord:
-    return ClubRecord(club_id=club_id, game=game, kind=kind, person_id=row.person_id,
-                      value=value, series_id=row.series_id, started_at=row.started_at,
-                      season=season)  # fmt: skip
+    return ClubRecord(
+        club_id=club_id,
+        game=game,
+        kind=kind,
+        person_id=row.person_id,
+        value=value,
+        series_id=row.series_id,
+        started_at=row.started_at,
+        season=season,
+    )

@@ -127,13 +127,25 @@ def standings(club: Club, game: str, choice: SeasonChoice) -> Standings:
     queries, the rules and the season's lines."""
     rules = ladder_rules(club)
     lines = SeasonStanding.objects.filter(club=club, game=game, season=choice.chosen.key).values(
-        *FIGURES, "person", "rating", "mu", "sigma", name=F("person__name"),
+        *FIGURES,
+        "person",
+        "rating",
+        "mu",
+        "sigma",
+        name=F("person__name"),
         guest=Coalesce(F("person__roster__guest"), Value(False)),
-    )  # fmt: skip
+    )
     table = Standings(choice.chosen, game, rules.min_series, rules.best_n)
     for line in lines:
-        row = StandingRow(line["person"], line["name"], line["guest"], Figures.of(line),
-                          line["rating"], line["mu"], line["sigma"])  # fmt: skip
+        row = StandingRow(
+            line["person"],
+            line["name"],
+            line["guest"],
+            Figures.of(line),
+            line["rating"],
+            line["mu"],
+            line["sigma"],
+        )
         ranked = not row.guest and row.figures.series_played >= rules.min_series
         (table.ranked if ranked else table.unranked).append(row)
     table.ranked.sort(key=_ladder_order)

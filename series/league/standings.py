@@ -77,10 +77,19 @@ def _lines_write(club_id: int, game: str, season: str, results: list[SeriesResul
     table = SeasonStanding._meta.db_table
     columns = ("club_id", "game", "season", "person_id", *_ADDED, *_TAKEN)
     rows = [
-        (club_id, game, season, r.person_id, *series_figures(r), r.went_out, r.ordinal, r.mu,
-         r.sigma)
+        (
+            club_id,
+            game,
+            season,
+            r.person_id,
+            *series_figures(r),
+            r.went_out,
+            r.ordinal,
+            r.mu,
+            r.sigma,
+        )
         for r in results
-    ]  # fmt: skip
+    ]
     sums = ", ".join(f"{name} = {table}.{name} + excluded.{name}" for name in _ADDED)
     taken = ", ".join(f"{name} = excluded.{name}" for name in _TAKEN)
     then = f"ON CONFLICT (club_id, game, season, person_id) DO UPDATE SET {sums}, {taken}"

@@ -56,14 +56,23 @@ def _summaries_upsert(club_id: int, results: list[SeriesResult], season: str):
     in ``_pick``); a series of no deal is neither."""
     table = PersonSummary._meta.db_table
     result = SeriesResult._meta.db_table
-    columns = ("club_id", "game", "season", "person_id", *FIGURES,
-               "best_series_id", "worst_series_id")  # fmt: skip
+    columns = (
+        "club_id",
+        "game",
+        "season",
+        "person_id",
+        *FIGURES,
+        "best_series_id",
+        "worst_series_id",
+    )
     rows = []
     for r in results:
         figures = series_figures(r)
         ranked = r.series_id if r.deals else None
-        rows.extend((club_id, r.game, key, r.person_id, *figures, ranked, ranked)
-                    for key in (ALL_TIME, season))  # fmt: skip
+        rows.extend(
+            (club_id, r.game, key, r.person_id, *figures, ranked, ranked)
+            for key in (ALL_TIME, season)
+        )
     sums = ", ".join(f"{name} = {table}.{name} + excluded.{name}" for name in FIGURES)
 
     def beats(side: str, compare: str) -> str:
@@ -90,14 +99,22 @@ def _tallies_upsert(club_id: int, results: list[SeriesResult]):
     table = HeadToHeadTally._meta.db_table
     columns = ("club_id", "game", "person_id", "opponent_id", "series", "ahead", "behind")
     rows = [
-        (club_id, mine.game, mine.person_id, theirs.person_id, 1,
-         int(mine.place < theirs.place), int(mine.place > theirs.place))
+        (
+            club_id,
+            mine.game,
+            mine.person_id,
+            theirs.person_id,
+            1,
+            int(mine.place < theirs.place),
+            int(mine.place > theirs.place),
+        )
         for mine in results
         for theirs in results
         if theirs.person_id != mine.person_id
-    ]  # fmt: skip
-    sums = ", ".join(f"{name} = {table}.{name} + excluded.{name}"
-                     for name in ("series", "ahead", "behind"))  # fmt: skip
+    ]
+    sums = ", ".join(
+        f"{name} = {table}.{name} + excluded.{name}" for name in ("series", "ahead", "behind")
+    )
     then = f"ON CONFLICT (person_id, game, opponent_id) DO UPDATE SET {sums}"
     return insert_rows(HeadToHeadTally, columns, rows, then)
 

@@ -18,6 +18,8 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
+from series.clubs import players as player_services
+from series.clubs import selectors as club_selectors
 from series.clubs.access import Access, allows
 from series.domain import names as domain_names
 from series.domain.errors import DomainError
@@ -203,8 +205,13 @@ def _submit(form, write, names=None) -> bool:
     except VersionConflict as conflict:
         form.data = form.data.copy()
         form.data["expected_version"] = conflict.current  # sent again, it applies to today's list
-        form.add_error(None, _("Someone changed the club's players while this page was open: "
-                               "check the list, then send it again."))  # fmt: skip
+        form.add_error(
+            None,
+            _(
+                "Someone changed the club's players while this page was open: "
+                "check the list, then send it again."
+            ),
+        )
         return False
     return True
 
@@ -213,9 +220,9 @@ def _submit(form, write, names=None) -> bool:
 @club_page(Access.ADMINISTER)
 def roster_page(request, club):
     players = history_of.club_players(club)
-    members = series_selectors.club_members(club=club)
+    members = club_selectors.club_members(club=club)
     names = {p.id: p.name for p in players}
-    version = services.roster_version(club)
+    version = player_services.roster_version(club)
     forms = {
         "add": AddPlayersForm(),
         "rename": RenameForm(players=players, version=version),
@@ -232,9 +239,14 @@ def roster_page(request, club):
             messages.success(request, _("Saved."))
             _warn_of_lookalikes(request, action, form.cleaned_data, players)
             return redirect("league:roster", slug=club.slug)
-    context = {"club": club, "players": players, "forms": forms, "names": names,
-               "version": services.roster_version(club) if action else version,
-               "failed": forms.get(action) if action in ROW_ACTIONS else None}  # fmt: skip
+    context = {
+        "club": club,
+        "players": players,
+        "forms": forms,
+        "names": names,
+        "version": player_services.roster_version(club) if action else version,
+        "failed": forms.get(action) if action in ROW_ACTIONS else None,
+    }
     return render(request, "league/roster.html", context, status=422 if action else 200)
 
 
@@ -247,9 +259,14 @@ def _warn_of_lookalikes(request, action: str, data: dict, players) -> None:
     others = [p.name for p in players if action != "rename" or p.id != data["player"]]
     for name in (line.strip() for line in written if line.strip()):
         for other in domain_names.lookalikes(name, others):
-            messages.warning(request, _("“%(name)s” looks like “%(other)s”, a player of the club "
-                                        "already: if they are one person, merge them.")
-                             % {"name": name, "other": other})  # fmt: skip
+            messages.warning(
+                request,
+                _(
+                    "“%(name)s” looks like “%(other)s”, a player of the club "
+                    "already: if they are one person, merge them."
+                )
+                % {"name": name, "other": other},
+            )
         others.append(name)  # the names of one list, each against those before it
 
 
@@ -260,21 +277,29 @@ def _recording(form, request) -> dict:
 
 
 ROSTER_WRITES = {
-    "add": lambda club, d, by: services.players_add(club=club, names=d["names"]),
-    "rename": lambda club, d, by: services.player_rename(
+    "add": lambda club, d, by: player_services.players_add(club=club, names=d["names"]),
+    "rename": lambda club, d, by: player_services.player_rename(
         club=club, player_id=d["player"], name=d["name"], **by
     ),
-    "guest": lambda club, d, by: services.guest_add(club=club, name=d["name"], **by),
-    "mark_guest": lambda club, d, by: services.guest_mark(club=club, player_id=d["player"], **by),
-    "retire": lambda club, d, by: services.player_retire(club=club, player_id=d["player"], **by),
-    "return": lambda club, d, by: services.player_return(club=club, player_id=d["player"], **by),
-    "link": lambda club, d, by: services.player_link(
+    "guest": lambda club, d, by: player_services.guest_add(club=club, name=d["name"], **by),
+    "mark_guest": lambda club, d, by: player_services.guest_mark(
+        club=club, player_id=d["player"], **by
+    ),
+    "retire": lambda club, d, by: player_services.player_retire(
+        club=club, player_id=d["player"], **by
+    ),
+    "return": lambda club, d, by: player_services.player_return(
+        club=club, player_id=d["player"], **by
+    ),
+    "link": lambda club, d, by: player_services.player_link(
         club=club, player_id=d["player"], user_id=d["user"], **by
     ),
-    "merge": lambda club, d, by: services.players_merge(
+    "merge": lambda club, d, by: player_services.players_merge(
         club=club, source_id=d["player"], target_id=d["target"], **by
     ),
-    "unmerge": lambda club, d, by: services.players_unmerge(club=club, source_id=d["player"], **by),
+    "unmerge": lambda club, d, by: player_services.players_unmerge(
+        club=club, source_id=d["player"], **by
+    ),
 }
 
 

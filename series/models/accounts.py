@@ -39,10 +39,8 @@ class PinAttempt(models.Model):
     signed in there), counted as django-axes counts failed sign-ins: per member
     and device, so guessing on one phone never locks a member out of another."""
 
-    member = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
-                               related_name="+")  # fmt: skip
-    device = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
-                               related_name="+")  # fmt: skip
+    member = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    device = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     failures = models.PositiveIntegerField(default=0)
     last_failure_at = models.DateTimeField(null=True)
 

@@ -29,10 +29,22 @@ class SeriesSheet(models.Model):
     status = models.CharField(max_length=20)
     version = models.PositiveIntegerField()
     deals_played = models.PositiveIntegerField(default=0)
-    next_dealer = models.ForeignKey(Player, null=True, on_delete=models.PROTECT, related_name="+",
-                                    db_constraint=False, db_index=False)  # fmt: skip
-    winner = models.ForeignKey(Player, null=True, on_delete=models.PROTECT, related_name="+",
-                               db_constraint=False, db_index=False)  # fmt: skip
+    next_dealer = models.ForeignKey(
+        Player,
+        null=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        db_constraint=False,
+        db_index=False,
+    )
+    winner = models.ForeignKey(
+        Player,
+        null=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        db_constraint=False,
+        db_index=False,
+    )
     totals = models.JSONField(default=dict)  # {"<player id>": total}
     tiebreak_players = models.JSONField(default=list)
     eliminated = models.JSONField(default=list)
@@ -73,15 +85,28 @@ class SeriesSeat(models.Model):
 class DealLine(models.Model):
     """One row of the score sheet: a deal, its dealer and who went out."""
 
-    series = models.ForeignKey(SeriesSheet, on_delete=models.CASCADE, related_name="deals",
-                               db_constraint=False, db_index=False)  # fmt: skip
-    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="+",
-                             db_constraint=False, db_index=False)  # fmt: skip
+    series = models.ForeignKey(
+        SeriesSheet,
+        on_delete=models.CASCADE,
+        related_name="deals",
+        db_constraint=False,
+        db_index=False,
+    )
+    club = models.ForeignKey(
+        Club, on_delete=models.PROTECT, related_name="+", db_constraint=False, db_index=False
+    )
     number = models.PositiveIntegerField()
-    dealer = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+",
-                               db_constraint=False, db_index=False)  # fmt: skip
-    went_out = models.ForeignKey(Player, null=True, on_delete=models.PROTECT, related_name="+",
-                                 db_constraint=False, db_index=False)  # fmt: skip
+    dealer = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="+", db_constraint=False, db_index=False
+    )
+    went_out = models.ForeignKey(
+        Player,
+        null=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        db_constraint=False,
+        db_index=False,
+    )
     tiebreak = models.BooleanField(default=False)
     corrected = models.BooleanField(default=False)
     void = models.BooleanField(default=False)
@@ -97,13 +122,20 @@ class DealLine(models.Model):
 class DealScore(models.Model):
     """One cell of the score sheet: a player's penalty in a deal."""
 
-    series = models.ForeignKey(SeriesSheet, on_delete=models.CASCADE, related_name="scores",
-                               db_constraint=False, db_index=False)  # fmt: skip
-    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="+",
-                             db_constraint=False, db_index=False)  # fmt: skip
+    series = models.ForeignKey(
+        SeriesSheet,
+        on_delete=models.CASCADE,
+        related_name="scores",
+        db_constraint=False,
+        db_index=False,
+    )
+    club = models.ForeignKey(
+        Club, on_delete=models.PROTECT, related_name="+", db_constraint=False, db_index=False
+    )
     number = models.PositiveIntegerField()
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="scores",
-                               db_constraint=False, db_index=False)  # fmt: skip
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="scores", db_constraint=False, db_index=False
+    )
     points = models.IntegerField()
 
     class Meta:

@@ -24,6 +24,7 @@ from uuid import UUID
 from django.db import transaction
 from django.utils import timezone
 
+from series.clubs.players import guest_add
 from series.domain.errors import DomainError, NotFound, _
 from series.domain.league.seasons import season_of
 from series.domain.nights.events import NightPoints, PlayerMoved, PlayersSwapped, RoundDrawn
@@ -264,8 +265,6 @@ def night_guest_add(
     idempotency_key: str | None = None,
 ) -> NightResult:
     """Add a guest to the club's roster (``guest_add``) and check them in, together."""
-    from series.league.services import guest_add
-
     state = night_load(night_id)
     club = _club_of(state)
     with transaction.atomic():

@@ -13,10 +13,8 @@ import uuid
 
 from django import forms
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect, render
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
@@ -30,41 +28,24 @@ from series.sheets.forms import at_version
 from series.web.messages import render as error_message
 from series.web.page_access import series_page
 
-PIN_PATTERN = r"[0-9]{4,8}"
-
-
-class PinForm(forms.Form):
-    pin = forms.RegexField(
-        regex=f"^{PIN_PATTERN}$",
-        label=gettext_lazy("New PIN (4 to 8 digits)"),
-        widget=forms.PasswordInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
-        error_messages={"invalid": gettext_lazy("Use 4 to 8 digits.")},
-    )
-    again = forms.CharField(
-        label=gettext_lazy("The same PIN again"),
-        widget=forms.PasswordInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
-    )
-
-    def clean(self):
-        data = super().clean()
-        if data.get("pin") and data.get("pin") != data.get("again"):
-            self.add_error("again", _("The two PINs differ."))
-        return data
-
 
 class ConfirmForm(forms.Form):
     """Who confirms: the signed-in member ("") or a seated player's member with
     their PIN. The signed-in member is offered only when they may confirm (not
     the one who recorded the deal)."""
 
-    player = forms.TypedChoiceField(label=gettext_lazy("Who confirms"), coerce=int,
-                                    empty_value=None, required=False)  # fmt: skip
+    player = forms.TypedChoiceField(
+        label=gettext_lazy("Who confirms"), coerce=int, empty_value=None, required=False
+    )
     pin = forms.CharField(
-        label=gettext_lazy("Their PIN"), required=False, max_length=8,
+        label=gettext_lazy("Their PIN"),
+        required=False,
+        max_length=8,
         widget=forms.PasswordInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
-    )  # fmt: skip
-    reason = forms.CharField(label=gettext_lazy("What is wrong (to dispute)"), required=False,
-                             max_length=300)  # fmt: skip
+    )
+    reason = forms.CharField(
+        label=gettext_lazy("What is wrong (to dispute)"), required=False, max_length=300
+    )
     idempotency_key = forms.CharField(widget=forms.HiddenInput, max_length=100)
     # The series' version the page showed: a deal corrected since is not
     # confirmed unseen (a page from before this field was added sends none).
@@ -116,9 +97,14 @@ def deal_confirm(request, sheet, number: int):
     names = selectors.player_names(club_id=sheet.club_id, ids=state.setup.players)
     members = selectors.seated_members(sheet)
     mine = selectors.deal_recorder(sheet.id, number) != request.user.id
-    form = ConfirmForm(request.POST or None, me=request.user, members=members,
-                       me_may_confirm=mine, series_id=sheet.id,
-                       initial={"expected_version": state.version})  # fmt: skip
+    form = ConfirmForm(
+        request.POST or None,
+        me=request.user,
+        members=members,
+        me_may_confirm=mine,
+        series_id=sheet.id,
+        initial={"expected_version": state.version},
+    )
     if request.method == "POST" and form.is_valid():
         done = _submit(request, form, sheet.id, number, names)
         if done:
@@ -129,14 +115,26 @@ def deal_confirm(request, sheet, number: int):
             state = selectors.series_state(sheet)
             deal = state.deal(number)
             errors = form.non_field_errors()
-            form = at_version(form, state.version, me=request.user, members=members,
-                              me_may_confirm=mine, series_id=sheet.id)  # fmt: skip
+            form = at_version(
+                form,
+                state.version,
+                me=request.user,
+                members=members,
+                me_may_confirm=mine,
+                series_id=sheet.id,
+            )
             form.add_error(None, errors)
     scores = [(names.get(player), points) for player, points in deal.scores.items()]
-    context = {"sheet": sheet, "deal": deal, "number": number, "form": form, "scores": scores,
-               "went_out": names.get(deal.entry.went_out),
-               "dispute": selectors.standing_dispute(sheet, deal)}  # fmt: skip
-    return render(request, "deal_confirm.html", context)
+    context = {
+        "sheet": sheet,
+        "deal": deal,
+        "number": number,
+        "form": form,
+        "scores": scores,
+        "went_out": names.get(deal.entry.went_out),
+        "dispute": selectors.standing_dispute(sheet, deal),
+    }
+    return render(request, "series/deal_confirm.html", context)
 
 
 def _submit(request, form, series_id, number, names) -> bool:
@@ -144,12 +142,18 @@ def _submit(request, form, series_id, number, names) -> bool:
     try:
         user, name, player_id = form.confirmer()
         if name is not None:  # on the scorer's phone: their PIN, counted on this phone
-            accounts.pin_confirmer(member=user, name=name, device=request.user,
-                                   pin=form.cleaned_data["pin"])  # fmt: skip
-        common = {"series_id": series_id, "number": number, "user_id": user.id,
-                  "player_id": player_id, "actor_id": request.user.id,
-                  "idempotency_key": form.cleaned_data["idempotency_key"],
-                  "expected_version": form.cleaned_data["expected_version"]}  # fmt: skip
+            accounts.pin_confirmer(
+                member=user, name=name, device=request.user, pin=form.cleaned_data["pin"]
+            )
+        common = {
+            "series_id": series_id,
+            "number": number,
+            "user_id": user.id,
+            "player_id": player_id,
+            "actor_id": request.user.id,
+            "idempotency_key": form.cleaned_data["idempotency_key"],
+            "expected_version": form.cleaned_data["expected_version"],
+        }
         if dispute:
             services.deal_dispute(reason=form.cleaned_data["reason"], **common)
             messages.warning(request, _("Deal %(number)s is disputed.") % {"number": number})
@@ -163,25 +167,12 @@ def _submit(request, form, series_id, number, names) -> bool:
         form.add_error(None, error_message(error, names))
     except VersionConflict:
         form.changed_meanwhile = True
-        form.add_error(None, _("The score sheet changed while you were looking at it: "
-                               "check the deal below again before you confirm or dispute "
-                               "it."))  # fmt: skip
+        form.add_error(
+            None,
+            _(
+                "The score sheet changed while you were looking at it: "
+                "check the deal below again before you confirm or dispute "
+                "it."
+            ),
+        )
     return False
-
-
-@login_required
-@require_http_methods(["GET", "POST"])
-def account_pin(request):
-    form = PinForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            accounts.pin_set(user=request.user, pin=form.cleaned_data["pin"])
-        except DomainError as error:
-            form.add_error("pin", error_message(error))
-        else:
-            messages.success(request, _("Your PIN is set."))
-            next_url = request.GET.get("next", "")
-            safe = url_has_allowed_host_and_scheme(next_url, allowed_hosts={request.get_host()})
-            return redirect(next_url if safe else "account_pin")
-    has_pin = selectors.has_pin(request.user)
-    return render(request, "account_pin.html", {"form": form, "has_pin": has_pin})

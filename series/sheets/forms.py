@@ -259,13 +259,25 @@ class DealForm(forms.Form):
     def ask_same_again(self, number: int) -> None:
         """The entry repeats deal ``number``: it is recorded only with the box ticked."""
         self.same_again_of = number
-        self.add_error("same_again", _("This entry is the same as deal %(number)s. If the "
-                                       "hands really were the same again, tick the box and "
-                                       "record it.") % {"number": number})  # fmt: skip
+        self.add_error(
+            "same_again",
+            _(
+                "This entry is the same as deal %(number)s. If the "
+                "hands really were the same again, tick the box and "
+                "record it."
+            )
+            % {"number": number},
+        )
 
     def at_version(self, version: int) -> DealForm:
-        return at_version(self, version, players=self.players, names=self.names,
-                          rules=self.rules, language=self.language)  # fmt: skip
+        return at_version(
+            self,
+            version,
+            players=self.players,
+            names=self.names,
+            rules=self.rules,
+            language=self.language,
+        )
 
     @property
     def rummy_claim(self) -> forms.BoundField | None:
@@ -317,8 +329,11 @@ class DealForm(forms.Form):
         return Hand(player, cards=None if cards is None else tuple(cards), points=points)
 
     def _going_out(self) -> GoingOut | None:
-        lines = [line for line in GROUP_SEPARATOR.split(self.cleaned_data.get("groups") or "")
-                 if line.strip()]  # fmt: skip
+        lines = [
+            line
+            for line in GROUP_SEPARATOR.split(self.cleaned_data.get("groups") or "")
+            if line.strip()
+        ]
         discard_text = (self.cleaned_data.get("discard") or "").strip()
         if not lines and not discard_text:
             return None
@@ -394,8 +409,7 @@ class CheckForm(AsksOptions, forms.Form):
         widget=forms.Textarea(attrs={"rows": 3, "autocomplete": "off", "spellcheck": "false"}),
     )
     discard = forms.CharField(label=_("Discard"), required=False, max_length=20)
-    buys = forms.IntegerField(label=_("Discards bought"), required=False, min_value=0,
-                              max_value=10)  # fmt: skip
+    buys = forms.IntegerField(label=_("Discards bought"), required=False, min_value=0, max_value=10)
 
     def __init__(self, *args, language: str, rules: Rules | None = None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -405,8 +419,9 @@ class CheckForm(AsksOptions, forms.Form):
         if rules is None:
             self.fields["preset"].choices = preset_choices()
             for name, option in self.asked.items():
-                self.fields[name] = forms.BooleanField(label=gettext_lazy(option.label),
-                                                       required=False)  # fmt: skip
+                self.fields[name] = forms.BooleanField(
+                    label=gettext_lazy(option.label), required=False
+                )
         else:
             del self.fields["preset"]
         _groups_help(self)
@@ -435,9 +450,10 @@ class CheckForm(AsksOptions, forms.Form):
     def _chosen_rules(self) -> Rules:
         data = self.cleaned_data
         options = {
-            option.name: option.from_form(True) for name, option in self.asked.items()
+            option.name: option.from_form(True)
+            for name, option in self.asked.items()
             if data.get(name)
-        }  # fmt: skip
+        }
         return rules_from(data.get("preset") or CONTINENTAL, options)
 
     def _judge(self, rules, data) -> melds.Verdict | None:

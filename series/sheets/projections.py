@@ -53,12 +53,36 @@ def _sheet_fields(state: SeriesState, updated_at: datetime) -> dict[str, Any]:
 
 
 # The header's columns: the fixed ones, then those of _sheet_fields in order.
-SHEET_COLUMNS = ("id", "club", "preset", "rules", "started_at", "status", "version",
-                 "deals_played", "next_dealer", "winner", "totals", "tiebreak_players",
-                 "eliminated", "unconfirmed", "updated_at", "snapshot")  # fmt: skip
+SHEET_COLUMNS = (
+    "id",
+    "club",
+    "preset",
+    "rules",
+    "started_at",
+    "status",
+    "version",
+    "deals_played",
+    "next_dealer",
+    "winner",
+    "totals",
+    "tiebreak_players",
+    "eliminated",
+    "unconfirmed",
+    "updated_at",
+    "snapshot",
+)
 SEAT_COLUMNS = ("series", "club", "player", "seat")
-LINE_COLUMNS = ("series", "club", "number", "dealer", "went_out", "tiebreak", "corrected", "void",
-                "confirmation")  # fmt: skip
+LINE_COLUMNS = (
+    "series",
+    "club",
+    "number",
+    "dealer",
+    "went_out",
+    "tiebreak",
+    "corrected",
+    "void",
+    "confirmation",
+)
 SCORE_COLUMNS = ("series", "club", "number", "player", "points")
 
 
@@ -83,9 +107,15 @@ class Rows:
         for name in ("totals", "tiebreak_players", "eliminated", "snapshot"):
             header[name] = json.dumps(header[name])
         self.sheets.append(
-            (key, setup.club, setup.rules.preset, json.dumps(setup.rules.as_dict()),
-             _db_datetime(started_at), *header.values())
-        )  # fmt: skip
+            (
+                key,
+                setup.club,
+                setup.rules.preset,
+                json.dumps(setup.rules.as_dict()),
+                _db_datetime(started_at),
+                *header.values(),
+            )
+        )
         self.seats.extend(
             (key, setup.club, player, seat) for seat, player in enumerate(setup.players, start=1)
         )
@@ -94,9 +124,18 @@ class Rows:
 
     def add_deal(self, key, club_id: int, deal: Deal) -> None:
         self.lines.append(
-            (key, club_id, deal.number, deal.dealer, deal.entry.went_out, deal.tiebreak,
-             deal.corrected, deal.void, deal.confirmation)
-        )  # fmt: skip
+            (
+                key,
+                club_id,
+                deal.number,
+                deal.dealer,
+                deal.entry.went_out,
+                deal.tiebreak,
+                deal.corrected,
+                deal.void,
+                deal.confirmation,
+            )
+        )
         self.scores.extend(
             (key, club_id, deal.number, player, points) for player, points in deal.scores.items()
         )
@@ -198,8 +237,9 @@ def _deal_writes(
     sheet = SeriesSheet._meta
     fields = _sheet_fields(after, updated_at)
     columns = ", ".join(f"{sheet.get_field(name).column} = %s" for name in fields)
-    values = [sheet.get_field(name).get_db_prep_save(value, connection)
-              for name, value in fields.items()]  # fmt: skip
+    values = [
+        sheet.get_field(name).get_db_prep_save(value, connection) for name, value in fields.items()
+    ]
     key = sheet.pk.get_db_prep_value(series_id, connection)
     guard, guard_params = "id = %s AND version = %s", [key, before.version]
     if stamp is not None:

@@ -34,7 +34,6 @@ from series.models import (
     DealLine,
     DealScore,
     Event,
-    Invitation,
     LiveLink,
     Membership,
     Player,
@@ -49,47 +48,6 @@ OPEN_STATUSES = (IN_PROGRESS, TIEBREAK)
 # -- clubs, players and members (API and pages) -------------------------------
 
 
-def club_by_slug(slug: str) -> Club | None:
-    return Club.objects.filter(slug=slug).first()
-
-
-def club_role(*, user, club: Club) -> str | None:
-    """The user's role in the club (admin, scorer, member), or None."""
-    if not user.is_authenticated:
-        return None
-    memberships = Membership.objects.filter(club=club, user=user)
-    return memberships.values_list("role", flat=True).first()
-
-
-def club_players(*, club: Club) -> list[Player]:
-    return list(Player.objects.filter(club=club).order_by("name", "id"))
-
-
-def club_members(*, club: Club) -> list[Membership]:
-    memberships = Membership.objects.filter(club=club).select_related("user")
-    return list(memberships.order_by("user__username"))
-
-
-def club_member_user(*, club: Club, user_id: int):
-    """A member's account, or None when ``user_id`` is not a member of the club."""
-    membership = Membership.objects.filter(club=club, user_id=user_id).select_related("user")
-    found = membership.first()
-    return found.user if found else None
-
-
-def club_member_by_username(*, club: Club, username: str):
-    """A member's account by user name, or None when no member of the club has
-    it: an admin learns nothing of accounts outside the club."""
-    membership = Membership.objects.filter(club=club, user__username=username)
-    found = membership.select_related("user").first()
-    return found.user if found else None
-
-
-def club_invitations(*, club: Club) -> list[Invitation]:
-    """The club's invitations, newest first (used, expired and withdrawn ones too)."""
-    return list(Invitation.objects.filter(club=club).order_by("-created_at", "-id")[:50])
-
-
 def new_series_players(*, club: Club) -> list[Player]:
     """The players offered for a new series: everyone but those who left the club."""
     players = Player.objects.filter(club=club).exclude(roster__retired=True)
@@ -100,14 +58,6 @@ def player_names(*, club_id: int, ids: Iterable[int]) -> dict[int, str]:
     """Names of the club's players among ``ids``; other clubs' players stay unnamed."""
     players = Player.objects.filter(club_id=club_id, id__in=set(ids))
     return dict(players.values_list("id", "name"))
-
-
-def user_addable_to(club: Club, *, by, username: str):
-    """The user ``username`` if the admin ``by`` may add them to ``club``: an
-    active user who already shares a club with that admin. Anyone else, whether
-    the name exists or not, is None, so adding a member reveals no user names."""
-    shared = Membership.objects.filter(club__memberships__user=by).values("user_id")
-    return get_user_model().objects.filter(username=username, is_active=True, id__in=shared).first()
 
 
 # -- series ---------------------------------------------------------------------
@@ -253,8 +203,9 @@ def deal_disputes(sheet: SeriesSheet, numbers: Iterable[int], *, named: bool) ->
     numbers = list(numbers)
     if not numbers:
         return {}
-    rows = Event.objects.filter(stream=sheet.id, type="DealDisputed",
-                                payload__number__in=numbers).order_by("version")  # fmt: skip
+    rows = Event.objects.filter(
+        stream=sheet.id, type="DealDisputed", payload__number__in=numbers
+    ).order_by("version")
     latest = {row.payload["number"]: row for row in rows}
     users = usernames(row.payload["user"] for row in latest.values()) if named else {}
     seated = [row.payload["player"] for row in latest.values() if row.payload.get("player")]
@@ -265,8 +216,10 @@ def deal_disputes(sheet: SeriesSheet, numbers: Iterable[int], *, named: bool) ->
             return None
         return players.get(payload.get("player")) or users.get(payload["user"])
 
-    return {number: Dispute(number, row.payload["reason"], row.recorded_at, who(row.payload))
-            for number, row in latest.items()}  # fmt: skip
+    return {
+        number: Dispute(number, row.payload["reason"], row.recorded_at, who(row.payload))
+        for number, row in latest.items()
+    }
 
 
 def standing_dispute(sheet: SeriesSheet, deal) -> Dispute | None:
@@ -280,8 +233,9 @@ def standing_dispute(sheet: SeriesSheet, deal) -> Dispute | None:
 def with_disputes(sheet: SeriesSheet, *, named: bool) -> SeriesSheet:
     """The sheet (its rows loaded) with the disputes of its disputed deals, shown
     beside them (``sheet.disputes``, read by the score table)."""
-    disputed = [line.number for line in sheet.deals.all()
-                if line.confirmation == DISPUTED and not line.void]  # fmt: skip
+    disputed = [
+        line.number for line in sheet.deals.all() if line.confirmation == DISPUTED and not line.void
+    ]
     sheet.disputes = deal_disputes(sheet, disputed, named=named)
     return sheet
 
@@ -297,19 +251,6 @@ def series_events(series_id: UUID) -> list[Event]:
 
 
 # -- pages ------------------------------------------------------------------------
-
-
-def public_clubs() -> list[Club]:
-    """Clubs whose league pages anyone may read, by name."""
-    return list(Club.objects.filter(public=True).order_by("name"))
-
-
-def user_memberships(user) -> list[Membership]:
-    """The user's clubs, with their roles, by club name."""
-    if not user.is_authenticated:
-        return []
-    memberships = Membership.objects.filter(user=user).select_related("club")
-    return list(memberships.order_by("club__name", "club_id"))
 
 
 def open_series(*, club_ids: Iterable[int]) -> list[SeriesSheet]:
@@ -358,16 +299,18 @@ def deals_waiting_for(user, sheets: list[SeriesSheet]) -> list[tuple[SeriesSheet
     account, in any series. One query, whatever the number of series."""
     if not sheets or not user.is_authenticated:
         return []
-    entries = Event.objects.filter(stream=OuterRef("series_id"),
-                                   type__in=("DealRecorded", "DealCorrected"))  # fmt: skip
+    entries = Event.objects.filter(
+        stream=OuterRef("series_id"), type__in=("DealRecorded", "DealCorrected")
+    )
     entries = entries.annotate(number=Cast(KeyTextTransform("number", "payload"), IntegerField()))
     recorder = entries.filter(number=OuterRef("number")).order_by("-version")
     seats = SeriesSeat.objects.filter(series_id=OuterRef("series_id"))
     seated_others = seats.filter(player__user__memberships__club_id=OuterRef("club_id")).exclude(
         player__user_id=Coalesce(OuterRef("recorder"), Value(0))
     )
-    lines = DealLine.objects.filter(series_id__in=[sheet.id for sheet in sheets],
-                                    confirmation=TO_CONFIRM, void=False)  # fmt: skip
+    lines = DealLine.objects.filter(
+        series_id__in=[sheet.id for sheet in sheets], confirmation=TO_CONFIRM, void=False
+    )
     lines = lines.annotate(recorder=Subquery(recorder.values("recorded_by")[:1]))
     lines = lines.filter(Q(recorder__isnull=True) | ~Q(recorder=user.id))
     lines = lines.filter(Exists(seats.filter(player__user=user)) | ~Exists(seated_others))
@@ -423,8 +366,9 @@ def seated_members(sheet: SeriesSheet) -> list[tuple[int, str, object]]:
 
 def deal_recorder(series_id: UUID, number: int) -> int | None:
     """Who recorded deal ``number``'s entry as it stands (its last correction)."""
-    rows = Event.objects.filter(stream=series_id, type__in=("DealRecorded", "DealCorrected"),
-                                payload__number=number)  # fmt: skip
+    rows = Event.objects.filter(
+        stream=series_id, type__in=("DealRecorded", "DealCorrected"), payload__number=number
+    )
     return rows.order_by("-version").values_list("recorded_by", flat=True).first()
 
 

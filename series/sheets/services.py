@@ -1,6 +1,7 @@
-"""The clubs' and the series' writers. A series' commands go through the
-one writer of every stream (``writer``: load → decide → project → append, in
-one transaction); clubs, players and members are reference rows.
+"""The series' writers. A series' commands go through the one writer of every
+stream (``series.eventstore.writer``: load → decide → project → append, in one
+transaction). Clubs, players and members have their own writers in
+``series.clubs``.
 
 Every function takes keyword arguments, returns the series state after the
 command, and raises a DomainError (rules), VersionConflict (a concurrent
@@ -9,21 +10,14 @@ writer) or IdempotencyMismatch (a reused key) without changing anything.
 
 from __future__ import annotations
 
-import secrets
 import uuid
-import zoneinfo
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 from uuid import UUID
 
-from django.db import transaction
-from django.utils import timezone
-from django.utils.text import slugify
-
-from series.domain import names
 from series.domain.confirmation import ConfirmDeal, DisputeDeal
-from series.domain.errors import DomainError, NotFound, _
+from series.domain.errors import DomainError, _
 from series.domain.events import DealEntry, SeriesStarted
 from series.domain.rules import rules_from
 from series.domain.series import (
@@ -44,7 +38,7 @@ from series.domain.series import (
     fold,
     with_checkable_reason,
 )
-from series.eventstore import projectors, store, writer
+from series.eventstore import store, writer
 from series.eventstore.retry import transient_retry
 
 # IdempotencyMismatch and scoped_key: callers import them from here.
@@ -56,11 +50,8 @@ from series.eventstore.writer import (
     digest,
     scoped_key,  # noqa: F401
 )
-from series.models import Club, Membership, NightSeat, Player, RosterPlayer, SeriesSeat
+from series.models import Club, NightSeat, Player, RosterPlayer, SeriesSeat
 from series.sheets import projections, selectors
-
-# Not personal data: what an erased player is called from then on.
-ERASED_LABEL = "Player {id} (erased)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,207 +61,6 @@ class SeriesResult:
     series_id: UUID
     state: SeriesState
     replayed: bool = False
-
-
-CLUB_NAME_LENGTH = 100
-PLAYER_NAME_LENGTH = 60
-
-
-@transient_retry
-def club_create(
-    *,
-    name: str,
-    admin=None,
-    public: bool = False,
-    slug: str | None = None,
-    default_rules: dict[str, Any] | None = None,
-    time_zone: str = "",
-) -> Club:
-    """Create a club; its creator (``admin``) becomes the club's admin.
-
-    Without a ``slug`` one is made from the name (with a random suffix when
-    taken); a slug asked for that is not available is refused (``_free_slug``)."""
-    name = clean_name(name, CLUB_NAME_LENGTH, _("Give the club a name."))
-    defaults = club_rules_checked(default_rules or {})
-    time_zone = time_zone_checked(time_zone)
-    with transaction.atomic():
-        club = Club.objects.create(slug=_free_slug(name, slug), name=name, public=public,
-                                   default_rules=defaults, time_zone=time_zone)  # fmt: skip
-        if admin is not None:
-            Membership.objects.create(club=club, user=admin, role=Membership.Role.ADMIN)
-    return club
-
-
-# Addresses the pages use themselves (/clubs/new/): no club may have them.
-RESERVED_SLUGS = frozenset({"new"})
-SLUG_LENGTH = 50
-
-
-def _free_slug(name: str, slug: str | None) -> str:
-    """The slug asked for, or one made from the name. A slug asked for that is
-    taken or reserved is refused with the same words whoever asks and whatever
-    club holds it, public or private, offering a free one instead; a free slug
-    ends in a random suffix, so it says nothing about the slugs beside it."""
-    if slug and slug.strip():
-        wanted = slugify(slug)[:SLUG_LENGTH]
-        if not wanted:
-            raise DomainError(_("A club's address uses letters, digits and dashes."),
-                              code="invalid_slug", field="slug")  # fmt: skip
-        if not _slug_available(wanted):
-            raise DomainError(
-                _("The address “{slug}” is not available. “{free}” is free: keep it or "
-                  "choose another."),
-                code="slug_unavailable", field="slug", slug=wanted, free=_slug_suggested(wanted),
-            )  # fmt: skip
-        return wanted
-    base = slugify(name)[:SLUG_LENGTH] or "club"
-    return base if _slug_available(base) else _slug_suggested(base)
-
-
-def _slug_available(slug: str) -> bool:
-    return slug not in RESERVED_SLUGS and not Club.objects.filter(slug=slug).exists()
-
-
-def _slug_suggested(base: str) -> str:
-    letters = "abcdefghijkmnpqrstuvwxyz23456789"
-    while True:
-        suffix = "".join(secrets.choice(letters) for _position in range(4))
-        candidate = f"{base[: SLUG_LENGTH - 5].rstrip('-')}-{suffix}"
-        if _slug_available(candidate):
-            return candidate
-
-
-def clean_name(name: str, length: int, missing: str) -> str:
-    """The name as stored, or refused: the domain's one rule for names (``domain.names``)."""
-    return names.clean(name, length=length, missing=missing)
-
-
-def club_rules_checked(default_rules: dict[str, Any]) -> dict[str, Any]:
-    """A club's default rules as stored: a preset and options ``rules_from`` accepts."""
-    if not default_rules:
-        return {}
-    preset = default_rules.get("preset", "continental")
-    options = dict(default_rules.get("options") or {})
-    rules_from(preset, options)  # refuses an unknown preset or a bad option
-    return {"preset": preset, "options": options}
-
-
-def time_zone_checked(time_zone: str) -> str:
-    time_zone = (time_zone or "").strip()
-    if time_zone and time_zone not in zoneinfo.available_timezones():
-        raise DomainError(_("Unknown time zone “{zone}”."), code="invalid_time_zone",
-                          field="time_zone", zone=time_zone)  # fmt: skip
-    return time_zone
-
-
-@transient_retry
-def player_add(*, club: Club, name: str) -> Player:
-    name = clean_name(name, PLAYER_NAME_LENGTH, _("Give the player a name."))
-    refuse_taken_name(club, name)
-    return Player.objects.create(club=club, name=name)
-
-
-def refuse_taken_name(club: Club, name: str, *, player_id: int | None = None) -> None:
-    """Two players of one club never share a name: equal after normalisation and
-    case folding (``domain.names.key``), as stored names are compared too."""
-    wanted = names.key(name)
-    others = Player.objects.filter(club=club).exclude(id=player_id).values_list("name", flat=True)
-    taken = next((other for other in others if names.key(other) == wanted), None)
-    if taken is not None:
-        raise DomainError(
-            _("The club has a player called “{name}” already: add a surname or an initial."),
-            code="name_taken", field="name", name=taken,
-        )  # fmt: skip
-
-
-@transient_retry(idempotent=True)
-def player_erase(*, club: Club, player_id: int) -> Player:
-    """Erase a player's personal data: the name becomes a neutral label and the
-    account is unlinked. No event changes (they name the id only), so scores
-    and standings keep their numbers under the new label."""
-    with transaction.atomic():
-        player = Player.objects.select_for_update().filter(club=club, id=player_id).first()
-        if player is None:
-            raise NotFound(
-                _("Player {player} is not a player of this club."),
-                code="player_not_found",
-                player=player_id,
-            )
-        player.name = ERASED_LABEL.format(id=player.id)
-        player.user = None
-        player.erased_at = player.erased_at or timezone.now()
-        player.save(update_fields=["name", "user", "erased_at"])
-    return player
-
-
-@transient_retry(idempotent=True)
-def member_set(*, club: Club, user, role: str) -> Membership:
-    """Give ``user`` a role in ``club`` (admin, scorer or member)."""
-    if role not in Membership.Role.values:
-        raise DomainError(
-            _("Role must be one of: {choices}."),
-            code="invalid_role",
-            field="role",
-            choices=", ".join(Membership.Role.values),
-        )
-    with transaction.atomic():
-        admins = Membership.objects.select_for_update().filter(club=club, role="admin")
-        if role != "admin" and list(admins.values_list("user_id", flat=True)) == [user.id]:
-            raise DomainError(
-                _("A club needs an admin: make someone else admin first."),
-                code="last_admin",
-                field="role",
-            )
-        membership, _created = Membership.objects.update_or_create(
-            club=club, user=user, defaults={"role": role}
-        )
-    return membership
-
-
-@transient_retry(idempotent=True)
-def club_update(
-    *,
-    club: Club,
-    name: str | None = None,
-    public: bool | None = None,
-    deals_need_confirmation: bool | None = None,
-    default_rules: dict[str, Any] | None = None,
-    time_zone: str | None = None,
-) -> Club:
-    """Change a club's name, public pages, default rules or time zone (the
-    league's follower then counts the club again; its pages say "updating"
-    meanwhile), or make its deals need a second member's confirmation: from then
-    on (each deal's event records whether it was asked), so earlier deals, and
-    what the league counts of them, stay as they were.
-
-    Only the fields given change, on the club's row as it stands, read locked:
-    two admins changing different settings at once keep both, and a retry after
-    a lost connection sees what is stored, not what the first attempt set."""
-    changes: dict[str, Any] = {}
-    if name is not None:
-        changes["name"] = clean_name(name, CLUB_NAME_LENGTH, _("Give the club a name."))
-    if public is not None:
-        changes["public"] = public
-    if default_rules is not None:
-        changes["default_rules"] = club_rules_checked(default_rules)
-    if time_zone is not None:
-        changes["time_zone"] = time_zone_checked(time_zone)
-    if deals_need_confirmation is not None:
-        changes["deals_need_confirmation"] = deals_need_confirmation
-    with transaction.atomic():
-        stored = Club.objects.select_for_update().get(id=club.id)
-        # Which season a series falls in (the time zone of its start) changed:
-        # the league counts the club again.
-        recount = changes.get("time_zone", stored.time_zone) != stored.time_zone
-        for field, value in changes.items():
-            setattr(stored, field, value)
-        if changes:
-            stored.save(update_fields=list(changes))
-        if recount:
-            projectors.club_changed(club.id)
-    for field in ("name", "public", "deals_need_confirmation", "default_rules", "time_zone"):
-        setattr(club, field, getattr(stored, field))
-    return club
 
 
 def series_load(series_id: UUID, *, up_to_version: int | None = None) -> SeriesState:
@@ -482,9 +272,15 @@ class SeriesStream:
         return Loaded(SeriesState()) if isinstance(command, StartSeries) else None
 
     def project(self, stream: UUID, change: Change[SeriesState]) -> list[store.Write]:
-        return projections.project(stream, before=change.before, after=change.after,
-                                   events=change.events, started_at=change.started_at,
-                                   updated_at=change.updated_at, stamp=change.stamp)  # fmt: skip
+        return projections.project(
+            stream,
+            before=change.before,
+            after=change.after,
+            events=change.events,
+            started_at=change.started_at,
+            updated_at=change.updated_at,
+            stamp=change.stamp,
+        )
 
     def appended(self, stream: UUID, change: Change[SeriesState]) -> None:
         # A start: checked under the log's lock, after its seats are written, so
@@ -609,6 +405,7 @@ def _refuse_drawn_elsewhere(club_id: int, persons: set[int], night: UUID | None,
 def _execute(
     series_id: UUID, command: Command, expected_version: int | None, recording: Recording
 ) -> SeriesResult:
-    written = writer.write(SERIES, series_id, command, expected_version=expected_version,
-                           recording=recording)  # fmt: skip
+    written = writer.write(
+        SERIES, series_id, command, expected_version=expected_version, recording=recording
+    )
     return SeriesResult(written.stream, written.state, written.replayed)

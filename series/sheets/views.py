@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
+from series.clubs import selectors as club_selectors
 from series.clubs.access import Access, allows
 from series.clubs.forms import rules_initial
 from series.domain.audit import changes as audit_changes
@@ -50,7 +51,7 @@ def _can_score(request, club) -> bool:
 
 
 def home(request):
-    memberships = selectors.user_memberships(request.user)
+    memberships = club_selectors.user_memberships(request.user)
     sheets = selectors.open_series(club_ids=[m.club_id for m in memberships])
     waiting = selectors.deals_waiting_for(request.user, sheets)
     clubs = [
@@ -64,19 +65,20 @@ def home(request):
         }
         for m in memberships
     ]
-    public_clubs = [] if request.user.is_authenticated else selectors.public_clubs()
+    public_clubs = [] if request.user.is_authenticated else club_selectors.public_clubs()
     return render(request, "home.html", {"clubs": clubs, "public_clubs": public_clubs})
 
 
 @require_http_methods(["GET", "POST"])
 def series_new(request, slug: str):
-    club = selectors.club_by_slug(slug)
+    club = club_selectors.club_by_slug(slug)
     refused = refuse_access(request, club, Access.SCORE)
     if refused is not None:
         return refused
     players = selectors.new_series_players(club=club)
-    form = NewSeriesForm(request.POST or None, club_players=players,
-                         initial=rules_initial(club.default_rules))  # fmt: skip
+    form = NewSeriesForm(
+        request.POST or None, club_players=players, initial=rules_initial(club.default_rules)
+    )
     seated_elsewhere = None
     if request.method == "POST" and form.is_valid():
         try:
@@ -96,7 +98,7 @@ def series_new(request, slug: str):
                 seated_elsewhere = selectors.open_series_sheet(UUID(error.params["series"]))
     context = {"club": club, "form": form, "seated_elsewhere": seated_elsewhere}
     with timezone.override(club.time_zone or None):
-        return render(request, "series_new.html", context)
+        return render(request, "series/series_new.html", context)
 
 
 @require_GET
@@ -133,13 +135,13 @@ def sheet(request, sheet):
         "can_confirm": allows(getattr(request, "club_role", None), sheet.club, Access.MEMBER),
         "live_url": live_links.url_for(request, live_links.key_for(sheet, request.user)),
     }
-    return render(request, "sheet.html", context)
+    return render(request, "series/sheet.html", context)
 
 
 @series_page(Access.READ)
 def sheet_print(request, sheet):
     selectors.series_sheet_rows(sheet)
-    return render(request, "sheet_print.html", {"sheet": sheet})
+    return render(request, "series/sheet_print.html", {"sheet": sheet})
 
 
 @require_http_methods(["GET", "POST"])
@@ -150,7 +152,7 @@ def live_link_new(request, sheet):
         live_links.live_link_renew(sheet=sheet, user=request.user)
         messages.success(request, _("The old live link no longer works. Share the new one below."))
         return redirect(reverse("sheet", args=[sheet.id]) + "#share-title")
-    return render(request, "live_link_new.html", {"sheet": sheet})
+    return render(request, "series/live_link_new.html", {"sheet": sheet})
 
 
 def _live_versions(request, token: str):
@@ -163,12 +165,12 @@ def _live_versions(request, token: str):
 def live(request, token: str):
     sheet = live_links.sheet_opened(token)
     if sheet is None and live_links.parse(token) is not None:  # ours, but no longer opens
-        return render(request, "live_gone.html", status=410)
+        return render(request, "series/live_gone.html", status=410)
     if sheet is None:
         raise Http404
     selectors.with_disputes(selectors.series_sheet_rows(sheet), named=False)
     context = {"sheet": sheet, "token": token, "live_url": request.build_absolute_uri()}
-    return render(request, "live.html", context)
+    return render(request, "series/live.html", context)
 
 
 @require_GET
@@ -188,7 +190,7 @@ def live_fragment(request, token: str):
         raise Http404
     selectors.series_sheet_rows(sheet)
     selectors.with_disputes(sheet, named=False)  # spectators see why, not who
-    response = render(request, "_sheet.html", {"sheet": sheet, "live": True})
+    response = render(request, "series/_sheet.html", {"sheet": sheet, "live": True})
     response["X-Sheet-Version"] = str(sheet.version)
     return response
 
@@ -227,10 +229,15 @@ def _submit(request, form, write, names):
         form.add_error(form.field_at_fault(error), error_message(error, names))
     except VersionConflict as conflict:
         form = form.at_version(conflict.current or selectors.sheet_version(conflict.stream))
-        form.add_error(None, _("The score sheet changed while this deal was being entered "
-                               "(another phone recorded something). Check the totals above: "
-                               "if this deal is already on the sheet, do not send it again. "
-                               "The entry is kept below."))  # fmt: skip
+        form.add_error(
+            None,
+            _(
+                "The score sheet changed while this deal was being entered "
+                "(another phone recorded something). Check the totals above: "
+                "if this deal is already on the sheet, do not send it again. "
+                "The entry is kept below."
+            ),
+        )
     return form, False
 
 
@@ -255,9 +262,14 @@ def deal_new(request, sheet):
         before = selectors.state_before_key(sheet.id, key)
         if before is not None:
             players = before.next_players
-    form = DealForm(request.POST or None, players=players, names=names,
-                    rules=state.setup.rules, language=page_language(),
-                    initial={"expected_version": state.version})  # fmt: skip
+    form = DealForm(
+        request.POST or None,
+        players=players,
+        names=names,
+        rules=state.setup.rules,
+        language=page_language(),
+        initial={"expected_version": state.version},
+    )
     # The same hands as the last deal, sent for the next one, are asked about
     # first; a retry (sent at an earlier version) goes to the writer as ever.
     ask = form.is_bound and form.is_valid() and not form.cleaned_data["same_again"]
@@ -266,11 +278,19 @@ def deal_new(request, sheet):
         form.ask_same_again(number)
     elif request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        form, done = _submit(request, form, lambda: services.deal_record(
-            series_id=sheet.id, entry=form.entry, expected_version=data["expected_version"],
-            actor_id=request.user.id, idempotency_key=data["idempotency_key"],
-            needs_confirmation=sheet.club.deals_need_confirmation,
-        ), names)  # fmt: skip
+        form, done = _submit(
+            request,
+            form,
+            lambda: services.deal_record(
+                series_id=sheet.id,
+                entry=form.entry,
+                expected_version=data["expected_version"],
+                actor_id=request.user.id,
+                idempotency_key=data["idempotency_key"],
+                needs_confirmation=sheet.club.deals_need_confirmation,
+            ),
+            names,
+        )
         if done:
             return redirect("sheet", series_id=sheet.id)
         if form["expected_version"].value() != str(state.version):
@@ -279,8 +299,16 @@ def deal_new(request, sheet):
             # same hands are not recorded again as the next deal unseen.
             sheet = selectors.series_sheet(sheet.id)
             state = selectors.series_state(sheet)
-    return _deal_page(request, sheet, state, form, "deal_form.html", number=state.next_number,
-                      dealer=names.get(state.next_dealer), totals=state.totals)  # fmt: skip
+    return _deal_page(
+        request,
+        sheet,
+        state,
+        form,
+        "series/deal_form.html",
+        number=state.next_number,
+        dealer=names.get(state.next_dealer),
+        totals=state.totals,
+    )
 
 
 def _recorded_deal(state: SeriesState, number: int):
@@ -297,23 +325,45 @@ def deal_correct(request, sheet, number: int):
     deal = _recorded_deal(state, number)
     names = _names(state)
     initial = DealForm.initial_from(deal.entry, page_language())
-    form = CorrectionForm(request.POST or None, players=deal.players or state.setup.players,
-                          names=names, rules=state.setup.rules, language=page_language(),
-                          initial={**initial, "expected_version": state.version})  # fmt: skip
+    form = CorrectionForm(
+        request.POST or None,
+        players=deal.players or state.setup.players,
+        names=names,
+        rules=state.setup.rules,
+        language=page_language(),
+        initial={**initial, "expected_version": state.version},
+    )
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        form, done = _submit(request, form, lambda: services.deal_correct(
-            series_id=sheet.id, number=number, entry=form.entry, reason=data["reason"],
-            expected_version=data["expected_version"], actor_id=request.user.id,
-            idempotency_key=data["idempotency_key"],
-            needs_confirmation=sheet.club.deals_need_confirmation,
-        ), names)  # fmt: skip
+        form, done = _submit(
+            request,
+            form,
+            lambda: services.deal_correct(
+                series_id=sheet.id,
+                number=number,
+                entry=form.entry,
+                reason=data["reason"],
+                expected_version=data["expected_version"],
+                actor_id=request.user.id,
+                idempotency_key=data["idempotency_key"],
+                needs_confirmation=sheet.club.deals_need_confirmation,
+            ),
+            names,
+        )
         if done:
             messages.success(request, _("Deal %(number)s was corrected.") % {"number": number})
             return redirect("sheet", series_id=sheet.id)
-    return _deal_page(request, sheet, state, form, "deal_correct.html", deal=deal, number=number,
-                      dealer=names.get(deal.dealer),
-                      dispute=selectors.standing_dispute(sheet, deal))  # fmt: skip
+    return _deal_page(
+        request,
+        sheet,
+        state,
+        form,
+        "series/deal_correct.html",
+        deal=deal,
+        number=number,
+        dealer=names.get(deal.dealer),
+        dispute=selectors.standing_dispute(sheet, deal),
+    )
 
 
 @series_page(Access.SCORE)
@@ -327,10 +377,13 @@ def deal_void(request, sheet, number: int):
         data = form.cleaned_data
         try:
             result = services.deal_void(
-                series_id=sheet.id, number=number, reason=data["reason"],
-                expected_version=data["expected_version"], actor_id=request.user.id,
+                series_id=sheet.id,
+                number=number,
+                reason=data["reason"],
+                expected_version=data["expected_version"],
+                actor_id=request.user.id,
                 idempotency_key=data["idempotency_key"] or None,
-            )  # fmt: skip
+            )
             if result.replayed:
                 messages.info(request, _("Already recorded: this entry had been sent before."))
             else:
@@ -341,9 +394,14 @@ def deal_void(request, sheet, number: int):
         except VersionConflict as conflict:
             form = at_version(form, conflict.current or selectors.sheet_version(conflict.stream))
             form.add_error(None, _("The score sheet changed meanwhile: check it and try again."))
-    context = {"sheet": sheet, "form": form, "deal": deal, "number": number,
-               "dealer": names.get(deal.dealer)}  # fmt: skip
-    return render(request, "deal_void.html", context)
+    context = {
+        "sheet": sheet,
+        "form": form,
+        "deal": deal,
+        "number": number,
+        "dealer": names.get(deal.dealer),
+    }
+    return render(request, "series/deal_void.html", context)
 
 
 @series_page(Access.SCORE)
@@ -359,10 +417,12 @@ def series_abandon(request, sheet):
         data = form.cleaned_data
         try:
             services.series_abandon(
-                series_id=sheet.id, reason=data["reason"],
-                expected_version=data["expected_version"], actor_id=request.user.id,
+                series_id=sheet.id,
+                reason=data["reason"],
+                expected_version=data["expected_version"],
+                actor_id=request.user.id,
                 idempotency_key=data["idempotency_key"] or None,
-            )  # fmt: skip
+            )
             messages.success(request, _("The series is abandoned."))
             return redirect("sheet", series_id=sheet.id)
         except DomainError as error:
@@ -371,7 +431,7 @@ def series_abandon(request, sheet):
             form = at_version(form, conflict.current or selectors.sheet_version(conflict.stream))
             form.add_error(None, _("The score sheet changed meanwhile: check it and try again."))
     selectors.series_sheet_rows(sheet)
-    return render(request, "series_abandon.html", {"sheet": sheet, "form": form})
+    return render(request, "series/series_abandon.html", {"sheet": sheet, "form": form})
 
 
 @series_page(Access.SCORE)
@@ -380,7 +440,9 @@ def deal_check(request, sheet):
     """The winner's groups checked live under the series' rules: a verdict fragment."""
     form = CheckForm(request.GET, language=page_language(), rules=Rules.from_dict(sheet.rules))
     verdict = form.verdict() if form.is_valid() else None
-    return render(request, "_verdict.html", {"form": form, "verdict": verdict, "compact": True})
+    return render(
+        request, "melds/_verdict.html", {"form": form, "verdict": verdict, "compact": True}
+    )
 
 
 # -- the audit trail and the claim checker ----------------------------------------------
@@ -401,9 +463,14 @@ def audit(request, sheet):
     ]
     named = {row.payload["user"] for row in stored if "user" in row.payload} if members else ()
     users = selectors.usernames(named) if named else {}
-    context = {"sheet": sheet, "events": events, "names": names, "users": users,
-               "show_recorders": members}  # fmt: skip
-    return render(request, "audit.html", context)
+    context = {
+        "sheet": sheet,
+        "events": events,
+        "names": names,
+        "users": users,
+        "show_recorders": members,
+    }
+    return render(request, "series/audit.html", context)
 
 
 def _event_players(stored) -> set[int]:
@@ -415,4 +482,4 @@ def _event_players(stored) -> set[int]:
 def checker(request):
     form = CheckForm(request.GET if request.GET else None, language=page_language())
     verdict = form.verdict() if form.is_bound and form.is_valid() else None
-    return render(request, "checker.html", {"form": form, "verdict": verdict})
+    return render(request, "melds/checker.html", {"form": form, "verdict": verdict})

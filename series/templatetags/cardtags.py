@@ -66,8 +66,13 @@ def name(card: Card) -> str:
 
 def _button(card: Card, language: str) -> dict[str, str]:
     colour_name = "red" if card.suit in RED_SUITS else "black"
-    return {"label": card.label(language), "name": name(card), "value": card.penalty,
-            "symbol": SUIT_SYMBOLS.get(card.suit, ""), "colour": colour_name}  # fmt: skip
+    return {
+        "label": card.label(language),
+        "name": name(card),
+        "value": card.penalty,
+        "symbol": SUIT_SYMBOLS.get(card.suit, ""),
+        "colour": colour_name,
+    }
 
 
 @register.simple_tag

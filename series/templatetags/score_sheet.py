@@ -105,9 +105,19 @@ def _rows(sheet: SeriesSheet, seats: list, history: dict[int, list[int]]) -> lis
         if not line.void:
             for player, total in running.items():
                 history[player].append(total)
-        rows.append(Row(line.number, players[line.dealer_id], players.get(line.went_out_id),
-                        line.tiebreak, line.corrected, line.void, cells,
-                        line.confirmation, disputes.get(line.number)))  # fmt: skip
+        rows.append(
+            Row(
+                line.number,
+                players[line.dealer_id],
+                players.get(line.went_out_id),
+                line.tiebreak,
+                line.corrected,
+                line.void,
+                cells,
+                line.confirmation,
+                disputes.get(line.number),
+            )
+        )
     return rows
 
 
@@ -200,9 +210,16 @@ def _axes(deals: int, top: int) -> SafeString:
         '<text x="{lx}" y="{ty}" text-anchor="end" font-size="11">{top}</text>'
         '<text x="{lx}" y="{b}" text-anchor="end" font-size="11">0</text>'
         '<text x="{r}" y="{by}" text-anchor="end" font-size="11">{deals}</text>',
-        l=LEFT, t=TOP, b=bottom, r=WIDTH - RIGHT, lx=LEFT - 4, ty=TOP + 8, top=number_format(top),
-        by=HEIGHT - 6, deals=number_format(deals),
-    )  # fmt: skip
+        l=LEFT,
+        t=TOP,
+        b=bottom,
+        r=WIDTH - RIGHT,
+        lx=LEFT - 4,
+        ty=TOP + 8,
+        top=number_format(top),
+        by=HEIGHT - 6,
+        deals=number_format(deals),
+    )
 
 
 def chart_summary(table: ScoreTable) -> str:

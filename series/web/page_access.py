@@ -13,6 +13,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.utils import timezone
 
+from series.clubs import selectors as club_selectors
 from series.clubs.access import ASK, Access, Decision, decide
 from series.sheets import selectors
 
@@ -72,7 +73,7 @@ def club_page(access: Access):
     def decorate(view):
         @wraps(view)
         def page(request, slug: str, **kwargs):
-            club = selectors.club_by_slug(slug)
+            club = club_selectors.club_by_slug(slug)
             refused = refuse_access(request, club, access)
             if refused is not None:
                 return refused

@@ -8,13 +8,19 @@ import pytest
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
+from series.clubs import membership
+from series.clubs import players as player_services
+from series.clubs import services as club_services
 from series.models import Club, DeviceToken, Player
-from series.sheets import services
 from tests.support.shared import copy_or_build, written_once_per_module
 
 # A Continental hand that goes out: four groups and the 2♣ to discard.
-GROUPS = [["7C", "7H", "7D"], ["8C", "8H", "8D", "8S"], ["9C", "9H", "9D", "9S"],
-          ["KC", "KH", "KD", "JK"]]  # fmt: skip
+GROUPS = [
+    ["7C", "7H", "7D"],
+    ["8C", "8H", "8D", "8S"],
+    ["9C", "9H", "9D", "9S"],
+    ["KC", "KH", "KD", "JK"],
+]
 HAND = [*(card for group in GROUPS for card in group), "2C"]
 
 
@@ -33,12 +39,12 @@ def make_user(username: str, password: str | None = None):
 
 def build_table() -> Table:
     users = {name: make_user(name) for name in ("admin", "scorer", "member", "stranger")}
-    club = services.club_create(name="Circolo del Burraco", admin=users["admin"])
-    services.member_set(club=club, user=users["scorer"], role="scorer")
-    services.member_set(club=club, user=users["member"], role="member")
-    players = [services.player_add(club=club, name=n) for n in ("Anna", "Bruno", "Carla")]
-    other_club = services.club_create(name="Other club")
-    services.member_set(club=other_club, user=users["stranger"], role="scorer")
+    club = club_services.club_create(name="Circolo del Burraco", admin=users["admin"])
+    membership.member_set(club=club, user=users["scorer"], role="scorer")
+    membership.member_set(club=club, user=users["member"], role="member")
+    players = [player_services.player_add(club=club, name=n) for n in ("Anna", "Bruno", "Carla")]
+    other_club = club_services.club_create(name="Other club")
+    membership.member_set(club=other_club, user=users["stranger"], role="scorer")
     return Table(club, players, other_club, users)
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
+from series.clubs import membership
+from series.clubs import services as club_services
 from tests.api.conftest import make_user
 
 pytestmark = pytest.mark.django_db
@@ -24,9 +26,12 @@ def test_a_user_gets_a_token_and_uses_it(client):
     assert response.status_code == 200
     assert created.status_code == 201
     assert created.json() == {
-        "slug": "adas-table", "name": "Ada's table", "public": False,
-        "default_rules": {}, "time_zone": "",
-    }  # fmt: skip
+        "slug": "adas-table",
+        "name": "Ada's table",
+        "public": False,
+        "default_rules": {},
+        "time_zone": "",
+    }
 
 
 def test_each_sign_in_is_a_device_with_its_own_token(client):
@@ -64,9 +69,10 @@ def test_a_session_write_needs_the_csrf_token(table):
     browser = Client(enforce_csrf_checks=True)
     browser.force_login(table.users["admin"])
     response = browser.post(
-        f"/api/v1/clubs/{table.club.slug}/players", {"name": "Eve"},
+        f"/api/v1/clubs/{table.club.slug}/players",
+        {"name": "Eve"},
         content_type="application/json",
-    )  # fmt: skip
+    )
     assert response.status_code == 403
 
 
@@ -97,12 +103,11 @@ def test_adding_a_member_answers_the_same_for_a_missing_and_an_unrelated_user(ta
 
 
 def test_an_admin_adds_someone_from_another_of_their_clubs(table, as_role):
-    from series.sheets import services
 
-    services.club_create(name="Second table", admin=table.users["admin"])
+    club_services.club_create(name="Second table", admin=table.users["admin"])
     friend = make_user("friend")
     second = table.users["admin"].memberships.exclude(club=table.club).get().club
-    services.member_set(club=second, user=friend, role="member")
+    membership.member_set(club=second, user=friend, role="member")
     response = as_role("admin").post(
         f"/api/v1/clubs/{table.club.slug}/members",
         {"username": "friend", "role": "scorer"},

@@ -73,11 +73,23 @@ def test_wrong_types_are_a_400_naming_the_field(table, as_role, started, change,
 
 @pytest.mark.parametrize(
     "buys",
-    [{"13": 1, "013": 2}, {"10": 2, "+10": 1, " 10": 0}, {"\u0661\u0663": 1}, {"0": 1},
-     {"1e1": 1}, {"13 ": 1}],
-    ids=["leading zero", "sign and space", "arabic-indic digits", "zero", "exponent",
-         "trailing space"],
-)  # fmt: skip
+    [
+        {"13": 1, "013": 2},
+        {"10": 2, "+10": 1, " 10": 0},
+        {"\u0661\u0663": 1},
+        {"0": 1},
+        {"1e1": 1},
+        {"13 ": 1},
+    ],
+    ids=[
+        "leading zero",
+        "sign and space",
+        "arabic-indic digits",
+        "zero",
+        "exponent",
+        "trailing space",
+    ],
+)
 def test_a_buys_key_not_written_as_a_player_id_is_a_400_naming_it(table, as_role, started, buys):
     # Read as numbers, "13" and "013" were one player and the buys were silently merged.
     anna, bruno, carla = table.players
@@ -114,8 +126,12 @@ def test_an_empty_body_names_the_missing_fields(as_role, started):
 
 
 def test_unknown_api_paths_and_bad_series_ids_are_json_404s(client):
-    for path in ("/api/v1/nothing", "/api/v1/series/not-a-uuid", "/api/v1/series/1/deals",
-                 "/api/v1/series/a%0Ab"):  # fmt: skip
+    for path in (
+        "/api/v1/nothing",
+        "/api/v1/series/not-a-uuid",
+        "/api/v1/series/1/deals",
+        "/api/v1/series/a%0Ab",
+    ):
         response = client.get(path)
         assert response.status_code == 404
         assert response.json()["code"] == "not_found"
@@ -206,12 +222,19 @@ def test_a_blank_query_parameter_is_a_400_not_read_as_missing(table, client, as_
 
 @pytest.mark.parametrize(
     ("name", "code"),
-    [("\u200b", "name_invisible_character"), ("Anna\u202e", "name_invisible_character"),
-     ("a" + "\u0301" * 59, "name_marks"), ("ANNA", "name_taken"), ("anna", "name_taken"),
-     ("\u3164", "name_invisible_character"), ("\u2800", "name_invisible_character"),
-     ("Anna\u3164", "name_invisible_character"), ("\u3164Anna", "name_invisible_character"),
-     ("A\u115fnna", "name_invisible_character")],
-)  # fmt: skip
+    [
+        ("\u200b", "name_invisible_character"),
+        ("Anna\u202e", "name_invisible_character"),
+        ("a" + "\u0301" * 59, "name_marks"),
+        ("ANNA", "name_taken"),
+        ("anna", "name_taken"),
+        ("\u3164", "name_invisible_character"),
+        ("\u2800", "name_invisible_character"),
+        ("Anna\u3164", "name_invisible_character"),
+        ("\u3164Anna", "name_invisible_character"),
+        ("A\u115fnna", "name_invisible_character"),
+    ],
+)
 def test_a_player_name_the_rule_refuses_is_a_422_naming_the_field(table, as_role, name, code):
     response = as_role("admin").post(
         f"/api/v1/clubs/{table.club.slug}/players", {"name": name}, format="json"
@@ -238,13 +261,19 @@ def test_the_name_rules_refusal_is_in_the_requests_language(table, as_role):
     [
         ("/clubs/{slug}/players", {"name": 12}, "name"),
         ("/clubs", {"name": "Club", "public": 1}, "public"),
-        ("/series/{series}/deals", {"expected_version": "1", "went_out": 1, "hands": []},
-         "expected_version"),
-        ("/series/{series}/deals", {"expected_version": 1, "went_out": 1,
-                                    "hands": [{"player": 2, "cards": [7]}]}, "hands.0.cards.0"),
+        (
+            "/series/{series}/deals",
+            {"expected_version": "1", "went_out": 1, "hands": []},
+            "expected_version",
+        ),
+        (
+            "/series/{series}/deals",
+            {"expected_version": 1, "went_out": 1, "hands": [{"player": 2, "cards": [7]}]},
+            "hands.0.cards.0",
+        ),
     ],
     ids=["number for text", "number for true", "text for a number", "number for a card"],
-)  # fmt: skip
+)
 def test_a_value_of_another_json_type_than_the_schema_says_is_refused(
     table, as_role, started, path, body, field
 ):

@@ -44,8 +44,11 @@ def deal_entries(draw, player_ids):
             "discard": draw(st.one_of(st.none(), card_text)),
         }
     if draw(st.booleans()):
-        body["buys"] = draw(st.dictionaries(st.sampled_from([str(p) for p in player_ids]),
-                                            st.integers(-1, 12), max_size=2))  # fmt: skip
+        body["buys"] = draw(
+            st.dictionaries(
+                st.sampled_from([str(p) for p in player_ids]), st.integers(-1, 12), max_size=2
+            )
+        )
     return body
 
 

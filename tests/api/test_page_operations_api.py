@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from series.clubs import services as club_services
 from series.models import Profile
 from series.sheets import services
 from tests.api.conftest import client_for, deal_body, make_user
@@ -22,7 +23,7 @@ def test_a_member_lists_their_clubs_with_their_role(table, as_role):
 
 
 def test_signed_out_the_clubs_are_the_public_ones(table, as_role):
-    services.club_update(club=table.other_club, public=True)
+    club_services.club_update(club=table.other_club, public=True)
     clubs = as_role(None).get("/api/v1/clubs").json()
     assert [(c["slug"], c["role"]) for c in clubs] == [(table.other_club.slug, None)]
 
@@ -81,7 +82,7 @@ def test_the_series_in_progress_are_listed_without_the_finished_or_abandoned(tab
 
 
 def test_the_deals_waiting_for_a_second_member_name_who_recorded_them(table, as_role, started):
-    services.club_update(club=table.club, deals_need_confirmation=True)
+    club_services.club_update(club=table.club, deals_need_confirmation=True)
     anna, bruno, carla = table.players
     deals = f"/api/v1/series/{started['id']}/deals"
     as_role("scorer").post(deals, deal_body(1, anna, [bruno, carla]), format="json")
@@ -141,18 +142,24 @@ def test_a_user_reads_their_account_and_changes_its_email(as_role):
 def test_a_changed_password_signs_every_device_out(table):
     user = make_user("ada", password="first-Secret-42")
     phone = client_for(user)
-    wrong = phone.post("/api/v1/account/password",
-                       {"old_password": "guess", "new_password": "second-Secret-42"},
-                       format="json")  # fmt: skip
+    wrong = phone.post(
+        "/api/v1/account/password",
+        {"old_password": "guess", "new_password": "second-Secret-42"},
+        format="json",
+    )
     assert wrong.status_code == 422 and wrong.json()["code"] == "wrong_password"
-    weak = phone.post("/api/v1/account/password",
-                      {"old_password": "first-Secret-42", "new_password": "123"},
-                      format="json")  # fmt: skip
+    weak = phone.post(
+        "/api/v1/account/password",
+        {"old_password": "first-Secret-42", "new_password": "123"},
+        format="json",
+    )
     assert weak.status_code == 422 and weak.json()["field"] == "new_password"
 
-    changed = phone.post("/api/v1/account/password",
-                         {"old_password": "first-Secret-42", "new_password": "second-Secret-42"},
-                         format="json")  # fmt: skip
+    changed = phone.post(
+        "/api/v1/account/password",
+        {"old_password": "first-Secret-42", "new_password": "second-Secret-42"},
+        format="json",
+    )
     assert changed.status_code == 204
     assert phone.get("/api/v1/account").status_code == 401
     token = client_for().post(

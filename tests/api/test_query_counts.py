@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from django.db import connection
 
+from series.clubs import players as player_services
 from series.eventstore import projectors
 from series.sheets import services
 from tests.factories import entry, start
@@ -96,7 +97,7 @@ def test_the_player_list_costs_four_queries(
     table, as_role, django_assert_num_queries, extra_players
 ):
     for n in range(extra_players):
-        services.player_add(club=table.club, name=f"Player {n}")
+        player_services.player_add(club=table.club, name=f"Player {n}")
     client = as_role("member")
     with django_assert_num_queries(AUTH_AND_ACCESS + 1):
         response = client.get(f"/api/v1/clubs/{table.club.slug}/players")
@@ -143,8 +144,9 @@ def test_recording_a_deal_costs_six_round_trips_however_many_deals(
     # PostgreSQL, the statement is its own transaction: test_one_statement_deal.)
     writes = 1 if connection.vendor == "postgresql" else 4
     with django_assert_num_queries(5 + writes):
-        response = client.post(f"/api/v1/series/{series_id}/deals", body, format="json",
-                               HTTP_IDEMPOTENCY_KEY="a-key")  # fmt: skip
+        response = client.post(
+            f"/api/v1/series/{series_id}/deals", body, format="json", HTTP_IDEMPOTENCY_KEY="a-key"
+        )
     assert response.status_code == 201
     assert len(response.json()["deals"]) == deals + 1
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
+from series.clubs import services as club_services
 from series.sheets import services
 from tests.api.conftest import client_for
 from tests.factories import entry, start
@@ -15,7 +16,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def public_series(table):
-    services.club_update(club=table.club, public=True)
+    club_services.club_update(club=table.club, public=True)
     anna, bruno, carla = table.players
     series = start(table.club, table.players).series_id
     services.deal_record(
@@ -51,8 +52,13 @@ def test_outsiders_do_not_see_who_confirmed_or_disputed_a_deal_on_the_audit_page
     anna, bruno = table.players[:2]
     member = table.users["member"]
     services.deal_confirm(series_id=public_series, number=1, user_id=member.id, player_id=anna.id)
-    services.deal_dispute(series_id=public_series, number=1, user_id=member.id,
-                          player_id=bruno.id, reason="Carla had 25")  # fmt: skip
+    services.deal_dispute(
+        series_id=public_series,
+        number=1,
+        user_id=member.id,
+        player_id=bruno.id,
+        reason="Carla had 25",
+    )
 
     anonymous = Client().get(f"/series/{public_series}/audit/").content.decode()
     assert "Deal 1, by Anna." not in anonymous

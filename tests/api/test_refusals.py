@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from series.clubs import players as player_services
 from series.models import Event
 from series.sheets import services
 from tests.factories import entry, start
@@ -13,8 +14,12 @@ pytestmark = pytest.mark.django_db
 
 LOW = "AC AD AH AS 2C 2D 2H 2S 3C 3D 3H 3S 4C 4D 4H"  # 15 cards, 36 points
 MID = "5C 5D 5H 5S 6C 6D 6H 6S 7C 7D 7H 7S 8C 8D 8H"  # 15 cards, 96 points
-GROUPS = [["9C", "9H", "9D"], ["10C", "10H", "10D", "10S"], ["JC", "JH", "JD", "JS"],
-          ["KC", "KH", "KD", "JK"]]  # fmt: skip
+GROUPS = [
+    ["9C", "9H", "9D"],
+    ["10C", "10H", "10D", "10S"],
+    ["JC", "JH", "JD", "JS"],
+    ["KC", "KH", "KD", "JK"],
+]
 
 
 @pytest.fixture
@@ -45,9 +50,18 @@ def refused(client, series_id, payload, *, path="deals", **headers):
 
 def test_unknown_card_text(table, as_role, series):
     anna, bruno, carla = table.players
-    error = refused(as_role("scorer"), series, body(1, anna, [
-        hand(bruno, LOW.replace("4H", "ZZ")), hand(carla, points=40),
-    ]))  # fmt: skip
+    error = refused(
+        as_role("scorer"),
+        series,
+        body(
+            1,
+            anna,
+            [
+                hand(bruno, LOW.replace("4H", "ZZ")),
+                hand(carla, points=40),
+            ],
+        ),
+    )
     assert error["code"] == "unknown_card"
     assert "ZZ" in error["message"]
     assert error["field"] == "hands.0.cards"
@@ -55,9 +69,18 @@ def test_unknown_card_text(table, as_role, series):
 
 def test_a_count_of_cards_the_rules_make_impossible(table, as_role, series):
     anna, bruno, carla = table.players
-    error = refused(as_role("scorer"), series, body(1, anna, [
-        hand(bruno, LOW.rsplit(" ", 1)[0]), hand(carla, points=40),
-    ]))  # fmt: skip
+    error = refused(
+        as_role("scorer"),
+        series,
+        body(
+            1,
+            anna,
+            [
+                hand(bruno, LOW.rsplit(" ", 1)[0]),
+                hand(carla, points=40),
+            ],
+        ),
+    )
     assert error["code"] == "wrong_card_count"
     assert error["message"] == "Deal 1: player Bruno has 14 cards left; the rules allow 15."
 
@@ -65,18 +88,37 @@ def test_a_count_of_cards_the_rules_make_impossible(table, as_role, series):
 def test_more_copies_of_a_card_than_the_pack_holds_in_one_hand(table, as_role, series):
     anna, bruno, carla = table.players
     three_kings = LOW.replace("AC AD AH", "KC KC KC")
-    error = refused(as_role("scorer"), series, body(1, anna, [
-        hand(bruno, three_kings), hand(carla, points=40),
-    ]))  # fmt: skip
+    error = refused(
+        as_role("scorer"),
+        series,
+        body(
+            1,
+            anna,
+            [
+                hand(bruno, three_kings),
+                hand(carla, points=40),
+            ],
+        ),
+    )
     assert error["code"] == "card_not_in_pack"
     assert "3 × K♣" in error["message"]
 
 
 def test_more_copies_of_a_card_than_the_pack_holds_across_the_deal(table, as_role, series):
     anna, bruno, carla = table.players
-    error = refused(as_role("scorer"), series, body(1, anna, [
-        hand(bruno, LOW), hand(carla, LOW),
-    ], going_out={"groups": [["AC", "AH", "JK"], *GROUPS[1:]], "discard": "5C"}))  # fmt: skip
+    error = refused(
+        as_role("scorer"),
+        series,
+        body(
+            1,
+            anna,
+            [
+                hand(bruno, LOW),
+                hand(carla, LOW),
+            ],
+            going_out={"groups": [["AC", "AH", "JK"], *GROUPS[1:]], "discard": "5C"},
+        ),
+    )
     assert error["code"] == "card_not_in_pack"
     assert "all hands together" in error["message"]
 
@@ -86,16 +128,49 @@ def test_more_copies_of_a_card_than_the_pack_holds_across_the_deal(table, as_rol
     [
         ({"groups": [["9C", "9H", "8D"], *GROUPS[1:]], "discard": "2C"}, "mixes"),
         ({"groups": [*GROUPS[:3], ["KC", "KH", "KD", "JK", "2C"]], "discard": None}, "discard"),
-        ({"groups": [["9C", "9H", "9D", "9S", "9C", "9H", "9D", "9S", "JK", "JK", "JK", "JK",
-                      "10C", "10H", "10D"]], "discard": "2C"}, "group"),
+        (
+            {
+                "groups": [
+                    [
+                        "9C",
+                        "9H",
+                        "9D",
+                        "9S",
+                        "9C",
+                        "9H",
+                        "9D",
+                        "9S",
+                        "JK",
+                        "JK",
+                        "JK",
+                        "JK",
+                        "10C",
+                        "10H",
+                        "10D",
+                    ]
+                ],
+                "discard": "2C",
+            },
+            "group",
+        ),
     ],
     ids=["a group that is not valid", "no card left to discard", "fewer than 2 groups"],
-)  # fmt: skip
+)
 def test_a_going_out_claim_that_does_not_hold(table, as_role, series, going_out, reason):
     anna, bruno, carla = table.players
-    error = refused(as_role("scorer"), series, body(1, anna, [
-        hand(bruno, points=40), hand(carla, points=40),
-    ], going_out=going_out))  # fmt: skip
+    error = refused(
+        as_role("scorer"),
+        series,
+        body(
+            1,
+            anna,
+            [
+                hand(bruno, points=40),
+                hand(carla, points=40),
+            ],
+            going_out=going_out,
+        ),
+    )
     assert error["code"] == "invalid_going_out"
     assert error["message"].startswith("Deal 1: player Anna cannot go out:")
     assert reason in error["message"]
@@ -105,27 +180,55 @@ def test_a_deal_for_a_finished_series(table, as_role, series):
     anna, bruno, carla = table.players
     for winner, others in [(anna, (bruno, carla)), (bruno, (anna, carla)), (anna, (bruno, carla))]:
         services.deal_record(series_id=series, entry=entry(winner, dict.fromkeys(others, 40)))
-    error = refused(as_role("scorer"), series, body(4, anna, [
-        hand(bruno, points=40), hand(carla, points=40),
-    ]))  # fmt: skip
+    error = refused(
+        as_role("scorer"),
+        series,
+        body(
+            4,
+            anna,
+            [
+                hand(bruno, points=40),
+                hand(carla, points=40),
+            ],
+        ),
+    )
     assert error["code"] == "series_finished"
 
 
 def test_a_deal_number_out_of_order(table, as_role, series):
     anna, bruno, carla = table.players
-    error = refused(as_role("scorer"), series, body(1, anna, [
-        hand(bruno, points=40), hand(carla, points=40),
-    ], number=3))  # fmt: skip
+    error = refused(
+        as_role("scorer"),
+        series,
+        body(
+            1,
+            anna,
+            [
+                hand(bruno, points=40),
+                hand(carla, points=40),
+            ],
+            number=3,
+        ),
+    )
     assert error["code"] == "deal_out_of_order"
     assert error["message"] == "Deal 3 is out of order; the next deal is deal 1."
 
 
 def test_a_player_not_seated_in_the_series(table, as_role, series):
     anna, bruno, _carla = table.players
-    dora = services.player_add(club=table.club, name="Dora")
-    error = refused(as_role("scorer"), series, body(1, anna, [
-        hand(bruno, points=40), hand(dora, points=40),
-    ]))  # fmt: skip
+    dora = player_services.player_add(club=table.club, name="Dora")
+    error = refused(
+        as_role("scorer"),
+        series,
+        body(
+            1,
+            anna,
+            [
+                hand(bruno, points=40),
+                hand(dora, points=40),
+            ],
+        ),
+    )
     assert error["code"] == "player_not_in_deal"
     assert error["message"] == "Deal 1: player Dora is not playing this deal."
 
@@ -138,18 +241,37 @@ def test_a_player_not_in_the_tiebreak(table, as_role, series):
         (carla, {anna: 20, bruno: 20}),
     ]:  # totals Anna 60, Bruno 60, Carla 70: Anna and Bruno play a tiebreak
         services.deal_record(series_id=series, entry=entry(winner, hands))
-    error = refused(as_role("scorer"), series, body(4, anna, [
-        hand(bruno, points=40), hand(carla, points=40),
-    ]))  # fmt: skip
+    error = refused(
+        as_role("scorer"),
+        series,
+        body(
+            4,
+            anna,
+            [
+                hand(bruno, points=40),
+                hand(carla, points=40),
+            ],
+        ),
+    )
     assert error["code"] == "player_not_in_deal"
     assert "Carla" in error["message"]
 
 
 def test_a_dealer_out_of_turn(table, as_role, series):
     anna, bruno, carla = table.players
-    error = refused(as_role("scorer"), series, body(1, anna, [
-        hand(bruno, points=40), hand(carla, points=40),
-    ], dealer=bruno.id))  # fmt: skip
+    error = refused(
+        as_role("scorer"),
+        series,
+        body(
+            1,
+            anna,
+            [
+                hand(bruno, points=40),
+                hand(carla, points=40),
+            ],
+            dealer=bruno.id,
+        ),
+    )
     assert error["code"] == "dealer_out_of_turn"
     assert error["message"] == "Deal 1: player Bruno deals out of turn; player Anna deals it."
 
@@ -157,9 +279,18 @@ def test_a_dealer_out_of_turn(table, as_role, series):
 @pytest.mark.parametrize("points", [0, 14, 226, -5], ids=lambda p: f"{p} points")
 def test_points_the_rules_do_not_allow_for_that_many_cards(table, as_role, series, points):
     anna, bruno, carla = table.players
-    error = refused(as_role("scorer"), series, body(1, anna, [
-        hand(bruno, points=points), hand(carla, points=40),
-    ]))  # fmt: skip
+    error = refused(
+        as_role("scorer"),
+        series,
+        body(
+            1,
+            anna,
+            [
+                hand(bruno, points=points),
+                hand(carla, points=40),
+            ],
+        ),
+    )
     assert error["code"] == "impossible_points"
     assert error["message"] == (
         f"Deal 1: {points} points for player Bruno is impossible; the rules allow 15 to 225."
@@ -207,7 +338,7 @@ def test_a_correction_of_a_deal_that_does_not_exist_is_not_found(table, as_role,
 
 
 def test_a_series_with_a_table_the_pack_cannot_deal(table, as_role):
-    players = table.players + [services.player_add(club=table.club, name=n) for n in "DEFGH"]
+    players = table.players + [player_services.player_add(club=table.club, name=n) for n in "DEFGH"]
     ids = [p.id for p in players]
     before = Event.objects.count()
     response = as_role("scorer").post(

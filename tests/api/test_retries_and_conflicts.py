@@ -116,13 +116,17 @@ def test_the_same_idempotency_key_with_a_different_body_is_refused(table, as_rol
 def test_idempotency_keys_of_different_users_do_not_collide(table, as_role, started):
     anna, bruno, carla = table.players
     first = record(
-        as_role("scorer"), started["id"], deal_body(1, anna, [bruno, carla]),
+        as_role("scorer"),
+        started["id"],
+        deal_body(1, anna, [bruno, carla]),
         HTTP_IDEMPOTENCY_KEY="same",
-    )  # fmt: skip
+    )
     second = record(
-        as_role("admin"), started["id"], deal_body(2, bruno, [anna, carla]),
+        as_role("admin"),
+        started["id"],
+        deal_body(2, bruno, [anna, carla]),
         HTTP_IDEMPOTENCY_KEY="same",
-    )  # fmt: skip
+    )
     assert (first.status_code, second.status_code) == (201, 201)
     assert Event.objects.filter(stream=started["id"]).count() == 3
 
@@ -162,9 +166,15 @@ def test_a_retry_of_the_deal_that_made_a_tie_is_answered_as_recorded(table, as_r
     anna, bruno, carla = table.players
     scorer = as_role("scorer")
     record(scorer, started["id"], deal_body(1, anna, [bruno, carla], points=40))
-    record(scorer, started["id"], {"expected_version": 2, "went_out": bruno.id,
-                                   "hands": [{"player": anna.id, "points": 40},
-                                             {"player": carla.id, "points": 30}]})  # fmt: skip
+    record(
+        scorer,
+        started["id"],
+        {
+            "expected_version": 2,
+            "went_out": bruno.id,
+            "hands": [{"player": anna.id, "points": 40}, {"player": carla.id, "points": 30}],
+        },
+    )
     tie = {
         "expected_version": 3,
         "went_out": carla.id,
@@ -182,8 +192,9 @@ def test_a_retry_of_the_deal_that_ended_the_series_is_answered_as_recorded(table
     scorer = as_role("scorer")
     record(scorer, started["id"], deal_body(1, anna, [bruno, carla]))
     record(scorer, started["id"], deal_body(2, anna, [bruno, carla]))
-    first, retry = _lost_answer_then_retry(scorer, started["id"],
-                                           deal_body(3, anna, [bruno, carla]))  # fmt: skip
+    first, retry = _lost_answer_then_retry(
+        scorer, started["id"], deal_body(3, anna, [bruno, carla])
+    )
     assert first.json()["status"] == "finished"
     assert retry.status_code == 201 and retry.has_header("Idempotent-Replayed")
     assert retry.json() == first.json()
@@ -196,8 +207,13 @@ def test_a_retry_of_the_rummy_deal_that_knocked_a_player_out_is_answered_as_reco
     anna, bruno, carla = table.players
     scorer = as_role("scorer")
     ids = [p.id for p in table.players]
-    body = {"club": table.club.slug, "players": ids, "first_dealer": ids[0], "rules": "rummy",
-            "options": {"scoring": "elimination", "target": 100}}  # fmt: skip
+    body = {
+        "club": table.club.slug,
+        "players": ids,
+        "first_dealer": ids[0],
+        "rules": "rummy",
+        "options": {"scoring": "elimination", "target": 100},
+    }
     series = scorer.post("/api/v1/series", body, format="json").json()["id"]
     record(scorer, series, deal_body(1, bruno, [anna, carla], points=60))
     first, retry = _lost_answer_then_retry(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from series.clubs import players as player_services
 from series.models import Event
 from tests.api.conftest import deal_body, start_body
 
@@ -82,8 +83,12 @@ def test_a_going_out_claim_in_italian_card_letters_is_read_in_the_request_langua
     table, as_role, started
 ):
     anna, bruno, carla = table.players
-    groups = [["7C", "7H", "7D"], ["8C", "8H", "8D", "8S"], ["9C", "9H", "9D", "9S"],
-              ["RC", "RH", "RD", "JK"]]  # fmt: skip  # R is the Italian king (RULES D-1)
+    groups = [
+        ["7C", "7H", "7D"],
+        ["8C", "8H", "8D", "8S"],
+        ["9C", "9H", "9D", "9S"],
+        ["RC", "RH", "RD", "JK"],
+    ]  # R is the Italian king (RULES D-1)
     body = deal_body(1, anna, [bruno, carla], going_out={"groups": groups, "discard": "2C"})
     response = post(
         as_role("scorer"), f"/series/{started['id']}/deals", body, HTTP_ACCEPT_LANGUAGE="it"
@@ -136,9 +141,8 @@ def test_a_refusal_names_the_player_instead_of_the_id(table, as_role, started):
 
 
 def test_another_clubs_player_is_not_named_in_a_refusal(table, as_role, started):
-    from series.sheets import services
 
-    outsider = services.player_add(club=table.other_club, name="Secret Name")
+    outsider = player_services.player_add(club=table.other_club, name="Secret Name")
     anna, bruno, _carla = table.players
     body = deal_body(1, anna, [bruno, outsider])
     response = post(as_role("scorer"), f"/series/{started['id']}/deals", body)

@@ -32,8 +32,12 @@ def test_a_hand_that_does_not_go_out_says_why(client):
 
 
 def test_declared_groups_are_checked_as_laid(client):
-    groups = [["7C", "7H", "8D"], ["8C", "8H", "8D", "8S"], ["9C", "9H", "9D", "9S"],
-              ["KC", "KH", "KD", "JK"]]  # fmt: skip
+    groups = [
+        ["7C", "7H", "8D"],
+        ["8C", "8H", "8D", "8S"],
+        ["9C", "9H", "9D", "9S"],
+        ["KC", "KH", "KD", "JK"],
+    ]
     body = verify(client, {"groups": groups, "discard": "2C"}).json()
     assert body["valid"] is False
     assert body["reasons"][0]["code"] == "mixed_ranks"

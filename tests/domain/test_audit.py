@@ -40,11 +40,15 @@ def test_a_void_shows_the_points_that_no_longer_count():
     *_, void = changes(history(RecordDeal(entry(A, b=20, c=30)), VoidDeal(1, "misdeal")))
 
     assert [(line.player, line.deal_before, line.deal_after) for line in void.lines] == [
-        (A, 0, None), (B, 20, None), (C, 30, None)
-    ]  # fmt: skip
+        (A, 0, None),
+        (B, 20, None),
+        (C, 30, None),
+    ]
     assert [(line.total_before, line.total_after) for line in void.lines] == [
-        (0, 0), (20, 0), (30, 0)
-    ]  # fmt: skip
+        (0, 0),
+        (20, 0),
+        (30, 0),
+    ]
 
 
 def test_a_dispute_shows_the_deal_it_disputes_and_that_it_is_now_disputed():

@@ -31,8 +31,7 @@ SCORER, FRIEND = 10, 11
 
 def one_deal():
     """One deal, recorded while the club asks for a second member's confirmation."""
-    return record(started([A, B, C], first_dealer=A), entry(A, b=20, c=30),
-                  needs_confirmation=True)  # fmt: skip
+    return record(started([A, B, C], first_dealer=A), entry(A, b=20, c=30), needs_confirmation=True)
 
 
 def test_a_deal_is_to_confirm_until_another_member_confirms_it():
@@ -101,8 +100,9 @@ def test_each_deal_keeps_whether_a_confirmation_was_asked_when_it_was_recorded(a
     fold of the log read back gives each deal as it was recorded, and a retry's
     digest does not depend on it."""
     hands = [entry(A, b=20, c=30), entry(B, a=20, c=20), entry(A, b=20, c=20)]
-    commands = [RecordDeal(hand, needs_confirmation=flag)
-                for hand, flag in zip(hands, asked, strict=True)]  # fmt: skip
+    commands = [
+        RecordDeal(hand, needs_confirmation=flag) for hand, flag in zip(hands, asked, strict=True)
+    ]
     state = started([A, B, C], first_dealer=A)
     events = []
     for command in commands:
@@ -125,8 +125,10 @@ _DEAL_LINES = st.lists(
 
 @given(lines=_DEAL_LINES)
 def test_the_deals_waiting_are_the_disputed_and_those_asked_for_and_not_confirmed(lines):
-    deals = [SimpleNamespace(number=n, void=void, confirmation=c)
-             for n, (void, c) in enumerate(lines, start=1)]  # fmt: skip
+    deals = [
+        SimpleNamespace(number=n, void=void, confirmation=c)
+        for n, (void, c) in enumerate(lines, start=1)
+    ]
     waiting_now = waiting(deals)
 
     assert waiting_now == sorted(waiting_now)

@@ -398,17 +398,20 @@ def test_with_twos_wild_a_hand_goes_out_that_does_not_without():
 
 
 def test_with_twos_wild_three_twos_still_make_a_set_of_themselves():
-    verdict = check_arrangement(rummy(7, twos_wild=True), [hand("2C 2D 2H"), hand("5S 6S 7S 8S")],
-                                hand("KD")[0])  # fmt: skip
+    verdict = check_arrangement(
+        rummy(7, twos_wild=True), [hand("2C 2D 2H"), hand("5S 6S 7S 8S")], hand("KD")[0]
+    )
     assert verdict.valid
 
 
 def test_with_twos_wild_a_meld_still_needs_a_natural_card():
-    verdict = check_arrangement(rummy(7, twos_wild=True), [hand("JK JK 2C"), hand("5S 6S 7S 8S")],
-                                hand("KD")[0])  # fmt: skip
+    verdict = check_arrangement(
+        rummy(7, twos_wild=True), [hand("JK JK 2C"), hand("5S 6S 7S 8S")], hand("KD")[0]
+    )
     assert verdict.valid  # the 2C stands as itself: a run 2C 3C 4C, or a set of 2s
-    verdict = check_arrangement(rummy(7, twos_wild=True), [hand("9C 2D 5H"), hand("5S 6S 7S 8S")],
-                                hand("KD")[0])  # fmt: skip
+    verdict = check_arrangement(
+        rummy(7, twos_wild=True), [hand("9C 2D 5H"), hand("5S 6S 7S 8S")], hand("KD")[0]
+    )
     assert not verdict.valid
     assert "neither a set (one rank) nor a run (one suit)" in messages(verdict)[0]
 

@@ -28,12 +28,33 @@ def test_a_name_is_trimmed_composed_and_its_spaces_made_one():
 
 @pytest.mark.parametrize(
     "text",
-    ["\u200b\u200b", "Anna\u202e", "\u202eannA", "An\nna", "An\tna", "A\x07", "Ann\u2028a",
-     "\u2066Anna\u2069", "\u200dAnna", "\ufe0f", "Anna\ufe0f"],
-    ids=["zero-width only", "rtl override", "rtl override first", "newline", "tab", "bell",
-         "line separator", "bidi isolate", "joiner at the edge", "variation selector alone",
-         "variation selector after a letter"],
-)  # fmt: skip
+    [
+        "\u200b\u200b",
+        "Anna\u202e",
+        "\u202eannA",
+        "An\nna",
+        "An\tna",
+        "A\x07",
+        "Ann\u2028a",
+        "\u2066Anna\u2069",
+        "\u200dAnna",
+        "\ufe0f",
+        "Anna\ufe0f",
+    ],
+    ids=[
+        "zero-width only",
+        "rtl override",
+        "rtl override first",
+        "newline",
+        "tab",
+        "bell",
+        "line separator",
+        "bidi isolate",
+        "joiner at the edge",
+        "variation selector alone",
+        "variation selector after a letter",
+    ],
+)
 def test_a_character_nobody_sees_is_refused_naming_it(text):
     assert refusal(text) == "name_invisible_character"
 
@@ -58,8 +79,19 @@ def test_combining_marks_are_bounded():
     assert clean("Nguyê\u0303n", length=60, missing=MISSING) == "Nguyễn"  # Vietnamese: two
 
 
-REAL_NAMES = ["Renée", "Nguyễn", "Ölçer", "Иван", "محمد", "李小龙", "José-María O’Neil",
-              "Zoë 🂡", "Mehr\u200cnaz", "👨\u200d👩", "Zoë \u2764\ufe0f"]  # fmt: skip
+REAL_NAMES = [
+    "Renée",
+    "Nguyễn",
+    "Ölçer",
+    "Иван",
+    "محمد",
+    "李小龙",
+    "José-María O’Neil",
+    "Zoë 🂡",
+    "Mehr\u200cnaz",
+    "👨\u200d👩",
+    "Zoë \u2764\ufe0f",
+]
 
 
 @pytest.mark.parametrize("name", REAL_NAMES)
@@ -113,9 +145,20 @@ def test_the_bound_on_marks_is_per_letter():
 
 @pytest.mark.parametrize(
     "text",
-    ["\u3164", "\u3164\u3164", "\u2800", "\u115f\u1160", "\uffa0", "Ann\u3164", "\u3164Ann",
-     "Ann\u2800", "A\u115fnn", "An\u00adn", "Ann\U000e0041"],
-)  # fmt: skip
+    [
+        "\u3164",
+        "\u3164\u3164",
+        "\u2800",
+        "\u115f\u1160",
+        "\uffa0",
+        "Ann\u3164",
+        "\u3164Ann",
+        "Ann\u2800",
+        "A\u115fnn",
+        "An\u00adn",
+        "Ann\U000e0041",
+    ],
+)
 def test_fillers_and_blank_symbols_are_refused_as_invisible_not_a_second_name(text):
     # "Ann\u3164" would otherwise be stored beside "Ann" as another name drawn the same.
     assert refusal(text) == "name_invisible_character"
@@ -127,8 +170,11 @@ ignorable_points = st.sampled_from(DEFAULT_IGNORABLE).flatmap(
 invisible = st.one_of(ignorable_points, st.sampled_from(sorted(BLANK_SYMBOLS)))
 
 
-@given(st.text(st.characters(categories=["L", "N"]), min_size=1, max_size=10), invisible,
-       st.integers(0, 10))  # fmt: skip
+@given(
+    st.text(st.characters(categories=["L", "N"]), min_size=1, max_size=10),
+    invisible,
+    st.integers(0, 10),
+)
 def test_a_name_holding_a_character_drawn_as_nothing_is_refused(name, char, at):
     at = min(at, len(name))
     text = name[:at] + char + name[at:]

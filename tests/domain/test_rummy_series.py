@@ -87,8 +87,9 @@ def rummy_claim(groups, discard=None):
 def test_a_rummy_claim_with_runs_and_jokers_is_accepted():
     state = started([A, B, C, D], first_dealer=A, jokers=2)
     claim = rummy_claim(["3H 4H JK 6H", "9C 9D JK"], discard="KD")  # 7 melded + 1 discard
-    entry = DealEntry(B, (Hand(A, points=10), Hand(C, points=12), Hand(D, points=8)),
-                      going_out=claim, rummy=True)  # fmt: skip
+    entry = DealEntry(
+        B, (Hand(A, points=10), Hand(C, points=12), Hand(D, points=8)), going_out=claim, rummy=True
+    )
     assert fold(decide(state, RecordDeal(entry)), state).totals[B] == 0
 
 
@@ -111,8 +112,11 @@ def test_q_k_a_needs_aces_high_and_k_a_2_is_never_a_run(ace_high, run, accepted)
 
 def test_groups_without_a_rummy_cannot_be_checked_in_standard_rummy():
     state = started([A, B, C], first_dealer=A)
-    entry = DealEntry(B, (Hand(A, points=10), Hand(C, points=12)),
-                      going_out=rummy_claim(["3H 4H 5H 6H", "9C 9D 9S"], discard="KD"))  # fmt: skip
+    entry = DealEntry(
+        B,
+        (Hand(A, points=10), Hand(C, points=12)),
+        going_out=rummy_claim(["3H 4H 5H 6H", "9C 9D 9S"], discard="KD"),
+    )
     with pytest.raises(DomainError) as refused:
         decide(state, RecordDeal(entry))
     assert refused.value.code == "going_out_needs_rummy"
@@ -158,8 +162,9 @@ def test_a_rummy_bonus_other_than_double_or_triple_is_refused():
 
 def test_a_deal_nobody_went_out_of_cannot_be_a_rummy():
     state = started([A, B, C], first_dealer=A, scoring="winner_takes_all")
-    entry = DealEntry(None, tuple(Hand(p, points=n) for p, n in {A: 20, B: 15, C: 30}.items()),
-                      rummy=True)  # fmt: skip
+    entry = DealEntry(
+        None, tuple(Hand(p, points=n) for p, n in {A: 20, B: 15, C: 30}.items()), rummy=True
+    )
     with pytest.raises(DomainError) as refused:
         decide(state, RecordDeal(entry))
     assert refused.value.code == "rummy_without_winner"
@@ -180,8 +185,11 @@ def test_with_twos_wild_a_two_completes_a_run_and_still_costs_two_points():
     # RULES D-14 extended: the 2C stands for the 7H; a 2 left in hand costs 2.
     state = started([A, B, C, D], first_dealer=A, twos_wild=True)
     claim = rummy_claim(["5H 6H 2C", "9S 9D 2D 2S"], discard="KC")
-    left = (Hand(A, cards=tuple(parse_cards("2H 3C 4D 5S 6C 7D 8S"))),
-            Hand(C, points=12), Hand(D, points=8))  # fmt: skip
+    left = (
+        Hand(A, cards=tuple(parse_cards("2H 3C 4D 5S 6C 7D 8S"))),
+        Hand(C, points=12),
+        Hand(D, points=8),
+    )
     state = fold(decide(state, RecordDeal(DealEntry(B, left, going_out=claim, rummy=True))), state)
     assert state.totals == {A: 35, B: 0, C: 12, D: 8}
 
@@ -200,8 +208,11 @@ def test_a_series_started_before_the_new_options_reads_them_as_their_defaults():
 
     (event,) = decide(SeriesState(), StartSeries(1, (A, B, C), A, rules_from("rummy")))
     _, payload = to_payload(event)
-    older = {name: value for name, value in payload["rules"].items()
-             if name not in ("twos_wild", "rummy_bonus")}  # fmt: skip
+    older = {
+        name: value
+        for name, value in payload["rules"].items()
+        if name not in ("twos_wild", "rummy_bonus")
+    }
     read = from_payload("SeriesStarted", payload | {"rules": older}, SCHEMA_VERSION)
     assert read == event  # so a restored backup re-decides to the same event
     assert read.rules["twos_wild"] is False and read.rules["rummy_bonus"] == 2

@@ -165,13 +165,19 @@ def test_with_a_target_deals_go_on_until_someone_reaches_it_and_the_lowest_wins(
         (RecordDeal(entry(A, b=14, c=30)), "impossible_points"),  # < 1 a card
         (RecordDeal(entry(A, b=20, c=226)), "impossible_points"),  # > 15 a card
         (RecordDeal(entry(A, b="AC AD", c=30)), "wrong_card_count"),  # RULES D-7
-        (RecordDeal(entry(A, b="7C 7C 7C 2D 2H 2S 3C 3D 3H 3S 4C 4D 4H 4S 5C", c=30)),
-         "card_not_in_pack"),
+        (
+            RecordDeal(entry(A, b="7C 7C 7C 2D 2H 2S 3C 3D 3H 3S 4C 4D 4H 4S 5C", c=30)),
+            "card_not_in_pack",
+        ),
         (RecordDeal(entry(A, b=LOW, c=LOW.replace("AC", "AS")[::1])), "card_not_in_pack"),
-        (RecordDeal(DealEntry(went_out=A, hands=(Hand(B, points=20), Hand(C, points=30)),
-                              buys={B: 1})), "buys_not_allowed"),
+        (
+            RecordDeal(
+                DealEntry(went_out=A, hands=(Hand(B, points=20), Hand(C, points=30)), buys={B: 1})
+            ),
+            "buys_not_allowed",
+        ),
     ],
-)  # fmt: skip
+)
 def test_refusals_name_the_fault_and_leave_the_series_unchanged(command, code):
     state = started([A, B, C], first_dealer=A)
     state = record(state, entry(A, b=20, c=30))
@@ -262,10 +268,15 @@ BIDI_REASON = "Eva \u202e03 ton ,0 had"  # shown reordered as "Eva 30 dah 0, not
 
 @pytest.mark.parametrize(
     "command",
-    [VoidDeal(1, BIDI_REASON), CorrectDeal(1, entry(A, b=20, c=30), BIDI_REASON),
-     AbandonSeries(BIDI_REASON), VoidDeal(1, "misdeal\x07"), AbandonSeries("rain\u2066")],
+    [
+        VoidDeal(1, BIDI_REASON),
+        CorrectDeal(1, entry(A, b=20, c=30), BIDI_REASON),
+        AbandonSeries(BIDI_REASON),
+        VoidDeal(1, "misdeal\x07"),
+        AbandonSeries("rain\u2066"),
+    ],
     ids=["void", "correction", "abandon", "bell in a void", "isolate in an abandon"],
-)  # fmt: skip
+)
 def test_a_reason_that_would_show_reordered_or_hold_a_control_is_refused_naming_it(command):
     state = record(started([A, B, C], first_dealer=A), entry(A, b=20, c=30))
     with pytest.raises(DomainError) as refused:
@@ -306,8 +317,7 @@ def test_the_recorded_event_names_the_deal_its_dealer_stage_and_decided_scores()
     state = started([A, B, C], first_dealer=B)
     [event] = decide(state, RecordDeal(entry(A, b=20, c=30)))
     still_on = Outcome(False, False, (A, B, C))
-    assert event == DealRecorded(1, B, False, entry(A, b=20, c=30), {A: 0, B: 20, C: 30},
-                                 still_on)  # fmt: skip
+    assert event == DealRecorded(1, B, False, entry(A, b=20, c=30), {A: 0, B: 20, C: 30}, still_on)
 
 
 def test_with_relaxed_laying_only_the_groups_shown_are_checked():

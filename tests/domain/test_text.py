@@ -9,8 +9,20 @@ from series.domain.errors import DomainError
 from series.domain.text import plain
 from tests.support.edges import any_text, assert_can_be_shown
 
-REORDERING = {"\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2067", "\u2068",
-              "\u2069", "\u200e", "\u200f", "\u061c"}  # fmt: skip
+REORDERING = {
+    "\u202a",
+    "\u202b",
+    "\u202c",
+    "\u202d",
+    "\u202e",
+    "\u2066",
+    "\u2067",
+    "\u2068",
+    "\u2069",
+    "\u200e",
+    "\u200f",
+    "\u061c",
+}
 
 
 @given(any_text)

@@ -11,6 +11,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
+from series.clubs import membership
+from series.clubs import players as player_services
+from series.clubs import services as club_services
 from series.eventstore import projectors
 from series.models import Club, Player
 from series.sheets import services
@@ -89,12 +92,12 @@ def users(db):
 
 def build_history() -> History:
     users = make_users()
-    club = services.club_create(name="Circolo", admin=users["admin"])
-    services.member_set(club=club, user=users["scorer"], role="scorer")
-    services.member_set(club=club, user=users["member"], role="member")
-    services.club_create(name="Other club", admin=users["stranger"])
+    club = club_services.club_create(name="Circolo", admin=users["admin"])
+    membership.member_set(club=club, user=users["scorer"], role="scorer")
+    membership.member_set(club=club, user=users["member"], role="member")
+    club_services.club_create(name="Other club", admin=users["stranger"])
     a, b, c, d = (
-        services.player_add(club=club, name=n) for n in ("Anna", "Bruno", "Carla", "Dario")
+        player_services.player_add(club=club, name=n) for n in ("Anna", "Bruno", "Carla", "Dario")
     )
     first = play_first(club, a, b, c)
     second = play_second(club, a, b, c)

@@ -8,6 +8,7 @@ from datetime import date
 import pytest
 from rest_framework.test import APIClient
 
+from series.clubs import players as player_services
 from series.league import services as league
 from series.models import DeviceToken
 from series.sheets import services
@@ -82,13 +83,13 @@ def test_a_player_has_all_time_and_season_figures_history_and_head_to_head(histo
 
 
 def test_the_series_list_filters_by_season_and_player_and_follows_merges(history):
-    twin = league.guest_add(club=history.club, name="Dario bis")
-    guest = league.guest_add(club=history.club, name="Elena")
+    twin = player_services.guest_add(club=history.club, name="Dario bis")
+    guest = player_services.guest_add(club=history.club, name="Elena")
     # Anna and Bruno sit at the open series: another table (RULES D-19)
     later = start(history.club, [twin, history.carla, guest], recorded_at=at(12, 1))
     # Dario sits at the open series: his twin's table ends before they are one person.
     services.series_abandon(series_id=later.series_id)
-    league.players_merge(club=history.club, source_id=twin.id, target_id=history.dario.id)
+    player_services.players_merge(club=history.club, source_id=twin.id, target_id=history.dario.id)
     client = client_for(history.users["member"])
     url = f"/api/v1/clubs/{history.club.slug}/series"
     everything = client.get(url).json()
@@ -134,7 +135,7 @@ def test_reading_the_league_follows_the_clubs_access_rules(history, role, public
 
 def admin_calls(history) -> dict:
     """Every write of the league's API: (method, path, body)."""
-    slug, twin = history.club.slug, league.guest_add(club=history.club, name="Anna bis")
+    slug, twin = history.club.slug, player_services.guest_add(club=history.club, name="Anna bis")
     league.season_add(
         club=history.club, name="Old", first_day=date(2020, 1, 1), last_day=date(2020, 1, 31)
     )
@@ -153,9 +154,16 @@ def admin_calls(history) -> dict:
 
 
 WRITES = (
-    "ladder set", "season add", "season remove", "guest add", "rename", "merge", "unmerge",
-    "retire", "link",
-)  # fmt: skip
+    "ladder set",
+    "season add",
+    "season remove",
+    "guest add",
+    "rename",
+    "merge",
+    "unmerge",
+    "retire",
+    "link",
+)
 
 
 @pytest.mark.parametrize("public", [False, True])
@@ -262,7 +270,9 @@ def test_a_retired_player_comes_back_and_a_link_is_undone_through_the_api(histor
 def test_a_retired_player_is_not_seated_in_a_new_series_through_the_api(history):
     # README: a retired player is "no longer offered for a new series"; the API agrees.
     admin = client_for(history.users["admin"])
-    elena, fabio = (services.player_add(club=history.club, name=n) for n in ("Elena", "Fabio"))
+    elena, fabio = (
+        player_services.player_add(club=history.club, name=n) for n in ("Elena", "Fabio")
+    )
     url = f"/api/v1/players/{elena.id}/retire"
     admin.post(url, {"retired": True}, format="json")
     seats = [history.carla.id, elena.id, fabio.id]  # Carla sits at no open series

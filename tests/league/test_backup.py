@@ -10,6 +10,7 @@ import pytest
 
 from series.backup import archive as backup
 from series.backup import checksum
+from series.clubs import players as player_services
 from series.league import services as league
 from series.models import Club, Event
 from tests.league.conftest import build_history
@@ -20,9 +21,9 @@ pytestmark = pytest.mark.django_db
 
 def league_history() -> None:
     history = build_history()
-    twin = league.guest_add(club=history.club, name="Dario bis")
-    league.players_merge(club=history.club, source_id=twin.id, target_id=history.dario.id)
-    league.player_rename(club=history.club, player_id=history.carla.id, name="Carla M.")
+    twin = player_services.guest_add(club=history.club, name="Dario bis")
+    player_services.players_merge(club=history.club, source_id=twin.id, target_id=history.dario.id)
+    player_services.player_rename(club=history.club, player_id=history.carla.id, name="Carla M.")
     league.season_add(
         club=history.club, name="Spring", first_day=date(2025, 3, 1), last_day=date(2025, 5, 31)
     )

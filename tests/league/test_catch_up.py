@@ -11,8 +11,9 @@ from __future__ import annotations
 import pytest
 from django.core.management import call_command
 
+from series.clubs import players as player_services
+from series.clubs import services as club_services
 from series.league import selectors
-from series.league import services as league
 from series.models import Checkpoint, SeriesResult
 from series.sheets import projections, services
 from tests.factories import entry, start
@@ -29,7 +30,7 @@ def play_december(history, day: int = 1):
     """Carla and two guests, Elena and Fabio, at another table than the open
     series' (RULES D-19); Elena goes out every deal and wins with 0."""
     c = history.carla
-    e, f = (league.guest_add(club=history.club, name=name) for name in ("Elena", "Fabio"))
+    e, f = (player_services.guest_add(club=history.club, name=name) for name in ("Elena", "Fabio"))
     series = start(history.club, [c, e, f], first_dealer=c, recorded_at=at(12, day)).series_id
     for _ in range(3):
         record(series, e, {c: 30, f: 40}, at(12, day))
@@ -38,9 +39,13 @@ def play_december(history, day: int = 1):
 
 def correct_first(history):
     """Anna went out in the first series' tiebreak deal, not Carla: Anna wins it."""
-    services.deal_correct(series_id=history.first, number=4,
-                          entry=entry(history.anna, {history.carla: 30}),
-                          reason="Wrong winner noted.", recorded_at=at(3, 8))  # fmt: skip
+    services.deal_correct(
+        series_id=history.first,
+        number=4,
+        entry=entry(history.anna, {history.carla: 30}),
+        reason="Wrong winner noted.",
+        recorded_at=at(3, 8),
+    )
 
 
 def league_page(history) -> str:
@@ -102,7 +107,7 @@ def test_a_club_that_starts_needing_confirmations_counts_its_history_as_before(h
     league is not behind for it, and a rebuild gives the same standings (each
     deal's event says whether a confirmation was asked)."""
     before, tables = standings_rows(history.club), league_tables()
-    services.club_update(club=history.club, deals_need_confirmation=True)
+    club_services.club_update(club=history.club, deals_need_confirmation=True)
     assert standings_api(history)["updating"] is False
 
     caught_up()
@@ -142,9 +147,13 @@ def test_the_follow_log_command_reads_on_from_its_checkpoint(history, capsys):
 
 def correct_second(history):
     """Carla went out in the second series' last deal, not Anna: Carla scores 0 in it, Anna 15."""
-    services.deal_correct(series_id=history.second, number=4,
-                          entry=entry(history.carla, {history.anna: 15, history.bruno: 25}),
-                          reason="Wrong goer noted.", recorded_at=at(9, 13))  # fmt: skip
+    services.deal_correct(
+        series_id=history.second,
+        number=4,
+        entry=entry(history.carla, {history.anna: 15, history.bruno: 25}),
+        reason="Wrong goer noted.",
+        recorded_at=at(9, 13),
+    )
 
 
 def test_the_catch_up_counts_from_the_corrected_series_on(history):

@@ -11,6 +11,7 @@ from datetime import UTC, date, datetime
 import pytest
 from django.utils import timezone
 
+from series.clubs import services as club_services
 from series.league import services as league
 from series.models import SeasonStanding
 from series.sheets import projections, services
@@ -26,11 +27,15 @@ NEW_YEARS_MORNING_IN_AUCKLAND = datetime(2024, 12, 31, 20, 0, tzinfo=UTC)
 @pytest.fixture
 def kiwi_club():
     club, (anna, bruno, carla) = club_with_players(("Anna", "Bruno", "Carla"), name="Kiwi club")
-    services.club_update(club=club, time_zone="Pacific/Auckland")
+    club_services.club_update(club=club, time_zone="Pacific/Auckland")
     when = NEW_YEARS_MORNING_IN_AUCKLAND
     series = start(club, [anna, bruno, carla], first_dealer=anna, recorded_at=when).series_id
-    for goer, hands in [(anna, {bruno: 20, carla: 30}), (bruno, {anna: 40, carla: 25}),
-                        (carla, {anna: 15, bruno: 50}), (carla, {anna: 20})]:  # fmt: skip
+    for goer, hands in [
+        (anna, {bruno: 20, carla: 30}),
+        (bruno, {anna: 40, carla: 25}),
+        (carla, {anna: 15, bruno: 50}),
+        (carla, {anna: 20}),
+    ]:
         services.deal_record(series_id=series, entry=entry(goer, hands), recorded_at=when)
     caught_up()  # the follower runs in the server's time zone (UTC)
     return club
@@ -43,8 +48,12 @@ def seasons(club) -> set[str]:
 def test_a_series_on_new_years_morning_counts_in_the_new_year_wherever_it_is_written(kiwi_club):
     assert seasons(kiwi_club) == {"2025"}  # by the follower
     with timezone.override("UTC"):  # an admin through the API: no page's time zone
-        league.season_add(club=kiwi_club, name="Winter 2023", first_day=date(2023, 6, 1),
-                          last_day=date(2023, 8, 31))  # fmt: skip
+        league.season_add(
+            club=kiwi_club,
+            name="Winter 2023",
+            first_day=date(2023, 6, 1),
+            last_day=date(2023, 8, 31),
+        )
     assert seasons(kiwi_club) == {"2025"}
     tables = league_tables()
     projections.rebuild()
@@ -53,7 +62,7 @@ def test_a_series_on_new_years_morning_counts_in_the_new_year_wherever_it_is_wri
 
 
 def test_a_club_that_moves_its_time_zone_is_counted_again(kiwi_club):
-    services.club_update(club=kiwi_club, time_zone="UTC")
+    club_services.club_update(club=kiwi_club, time_zone="UTC")
     caught_up()
     assert seasons(kiwi_club) == {"2024"}  # still New Year's Eve in UTC
     tables = league_tables()

@@ -13,6 +13,7 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
+from series.clubs import players as player_services
 from series.league import projection
 from series.league import services as league
 from series.models import Club, LeagueBehind, SeriesResult
@@ -61,8 +62,9 @@ def two_tables():
     """X (Anna, Bruno, Carla) started first, Z (Fabio, Dario, Elena) an hour
     later, at another table (nobody sits at two, RULES D-19); both are one deal
     from their end."""
-    club, (a, b, c, d, e, f) = club_with_players(("Anna", "Bruno", "Carla", "Dario", "Elena",
-                                                  "Fabio"))  # fmt: skip
+    club, (a, b, c, d, e, f) = club_with_players(
+        ("Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio")
+    )
     now = timezone.now()
     x = start(club, [a, b, c], recorded_at=now).series_id
     z = start(club, [f, d, e], recorded_at=now + timedelta(hours=1)).series_id
@@ -107,8 +109,12 @@ def race(monkeypatch, *, lock: bool) -> list[Exception]:
 
     def name_the_season():
         season_read.wait(timeout=10)  # the follower first
-        league.season_add(club=club, name="This week", first_day=today - timedelta(days=3),
-                          last_day=today + timedelta(days=3))  # fmt: skip
+        league.season_add(
+            club=club,
+            name="This week",
+            first_day=today - timedelta(days=3),
+            last_day=today + timedelta(days=3),
+        )
         admin_done.set()
 
     return at_once(caught_up, name_the_season)
@@ -170,7 +176,7 @@ def test_a_merge_decided_while_a_start_seating_both_commits_is_refused(monkeypat
     def merge():
         start_appended.wait(timeout=10)
         try:
-            league.players_merge(club=club, source_id=anna_b.id, target_id=anna.id)
+            player_services.players_merge(club=club, source_id=anna_b.id, target_id=anna.id)
         except DomainError as error:
             errors.append(error)
         finally:

@@ -10,6 +10,7 @@ from django.test import Client
 from hypothesis import given
 from hypothesis import strategies as st
 
+from series.clubs import players as player_services
 from series.league import services as league
 from series.league.csv_export import FORMULA_STARTS, _cell
 from series.models import Player
@@ -31,7 +32,7 @@ def signed_in(user) -> Client:
 
 def rename_to_formulas(history) -> None:
     for player, name in zip((history.anna, history.bruno, history.carla), FORMULAS, strict=True):
-        league.player_rename(club=history.club, player_id=player.id, name=name)
+        player_services.player_rename(club=history.club, player_id=player.id, name=name)
 
 
 def test_player_names_in_the_sheets_header_are_written_as_text(history):

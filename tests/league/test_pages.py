@@ -10,6 +10,7 @@ import re
 import pytest
 from django.test import Client
 
+from series.clubs import players as player_services
 from series.league import player_record
 from series.league import services as league
 from series.models import LadderRules, RosterPlayer
@@ -130,8 +131,8 @@ def every_series(html: str) -> str:
 
 
 def test_a_merged_players_page_leads_to_the_person_they_are(history):
-    twin = league.guest_add(club=history.club, name="Dario bis")
-    league.players_merge(club=history.club, source_id=twin.id, target_id=history.dario.id)
+    twin = player_services.guest_add(club=history.club, name="Dario bis")
+    player_services.players_merge(club=history.club, source_id=twin.id, target_id=history.dario.id)
     response = page(history).get(f"/clubs/{history.club.slug}/players/{twin.id}/")
     assert response.status_code == 302
     assert response["Location"] == f"/clubs/{history.club.slug}/players/{history.dario.id}/"
@@ -189,7 +190,7 @@ def test_an_admin_sets_the_ladder_rules_and_adds_a_season_with_the_forms(history
 
 def test_an_admin_merges_and_undoes_the_merge_with_the_roster_forms(history):
     client = page(history, "admin")
-    twin = league.guest_add(club=history.club, name="Dario bis")
+    twin = player_services.guest_add(club=history.club, name="Dario bis")
     url = f"/clubs/{history.club.slug}/league/roster/"
     assert (
         client.post(
@@ -265,10 +266,14 @@ def test_a_line_separator_inside_a_name_is_refused_not_read_as_two_players(histo
 
 @pytest.mark.parametrize(
     ("language", "said", "misread"),
-    [("en", "won the series", "deals won"), ("it", "ha vinto la partita", "smazzate vinte"),
-     ("es", "ganó la partida", "rondas ganadas"), ("fr", "a gagné la partie", "donnes gagnées"),
-     ("nl", "won de partij", "rondes gewonnen")],
-)  # fmt: skip
+    [
+        ("en", "won the series", "deals won"),
+        ("it", "ha vinto la partita", "smazzate vinte"),
+        ("es", "ganó la partida", "rondas ganadas"),
+        ("fr", "a gagné la partie", "donnes gagnées"),
+        ("nl", "won de partij", "rondes gewonnen"),
+    ],
+)
 def test_a_series_won_is_said_to_be_won_not_its_deals(history, language, said, misread):
     # Bruno won a series: "110 points in 8 deals won" read as eight won deals.
     url = f"/clubs/{history.club.slug}/players/{history.bruno.id}/"

@@ -7,12 +7,13 @@ from datetime import date
 
 import pytest
 
+from series.clubs import players as player_services
+from series.clubs import services as club_services
 from series.domain.errors import DomainError
 from series.domain.roster import roster_stream
 from series.league import selectors
 from series.league import services as league
 from series.models import Event, Player, RosterPlayer
-from series.sheets import services
 from series.web import messages
 
 pytestmark = pytest.mark.django_db
@@ -39,7 +40,7 @@ def roster_events(club):
 
 
 def test_a_rename_changes_the_name_and_records_only_the_players_id(history):
-    league.player_rename(club=history.club, player_id=history.bruno.id, name="  Bruno R. ")
+    player_services.player_rename(club=history.club, player_id=history.bruno.id, name="  Bruno R. ")
     assert Player.objects.get(id=history.bruno.id).name == "Bruno R."
     assert roster_events(history.club) == [("PlayerRenamed", {"player": history.bruno.id})]
     rows = selectors.standings(
@@ -49,17 +50,17 @@ def test_a_rename_changes_the_name_and_records_only_the_players_id(history):
 
 
 def test_a_guest_is_a_player_of_the_club_listed_apart_from_the_ladder(history):
-    guest = league.guest_add(club=history.club, name="Visiting Vera")
+    guest = player_services.guest_add(club=history.club, name="Visiting Vera")
     assert guest.club == history.club
     assert RosterPlayer.objects.get(player=guest).guest
     assert roster_events(history.club) == [("GuestAdded", {"player": guest.id})]
 
 
 def test_a_merge_rewrites_no_series_event(history):
-    twin = league.guest_add(club=history.club, name="Dario again")
+    twin = player_services.guest_add(club=history.club, name="Dario again")
     before = series_events()
-    league.players_merge(club=history.club, source_id=twin.id, target_id=history.dario.id)
-    league.players_unmerge(club=history.club, source_id=twin.id)
+    player_services.players_merge(club=history.club, source_id=twin.id, target_id=history.dario.id)
+    player_services.players_unmerge(club=history.club, source_id=twin.id)
     assert series_events() == before
     assert [kind for kind, _payload in roster_events(history.club)] == [
         "GuestAdded",
@@ -70,7 +71,7 @@ def test_a_merge_rewrites_no_series_event(history):
 
 def test_players_who_sat_at_one_table_cannot_be_merged_and_nothing_is_recorded(history):
     with pytest.raises(DomainError) as refused:
-        league.players_merge(
+        player_services.players_merge(
             club=history.club, source_id=history.anna.id, target_id=history.bruno.id
         )
     assert refused.value.code == "players_sat_together"
@@ -80,10 +81,12 @@ def test_players_who_sat_at_one_table_cannot_be_merged_and_nothing_is_recorded(h
 
 
 def test_a_player_of_another_club_cannot_be_renamed_or_merged(history):
-    outsider = services.player_add(club=services.club_create(name="Third club"), name="Olga")
+    outsider = player_services.player_add(
+        club=club_services.club_create(name="Third club"), name="Olga"
+    )
     for write in (
-        lambda: league.player_rename(club=history.club, player_id=outsider.id, name="O"),
-        lambda: league.players_merge(
+        lambda: player_services.player_rename(club=history.club, player_id=outsider.id, name="O"),
+        lambda: player_services.players_merge(
             club=history.club, source_id=history.dario.id, target_id=outsider.id
         ),
     ):
@@ -121,30 +124,30 @@ def test_a_season_name_that_would_show_reordered_or_as_nothing_is_refused(histor
 
 
 def test_several_players_are_added_at_once_or_none_is():
-    club = services.club_create(name="Roster club")
-    added = league.players_add(club=club, names=["Anna", " ", "Bruno", "Carla"])
+    club = club_services.club_create(name="Roster club")
+    added = player_services.players_add(club=club, names=["Anna", " ", "Bruno", "Carla"])
     assert [p.name for p in added] == ["Anna", "Bruno", "Carla"]
     for names in (["Dario", "dario"], ["Elena", "Anna"]):
         with pytest.raises(DomainError):
-            league.players_add(club=club, names=names)
+            player_services.players_add(club=club, names=names)
     assert Player.objects.filter(club=club).count() == 3
 
 
 def test_a_rename_to_a_name_in_use_is_refused(history):
     with pytest.raises(DomainError) as refused:
-        league.player_rename(club=history.club, player_id=history.anna.id, name="bruno")
+        player_services.player_rename(club=history.club, player_id=history.anna.id, name="bruno")
     assert refused.value.code == "name_taken"
     assert Player.objects.get(id=history.anna.id).name == "Anna"
 
 
 def test_a_retired_player_stays_in_history_and_can_return(history):
     before = series_events()
-    league.player_retire(club=history.club, player_id=history.dario.id)
+    player_services.player_retire(club=history.club, player_id=history.dario.id)
     assert RosterPlayer.objects.get(player=history.dario).retired
     with pytest.raises(DomainError):
-        league.player_retire(club=history.club, player_id=history.dario.id)
+        player_services.player_retire(club=history.club, player_id=history.dario.id)
     assert series_events() == before
-    league.player_return(club=history.club, player_id=history.dario.id)
+    player_services.player_return(club=history.club, player_id=history.dario.id)
     assert not RosterPlayer.objects.filter(player=history.dario, retired=True).exists()
     types = [t for t, _payload in roster_events(history.club)]
     assert types == ["PlayerRetired", "PlayerReturned"]
@@ -152,13 +155,15 @@ def test_a_retired_player_stays_in_history_and_can_return(history):
 
 def test_a_player_is_linked_only_to_a_member_account(history):
     member = history.users["member"]
-    league.player_link(club=history.club, player_id=history.anna.id, user_id=member.id)
+    player_services.player_link(club=history.club, player_id=history.anna.id, user_id=member.id)
     assert Player.objects.get(id=history.anna.id).user == member
     with pytest.raises(DomainError) as refused:
-        league.player_link(club=history.club, player_id=history.bruno.id, user_id=member.id)
+        player_services.player_link(
+            club=history.club, player_id=history.bruno.id, user_id=member.id
+        )
     assert refused.value.code == "account_linked"
     with pytest.raises(DomainError) as refused:
-        league.player_link(
+        player_services.player_link(
             club=history.club, player_id=history.bruno.id, user_id=history.users["stranger"].id
         )
     assert refused.value.code == "not_a_member"
@@ -166,7 +171,7 @@ def test_a_player_is_linked_only_to_a_member_account(history):
 
 
 def test_an_existing_player_is_marked_a_guest(history):
-    league.guest_mark(club=history.club, player_id=history.carla.id)
+    player_services.guest_mark(club=history.club, player_id=history.carla.id)
     assert RosterPlayer.objects.get(player=history.carla).guest
 
 
@@ -174,12 +179,12 @@ def test_an_existing_player_is_marked_a_guest(history):
 
 
 def test_renee_composed_and_decomposed_is_one_player():
-    club = services.club_create(name="Names club")
-    services.player_add(club=club, name="Renée")
+    club = club_services.club_create(name="Names club")
+    player_services.player_add(club=club, name="Renée")
     for writer in (
-        lambda name: services.player_add(club=club, name=name),
-        lambda name: league.guest_add(club=club, name=name),
-        lambda name: league.players_add(club=club, names=[name]),
+        lambda name: player_services.player_add(club=club, name=name),
+        lambda name: player_services.guest_add(club=club, name=name),
+        lambda name: player_services.players_add(club=club, names=[name]),
     ):
         with pytest.raises(DomainError) as refused:
             writer("RENE\u0301E")
@@ -188,9 +193,9 @@ def test_renee_composed_and_decomposed_is_one_player():
 
 
 def test_two_spellings_of_one_name_in_one_list_are_refused():
-    club = services.club_create(name="Names club")
+    club = club_services.club_create(name="Names club")
     with pytest.raises(DomainError) as refused:
-        league.players_add(club=club, names=["Renée", "rene\u0301e"])
+        player_services.players_add(club=club, names=["Renée", "rene\u0301e"])
     assert refused.value.code == "name_twice"
     assert not Player.objects.filter(club=club).exists()
 
@@ -198,10 +203,10 @@ def test_two_spellings_of_one_name_in_one_list_are_refused():
 @pytest.mark.parametrize("name", ["\u200b", "Anna\u202e", "An\nna", "a" + "\u0301" * 59])
 def test_every_writer_of_a_players_name_refuses_what_nobody_sees(history, name):
     writers = {
-        "add": lambda: services.player_add(club=history.club, name=name),
-        "guest": lambda: league.guest_add(club=history.club, name=name),
-        "list": lambda: league.players_add(club=history.club, names=[name]),
-        "rename": lambda: league.player_rename(
+        "add": lambda: player_services.player_add(club=history.club, name=name),
+        "guest": lambda: player_services.guest_add(club=history.club, name=name),
+        "list": lambda: player_services.players_add(club=history.club, names=[name]),
+        "rename": lambda: player_services.player_rename(
             club=history.club, player_id=history.anna.id, name=name
         ),
     }
@@ -217,7 +222,7 @@ def test_every_writer_of_a_players_name_refuses_what_nobody_sees(history, name):
 
 
 def test_a_name_is_stored_composed_and_trimmed(history):
-    guest = league.guest_add(club=history.club, name="  Zoe\u0308  ")
+    guest = player_services.guest_add(club=history.club, name="  Zoe\u0308  ")
     assert guest.name == "Zoë"
-    renamed = league.player_rename(club=history.club, player_id=guest.id, name="Zoë  Bis")
+    renamed = player_services.player_rename(club=history.club, player_id=guest.id, name="Zoë  Bis")
     assert renamed.name == "Zoë Bis"

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+from series.clubs import players as player_services
 from series.domain.roster import roster_stream
-from series.league import services as league
 from series.models import Event, Player
 from tests.league.test_api import client_for
 from tests.league.test_pages import page
@@ -21,17 +21,23 @@ def roster_events(club) -> list[str]:
 
 
 def test_a_stale_roster_change_through_the_api_is_a_conflict_naming_the_players_list(history):
-    league.player_retire(club=history.club, player_id=history.dario.id)  # version 1
+    player_services.player_retire(club=history.club, player_id=history.dario.id)  # version 1
     client = client_for(history.users["admin"])
-    stale = client.post(f"/api/v1/players/{history.anna.id}/rename",
-                        {"name": "Anna B.", "expected_version": 0}, format="json")  # fmt: skip
+    stale = client.post(
+        f"/api/v1/players/{history.anna.id}/rename",
+        {"name": "Anna B.", "expected_version": 0},
+        format="json",
+    )
     assert stale.status_code == 409
     body = stale.json()
     assert (body["code"], body["current_version"]) == ("version_conflict", 1)
     assert "players" in body["message"] and "series" not in body["message"]
     assert Player.objects.get(id=history.anna.id).name == "Anna"
-    fresh = client.post(f"/api/v1/players/{history.anna.id}/rename",
-                        {"name": "Anna B.", "expected_version": 1}, format="json")  # fmt: skip
+    fresh = client.post(
+        f"/api/v1/players/{history.anna.id}/rename",
+        {"name": "Anna B.", "expected_version": 1},
+        format="json",
+    )
     assert fresh.status_code == 200
 
 
@@ -39,10 +45,19 @@ def test_a_stale_roster_form_says_the_list_changed_and_changes_nothing(history):
     client = page(history, "admin")
     url = f"/clubs/{history.club.slug}/league/roster/"
     form = client.get(url).context["forms"]["rename"]
-    league.player_retire(club=history.club, player_id=history.dario.id)  # meanwhile, elsewhere
-    sent = client.post(url, {"action": "rename", "player": history.anna.id, "name": "Anna B.",
-                             "expected_version": form.initial["expected_version"],
-                             "idempotency_key": form.initial["idempotency_key"]})  # fmt: skip
+    player_services.player_retire(
+        club=history.club, player_id=history.dario.id
+    )  # meanwhile, elsewhere
+    sent = client.post(
+        url,
+        {
+            "action": "rename",
+            "player": history.anna.id,
+            "name": "Anna B.",
+            "expected_version": form.initial["expected_version"],
+            "idempotency_key": form.initial["idempotency_key"],
+        },
+    )
     assert sent.status_code == 422
     assert "changed the club&#x27;s players while this page was open" in sent.content.decode()
     assert Player.objects.get(id=history.anna.id).name == "Anna"
@@ -66,8 +81,12 @@ def test_a_retried_roster_change_records_once_and_answers_the_same(history):
 def test_a_roster_form_sent_twice_records_once(history):
     client = page(history, "admin")
     url = f"/clubs/{history.club.slug}/league/roster/"
-    form = {"action": "retire", "player": history.dario.id, "expected_version": 0,
-            "idempotency_key": "tap-1"}  # fmt: skip
+    form = {
+        "action": "retire",
+        "player": history.dario.id,
+        "expected_version": 0,
+        "idempotency_key": "tap-1",
+    }
     assert client.post(url, form).status_code == 302
     assert client.post(url, form).status_code == 302  # a second tap, or the outbox's retry
     assert roster_events(history.club) == ["PlayerRetired"]
@@ -84,10 +103,13 @@ def test_a_key_reused_for_another_roster_change_is_refused(history):
 
 
 def test_a_roster_conflict_is_told_in_the_callers_language(history):
-    league.player_retire(club=history.club, player_id=history.dario.id)
+    player_services.player_retire(club=history.club, player_id=history.dario.id)
     client = client_for(history.users["admin"])
-    stale = client.post(f"/api/v1/players/{history.anna.id}/retire",
-                        {"retired": True, "expected_version": 0}, format="json",
-                        HTTP_ACCEPT_LANGUAGE="it")  # fmt: skip
+    stale = client.post(
+        f"/api/v1/players/{history.anna.id}/retire",
+        {"retired": True, "expected_version": 0},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE="it",
+    )
     assert stale.status_code == 409
     assert stale.json()["message"].startswith("L’elenco dei giocatori del circolo")

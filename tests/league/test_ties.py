@@ -17,6 +17,8 @@ from hypothesis import strategies as st
 from hypothesis.extra.django import TestCase
 
 from series.backup import checksum
+from series.clubs import players as player_services
+from series.clubs import services as club_services
 from series.league import selectors
 from series.models import ClubRecord, PersonSummary
 from series.sheets import projections, services
@@ -26,8 +28,8 @@ from tests.league.test_rebuild import league_tables
 
 
 def club_of(names, *, public=False):
-    club = services.club_create(name="Ties", public=public)
-    return club, {name: services.player_add(club=club, name=name) for name in names}
+    club = club_services.club_create(name="Ties", public=public)
+    return club, {name: player_services.player_add(club=club, name=name) for name in names}
 
 
 def one_deal_series(club, seated, goer, points, when):
@@ -144,8 +146,9 @@ def test_after_the_upgrade_a_club_whose_record_went_by_name_is_counted_again():
 NAMES = ("Zed", "Abe", "Mia", "Bea", "Kim")
 # Few start times (several series may start at the same moment, or before one
 # recorded earlier), two seasons, and few scores: ties everywhere.
-STARTS = [timezone.make_aware(datetime(2024, 12, 31, 20)) + timedelta(hours=h)
-          for h in (0, 0, 1, 24, 25)]  # fmt: skip
+STARTS = [
+    timezone.make_aware(datetime(2024, 12, 31, 20)) + timedelta(hours=h) for h in (0, 0, 1, 24, 25)
+]
 a_series = st.tuples(
     st.sets(st.integers(0, 4), min_size=3, max_size=4),  # who sits
     st.integers(0, 3),  # who goes out of each deal, in turn from here
@@ -173,8 +176,7 @@ class TiedHistoryTests(TestCase):
                     break
                 out = playing[(goer + deal) % len(playing)] if deal < deals else playing[0]
                 hands = {player: points for player in playing if player != out}
-                services.deal_record(series_id=series, entry=entry(out, hands),
-                                     recorded_at=started)  # fmt: skip
+                services.deal_record(series_id=series, entry=entry(out, hands), recorded_at=started)
             if follower_runs:
                 caught_up()
         caught_up()

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from series.clubs import membership
+from series.clubs import players as player_services
+from series.clubs import services as club_services
 from series.models import Event, SeriesSheet
 from series.nights import services as nights
-from series.sheets import services
 from tests.api.conftest import client_for, make_user
 from tests.nights.playing import NAMES, play_out
 
@@ -17,10 +19,10 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def club():
     admin = make_user("director")
-    club = services.club_create(name="Circolo", admin=admin)
-    services.member_set(club=club, user=make_user("reader"), role="member")
+    club = club_services.club_create(name="Circolo", admin=admin)
+    membership.member_set(club=club, user=make_user("reader"), role="member")
     for name in NAMES[:9]:
-        services.player_add(club=club, name=name)
+        player_services.player_add(club=club, name=name)
     return club
 
 

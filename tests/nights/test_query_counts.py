@@ -7,6 +7,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from series.clubs import membership
 from series.nights import selectors
 from series.nights import services as nights
 from series.sheets import services
@@ -59,5 +60,5 @@ def _admin_client(club):
     from tests.api.conftest import make_user
 
     admin = make_user("director")
-    services.member_set(club=club, user=admin, role="admin")
+    membership.member_set(club=club, user=admin, role="admin")
     return client_for(admin)

@@ -8,6 +8,7 @@ import threading
 import pytest
 from django.db import connection
 
+from series.clubs import players as player_services
 from series.eventstore.writer import StreamConflict
 from series.models import Event, NightSeat
 from series.nights import services as nights
@@ -61,8 +62,8 @@ def test_two_directors_drawing_at_once_one_wins_and_the_other_is_told_the_versio
 def test_a_draw_and_a_series_seating_one_player_at_once_seat_them_once():
     # RULES D-19, exact under concurrency: both checks run under the log's lock
     club, players, night = night_of(8)
-    stranger = services.player_add(club=club, name="Stranger")
-    other = services.player_add(club=club, name="Other")
+    stranger = player_services.player_add(club=club, name="Stranger")
+    other = player_services.player_add(club=club, name="Other")
     outcomes = _at_once(
         lambda: drawn(night.night_id, low=4, high=4),
         lambda: start(club, [stranger, other, players[0]]),

@@ -7,9 +7,10 @@ from fractions import Fraction
 
 import pytest
 
+from series.clubs import membership
+from series.clubs import players as league
 from series.domain.errors import DomainError
 from series.eventstore.writer import StreamConflict
-from series.league import services as league
 from series.models import Event, NightSeat, SeriesSheet
 from series.nights import selectors
 from series.nights import services as nights
@@ -85,7 +86,7 @@ def test_a_player_drawn_at_a_night_table_is_not_seated_at_another_series():
     club, players, night = night_of(8)
     table = drawn(night.night_id, low=4, high=4).state.current_round.tables[1]
     seated = next(p for p in players if p.id == table.seats[0])
-    others = [services.player_add(club=club, name=name) for name in ("Absent", "Away")]
+    others = [league.player_add(club=club, name=name) for name in ("Absent", "Away")]
     with pytest.raises(services.SeatedElsewhere) as refused:
         start(club, [*others, seated])
     assert refused.value.params["table"] == 2
@@ -230,7 +231,7 @@ def test_a_late_arrival_joins_the_next_round_and_a_player_leaves_between_rounds(
     # RULES D-18
     club, _players, night = night_of(8, deals=1)
     drawn(night.night_id, low=4, high=4)
-    late = services.player_add(club=club, name="Late")
+    late = league.player_add(club=club, name="Late")
     nights.night_check_in(night_id=night.night_id, players=[late.id])
     seated = nights.night_load(night.night_id).current_round.tables[0].seats[0]
     with pytest.raises(DomainError) as refused:
@@ -256,7 +257,7 @@ def test_a_member_checks_themselves_in():
 
     club, players = club_of(4)
     user = get_user_model().objects.create_user("anna", password="x-long-password-1")
-    services.member_set(club=club, user=user, role="member")
+    membership.member_set(club=club, user=user, role="member")
     type(players[0]).objects.filter(id=players[0].id).update(user=user)
     opened = nights.night_open(club=club)
     state = nights.night_self_check_in(night_id=opened.night_id, user=user).state

@@ -13,6 +13,9 @@ from django.contrib.auth import get_user_model
 from django.db import connections
 from django.test import Client
 
+from series.clubs import membership
+from series.clubs import players as player_services
+from series.clubs import services as club_services
 from series.models import Club, Player
 from series.sheets import services
 from tests.support.shared import copy_or_build, written_once_per_module
@@ -52,13 +55,13 @@ def make_user(username: str, password: str | None = None):
 
 def build_table() -> Table:
     users = {name: make_user(name) for name in ("admin", "scorer", "member", "stranger")}
-    club = services.club_create(name="Circolo Tressette", admin=users["admin"])
-    services.member_set(club=club, user=users["scorer"], role="scorer")
-    services.member_set(club=club, user=users["member"], role="member")
+    club = club_services.club_create(name="Circolo Tressette", admin=users["admin"])
+    membership.member_set(club=club, user=users["scorer"], role="scorer")
+    membership.member_set(club=club, user=users["member"], role="member")
     names = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio")
-    players = [services.player_add(club=club, name=name) for name in names]
-    other_club = services.club_create(name="Other club")
-    services.member_set(club=other_club, user=users["stranger"], role="scorer")
+    players = [player_services.player_add(club=club, name=name) for name in names]
+    other_club = club_services.club_create(name="Other club")
+    membership.member_set(club=other_club, user=users["stranger"], role="scorer")
     return Table(club, players, other_club, users)
 
 

@@ -8,8 +8,9 @@ import zoneinfo
 
 import pytest
 
+from series.clubs import services as club_services
 from series.models import SeriesSheet
-from series.sheets import selectors, services
+from series.sheets import selectors
 from tests.pages.test_new_series import new_series_url, seat_data
 
 pytestmark = pytest.mark.django_db
@@ -72,8 +73,11 @@ def test_a_series_seating_a_player_of_an_open_table_is_refused_with_a_link_to_it
 def test_the_api_refuses_the_same_with_its_own_code_naming_the_series(as_role, table, four):
     # RULES D-19
     dario, elena, fabio = table.players[3:6]
-    body = {"club": table.club.slug, "players": [elena.id, fabio.id, dario.id],
-            "first_dealer": elena.id}  # fmt: skip
+    body = {
+        "club": table.club.slug,
+        "players": [elena.id, fabio.id, dario.id],
+        "first_dealer": elena.id,
+    }
     response = as_role("scorer").post("/api/v1/series", body, content_type="application/json")
     assert response.status_code == 422
     refusal = response.json()
@@ -83,7 +87,7 @@ def test_the_api_refuses_the_same_with_its_own_code_naming_the_series(as_role, t
 
 
 def test_home_and_the_sheet_name_a_series_by_its_players_and_start_time(as_role, table, four):
-    services.club_update(club=table.club, time_zone="Europe/Rome")
+    club_services.club_update(club=table.club, time_zone="Europe/Rome")
     started = SeriesSheet.objects.get(id=four).started_at
     local = started.astimezone(zoneinfo.ZoneInfo("Europe/Rome"))  # the club's time
     label = f"Anna, Bruno, Carla, Dario, started {local:%d/%m/%Y %H:%M}"

@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 
+from series.clubs import players as player_services
+from series.clubs import services as club_services
 from series.sheets import services
 from tests.pages.conftest import PASSWORD
 from tests.pages.test_browser import shoot, sign_in
@@ -21,11 +23,12 @@ def test_a_table_started_by_mistake_is_scrapped_and_its_players_seated_again(
 ):
     t = words(language)
     scorer = get_user_model().objects.create_user("marta", password=PASSWORD)
-    club = services.club_create(name="Circolo Tressette", admin=scorer)
+    club = club_services.club_create(name="Circolo Tressette", admin=scorer)
     names = ("Anna", "Bruno", "Carla", "Dario", "Elena")
-    anna, bruno, carla, *_others = (services.player_add(club=club, name=n) for n in names)
-    mistake = services.series_start(club=club, players=[anna.id, bruno.id, carla.id],
-                                    first_dealer=anna.id).series_id  # fmt: skip
+    anna, bruno, carla, *_others = (player_services.player_add(club=club, name=n) for n in names)
+    mistake = services.series_start(
+        club=club, players=[anna.id, bruno.id, carla.id], first_dealer=anna.id
+    ).series_id
     sign_in(page, live_server)
     if language != "en":
         page.wait_for_selector("#language-choice")

@@ -23,6 +23,8 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
 from series.clubs import membership
+from series.clubs import players as player_services
+from series.clubs import services as club_services
 from series.clubs.views import MADE_SESSION_KEY
 from series.eventstore import projectors
 from series.sheets import live_links, selectors, services
@@ -40,10 +42,18 @@ pytestmark = pytest.mark.browser
 
 # Named URLs that are no page: files, fragments, redirects and forms' targets.
 NOT_PAGES = {
-    "service_worker", "manifest", "logout", "deal_check", "rules_check", "live_fragment",
-    "league:standings_csv", "league:sheet_csv", "healthz", "set_language",
+    "service_worker",
+    "manifest",
+    "logout",
+    "deal_check",
+    "rules_check",
+    "live_fragment",
+    "league:standings_csv",
+    "league:sheet_csv",
+    "healthz",
+    "set_language",
     "join",  # reached through its link (join_link), which keeps the token in the session
-}  # fmt: skip
+}
 AXE = Path(axe_playwright_python.__file__).with_name("axe.min.js")
 VIEWPORTS = {"phone": {"width": 360, "height": 740}, "laptop": {"width": 1280, "height": 800}}
 WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
@@ -75,52 +85,89 @@ def build_site() -> tuple[dict, object]:
     disputed deal, an invitation and a Rummy series: what every page shows."""
     table = build_table()
     club, players, admin = table.club, table.players, table.users["admin"]
-    services.club_update(club=club, public=True, deals_need_confirmation=True)
+    club_services.club_update(club=club, public=True, deals_need_confirmation=True)
     four = players[:4]
-    played = services.series_start(club=club, players=[p.id for p in four],
-                                   first_dealer=four[0].id).series_id  # fmt: skip
+    played = services.series_start(
+        club=club, players=[p.id for p in four], first_dealer=four[0].id
+    ).series_id
     scores = {p: 10 * (i + 2) for i, p in enumerate(four[1:])}
     for went_out in (four[0], four[0], four[1], four[2]):
         hands = {p: 10 * (i + 2) for i, p in enumerate(p for p in four if p != went_out)}
         services.deal_record(series_id=played, entry=entry(went_out, hands))
     services.deal_void(series_id=played, number=4, reason="misdeal")
-    services.deal_correct(series_id=played, number=1, entry=entry(four[0], {**scores, four[1]: 25}),
-                          reason="Bruno had 25, not 20")  # fmt: skip
-    services.deal_dispute(series_id=played, number=3, user_id=table.users["member"].id,
-                          reason="Carla counted twice")  # fmt: skip
+    services.deal_correct(
+        series_id=played,
+        number=1,
+        entry=entry(four[0], {**scores, four[1]: 25}),
+        reason="Bruno had 25, not 20",
+    )
+    services.deal_dispute(
+        series_id=played, number=3, user_id=table.users["member"].id, reason="Carla counted twice"
+    )
     # Players of other tables: nobody sits at two open series (RULES D-19).
-    later = [services.player_add(club=club, name=n) for n in ("Jan", "Kim", "Lea", "Max")]
-    finished = services.series_start(club=club, players=[p.id for p in later],
-                                     first_dealer=later[0].id).series_id  # fmt: skip
+    later = [player_services.player_add(club=club, name=n) for n in ("Jan", "Kim", "Lea", "Max")]
+    finished = services.series_start(
+        club=club, players=[p.id for p in later], first_dealer=later[0].id
+    ).series_id
     play_to_the_end(finished, later)
     for number in (1, 2, 3, 4):
         services.deal_confirm(series_id=finished, number=number, user_id=table.users["member"].id)
     projectors.follow_log()
-    others = [services.player_add(club=club, name=n) for n in ("Gina", "Hugo", "Ida")]
-    rummy = services.series_start(club=club, players=[p.id for p in others],
-                                  first_dealer=others[0].id, rules="rummy").series_id  # fmt: skip
+    others = [player_services.player_add(club=club, name=n) for n in ("Gina", "Hugo", "Ida")]
+    rummy = services.series_start(
+        club=club, players=[p.id for p in others], first_dealer=others[0].id, rules="rummy"
+    ).series_id
     services.deal_record(series_id=rummy, entry=entry(others[0], {others[1]: 12, others[2]: 30}))
     token = membership.invitation_create(club=club, role="member", multi_use=True).token
     slug, series, number = {"slug": club.slug}, {"series_id": played}, {"number": 3}
     pages = {
-        "home": {}, "offline": {}, "login": {}, "signup": {}, "account": {}, "password_change": {},
-        "password_reset": {}, "password_reset_done": {}, "password_reset_complete": {},
-        "password_reset_confirm": {"uidb64": urlsafe_base64_encode(force_bytes(admin.pk)),
-                                   "token": default_token_generator.make_token(admin)},
-        "club_new": {}, "club_settings": slug, "members": slug, "invitation_made": slug,
+        "home": {},
+        "offline": {},
+        "login": {},
+        "signup": {},
+        "account": {},
+        "password_change": {},
+        "password_reset": {},
+        "password_reset_done": {},
+        "password_reset_complete": {},
+        "password_reset_confirm": {
+            "uidb64": urlsafe_base64_encode(force_bytes(admin.pk)),
+            "token": default_token_generator.make_token(admin),
+        },
+        "club_new": {},
+        "club_settings": slug,
+        "members": slug,
+        "invitation_made": slug,
         "member_remove": {**slug, "user_id": table.users["member"].id},
-        "join_link": {"token": token}, "account_devices": {}, "series_new": slug,
-        "rules": {}, "checker": {}, "account_pin": {},
-        "sheet": series, "sheet_print": series, "audit": series, "deal_new": series,
-        "deal_correct": {**series, **number}, "deal_void": {**series, **number},
-        "deal_confirm": {**series, **number}, "live": {"token": live_token(played, admin)},
-        "series_abandon": series, "live_link_new": series,
-        "league:standings": slug, "league:history": slug, "league:settings": slug,
-        "league:roster": slug, "league:player": {**slug, "player_id": players[0].id},
-    }  # fmt: skip
+        "join_link": {"token": token},
+        "account_devices": {},
+        "series_new": slug,
+        "rules": {},
+        "checker": {},
+        "account_pin": {},
+        "sheet": series,
+        "sheet_print": series,
+        "audit": series,
+        "deal_new": series,
+        "deal_correct": {**series, **number},
+        "deal_void": {**series, **number},
+        "deal_confirm": {**series, **number},
+        "live": {"token": live_token(played, admin)},
+        "series_abandon": series,
+        "live_link_new": series,
+        "league:standings": slug,
+        "league:history": slug,
+        "league:settings": slug,
+        "league:roster": slug,
+        "league:player": {**slug, "player_id": players[0].id},
+    }
     paths = {name: reverse(name, kwargs=kwargs) for name, kwargs in pages.items()}
-    paths.update({f"rules_preset {preset}": reverse("rules_preset", args=[preset])
-                  for preset in ("continental", "rummy")})  # fmt: skip
+    paths.update(
+        {
+            f"rules_preset {preset}": reverse("rules_preset", args=[preset])
+            for preset in ("continental", "rummy")
+        }
+    )
     paths["sheet rummy"] = reverse("sheet", args=[rummy])
     paths["deal_new rummy"] = reverse("deal_new", args=[rummy])
     return paths, admin, club
@@ -146,8 +193,12 @@ def violations_of(tab) -> list[str]:
     ]
 
 
-COMBINATIONS = [(signed_in, language, viewport) for signed_in in (False, True)
-                for language in ("en", "it") for viewport in VIEWPORTS]  # fmt: skip
+COMBINATIONS = [
+    (signed_in, language, viewport)
+    for signed_in in (False, True)
+    for language in ("en", "it")
+    for viewport in VIEWPORTS
+]
 
 
 @pytest.mark.django_db(transaction=True)
@@ -159,23 +210,36 @@ def test_every_page_passes_axe(live_server, monkeypatch):
     sync_api = pytest.importorskip("playwright.sync_api")
     paths, admin, club = build_site()
     session = session_of(admin)
-    new_links = [session_of(admin, **{MADE_SESSION_KEY: membership.invitation_create(
-        club=club, role="member").token}) for _ in VIEWPORTS for _ in ["en", "it"]]  # fmt: skip
+    new_links = [
+        session_of(
+            admin,
+            **{MADE_SESSION_KEY: membership.invitation_create(club=club, role="member").token},
+        )
+        for _ in VIEWPORTS
+        for _ in ["en", "it"]
+    ]
     monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # see chromium_tab
     found, errors = {}, []
     with sync_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         for signed_in, language, viewport in COMBINATIONS:
-            context = browser.new_context(viewport=VIEWPORTS[viewport], locale=language,
-                                          service_workers="block")  # fmt: skip
+            context = browser.new_context(
+                viewport=VIEWPORTS[viewport], locale=language, service_workers="block"
+            )
             context.add_init_script(CSP_LISTENER)
             context.add_init_script(path=AXE)
             cookie = {"name": settings.SESSION_COOKIE_NAME, "url": live_server.url}
             if signed_in:
                 context.add_cookies([{**cookie, "value": session}])
             tab = context.new_page()
-            tab.on("console", lambda msg: errors.append(f"{msg.text} at {msg.location['url']}")
-                   if msg.type == "error" else None)  # fmt: skip
+            tab.on(
+                "console",
+                lambda msg: (
+                    errors.append(f"{msg.text} at {msg.location['url']}")
+                    if msg.type == "error"
+                    else None
+                ),
+            )
             seen = set()
             for name, path in paths.items():
                 if signed_in and name == "invitation_made":

@@ -25,9 +25,14 @@ def test_the_sign_in_page_offers_to_create_an_account(client):
 def test_signing_up_signs_the_new_user_in_and_follows_next(client):
     response = client.post(
         "/signup/",
-        {"username": "secretary", "password1": PASSWORD, "password2": PASSWORD,
-         "email": "sec@example.org", "next": "/clubs/new/"},
-    )  # fmt: skip
+        {
+            "username": "secretary",
+            "password1": PASSWORD,
+            "password2": PASSWORD,
+            "email": "sec@example.org",
+            "next": "/clubs/new/",
+        },
+    )
     assert response.status_code == 302
     assert response["Location"] == "/clubs/new/"
     assert client.get("/clubs/new/").status_code == 200
@@ -48,9 +53,14 @@ def test_a_weak_or_mistyped_password_creates_no_account(client, password1, passw
 
 def test_a_sign_up_never_follows_next_to_another_site(client):
     response = client.post(
-        "/signup/", {"username": "eve", "password1": PASSWORD, "password2": PASSWORD,
-                     "next": "https://evil.example/"},
-    )  # fmt: skip
+        "/signup/",
+        {
+            "username": "eve",
+            "password1": PASSWORD,
+            "password2": PASSWORD,
+            "next": "https://evil.example/",
+        },
+    )
     assert response["Location"] == "/"
 
 
@@ -177,24 +187,30 @@ def test_a_name_with_spaces_signs_up_with_a_user_name_made_from_it(client):
 def test_a_second_giulia_rossi_gets_the_next_free_user_name(client):
     make_user("giulia.rossi", PASSWORD)
 
-    client.post("/signup/", {"username": "Giulia Rossi", "password1": PASSWORD,
-                             "password2": PASSWORD})  # fmt: skip
+    client.post(
+        "/signup/", {"username": "Giulia Rossi", "password1": PASSWORD, "password2": PASSWORD}
+    )
 
     assert get_user_model().objects.filter(username="giulia.rossi2", first_name="Giulia Rossi")
 
 
 def test_a_refused_sign_up_keeps_the_passwords_unless_they_are_what_is_wrong(client):
     make_user("secretary", PASSWORD)
-    typed = {"username": "secretary", "password1": PASSWORD, "password2": PASSWORD,
-             "email": "sec@example.org"}  # fmt: skip
+    typed = {
+        "username": "secretary",
+        "password1": PASSWORD,
+        "password2": PASSWORD,
+        "email": "sec@example.org",
+    }
     taken = client.post("/signup/", typed)
     page = taken.content.decode()
     assert 'value="secretary"' in page and 'value="sec@example.org"' in page
     assert page.count(f'value="{PASSWORD}"') == 2
     assert "no-store" in taken["Cache-Control"]
 
-    mistyped = client.post("/signup/", {"username": "treasurer", "password1": PASSWORD,
-                                        "password2": PASSWORD + "x"})  # fmt: skip
+    mistyped = client.post(
+        "/signup/", {"username": "treasurer", "password1": PASSWORD, "password2": PASSWORD + "x"}
+    )
     page = mistyped.content.decode()
     assert 'value="treasurer"' in page
     assert PASSWORD not in page

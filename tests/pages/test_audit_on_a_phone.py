@@ -18,8 +18,9 @@ def test_the_changes_in_the_audit_trail_fit_a_phone(page, live_server, six):  # 
     anna, *others = state.setup.players
     hands = {player: 20 + 5 * index for index, player in enumerate(others)}
     services.deal_record(series_id=six, entry=entry(anna, hands))
-    services.deal_correct(series_id=six, number=1, reason="Bruno had 30",
-                          entry=entry(anna, {**hands, others[0]: 30}))  # fmt: skip
+    services.deal_correct(
+        series_id=six, number=1, reason="Bruno had 30", entry=entry(anna, {**hands, others[0]: 30})
+    )
     services.deal_void(series_id=six, number=1, reason="misdeal")
 
     sign_in(page, live_server, f"/series/{six}/audit/")

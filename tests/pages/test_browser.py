@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 from django.contrib.auth import get_user_model
 
+from series.clubs import players as player_services
+from series.clubs import services as club_services
 from series.sheets import services
 from tests.pages.conftest import PASSWORD
 from tests.pages.helpers import record
@@ -37,8 +39,8 @@ def shoot(page, name: str, *, full_page: bool = True) -> None:
 @pytest.fixture
 def club(transactional_db):
     scorer = get_user_model().objects.create_user("marta", password=PASSWORD)
-    club = services.club_create(name="Circolo Tressette", admin=scorer)
-    players = [services.player_add(club=club, name=name) for name in NAMES]
+    club = club_services.club_create(name="Circolo Tressette", admin=scorer)
+    players = [player_services.player_add(club=club, name=name) for name in NAMES]
     return club, players
 
 
@@ -75,9 +77,21 @@ def start_series(page, live_server, club) -> str:
     return page.url
 
 
-RANK_NAMES = {"A": "Ace", "2": "Two", "3": "Three", "4": "Four", "5": "Five", "6": "Six",
-              "7": "Seven", "8": "Eight", "9": "Nine", "10": "Ten", "J": "Jack", "Q": "Queen",
-              "K": "King"}  # fmt: skip
+RANK_NAMES = {
+    "A": "Ace",
+    "2": "Two",
+    "3": "Three",
+    "4": "Four",
+    "5": "Five",
+    "6": "Six",
+    "7": "Seven",
+    "8": "Eight",
+    "9": "Nine",
+    "10": "Ten",
+    "J": "Jack",
+    "Q": "Queen",
+    "K": "King",
+}
 SUIT_NAMES = {"♣": "clubs", "♦": "diamonds", "♥": "hearts", "♠": "spades"}
 
 
@@ -235,8 +249,9 @@ def test_a_late_verdict_on_earlier_groups_does_not_replace_the_newest(
     about what was typed before must not replace the verdict on what is there."""
     page = page_without_worker
     the_club, players = club
-    series_id = services.series_start(club=the_club, players=[p.id for p in players[:4]],
-                                      first_dealer=players[0].id).series_id  # fmt: skip
+    series_id = services.series_start(
+        club=the_club, players=[p.id for p in players[:4]], first_dealer=players[0].id
+    ).series_id
     held = []
 
     def hold_the_first_groups(route):

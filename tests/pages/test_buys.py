@@ -20,9 +20,11 @@ def test_a_winner_who_bought_a_discard_goes_out_with_three_more_cards(page, live
     the_club, players = club
     anna, bruno, carla = players[:3]
     series_id = services.series_start(
-        club=the_club, players=[anna.id, bruno.id, carla.id], first_dealer=anna.id,
+        club=the_club,
+        players=[anna.id, bruno.id, carla.id],
+        first_dealer=anna.id,
         options={"buys": True},
-    ).series_id  # fmt: skip
+    ).series_id
     sign_in(page, live_server, f"/series/{series_id}/")
     page.get_by_role("link", name="Record a deal").click()
 

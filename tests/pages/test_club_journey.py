@@ -35,8 +35,7 @@ def browsers(live_server, monkeypatch):
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
 
         def open_tab(language: str):
-            context = browser.new_context(viewport={"width": 360, "height": 740},
-                                          locale=language)  # fmt: skip
+            context = browser.new_context(viewport={"width": 360, "height": 740}, locale=language)
             tab = context.new_page()
             tab.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
             tab.on("pageerror", lambda exc: errors.append(str(exc)))

@@ -10,9 +10,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from series.clubs import membership
-from series.league import services as league
+from series.clubs import players as player_services
+from series.clubs import services as club_services
 from series.models import Club, Membership, Player
-from series.sheets import services
 from tests.factories import start
 from tests.pages.conftest import make_user
 
@@ -20,8 +20,14 @@ pytestmark = pytest.mark.django_db
 
 
 def club_form(**changes):
-    return {"name": "Friday Club", "slug": "", "time_zone": "Europe/Rome",
-            "preset": "continental-13", "buys": "on", **changes}  # fmt: skip
+    return {
+        "name": "Friday Club",
+        "slug": "",
+        "time_zone": "Europe/Rome",
+        "preset": "continental-13",
+        "buys": "on",
+        **changes,
+    }
 
 
 def test_a_signed_in_user_creates_a_club_and_becomes_its_admin(client):
@@ -219,16 +225,17 @@ def test_an_admin_makes_deals_need_a_second_members_confirmation_in_the_settings
 def test_a_club_slug_is_shown_on_its_settings(as_role, table):
     page = as_role("admin").get(f"/clubs/{table.club.slug}/settings/").content.decode()
     assert f"<code>{table.club.slug}</code>" in page
-    services.club_update(club=table.club, name="Renamed")
+    club_services.club_update(club=table.club, name="Renamed")
     assert Club.objects.get(id=table.club.id).slug == table.club.slug
 
 
 def test_a_clubs_pages_show_times_in_its_time_zone(as_role, table):
-    series = start(table.club, table.players[:3],
-                   recorded_at=datetime(2025, 1, 10, 21, 30, tzinfo=UTC)).series_id  # fmt: skip
+    series = start(
+        table.club, table.players[:3], recorded_at=datetime(2025, 1, 10, 21, 30, tzinfo=UTC)
+    ).series_id
     audit = f"/series/{series}/audit/"
     assert "21:30" in as_role("member").get(audit).content.decode()
-    services.club_update(club=table.club, time_zone="Europe/Rome")
+    club_services.club_update(club=table.club, time_zone="Europe/Rome")
     assert "22:30" in as_role("member").get(audit).content.decode()
 
 
@@ -245,8 +252,8 @@ def test_the_member_and_player_pages_do_not_grow_queries_with_the_club(as_role, 
     membership.invitation_create(club=table.club, role="member")
     before = queries_of(admin, members), queries_of(admin, roster)
     for n in range(5):
-        services.member_set(club=table.club, user=make_user(f"extra{n}"), role="member")
+        membership.member_set(club=table.club, user=make_user(f"extra{n}"), role="member")
         membership.invitation_create(club=table.club, role="scorer")
-    league.players_add(club=table.club, names=[f"Extra {n}" for n in range(5)])
-    league.player_retire(club=table.club, player_id=table.players[0].id)
+    player_services.players_add(club=table.club, names=[f"Extra {n}" for n in range(5)])
+    player_services.player_retire(club=table.club, player_id=table.players[0].id)
     assert (queries_of(admin, members), queries_of(admin, roster)) == before

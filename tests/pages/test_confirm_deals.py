@@ -7,7 +7,8 @@ import pytest
 from django.utils import formats, timezone
 
 from series.accounts import services as accounts
-from series.league import services as league
+from series.clubs import players as player_services
+from series.clubs import services as club_services
 from series.models import DealLine, Event, Profile
 from series.sheets import services
 from tests.factories import entry
@@ -18,10 +19,13 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def needs_confirmation(table, four):
-    services.club_update(club=table.club, deals_need_confirmation=True)
+    club_services.club_update(club=table.club, deals_need_confirmation=True)
     anna, bruno, carla, dario = table.players[:4]
-    services.deal_record(series_id=four, entry=entry(bruno, {anna: 30, carla: 40, dario: 25}),
-                         actor_id=table.users["scorer"].id)  # fmt: skip
+    services.deal_record(
+        series_id=four,
+        entry=entry(bruno, {anna: 30, carla: 40, dario: 25}),
+        actor_id=table.users["scorer"].id,
+    )
     return four
 
 
@@ -44,8 +48,9 @@ def test_a_member_confirms_on_their_own_phone(as_role, needs_confirmation):
     form = as_role("member").get(url).content.decode()
     assert "Bruno went out." in form and "Carla: <strong>40</strong>" in form
 
-    response = as_role("member").post(url, {"action": "confirm", "idempotency_key": "k1"},
-                                      follow=True)  # fmt: skip
+    response = as_role("member").post(
+        url, {"action": "confirm", "idempotency_key": "k1"}, follow=True
+    )
 
     assert "Deal 1 is confirmed." in response.content.decode()
     assert confirmation(needs_confirmation) == "confirmed"
@@ -57,8 +62,12 @@ def test_a_deal_corrected_while_the_member_looked_at_it_is_not_confirmed_unseen(
     anna, bruno, carla, dario = table.players[:4]
     url = f"/series/{needs_confirmation}/deals/1/confirm/"
     assert 'name="expected_version" value="2"' in as_role("member").get(url).content.decode()
-    services.deal_correct(series_id=needs_confirmation, number=1, reason="Carla had 45",
-                          entry=entry(bruno, {anna: 30, carla: 45, dario: 25}))  # fmt: skip
+    services.deal_correct(
+        series_id=needs_confirmation,
+        number=1,
+        reason="Carla had 45",
+        entry=entry(bruno, {anna: 30, carla: 45, dario: 25}),
+    )
 
     body = {"action": "confirm", "idempotency_key": "k3", "expected_version": 2}
     stale = as_role("member").post(url, body)
@@ -75,7 +84,9 @@ def test_a_deal_corrected_while_the_member_looked_at_it_is_not_confirmed_unseen(
 def seated_member(table):
     """The member's account linked to Dario, seated in ``four``."""
     dario = table.players[3]
-    league.player_link(club=table.club, player_id=dario.id, user_id=table.users["member"].id)
+    player_services.player_link(
+        club=table.club, player_id=dario.id, user_id=table.users["member"].id
+    )
     return dario
 
 
@@ -151,8 +162,9 @@ def test_the_scorer_cannot_confirm_their_own_deal(as_role, needs_confirmation):
 
 def test_a_dispute_is_marked_on_the_sheet_and_in_the_audit_trail(as_role, needs_confirmation):
     url = f"/series/{needs_confirmation}/deals/1/confirm/"
-    as_role("member").post(url, {"action": "dispute", "reason": "Carla had 35",
-                                 "idempotency_key": "k4"})  # fmt: skip
+    as_role("member").post(
+        url, {"action": "dispute", "reason": "Carla had 35", "idempotency_key": "k4"}
+    )
 
     sheet = as_role("member").get(f"/series/{needs_confirmation}/").content.decode()
     assert '<span class="badge disputed">disputed</span>' in sheet
@@ -168,8 +180,9 @@ def test_a_pin_anyone_would_try_first_is_refused(as_role, table, pin):
 
 
 def test_a_member_sets_a_pin_stored_hashed(as_role, table):
-    response = as_role("member").post("/account/pin/", {"pin": "2468", "again": "2468"},
-                                      follow=True)  # fmt: skip
+    response = as_role("member").post(
+        "/account/pin/", {"pin": "2468", "again": "2468"}, follow=True
+    )
 
     assert "Your PIN is set." in response.content.decode()
     profile = Profile.objects.get(user=table.users["member"])
@@ -195,9 +208,10 @@ def test_the_sheet_shows_beside_the_deal_why_who_and_when_it_was_disputed(
     assert sheet.index("dispute-row") > row  # beside the deal: the row below its line
 
 
-def test_who_disputed_a_deal_of_a_public_club_is_for_its_members(as_role, table,
-                                                                  needs_confirmation):  # fmt: skip
-    services.club_update(club=table.club, public=True)
+def test_who_disputed_a_deal_of_a_public_club_is_for_its_members(
+    as_role, table, needs_confirmation
+):
+    club_services.club_update(club=table.club, public=True)
     _disputed(as_role, needs_confirmation)
 
     sheet = as_role(None).get(f"/series/{needs_confirmation}/").content.decode()
@@ -221,8 +235,12 @@ def test_the_confirm_and_correct_pages_say_why_the_deal_is_disputed(as_role, nee
 def test_a_corrected_deal_no_longer_shows_the_dispute(as_role, table, needs_confirmation):
     anna, bruno, carla, dario = table.players[:4]
     _disputed(as_role, needs_confirmation)
-    services.deal_correct(series_id=needs_confirmation, number=1, reason="Carla had 35",
-                          entry=entry(bruno, {anna: 30, carla: 35, dario: 25}))  # fmt: skip
+    services.deal_correct(
+        series_id=needs_confirmation,
+        number=1,
+        reason="Carla had 35",
+        entry=entry(bruno, {anna: 30, carla: 35, dario: 25}),
+    )
 
     sheet = as_role("member").get(f"/series/{needs_confirmation}/").content.decode()
     correct = as_role("scorer").get(f"/series/{needs_confirmation}/deals/1/correct/")
@@ -241,7 +259,7 @@ def test_turning_confirmations_on_leaves_earlier_deals_as_they_were(as_role, tab
     not "to confirm"; the one recorded after is."""
     anna, bruno, carla, dario = table.players[:4]
     services.deal_record(series_id=four, entry=entry(bruno, {anna: 30, carla: 40, dario: 25}))
-    services.club_update(club=table.club, deals_need_confirmation=True)
+    club_services.club_update(club=table.club, deals_need_confirmation=True)
     services.deal_record(series_id=four, entry=entry(carla, {anna: 20, bruno: 15, dario: 25}))
 
     page = as_role("member").get(f"/series/{four}/").content.decode()

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 
-from series.league import services as league
+from series.clubs import players as player_services
+from series.clubs import services as club_services
 from series.sheets import services
 from tests.pages.conftest import PASSWORD
 from tests.pages.helpers import play_to_the_end, record
@@ -17,8 +18,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 @pytest.fixture
 def world(transactional_db):
     admin = get_user_model().objects.create_user("marta", password=PASSWORD)
-    club = services.club_create(name="Circolo Tressette", admin=admin, public=True)
-    players = [services.player_add(club=club, name=n) for n in ("Anna", "Bruno", "Carla")]
+    club = club_services.club_create(name="Circolo Tressette", admin=admin, public=True)
+    players = [player_services.player_add(club=club, name=n) for n in ("Anna", "Bruno", "Carla")]
     finished = services.series_start(
         club=club, players=[p.id for p in players], first_dealer=players[0].id
     ).series_id
@@ -27,7 +28,7 @@ def world(transactional_db):
         club=club, players=[p.id for p in players], first_dealer=players[0].id
     ).series_id
     record(running, players[0], {players[1]: 20, players[2]: 35})
-    league.guest_add(club=club, name="Guest")
+    player_services.guest_add(club=club, name="Guest")
     return club, players, finished, running
 
 

@@ -16,8 +16,9 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def one_deal(table, four):
     anna, bruno, carla, dario = table.players[:4]
-    record(four, bruno, {anna: 30, carla: "7C 7D 7H 8C 8D 8H 9C 9D 9H 10C 10D 10H JC JD JH",
-                         dario: 25})  # fmt: skip
+    record(
+        four, bruno, {anna: 30, carla: "7C 7D 7H 8C 8D 8H 9C 9D 9H 10C 10D 10H JC JD JH", dario: 25}
+    )
     return four
 
 
@@ -121,22 +122,36 @@ def test_members_may_not_correct_or_void(as_role, one_deal):
 def test_the_audit_trail_lists_every_event_readably_with_its_author(as_role, table, one_deal):
     anna, bruno, carla, dario = table.players[:4]
     services.deal_correct(
-        series_id=one_deal, number=1, reason="Anna had a 2 more",
+        series_id=one_deal,
+        number=1,
+        reason="Anna had a 2 more",
         entry=entry(bruno, {anna: 32, carla: 40, dario: 25}),
         actor_id=table.users["scorer"].id,
-    )  # fmt: skip
-    services.deal_void(series_id=one_deal, number=1, reason="misdeal",
-                       actor_id=table.users["admin"].id)  # fmt: skip
+    )
+    services.deal_void(
+        series_id=one_deal, number=1, reason="misdeal", actor_id=table.users["admin"].id
+    )
 
     page = as_role("member").get(f"/series/{one_deal}/audit/").content.decode()
 
     for text in (
-        "1. Series started", "Players in seat order: Anna, Bruno, Carla, Dario.",
-        "First dealer: Anna.", "2. Deal recorded", "Deal 1, dealt by Anna.", "Bruno went out.",
-        "Anna: 30 points", "3. Deal corrected", "Reason: Anna had a 2 more", "Anna: 32 points",
-        "4. Deal voided", "Deal 1 voided.", "Reason: misdeal", "scorer", "admin",
+        "1. Series started",
+        "Players in seat order: Anna, Bruno, Carla, Dario.",
+        "First dealer: Anna.",
+        "2. Deal recorded",
+        "Deal 1, dealt by Anna.",
+        "Bruno went out.",
+        "Anna: 30 points",
+        "3. Deal corrected",
+        "Reason: Anna had a 2 more",
+        "Anna: 32 points",
+        "4. Deal voided",
+        "Deal 1 voided.",
+        "Reason: misdeal",
+        "scorer",
+        "admin",
         'aria-label="Seven of clubs">7♣</span>',
-    ):  # fmt: skip
+    ):
         assert text in page, text
 
 
@@ -149,10 +164,15 @@ def audit_entry(page: str, version: int) -> str:
 
 def test_a_correction_a_dispute_and_a_void_show_the_deal_before_and_after(as_role, table, one_deal):
     anna, bruno, carla, dario = table.players[:4]
-    services.deal_correct(series_id=one_deal, number=1, reason="Anna had a 2 more",
-                          entry=entry(bruno, {anna: 32, carla: 40, dario: 25}))  # fmt: skip
-    services.deal_dispute(series_id=one_deal, number=1, user_id=table.users["member"].id,
-                          reason="Dario had 35")  # fmt: skip
+    services.deal_correct(
+        series_id=one_deal,
+        number=1,
+        reason="Anna had a 2 more",
+        entry=entry(bruno, {anna: 32, carla: 40, dario: 25}),
+    )
+    services.deal_dispute(
+        series_id=one_deal, number=1, user_id=table.users["member"].id, reason="Dario had 35"
+    )
     services.deal_void(series_id=one_deal, number=1, reason="misdeal")
 
     page = as_role("member").get(f"/series/{one_deal}/audit/").content.decode()

@@ -13,8 +13,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def started(at_club, players, **rules) -> str:
-    return services.series_start(club=at_club, players=[p.id for p in players],
-                                 first_dealer=players[0].id, **rules).series_id  # fmt: skip
+    return services.series_start(
+        club=at_club, players=[p.id for p in players], first_dealer=players[0].id, **rules
+    ).series_id
 
 
 def test_points_the_rules_do_not_allow_are_marked_as_typed_and_not_sent(page, live_server, club):  # noqa: F811

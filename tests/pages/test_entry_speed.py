@@ -9,6 +9,8 @@ import random
 import pytest
 from django.contrib.auth import get_user_model
 
+from series.clubs import players as player_services
+from series.clubs import services as club_services
 from series.sheets import services
 from tests.pages.conftest import PASSWORD
 from tests.pages.test_browser import RANK_NAMES, shoot, sign_in, tap_card
@@ -22,8 +24,8 @@ POINTS = {"Bruno": "35", "Carla": "48", "Dario": "17", "Elena": "60", "Fabio": "
 @pytest.fixture
 def six(transactional_db):
     scorer = get_user_model().objects.create_user("marta", password=PASSWORD)
-    club = services.club_create(name="Circolo Tressette", admin=scorer)
-    players = [services.player_add(club=club, name=name) for name in SIX]
+    club = club_services.club_create(name="Circolo Tressette", admin=scorer)
+    players = [player_services.player_add(club=club, name=name) for name in SIX]
     return services.series_start(
         club=club, players=[p.id for p in players], first_dealer=players[0].id
     ).series_id
@@ -43,8 +45,9 @@ def report(capsys, mode: str, taps: int) -> None:
         print(f"\n6-player deal, {mode}: {taps} taps")
 
 
-def test_points_mode_takes_one_tap_a_player_plus_the_digits_plus_two(page, live_server, six,
-                                                                    capsys):  # fmt: skip
+def test_points_mode_takes_one_tap_a_player_plus_the_digits_plus_two(
+    page, live_server, six, capsys
+):
     sign_in(page, live_server, f"/series/{six}/deals/new/")
     keypad = page.get_by_role("group", name="Points keypad")
     taps = Taps()
@@ -68,8 +71,13 @@ def test_points_mode_takes_one_tap_a_player_plus_the_digits_plus_two(page, live_
     assert taps.count <= len(SIX) + digits + 2
     chips = page.locator(".total-chip")
     assert [chips.nth(i).locator(".chip-total").inner_text() for i in range(6)] == [
-        "0", "35", "48", "17", "60", "105"
-    ]  # fmt: skip
+        "0",
+        "35",
+        "48",
+        "17",
+        "60",
+        "105",
+    ]
 
 
 def test_next_after_points_that_moved_on_by_themselves_never_skips_a_player(
@@ -94,8 +102,13 @@ def test_next_after_points_that_moved_on_by_themselves_never_skips_a_player(
     report(capsys, "points mode, Next after every player", taps.count)
     chips = page.locator(".total-chip")
     assert [chips.nth(i).locator(".chip-total").inner_text() for i in range(6)] == [
-        "0", "35", "48", "17", "60", "105"
-    ]  # fmt: skip
+        "0",
+        "35",
+        "48",
+        "17",
+        "60",
+        "105",
+    ]
 
 
 def hands_for_five(seed: int = 12) -> list[list[str]]:
@@ -104,12 +117,13 @@ def hands_for_five(seed: int = 12) -> list[list[str]]:
     ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
     deck = [rank + suit for rank in ranks for suit in "♣♦♥♠"] * 2
     random.Random(seed).shuffle(deck)
-    return [sorted(deck[i * 15 : i * 15 + 15], key=lambda c: (ranks.index(c[:-1]), c[-1]))
-            for i in range(5)]  # fmt: skip
+    return [
+        sorted(deck[i * 15 : i * 15 + 15], key=lambda c: (ranks.index(c[:-1]), c[-1]))
+        for i in range(5)
+    ]
 
 
-def test_card_mode_counts_the_taps_of_five_hands_of_fifteen_cards(page, live_server, six,
-                                                                  capsys):  # fmt: skip
+def test_card_mode_counts_the_taps_of_five_hands_of_fifteen_cards(page, live_server, six, capsys):
     sign_in(page, live_server, f"/series/{six}/deals/new/")
     taps = Taps()
     taps.tap(page.locator(".tile", has_text="Anna"))
@@ -131,12 +145,14 @@ def test_card_mode_counts_the_taps_of_five_hands_of_fifteen_cards(page, live_ser
 
 def penalty(hand: list[str]) -> int:
     """RULES §1: A = 1, 2-9 face value, 10 J Q K = 10."""
-    return sum(1 if c[:-1] == "A" else 10 if c[:-1] in ("10", "J", "Q", "K") else int(c[:-1])
-               for c in hand)  # fmt: skip
+    return sum(
+        1 if c[:-1] == "A" else 10 if c[:-1] in ("10", "J", "Q", "K") else int(c[:-1]) for c in hand
+    )
 
 
-def test_ranks_only_takes_one_tap_a_card_and_moves_from_hand_to_hand(page, live_server, six,
-                                                                    capsys):  # fmt: skip
+def test_ranks_only_takes_one_tap_a_card_and_moves_from_hand_to_hand(
+    page, live_server, six, capsys
+):
     sign_in(page, live_server, f"/series/{six}/deals/new/")
     picker = page.locator("#card-picker")
     hands = hands_for_five()
@@ -166,5 +182,6 @@ def test_ranks_only_takes_one_tap_a_card_and_moves_from_hand_to_hand(page, live_
     assert taps.count <= 1.1 * 75
     chips = page.locator(".total-chip")
     assert [chips.nth(i).locator(".chip-total").inner_text() for i in range(6)] == [
-        "0", *(str(penalty(hand)) for hand in hands)
-    ]  # fmt: skip
+        "0",
+        *(str(penalty(hand)) for hand in hands),
+    ]

@@ -29,8 +29,9 @@ def test_two_scorers_sending_the_same_key_from_pages_both_record(as_role, table,
 def test_a_key_sent_from_a_page_and_again_through_the_api_records_once(as_role, table, four):
     anna, bruno, carla, dario = table.players[:4]
     key = "phone-outbox-7"
-    as_role("scorer").post(deal_url(four), deal_form(1, bruno, {anna: 30, carla: 20, dario: 25},
-                                                     key=key))  # fmt: skip
+    as_role("scorer").post(
+        deal_url(four), deal_form(1, bruno, {anna: 30, carla: 20, dario: 25}, key=key)
+    )
     api = APIClient()
     _row, token = DeviceToken.objects.create(user=table.users["scorer"])
     api.credentials(HTTP_AUTHORIZATION=f"Token {token}")

@@ -74,8 +74,9 @@ def test_a_withdrawn_expired_or_used_link_says_so(as_role, table, state):
     link = invite(as_role("admin"), table)
     invitation = Invitation.objects.get()
     if state == "revoked":
-        as_role("admin").post(f"/clubs/{table.club.slug}/members/",
-                              {"action": "revoke", "invitation": invitation.id})  # fmt: skip
+        as_role("admin").post(
+            f"/clubs/{table.club.slug}/members/", {"action": "revoke", "invitation": invitation.id}
+        )
     elif state == "expired":
         Invitation.objects.update(expires_at=timezone.now() - timedelta(seconds=1))
     else:
@@ -113,6 +114,8 @@ def test_another_clubs_admin_cannot_revoke_this_clubs_invitation(as_role, table)
     other_admin = make_user("other-admin")
     Membership.objects.create(club=table.other_club, user=other_admin, role="admin")
     outsider.force_login(other_admin)
-    outsider.post(f"/clubs/{table.other_club.slug}/members/",
-                  {"action": "revoke", "invitation": Invitation.objects.get().id})  # fmt: skip
+    outsider.post(
+        f"/clubs/{table.other_club.slug}/members/",
+        {"action": "revoke", "invitation": Invitation.objects.get().id},
+    )
     assert Invitation.objects.get().revoked_at is None

@@ -34,8 +34,10 @@ def focused_name(page) -> str:
 
 def assert_focus_in_sight(page) -> None:
     """The focused field is on the screen and not under the sticky keypad."""
-    field = page.evaluate("(() => { const r = document.activeElement.getBoundingClientRect();"
-                          " return [r.top, r.bottom]; })()")  # fmt: skip
+    field = page.evaluate(
+        "(() => { const r = document.activeElement.getBoundingClientRect();"
+        " return [r.top, r.bottom]; })()"
+    )
     keypad = page.locator("#keypad")
     top = keypad.bounding_box()["y"] if keypad.is_visible() else page.viewport_size["height"]
     assert field[0] >= 0 and field[1] <= top
@@ -71,8 +73,13 @@ def test_a_deal_is_recorded_with_tab_enter_and_digits_alone(page, live_server, s
 
     chips = page.locator(".total-chip")
     assert [chips.nth(i).locator(".chip-total").inner_text() for i in range(6)] == [
-        "0", "35", "48", "17", "60", "105"
-    ]  # fmt: skip
+        "0",
+        "35",
+        "48",
+        "17",
+        "60",
+        "105",
+    ]
 
 
 def test_the_card_picker_moves_by_arrow_keys_within_ranks_and_suits(page, live_server, six):  # noqa: F811

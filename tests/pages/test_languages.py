@@ -119,8 +119,9 @@ def test_the_domains_refusal_is_translated_and_names_the_player(as_role, table, 
 def test_card_letters_follow_the_language(as_role, table, four, language, king_of_hearts):
     # RULES §1 and D-1.
     anna, bruno, carla, dario = table.players[:4]
-    record(four, bruno, {anna: 30, carla: "KH KD KC QH QD QC JH JD JC AH AD AC 2H 2D 2C",
-                         dario: 25})  # fmt: skip
+    record(
+        four, bruno, {anna: 30, carla: "KH KD KC QH QD QC JH JD JC AH AD AC 2H 2D 2C", dario: 25}
+    )
 
     page = as_role("scorer", language=language).get(f"/series/{four}/deals/1/correct/")
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from series.clubs import players as player_services
+from series.clubs import services as club_services
 from series.eventstore import projectors
 from series.models import SeriesSheet
 from series.sheets import services
@@ -17,8 +19,8 @@ NAMES = ("Anna", "Bruno", "Carla", "Dario")
 
 @pytest.fixture
 def league(transactional_db):
-    club = services.club_create(name="Circolo Tressette", public=True)
-    players = [services.player_add(club=club, name=name) for name in NAMES]
+    club = club_services.club_create(name="Circolo Tressette", public=True)
+    players = [player_services.player_add(club=club, name=name) for name in NAMES]
     series = start(club, players).series_id
     for went_out in players:  # one deal each: the series finishes
         others = {p: 20 + 5 * i for i, p in enumerate(players) if p != went_out}

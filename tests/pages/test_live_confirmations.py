@@ -7,7 +7,9 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from series.accounts import services as accounts
-from series.league import services as league
+from series.clubs import membership
+from series.clubs import players as player_services
+from series.clubs import services as club_services
 from series.sheets import services
 from tests.factories import entry
 from tests.pages.conftest import PASSWORD
@@ -19,10 +21,10 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 def test_spectators_see_a_deal_to_confirm_until_it_is_confirmed(page, live_server):
     scorer, friend = (get_user_model().objects.create_user(name) for name in ("marta", "luca"))
-    club = services.club_create(name="Circolo Tressette", admin=scorer)
-    services.club_update(club=club, deals_need_confirmation=True)
+    club = club_services.club_create(name="Circolo Tressette", admin=scorer)
+    club_services.club_update(club=club, deals_need_confirmation=True)
     anna, bruno, carla = (
-        services.player_add(club=club, name=n) for n in ("Anna", "Bruno", "Carla")
+        player_services.player_add(club=club, name=n) for n in ("Anna", "Bruno", "Carla")
     )
     series_id = services.series_start(
         club=club, players=[anna.id, bruno.id, carla.id], first_dealer=anna.id
@@ -30,8 +32,9 @@ def test_spectators_see_a_deal_to_confirm_until_it_is_confirmed(page, live_serve
     page.goto(f"{live_server.url}{live_path(series_id, scorer)}")
     page.get_by_text("Deal 1: Anna deals next.").wait_for()
 
-    services.deal_record(series_id=series_id, entry=entry(bruno, {anna: 30, carla: 45}),
-                         actor_id=scorer.id)  # fmt: skip
+    services.deal_record(
+        series_id=series_id, entry=entry(bruno, {anna: 30, carla: 45}), actor_id=scorer.id
+    )
     page.get_by_text("To confirm by a second member: deal 1").wait_for(timeout=10_000)
     chips = page.get_by_role("list", name="Totals")
     assert chips.get_by_role("listitem").filter(has_text="Carla").inner_text().split()[1] == "45"
@@ -44,18 +47,19 @@ def test_spectators_see_a_deal_to_confirm_until_it_is_confirmed(page, live_serve
 def test_a_member_confirms_with_their_pin_on_the_scorers_phone(page, live_server):
     scorer = get_user_model().objects.create_user("marta", password=PASSWORD)
     friend = get_user_model().objects.create_user("luca")
-    club = services.club_create(name="Circolo Tressette", admin=scorer)
-    services.member_set(club=club, user=friend, role="member")
-    services.club_update(club=club, deals_need_confirmation=True)
+    club = club_services.club_create(name="Circolo Tressette", admin=scorer)
+    membership.member_set(club=club, user=friend, role="member")
+    club_services.club_update(club=club, deals_need_confirmation=True)
     accounts.pin_set(user=friend, pin="2468")
     names = ("Anna", "Bruno", "Luca")
-    anna, bruno, luca = (services.player_add(club=club, name=name) for name in names)
-    league.player_link(club=club, player_id=luca.id, user_id=friend.id)  # Luca is seated
+    anna, bruno, luca = (player_services.player_add(club=club, name=name) for name in names)
+    player_services.player_link(club=club, player_id=luca.id, user_id=friend.id)  # Luca is seated
     series_id = services.series_start(
         club=club, players=[anna.id, bruno.id, luca.id], first_dealer=anna.id
     ).series_id
-    services.deal_record(series_id=series_id, entry=entry(bruno, {anna: 30, luca: 45}),
-                         actor_id=scorer.id)  # fmt: skip
+    services.deal_record(
+        series_id=series_id, entry=entry(bruno, {anna: 30, luca: 45}), actor_id=scorer.id
+    )
 
     sign_in(page, live_server, f"/series/{series_id}/")
     page.get_by_role("region", name="Confirm the deals").get_by_role("link", name="Deal 1").click()
@@ -71,18 +75,21 @@ def test_a_member_confirms_with_their_pin_on_the_scorers_phone(page, live_server
 def test_a_disputes_reason_shows_beside_the_deal_and_on_the_correction_page(page, live_server):
     scorer = get_user_model().objects.create_user("marta", password=PASSWORD)
     friend = get_user_model().objects.create_user("luca")
-    club = services.club_create(name="Circolo Tressette", admin=scorer)
-    services.member_set(club=club, user=friend, role="member")
-    services.club_update(club=club, deals_need_confirmation=True)
+    club = club_services.club_create(name="Circolo Tressette", admin=scorer)
+    membership.member_set(club=club, user=friend, role="member")
+    club_services.club_update(club=club, deals_need_confirmation=True)
     accounts.pin_set(user=friend, pin="2468")
     names = ("Anna", "Bruno", "Carla")
-    anna, bruno, carla = (services.player_add(club=club, name=name) for name in names)
+    anna, bruno, carla = (player_services.player_add(club=club, name=name) for name in names)
     series_id = services.series_start(
         club=club, players=[anna.id, bruno.id, carla.id], first_dealer=anna.id
     ).series_id
-    league.player_link(club=club, player_id=anna.id, user_id=friend.id)  # Luca plays as Anna
-    services.deal_record(series_id=series_id, entry=entry(bruno, {anna: 30, carla: 45}),
-                         actor_id=scorer.id)  # fmt: skip
+    player_services.player_link(
+        club=club, player_id=anna.id, user_id=friend.id
+    )  # Luca plays as Anna
+    services.deal_record(
+        series_id=series_id, entry=entry(bruno, {anna: 30, carla: 45}), actor_id=scorer.id
+    )
 
     sign_in(page, live_server, f"/series/{series_id}/")
     page.get_by_role("region", name="Confirm the deals").get_by_role("link", name="Deal 1").click()

@@ -10,6 +10,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.utils import translation
 
+from series.clubs import players as player_services
+from series.clubs import services as club_services
 from series.sheets import live_links, selectors, services
 from tests.pages.conftest import PASSWORD, chromium_tab
 from tests.pages.helpers import live_path
@@ -30,9 +32,9 @@ def fits_the_phone(page) -> bool:
 @pytest.mark.parametrize("language", ["en", "it", "es", "fr", "nl"])
 def test_a_scorer_revokes_the_live_link_and_shares_the_new_one(live_server, monkeypatch, language):
     scorer = get_user_model().objects.create_user("marta", password=PASSWORD)
-    club = services.club_create(name="Circolo Tressette", admin=scorer)
+    club = club_services.club_create(name="Circolo Tressette", admin=scorer)
     anna, bruno, carla = (
-        services.player_add(club=club, name=n) for n in ("Anna", "Bruno", "Carla")
+        player_services.player_add(club=club, name=n) for n in ("Anna", "Bruno", "Carla")
     )
     series_id = services.series_start(
         club=club, players=[anna.id, bruno.id, carla.id], first_dealer=anna.id
@@ -59,8 +61,11 @@ def test_a_scorer_revokes_the_live_link_and_shares_the_new_one(live_server, monk
 
         page.expected_errors.append("410")  # chromium reports the old link's answer
         assert page.goto(old).status == 410
-        gone = t(language, "This live link no longer works: it was revoked, or the member "
-                 "who shared it left the club. Ask the scorer for the new link.")  # fmt: skip
+        gone = t(
+            language,
+            "This live link no longer works: it was revoked, or the member "
+            "who shared it left the club. Ask the scorer for the new link.",
+        )
         assert page.get_by_role("alert").inner_text() == gone
         assert page.goto(new).status == 200
         assert page.locator("#score-table").is_visible()
@@ -68,8 +73,8 @@ def test_a_scorer_revokes_the_live_link_and_shares_the_new_one(live_server, monk
 
 def test_a_spectator_following_a_revoked_link_is_told_it_no_longer_works(page, live_server):
     scorer = get_user_model().objects.create_user("marta")
-    club = services.club_create(name="Circolo Tressette", admin=scorer)
-    players = [services.player_add(club=club, name=n) for n in ("Anna", "Bruno", "Carla")]
+    club = club_services.club_create(name="Circolo Tressette", admin=scorer)
+    players = [player_services.player_add(club=club, name=n) for n in ("Anna", "Bruno", "Carla")]
     series_id = services.series_start(
         club=club, players=[p.id for p in players], first_dealer=players[0].id
     ).series_id

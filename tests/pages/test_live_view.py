@@ -7,7 +7,7 @@ import pytest
 from django.core import signing
 
 from series.clubs import membership
-from series.sheets import services
+from series.clubs import services as club_services
 from tests.pages.helpers import live_path, record
 
 pytestmark = pytest.mark.django_db
@@ -21,8 +21,9 @@ def test_the_score_sheet_offers_the_share_link_and_its_qr_code(as_role, table, f
 
 
 def test_anyone_with_the_link_follows_the_sheet_without_signing_in(client, table, four):
-    record(four, table.players[1], {table.players[0]: 30, table.players[2]: 40,
-                                    table.players[3]: 25})  # fmt: skip
+    record(
+        four, table.players[1], {table.players[0]: 30, table.players[2]: 40, table.players[3]: 25}
+    )
 
     link = live_path(four, table.users["member"])
     response = client.get(link)
@@ -53,8 +54,9 @@ def test_the_fragment_answers_no_content_until_a_deal_is_recorded(
 
     with django_assert_num_queries(2):
         unchanged = client.get(url, {"version": 1})
-    record(four, table.players[1], {table.players[0]: 30, table.players[2]: 40,
-                                    table.players[3]: 25})  # fmt: skip
+    record(
+        four, table.players[1], {table.players[0]: 30, table.players[2]: 40, table.players[3]: 25}
+    )
     changed = client.get(url, {"version": 1})
 
     assert unchanged.status_code == 204
@@ -106,16 +108,16 @@ def test_a_removed_members_links_stop_working_and_stay_dead_if_they_join_again(c
     membership.member_remove(club=table.club, user=member)
     assert client.get(removed).status_code == 410
     assert client.get(kept).status_code == 200
-    services.member_set(club=table.club, user=member, role="member")
+    membership.member_set(club=table.club, user=member, role="member")
     assert client.get(removed).status_code == 410
     assert client.get(live_path(four, member)).status_code == 200
 
 
 def test_a_visitors_link_to_a_public_club_stops_when_its_pages_turn_private(client, table, four):
-    services.club_update(club=table.club, public=True)
+    club_services.club_update(club=table.club, public=True)
     visitor = live_path(four, None)
     assert f"http://testserver{visitor}" in client.get(f"/series/{four}/").content.decode()
     assert client.get(visitor).status_code == 200
 
-    services.club_update(club=table.club, public=False)
+    club_services.club_update(club=table.club, public=False)
     assert client.get(visitor).status_code == 410

@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 
+from series.clubs import membership
+from series.clubs import services as club_services
 from series.models import Membership
-from series.sheets import services
 from tests.pages.conftest import PASSWORD
 from tests.pages.test_browser import shoot, sign_in
 from tests.pages.test_club_journey import words
@@ -19,9 +20,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def test_an_admin_is_asked_before_a_member_is_removed_and_told_who_was(page, live_server, language):
     t = words(language)
     admin = get_user_model().objects.create_user("marta", password=PASSWORD)
-    club = services.club_create(name="Circolo Tressette", admin=admin)
+    club = club_services.club_create(name="Circolo Tressette", admin=admin)
     piero = get_user_model().objects.create_user("piero")
-    services.member_set(club=club, user=piero, role="member")
+    membership.member_set(club=club, user=piero, role="member")
     sign_in(page, live_server)
     if language != "en":
         page.wait_for_selector("#language-choice")

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from series.clubs import players as player_services
 from series.models import SeriesSeat
-from series.sheets import selectors, services
+from series.sheets import selectors
 
 pytestmark = pytest.mark.django_db
 
@@ -15,8 +16,12 @@ def new_series_url(table) -> str:
 
 
 def seat_data(players, seats: list[int], first_dealer, **extra) -> dict:
-    data = {"players": [p.id for p in players], "first_dealer": first_dealer.id,
-            "preset": "continental", **extra}  # fmt: skip
+    data = {
+        "players": [p.id for p in players],
+        "first_dealer": first_dealer.id,
+        "preset": "continental",
+        **extra,
+    }
     data.update({f"seat_{p.id}": seat for p, seat in zip(players, seats, strict=True)})
     return data
 
@@ -36,8 +41,14 @@ def test_a_scorer_starts_a_series_with_the_players_in_the_seat_order_given(as_ro
 
 
 def test_the_house_rules_chosen_are_recorded(as_role, table):
-    data = seat_data(table.players[:4], [1, 2, 3, 4], table.players[0],
-                     preset="continental-13", buys="on", deals="4")  # fmt: skip
+    data = seat_data(
+        table.players[:4],
+        [1, 2, 3, 4],
+        table.players[0],
+        preset="continental-13",
+        buys="on",
+        deals="4",
+    )
 
     as_role("admin").post(new_series_url(table), data)
 
@@ -46,8 +57,15 @@ def test_the_house_rules_chosen_are_recorded(as_role, table):
 
 
 def test_rummy_house_rules_are_recorded_and_shown_in_words_on_the_sheet(as_role, table):
-    data = seat_data(table.players[:4], [1, 2, 3, 4], table.players[0], preset="rummy",
-                     twos_wild="on", winner_takes_all="on", rummy_triples="on")  # fmt: skip
+    data = seat_data(
+        table.players[:4],
+        [1, 2, 3, 4],
+        table.players[0],
+        preset="rummy",
+        twos_wild="on",
+        winner_takes_all="on",
+        rummy_triples="on",
+    )
 
     response = as_role("admin").post(new_series_url(table), data)
 
@@ -69,7 +87,7 @@ def test_the_page_explains_every_preset_and_option_in_one_line(as_role, table):
 
 def test_an_impossible_table_is_refused_with_the_domains_message_and_the_entry_kept(as_role, table):
     # RULES D-2: 8 players × 15 cards + 1 up-card need 121 cards; the pack has 108.
-    extra = [services.player_add(club=table.club, name=n) for n in ("Gina", "Ugo")]
+    extra = [player_services.player_add(club=table.club, name=n) for n in ("Gina", "Ugo")]
     players = table.players + extra
 
     response = as_role("scorer").post(

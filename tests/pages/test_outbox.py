@@ -77,8 +77,9 @@ def test_a_deal_answered_502_once_is_sent_again_and_lands_once(
     page = page_without_worker
     page.expected_errors.append("status of 502")
     open_deal_form(page, live_server, series_id)
-    page.route("**/deals/new/", lambda route: route.fulfill(status=502, body="Bad gateway"),
-               times=1)  # fmt: skip
+    page.route(
+        "**/deals/new/", lambda route: route.fulfill(status=502, body="Bad gateway"), times=1
+    )
     page.get_by_role("button", name="Record the deal").click()
     status(page).get_by_text("Waiting").wait_for()
     shoot(page, "outbox-waiting")
@@ -200,16 +201,25 @@ def test_the_sheet_says_what_the_outbox_did_after_it_opens(page, live_server, se
 # then shows the sheet as it stands.
 
 ON_THE_PHONE = {
-    "en": {"points": "Points of {name}", "record": "Record the deal",
-           "sent": "Sent: recorded on the score sheet.", "refused": "Refused:"},
-    "it": {"points": "Punti di {name}", "record": "Registra la smazzata",
-           "sent": "Inviata: registrata sul foglio punti.", "refused": "Rifiutata:"},
-}  # fmt: skip
+    "en": {
+        "points": "Points of {name}",
+        "record": "Record the deal",
+        "sent": "Sent: recorded on the score sheet.",
+        "refused": "Refused:",
+    },
+    "it": {
+        "points": "Punti di {name}",
+        "record": "Registra la smazzata",
+        "sent": "Inviata: registrata sul foglio punti.",
+        "refused": "Rifiutata:",
+    },
+}
 
 
 def _a_tie(at_club, anna, bruno, carla):
-    series_id = services.series_start(club=at_club, players=[anna.id, bruno.id, carla.id],
-                                      first_dealer=anna.id).series_id  # fmt: skip
+    series_id = services.series_start(
+        club=at_club, players=[anna.id, bruno.id, carla.id], first_dealer=anna.id
+    ).series_id
     services.deal_record(series_id=series_id, entry=entry(anna, {bruno: 40, carla: 40}))
     services.deal_record(series_id=series_id, entry=entry(bruno, {anna: 40, carla: 30}))
     # Deal 3: Anna and Bruno end level at 60, below Carla: a tiebreak deal among them.
@@ -218,17 +228,21 @@ def _a_tie(at_club, anna, bruno, carla):
 
 def _a_knock_out(at_club, anna, bruno, carla):
     series_id = services.series_start(
-        club=at_club, players=[anna.id, bruno.id, carla.id], first_dealer=anna.id,
-        rules="rummy", options={"scoring": "elimination", "target": 100},
-    ).series_id  # fmt: skip
+        club=at_club,
+        players=[anna.id, bruno.id, carla.id],
+        first_dealer=anna.id,
+        rules="rummy",
+        options={"scoring": "elimination", "target": 100},
+    ).series_id
     services.deal_record(series_id=series_id, entry=entry(bruno, {anna: 40, carla: 60}))
     # Deal 2: Carla reaches 110, past the cap: she is out, the next deal seats two.
     return series_id, ("Anna", {"Bruno": 30, "Carla": 50}), "#sheet .total-chip.eliminated"
 
 
 def _the_end(at_club, anna, bruno, carla):
-    series_id = services.series_start(club=at_club, players=[anna.id, bruno.id, carla.id],
-                                      first_dealer=anna.id).series_id  # fmt: skip
+    series_id = services.series_start(
+        club=at_club, players=[anna.id, bruno.id, carla.id], first_dealer=anna.id
+    ).series_id
     services.deal_record(series_id=series_id, entry=entry(anna, {bruno: 40, carla: 40}))
     services.deal_record(series_id=series_id, entry=entry(bruno, {anna: 40, carla: 30}))
     # Deal 3, the last: Anna 40, Bruno 60, Carla 90; Anna wins.
@@ -236,8 +250,9 @@ def _the_end(at_club, anna, bruno, carla):
 
 
 @pytest.mark.parametrize("language", ["en", "it"])
-@pytest.mark.parametrize("moves_on", [_a_tie, _a_knock_out, _the_end],
-                         ids=["tie", "knock-out", "series-end"])  # fmt: skip
+@pytest.mark.parametrize(
+    "moves_on", [_a_tie, _a_knock_out, _the_end], ids=["tie", "knock-out", "series-end"]
+)
 def test_the_retry_of_a_deal_that_moved_the_series_on_is_answered_already_recorded(
     page_without_worker,
     live_server,
@@ -250,8 +265,9 @@ def test_the_retry_of_a_deal_that_moved_the_series_on_is_answered_already_record
     the_club, players = club
     series_id, (went_out, points), sheet_as_it_stands = moves_on(the_club, *players[:3])
     words = ON_THE_PHONE[language]
-    page.context.add_cookies([{"name": "django_language", "value": language,
-                               "url": live_server.url}])  # fmt: skip
+    page.context.add_cookies(
+        [{"name": "django_language", "value": language, "url": live_server.url}]
+    )
     sign_in(page, live_server, f"/series/{series_id}/deals/new/")
     page.wait_for_selector("#deal-form")
     page.locator(".tile", has_text=went_out).click()

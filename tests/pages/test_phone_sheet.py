@@ -8,6 +8,8 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 
+from series.clubs import players as player_services
+from series.clubs import services as club_services
 from series.sheets import services
 from tests.factories import entry
 from tests.pages.conftest import PASSWORD
@@ -20,12 +22,14 @@ EIGHT = ("Anna", "Bruno", "Carla", "Massimiliano", "Elena", "Fabio", "Giovanna",
 
 def a_series_of(count: int) -> str:
     scorer = get_user_model().objects.create_user("marta", password=PASSWORD)
-    club = services.club_create(name="Circolo Tressette", admin=scorer)
-    players = [services.player_add(club=club, name=name) for name in EIGHT[:count]]
+    club = club_services.club_create(name="Circolo Tressette", admin=scorer)
+    players = [player_services.player_add(club=club, name=name) for name in EIGHT[:count]]
     series_id = services.series_start(
-        club=club, players=[p.id for p in players], first_dealer=players[0].id,
+        club=club,
+        players=[p.id for p in players],
+        first_dealer=players[0].id,
         rules="continental-13" if count > 6 else "continental",
-    ).series_id  # fmt: skip
+    ).series_id
     for goer in players[1:3]:
         hands = {p: 20 + 5 * i for i, p in enumerate(players) if p != goer}
         services.deal_record(series_id=series_id, entry=entry(goer, hands))
@@ -34,8 +38,12 @@ def a_series_of(count: int) -> str:
 
 def on_screen(locator) -> bool:
     box = locator.bounding_box()
-    return box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360 and (
-        box["y"] + box["height"] <= 740)  # fmt: skip
+    return (
+        box is not None
+        and box["x"] >= 0
+        and box["x"] + box["width"] <= 360
+        and (box["y"] + box["height"] <= 740)
+    )
 
 
 @pytest.mark.parametrize("count", [3, 8])

@@ -8,7 +8,9 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from series.accounts import services as accounts
-from series.league import services as league
+from series.clubs import membership
+from series.clubs import players as player_services
+from series.clubs import services as club_services
 from series.sheets import services
 from tests.factories import entry
 from tests.pages.conftest import PASSWORD
@@ -27,20 +29,22 @@ def test_wrong_pins_count_down_to_a_lock_on_the_scorers_phone(
     users = get_user_model().objects
     scorer = users.create_user("marta", password=PASSWORD)
     luca, sara, outsider = (users.create_user(name) for name in ("luca", "sara", "ugo"))
-    club = services.club_create(name="Circolo Tressette", admin=scorer)
+    club = club_services.club_create(name="Circolo Tressette", admin=scorer)
     for member in (luca, sara, outsider):
-        services.member_set(club=club, user=member, role="member")
-    services.club_update(club=club, deals_need_confirmation=True)
+        membership.member_set(club=club, user=member, role="member")
+    club_services.club_update(club=club, deals_need_confirmation=True)
     anna, luca_p, sara_p = (
-        services.player_add(club=club, name=n) for n in ("Anna", "Luca", "Sara")
+        player_services.player_add(club=club, name=n) for n in ("Anna", "Luca", "Sara")
     )
-    league.player_link(club=club, player_id=luca_p.id, user_id=luca.id)
-    league.player_link(club=club, player_id=sara_p.id, user_id=sara.id)
+    player_services.player_link(club=club, player_id=luca_p.id, user_id=luca.id)
+    player_services.player_link(club=club, player_id=sara_p.id, user_id=sara.id)
     accounts.pin_set(user=luca, pin="2468")
-    series_id = services.series_start(club=club, players=[anna.id, luca_p.id, sara_p.id],
-                                      first_dealer=anna.id).series_id  # fmt: skip
-    services.deal_record(series_id=series_id, entry=entry(anna, {luca_p: 30, sara_p: 45}),
-                         actor_id=scorer.id)  # fmt: skip
+    series_id = services.series_start(
+        club=club, players=[anna.id, luca_p.id, sara_p.id], first_dealer=anna.id
+    ).series_id
+    services.deal_record(
+        series_id=series_id, entry=entry(anna, {luca_p: 30, sara_p: 45}), actor_id=scorer.id
+    )
 
     sign_in(page, live_server)
     if language != "en":
@@ -55,8 +59,10 @@ def test_wrong_pins_count_down_to_a_lock_on_the_scorers_phone(
     who.select_option(label="Sara")
     page.get_by_label(t("Their PIN")).fill("2468")
     page.get_by_role("button", name=t("Confirm deal %(number)s", number=1)).click()
-    no_pin = t("{name} has not set a PIN yet: they set one under Account, “Your confirmation "
-               "PIN”, or confirm on their own phone.").format(name="Sara")  # fmt: skip
+    no_pin = t(
+        "{name} has not set a PIN yet: they set one under Account, “Your confirmation "
+        "PIN”, or confirm on their own phone."
+    ).format(name="Sara")
     page.get_by_text(no_pin).wait_for()
 
     page.get_by_label(t("Who confirms")).select_option(label="Luca")
@@ -67,8 +73,10 @@ def test_wrong_pins_count_down_to_a_lock_on_the_scorers_phone(
     page.get_by_label(t("Who confirms")).select_option(label="Luca")
     page.get_by_label(t("Their PIN")).fill("9753")
     page.get_by_role("button", name=t("Confirm deal %(number)s", number=1)).click()
-    locked = t("Too many wrong PINs for {name} on this phone: try again in {minutes} minutes, "
-               "or {name} confirms on their own phone.")  # fmt: skip
+    locked = t(
+        "Too many wrong PINs for {name} on this phone: try again in {minutes} minutes, "
+        "or {name} confirms on their own phone."
+    )
     page.get_by_text(locked.format(name="Luca", minutes=settings.PIN_COOLOFF_MINUTES)).wait_for()
     shoot(page, f"pin-locked-{language}")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360

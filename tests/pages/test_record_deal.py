@@ -79,8 +79,9 @@ def test_impossible_points_are_refused(as_role, table, four):
     # RULES §4: at least 1 a card, at most 15 a card.
     anna, bruno, carla, dario = table.players[:4]
 
-    response = as_role("scorer").post(deal_url(four), deal_form(1, bruno, {
-        anna: 3, carla: 40, dario: 25}))  # fmt: skip
+    response = as_role("scorer").post(
+        deal_url(four), deal_form(1, bruno, {anna: 3, carla: 40, dario: 25})
+    )
 
     assert response.status_code == 200
     assert "3 points for player Anna is impossible; the rules allow 15 to 225." in (
@@ -110,8 +111,9 @@ def test_a_player_left_out_is_named(as_role, table, four):
 
 def test_invalid_going_out_groups_are_refused_with_the_reason(as_role, table, four):
     anna, bruno, carla, dario = table.players[:4]
-    data = deal_form(1, bruno, {anna: 30, carla: 40, dario: 25},
-                     groups="7C 7D 7H\n8C 9C 10C", discard="KS")  # fmt: skip
+    data = deal_form(
+        1, bruno, {anna: 30, carla: 40, dario: 25}, groups="7C 7D 7H\n8C 9C 10C", discard="KS"
+    )
 
     response = as_role("scorer").post(deal_url(four), data)
 
@@ -157,8 +159,9 @@ def test_the_winners_groups_are_checked_live_under_the_series_rules(as_role, tab
     check = f"/series/{four}/deals/check/"
     client = as_role("scorer")
 
-    good = client.get(check, {"groups": "7C 7D JK\n8C 8D 8H\n9C 9D 9H\n5C 5D 5H\nKC KD KH",
-                              "discard": "2S"}).content.decode()  # fmt: skip
+    good = client.get(
+        check, {"groups": "7C 7D JK\n8C 8D 8H\n9C 9D 9H\n5C 5D 5H\nKC KD KH", "discard": "2S"}
+    ).content.decode()
     bad = client.get(check, {"groups": "7C 7D 7H\n8C 8D", "discard": "KS"}).content.decode()
 
     assert "Valid: the hand goes out." in good
@@ -191,8 +194,9 @@ def test_an_entry_sent_after_the_series_ended_is_refused_unless_it_is_a_retry(as
     once and answered as already recorded."""
     anna, bruno, carla = table.players[:3]
     seated = [anna.id, bruno.id, carla.id]
-    series_id = services.series_start(club=table.club, players=seated, first_dealer=anna.id,
-                                      options={"deals": 1}).series_id  # fmt: skip
+    series_id = services.series_start(
+        club=table.club, players=seated, first_dealer=anna.id, options={"deals": 1}
+    ).series_id
     last = deal_form(1, bruno, {anna: 30, carla: 40}, key="the-last-deal")
     assert as_role("scorer").post(deal_url(series_id), last).status_code == 302  # it ends
 
@@ -234,8 +238,9 @@ def test_recording_a_deal_from_the_page_costs_eight_round_trips(
     # SQLite); commit.
     writes = 1 if connection.vendor == "postgresql" else 4
     with django_assert_num_queries(7 + writes):
-        response = scorer.post(deal_url(four), deal_form(1, bruno, {anna: 30, carla: 20,
-                                                                    dario: 25}))  # fmt: skip
+        response = scorer.post(
+            deal_url(four), deal_form(1, bruno, {anna: 30, carla: 20, dario: 25})
+        )
     assert response.status_code == 302
     assert scores(four) == {"Anna": 30, "Bruno": 0, "Carla": 20, "Dario": 25}
 
@@ -276,9 +281,12 @@ def test_a_retry_of_the_rummy_deal_that_knocked_a_player_out_is_answered_already
     # RULES §3: Carla passes the cap of 100 and is out; the next deal seats two.
     anna, bruno, carla = table.players[:3]
     series_id = services.series_start(
-        club=table.club, players=[anna.id, bruno.id, carla.id], first_dealer=anna.id,
-        rules="rummy", options={"scoring": "elimination", "target": 100},
-    ).series_id  # fmt: skip
+        club=table.club,
+        players=[anna.id, bruno.id, carla.id],
+        first_dealer=anna.id,
+        rules="rummy",
+        options={"scoring": "elimination", "target": 100},
+    ).series_id
     record(series_id, bruno, {anna: 40, carla: 60})
     knock_out = deal_form(2, anna, {bruno: 30, carla: 50})
 
@@ -316,8 +324,11 @@ def test_impossible_points_are_said_once_at_the_players_field_which_is_marked(as
     # RULES §4: 15 cards held, so 15 to 225 points.
     anna, bruno, carla, dario = table.players[:4]
 
-    page = as_role("scorer").post(deal_url(four), deal_form(1, bruno, {
-        anna: 12, carla: 40, dario: 25})).content.decode()  # fmt: skip
+    page = (
+        as_role("scorer")
+        .post(deal_url(four), deal_form(1, bruno, {anna: 12, carla: 40, dario: 25}))
+        .content.decode()
+    )
 
     message = "12 points for player Anna is impossible; the rules allow 15 to 225."
     assert page.count(message) == 1

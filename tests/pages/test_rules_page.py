@@ -50,8 +50,9 @@ def test_an_unknown_preset_is_a_404(client):
 
 
 def test_a_series_sheet_shows_its_rules_in_words_and_links_them(as_role, table):
-    series = start(table.club, table.players[:4], rules="continental-12",
-                   options={"buys": True}).series_id  # fmt: skip
+    series = start(
+        table.club, table.players[:4], rules="continental-12", options={"buys": True}
+    ).series_id
     page = as_role("member").get(f"/series/{series}/").content.decode()
     assert "Short deals: 12 cards each" in page
     assert "Buying the discard is allowed." in page

@@ -15,15 +15,20 @@ from tests.pages.test_browser import club, shoot, sign_in  # noqa: F401 (club: a
 
 def rummy_series(at_club, players, scoring: str) -> str:
     return services.series_start(
-        club=at_club, players=[p.id for p in players], first_dealer=players[0].id, rules="rummy",
+        club=at_club,
+        players=[p.id for p in players],
+        first_dealer=players[0].id,
+        rules="rummy",
         options={"scoring": scoring, "target": 100},
-    ).series_id  # fmt: skip
+    ).series_id
 
 
 def totals_on_the_strip(page) -> dict[str, str]:
     chips = page.get_by_role("list", name="Totals").get_by_role("listitem")
-    return {chip.locator(".chip-name").inner_text(): chip.locator(".chip-total").inner_text()
-            for chip in chips.all()}  # fmt: skip
+    return {
+        chip.locator(".chip-name").inner_text(): chip.locator(".chip-total").inner_text()
+        for chip in chips.all()
+    }
 
 
 @pytest.mark.browser

@@ -45,9 +45,15 @@ def test_it_shows_each_deal_with_penalties_running_totals_and_who_deals_next(as_
     assert "Deal 3: Carla deals next." in page
     body = page[page.index("<tbody>") : page.index("</tbody>")]
     assert cells(body) == [
-        ["30", "30"], ["★", "0", "0"], ["40", "40"], ["25", "25"],
-        ["★", "0", "30"], ["20", "20"], ["15", "55"], ["35", "60"],
-    ]  # fmt: skip
+        ["30", "30"],
+        ["★", "0", "0"],
+        ["40", "40"],
+        ["25", "25"],
+        ["★", "0", "30"],
+        ["20", "20"],
+        ["15", "55"],
+        ["35", "60"],
+    ]
     assert re.findall(r'<small class="dealer">(\w+)</small>', body) == ["Anna", "Bruno"]
     assert re.search(r'class="num total">30<.*class="num total leader">20<', page, re.S)
 
@@ -124,8 +130,9 @@ def test_the_sheet_is_read_in_a_fixed_number_of_queries(
 
 
 def test_the_print_view_holds_the_sheet_with_its_print_styles(as_role, table, four):
-    record(four, table.players[1], {table.players[0]: 30, table.players[2]: 40,
-                                    table.players[3]: 25})  # fmt: skip
+    record(
+        four, table.players[1], {table.players[0]: 30, table.players[2]: 40, table.players[3]: 25}
+    )
 
     page = as_role("member").get(f"/series/{four}/print/").content.decode()
 
@@ -151,8 +158,9 @@ def test_a_series_that_does_not_exist_is_not_found(as_role):
 
 
 def test_only_scorers_are_offered_to_record_correct_and_void(as_role, table, four):
-    record(four, table.players[1], {table.players[0]: 30, table.players[2]: 40,
-                                    table.players[3]: 25})  # fmt: skip
+    record(
+        four, table.players[1], {table.players[0]: 30, table.players[2]: 40, table.players[3]: 25}
+    )
 
     as_member = as_role("member").get(f"/series/{four}/").content.decode()
     as_scorer = as_role("scorer").get(f"/series/{four}/").content.decode()

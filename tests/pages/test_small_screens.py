@@ -28,8 +28,9 @@ def in_language(page, language: str) -> None:
 
 
 def played(at_club, players, **rules):
-    series_id = services.series_start(club=at_club, players=[p.id for p in players],
-                                      first_dealer=players[0].id, **rules).series_id  # fmt: skip
+    series_id = services.series_start(
+        club=at_club, players=[p.id for p in players], first_dealer=players[0].id, **rules
+    ).series_id
     return series_id
 
 

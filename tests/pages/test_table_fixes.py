@@ -10,6 +10,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.utils import translation
 
+from series.clubs import players as player_services
+from series.clubs import services as club_services
 from series.league.charts import _number
 from series.sheets import services
 from tests.pages.conftest import PASSWORD
@@ -72,9 +74,9 @@ def test_a_new_series_seats_players_as_moved_and_offers_only_them_as_first_deale
     page, live_server
 ):
     scorer = get_user_model().objects.create_user("marta", password=PASSWORD)
-    club = services.club_create(name="Circolo Tressette", admin=scorer)
+    club = club_services.club_create(name="Circolo Tressette", admin=scorer)
     for name in ("Anna", "Bruno", "Carla", "Dario", "Elena"):
-        services.player_add(club=club, name=name)
+        player_services.player_add(club=club, name=name)
     sign_in(page, live_server, f"/clubs/{club.slug}/series/new/")
     for name in ("Anna", "Bruno", "Carla", "Dario"):
         page.get_by_label(name, exact=True).check()
@@ -90,6 +92,9 @@ def test_a_new_series_seats_players_as_moved_and_offers_only_them_as_first_deale
 
     chips = page.get_by_role("list", name="Totals").get_by_role("listitem")
     assert [chips.nth(i).locator(".chip-name").inner_text() for i in range(4)] == [
-        "Anna", "Dario", "Bruno", "Carla"
-    ]  # fmt: skip
+        "Anna",
+        "Dario",
+        "Bruno",
+        "Carla",
+    ]
     assert "Dario deals next" in page.locator(".banner.next").inner_text()

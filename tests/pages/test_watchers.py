@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 from django.utils.html import escape
 
-from series.league import services as league_services
+from series.clubs import players as player_services
+from series.clubs import services as club_services
 from series.sheets import services
 from tests.factories import entry
 from tests.pages.helpers import member_live_token as live_token
@@ -69,17 +70,22 @@ def test_a_deal_recorded_meanwhile_answers_the_new_sheet(client, table, four):
 
 def test_a_confirmation_and_a_correction_each_change_the_tag(client, table, four):
     anna, bruno, carla, dario = table.players[:4]
-    services.club_update(club=table.club, deals_need_confirmation=True)
+    club_services.club_update(club=table.club, deals_need_confirmation=True)
     recorder = table.users["scorer"]
-    services.deal_record(series_id=four, entry=entry(bruno, {anna: 30, carla: 40, dario: 25}),
-                         actor_id=recorder.id)  # fmt: skip
+    services.deal_record(
+        series_id=four, entry=entry(bruno, {anna: 30, carla: 40, dario: 25}), actor_id=recorder.id
+    )
     tags = [client.get(fragment(four))["ETag"]]
 
     services.deal_confirm(series_id=four, number=1, user_id=table.users["member"].id)
     confirmed = client.get(fragment(four), HTTP_IF_NONE_MATCH=tags[-1])
     tags.append(confirmed["ETag"])
-    services.deal_correct(series_id=four, number=1, reason="Carla had 45",
-                          entry=entry(bruno, {anna: 30, carla: 45, dario: 25}))  # fmt: skip
+    services.deal_correct(
+        series_id=four,
+        number=1,
+        reason="Carla had 45",
+        entry=entry(bruno, {anna: 30, carla: 45, dario: 25}),
+    )
     corrected = client.get(fragment(four), HTTP_IF_NONE_MATCH=tags[-1])
 
     assert confirmed.status_code == 200
@@ -93,7 +99,7 @@ def test_a_player_renamed_shows_on_the_next_poll(client, table, four):
     bruno = table.players[1]
     tag = client.get(fragment(four))["ETag"]
 
-    league_services.player_rename(club=table.club, player_id=bruno.id, name="Bruno R.")
+    player_services.player_rename(club=table.club, player_id=bruno.id, name="Bruno R.")
     renamed = client.get(fragment(four), HTTP_IF_NONE_MATCH=tag)
 
     assert renamed.status_code == 200
@@ -146,7 +152,7 @@ def test_a_club_that_starts_asking_for_confirmations_leaves_the_deals_shown_as_t
     first_deal(table, four)
     tag = client.get(fragment(four))["ETag"]
 
-    services.club_update(club=table.club, deals_need_confirmation=True)
+    club_services.club_update(club=table.club, deals_need_confirmation=True)
     asking = client.get(fragment(four), HTTP_IF_NONE_MATCH=tag)
 
     assert asking.status_code == 200  # the club's setting is part of what the sheet shows

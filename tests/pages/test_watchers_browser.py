@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 
+from series.clubs import players as player_services
+from series.clubs import services as club_services
 from series.sheets import services
 from tests.factories import entry
 from tests.pages.helpers import member_live_token as live_token
@@ -15,9 +17,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 def test_the_live_view_polls_unchanged_and_shows_a_deal_within_five_seconds(page, live_server):
     scorer = get_user_model().objects.create_user("marta")
-    club = services.club_create(name="Circolo Scala", admin=scorer)
+    club = club_services.club_create(name="Circolo Scala", admin=scorer)
     anna, bruno, carla = (
-        services.player_add(club=club, name=n) for n in ("Anna", "Bruno", "Carla")
+        player_services.player_add(club=club, name=n) for n in ("Anna", "Bruno", "Carla")
     )
     series_id = services.series_start(
         club=club, players=[anna.id, bruno.id, carla.id], first_dealer=anna.id

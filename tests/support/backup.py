@@ -22,6 +22,7 @@ from django.db import connection, transaction
 
 from series.backup import archive as backup
 from series.backup import checksum
+from series.clubs import membership
 from series.eventstore import projectors
 from series.models import Club, Event
 from series.sheets import services
@@ -34,7 +35,7 @@ def history() -> None:
     """Two clubs; a finished series with a tiebreak, a corrected and a voided deal."""
     scorer = get_user_model().objects.create_user("scorer", password="pw-for-tests-1")
     club, players = club_with_players(("Anna", "Bruno", "Carla", "Dario"))
-    services.member_set(club=club, user=scorer, role="scorer")
+    membership.member_set(club=club, user=scorer, role="scorer")
     a, b, c, d = players
     series_id = start(club, players, first_dealer=a).series_id
     for goer, hands in [

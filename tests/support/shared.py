@@ -26,8 +26,12 @@ from pytest_django.fixtures import validate_django_db
 T = TypeVar("T")
 
 # Fixtures that make a test transactional (pytest-django's names).
-TRANSACTIONAL = {"transactional_db", "live_server", "django_db_reset_sequences",
-                 "django_db_serialized_rollback"}  # fmt: skip
+TRANSACTIONAL = {
+    "transactional_db",
+    "live_server",
+    "django_db_reset_sequences",
+    "django_db_serialized_rollback",
+}
 
 
 def empties_the_tables(item: pytest.Item) -> bool:

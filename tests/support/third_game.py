@@ -34,18 +34,27 @@ class PointsRace(Game):
         self, rules: Rules, contenders: Sequence[int], entry: DealEntry, *, number: int
     ) -> dict[int, int]:
         if entry.went_out is not None or entry.going_out is not None or entry.buys:
-            raise InvalidDeal("Deal {number}: nobody goes out in a points race.",
-                              code="nobody_goes_out", number=number)  # fmt: skip
+            raise InvalidDeal(
+                "Deal {number}: nobody goes out in a points race.",
+                code="nobody_goes_out",
+                number=number,
+            )
         scored = {hand.player: hand.points for hand in entry.hands}
         if sorted(scored) != sorted(contenders) or len(scored) != len(entry.hands):
-            raise InvalidDeal("Deal {number}: give every player's points once.",
-                              code="points_of_everyone", number=number)  # fmt: skip
+            raise InvalidDeal(
+                "Deal {number}: give every player's points once.",
+                code="points_of_everyone",
+                number=number,
+            )
         for hand in entry.hands:
             points = hand.points
             if hand.cards is not None or points is None or not 0 <= points <= MOST_POINTS_A_DEAL:
-                raise InvalidDeal("Deal {number}: player {player} cannot score that.",
-                                  code="impossible_points", number=number,
-                                  player=hand.player)  # fmt: skip
+                raise InvalidDeal(
+                    "Deal {number}: player {player} cannot score that.",
+                    code="impossible_points",
+                    number=number,
+                    player=hand.player,
+                )
         return scored
 
     def outcome(self, rules: Rules, standing: Standing) -> Outcome:

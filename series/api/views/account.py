@@ -12,11 +12,11 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
 from series.accounts import services as accounts
+from series.accounts.forms import PIN_PATTERN
 from series.api.base import ApiView, error_responses
 from series.api.views.auth import SignInLocked
 from series.models import DeviceToken
 from series.sheets import selectors
-from series.sheets.confirm_pages import PIN_PATTERN
 
 DEVICE_ID = OpenApiParameter(
     "device_id", str, OpenApiParameter.PATH, description="A device's id, from the list."
@@ -117,10 +117,15 @@ class DevicesApi(ApiView):
     def get(self, request):
         this = request.auth.digest if isinstance(request.auth, DeviceToken) else None
         rows = [
-            {"id": row.digest, "device": row.device, "created": row.created,
-             "expiry": row.expiry, "current": row.digest == this}
+            {
+                "id": row.digest,
+                "device": row.device,
+                "created": row.created,
+                "expiry": row.expiry,
+                "current": row.digest == this,
+            }
             for row in accounts.devices_of(request.user)
-        ]  # fmt: skip
+        ]
         return Response(self.OutputSerializer(rows, many=True).data)
 
 

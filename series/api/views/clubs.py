@@ -14,9 +14,11 @@ from series.api.base import READ_ERRORS, WRITE_ERRORS, ApiView, error_responses
 from series.api.club_view import SLUG, ClubApiView
 from series.api.serializers import name_field, options_field, preset_field
 from series.clubs import membership
+from series.clubs import players as player_services
+from series.clubs import selectors as club_selectors
+from series.clubs import services as club_services
 from series.clubs.access import Access
 from series.models import Club, Membership
-from series.sheets import selectors, services
 
 
 class DefaultRulesSerializer(serializers.Serializer):
@@ -51,14 +53,13 @@ class ClubsApi(ApiView):
     def get(self, request):
         if request.user.is_authenticated:
             rows = [
-                {"slug": m.club.slug, "name": m.club.name, "public": m.club.public,
-                 "role": m.role}
-                for m in selectors.user_memberships(request.user)
-            ]  # fmt: skip
+                {"slug": m.club.slug, "name": m.club.name, "public": m.club.public, "role": m.role}
+                for m in club_selectors.user_memberships(request.user)
+            ]
         else:
             rows = [
                 {"slug": c.slug, "name": c.name, "public": c.public, "role": None}
-                for c in selectors.public_clubs()
+                for c in club_selectors.public_clubs()
             ]
         return Response(self.ListOutputSerializer(rows, many=True).data)
 
@@ -93,7 +94,7 @@ class ClubsApi(ApiView):
     )
     def post(self, request):
         data = self.validated(self.CreateInputSerializer)
-        club = services.club_create(admin=request.user, **data)
+        club = club_services.club_create(admin=request.user, **data)
         return Response(self.CreateOutputSerializer(club).data, status=status.HTTP_201_CREATED)
 
 
@@ -143,13 +144,19 @@ class ClubDetailApi(ClubApiView):
     def patch(self, request, slug):
         club = self.club_for(slug, Access.ADMINISTER)
         data = self.validated(self.UpdateInputSerializer)
-        return self._respond(services.club_update(club=club, **data))
+        return self._respond(club_services.club_update(club=club, **data))
 
     def _respond(self, club: Club) -> Response:
-        role = selectors.club_role(user=self.request.user, club=club)
-        body = {"slug": club.slug, "name": club.name, "public": club.public, "role": role,
-                "deals_need_confirmation": club.deals_need_confirmation,
-                "default_rules": club.default_rules, "time_zone": club.time_zone}  # fmt: skip
+        role = club_selectors.club_role(user=self.request.user, club=club)
+        body = {
+            "slug": club.slug,
+            "name": club.name,
+            "public": club.public,
+            "role": role,
+            "deals_need_confirmation": club.deals_need_confirmation,
+            "default_rules": club.default_rules,
+            "time_zone": club.time_zone,
+        }
         return Response(self.OutputSerializer(body).data)
 
 
@@ -176,7 +183,7 @@ class ClubPlayersApi(ClubApiView):
     )
     def get(self, request, slug):
         club = self.club_for(slug, Access.READ)
-        players = selectors.club_players(club=club)
+        players = club_selectors.club_players(club=club)
         return Response(self.ListOutputSerializer(players, many=True).data)
 
     @extend_schema(
@@ -190,7 +197,7 @@ class ClubPlayersApi(ClubApiView):
     def post(self, request, slug):
         club = self.club_for(slug, Access.ADMINISTER)
         data = self.validated(self.AddInputSerializer)
-        player = services.player_add(club=club, name=data["name"])
+        player = player_services.player_add(club=club, name=data["name"])
         return Response(self.AddOutputSerializer(player).data, status=status.HTTP_201_CREATED)
 
 
@@ -209,7 +216,7 @@ class PlayerEraseApi(ClubApiView):
     )
     def post(self, request, slug, player_id):
         club = self.club_for(slug, Access.ADMINISTER)
-        player = services.player_erase(club=club, player_id=player_id)
+        player = player_services.player_erase(club=club, player_id=player_id)
         return Response(self.OutputSerializer(player).data)
 
 
@@ -237,7 +244,7 @@ class ClubMembersApi(ClubApiView):
     )
     def get(self, request, slug):
         club = self.club_for(slug, Access.MEMBER)
-        members = selectors.club_members(club=club)
+        members = club_selectors.club_members(club=club)
         return Response(self.ListOutputSerializer(members, many=True).data)
 
     @extend_schema(
@@ -251,14 +258,14 @@ class ClubMembersApi(ClubApiView):
     def post(self, request, slug):
         club = self.club_for(slug, Access.ADMINISTER)
         data = self.validated(self.SetInputSerializer)
-        user = selectors.user_addable_to(club, by=request.user, username=data["username"])
+        user = club_selectors.user_addable_to(club, by=request.user, username=data["username"])
         if user is None:
-            # The same answer whether the name exists or not (selectors.user_addable_to).
+            # The same answer whether the name exists or not (club_selectors.user_addable_to).
             raise ValidationError(
                 {"username": [_("You can add only people who share a club with you.")]}
             )
-        membership = services.member_set(club=club, user=user, role=data["role"])
-        return Response(self.SetOutputSerializer(membership).data, status=status.HTTP_201_CREATED)
+        member = membership.member_set(club=club, user=user, role=data["role"])
+        return Response(self.SetOutputSerializer(member).data, status=status.HTTP_201_CREATED)
 
 
 class ClubMemberRemoveApi(ClubApiView):
@@ -272,7 +279,7 @@ class ClubMemberRemoveApi(ClubApiView):
     )
     def post(self, request, slug, username):
         club = self.club_for(slug, Access.ADMINISTER)
-        user = selectors.club_member_by_username(club=club, username=username)
+        user = club_selectors.club_member_by_username(club=club, username=username)
         if user is None:
             raise NotFound(_("That person is not a member of the club."))
         membership.member_remove(club=club, user=user)
@@ -331,7 +338,7 @@ class ClubInvitationsApi(ClubApiView):
     )
     def get(self, request, slug):
         club = self.club_for(slug, Access.ADMINISTER)
-        rows = [invitation_body(i) for i in selectors.club_invitations(club=club)]
+        rows = [invitation_body(i) for i in club_selectors.club_invitations(club=club)]
         return Response(InvitationSerializer(rows, many=True).data)
 
     @extend_schema(

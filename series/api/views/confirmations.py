@@ -63,10 +63,13 @@ def _as_member(view: SeriesApiView, write, series_id, number):
     data = dict(view.validated(view.InputSerializer))
     user = view.request.user
     result = write(
-        series_id=series_id, number=number, user_id=user.id,
+        series_id=series_id,
+        number=number,
+        user_id=user.id,
         player_id=selectors.seated_player_of(series_id, user),
-        idempotency_key=idempotency_key(view.request), **data,
-    )  # fmt: skip
+        idempotency_key=idempotency_key(view.request),
+        **data,
+    )
     return view.written(result)
 
 
@@ -105,9 +108,12 @@ class DealsToConfirmApi(SeriesApiView):
         members = allows(self.role, club, Access.MEMBER)
         users = selectors.usernames(recorders) if members else {}
         deals = [
-            {"number": d.number, "confirmation": d.confirmation,
-             "recorded_by": users.get(d.recorded_by)}
+            {
+                "number": d.number,
+                "confirmation": d.confirmation,
+                "recorded_by": users.get(d.recorded_by),
+            }
             for d in waiting
-        ]  # fmt: skip
+        ]
         body = {"needs_confirmation": need, "deals": deals}
         return Response(self.OutputSerializer(body).data)

@@ -23,6 +23,7 @@ from series.api.base import (
 from series.api.permissions import require
 from series.api.serializers import options_field, player_id, preset_field
 from series.api.views.series import expected_version_field
+from series.clubs import selectors as club_selectors
 from series.clubs.access import Access
 from series.domain.nights import METHODS, RANDOM
 from series.domain.nights.large_tables import LARGE_TABLE_RULES
@@ -31,7 +32,6 @@ from series.domain.nights.night import SCORING_METHODS
 from series.models import Club
 from series.nights import selectors, services
 from series.nights.selectors import NightPage, RoundView
-from series.sheets import selectors as sheet_selectors
 
 NIGHT_ID = OpenApiParameter("night_id", OpenApiTypes.UUID, OpenApiParameter.PATH)
 CLUB_SLUG = OpenApiParameter("slug", str, OpenApiParameter.PATH, description="The club's slug.")
@@ -153,7 +153,7 @@ class ClubNightsApi(NightApiView):
     )
     def post(self, request, slug: str):
         data = self.validated(self.InputSerializer)
-        self.club = require(request.user, sheet_selectors.club_by_slug(slug), Access.DIRECT)
+        self.club = require(request.user, club_selectors.club_by_slug(slug), Access.DIRECT)
         table = data.get("points_table")
         result = services.night_open(
             club=self.club, date=data.get("date"), rules=data.get("rules"),

@@ -32,6 +32,7 @@ from series.api.serializers import (
     player_id,
     preset_field,
 )
+from series.clubs import selectors as club_selectors
 from series.clubs.access import Access, allows
 from series.domain.rules import CONTINENTAL
 from series.models import Club
@@ -111,7 +112,7 @@ class SeriesStartApi(SeriesApiView):
     def post(self, request):
         data = self.validated(self.InputSerializer)
         key = idempotency_key(request)
-        self.club = require(request.user, selectors.club_by_slug(data["club"]), Access.SCORE)
+        self.club = require(request.user, club_selectors.club_by_slug(data["club"]), Access.SCORE)
         result = services.series_start(
             club=self.club,
             players=data["players"],

@@ -159,8 +159,11 @@ class Game(ABC):
         return [self._no_melds()]
 
     def _no_melds(self) -> Reason:
-        return Reason("no_melds", _("{game} is played without melds: there is no claim to check."),
-                      {"game": self.label or self.name})  # fmt: skip
+        return Reason(
+            "no_melds",
+            _("{game} is played without melds: there is no claim to check."),
+            {"game": self.label or self.name},
+        )
 
     # -- a deal and the series --------------------------------------------------------
 

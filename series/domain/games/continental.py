@@ -15,8 +15,9 @@ from series.domain.meld_reasons import Reason, Verdict
 from series.domain.rules import CONTINENTAL, Rules, invalid_option
 from series.domain.scoring import Standing
 
-HAND_SIZE = Option("hand_size", int, help=_("Cards dealt to each player"), nullable=True,
-                   melds=True)  # fmt: skip
+HAND_SIZE = Option(
+    "hand_size", int, help=_("Cards dealt to each player"), nullable=True, melds=True
+)
 DECKS = Option("decks", int, help=_("Decks in the pack"), nullable=True, melds=True)
 JOKERS = Option("jokers", int, help=_("Jokers in the pack"), melds=True)
 
@@ -29,17 +30,33 @@ class Continental(Game):
         HAND_SIZE,
         DECKS,
         JOKERS,
-        Option("buys", bool, _("Buy the discard"),
-               _("Out of turn, a player may take the top discard plus 2 penalty cards.")),
-        Option("deals", int, _("Fixed number of deals"),
-               _("Play this many deals whatever the table size; empty: one deal each."),
-               nullable=True),
-        Option("target", int, _("Target score"),
-               _("Deals go on until someone reaches it; the lowest total then wins."),
-               nullable=True),
-        Option("relaxed", bool, _("Relaxed laying"),
-               _("Groups are laid turn by turn; only the groups shown can be checked.")),
-    )  # fmt: skip
+        Option(
+            "buys",
+            bool,
+            _("Buy the discard"),
+            _("Out of turn, a player may take the top discard plus 2 penalty cards."),
+        ),
+        Option(
+            "deals",
+            int,
+            _("Fixed number of deals"),
+            _("Play this many deals whatever the table size; empty: one deal each."),
+            nullable=True,
+        ),
+        Option(
+            "target",
+            int,
+            _("Target score"),
+            _("Deals go on until someone reaches it; the lowest total then wins."),
+            nullable=True,
+        ),
+        Option(
+            "relaxed",
+            bool,
+            _("Relaxed laying"),
+            _("Groups are laid turn by turn; only the groups shown can be checked."),
+        ),
+    )
     presets = {
         CONTINENTAL: Rules(),
         "continental-13": Rules(preset="continental-13", hand_size=13),
@@ -104,8 +121,12 @@ class Continental(Game):
         if rules.deals:
             words.append((_("%(deals)s deals, whatever the table size."), {"deals": rules.deals}))
         if rules.target:
-            words.append((_("Deals go on until someone reaches %(target)s points."),
-                          {"target": rules.target}))  # fmt: skip
+            words.append(
+                (
+                    _("Deals go on until someone reaches %(target)s points."),
+                    {"target": rules.target},
+                )
+            )
         if rules.relaxed:
             words.append((_("Relaxed laying: only the groups shown are checked."), {}))
         return words

@@ -29,19 +29,41 @@ class Rummy(Game):
         HAND_SIZE,
         DECKS,
         JOKERS,
-        Option("ace_high", bool, _("Ace high or low (Rummy)"),
-               _("Q-K-A counts as a run, but never K-A-2."), melds=True),
-        Option("scoring", str, _("Winner takes all (Rummy)"),
-               _("The winner collects the others' penalties; first to the target wins."),
-               field="winner_takes_all", value=WINNER_TAKES_ALL),
+        Option(
+            "ace_high",
+            bool,
+            _("Ace high or low (Rummy)"),
+            _("Q-K-A counts as a run, but never K-A-2."),
+            melds=True,
+        ),
+        Option(
+            "scoring",
+            str,
+            _("Winner takes all (Rummy)"),
+            _("The winner collects the others' penalties; first to the target wins."),
+            field="winner_takes_all",
+            value=WINNER_TAKES_ALL,
+        ),
         Option("target", int, nullable=True),
-        Option("rummy_bonus", int, _("A Rummy triples the collection (Rummy)"),
-               _("With the winner taking all, a Rummy collects three times, not twice."),
-               field="rummy_triples", value=3),
-        Option("twos_wild", bool, _("Twos are wild (Rummy)"),
-               _("Every 2 stands for any card, like a joker, or for itself; a 2 left in "
-                 "hand still costs 2 points."), melds=True),
-    )  # fmt: skip
+        Option(
+            "rummy_bonus",
+            int,
+            _("A Rummy triples the collection (Rummy)"),
+            _("With the winner taking all, a Rummy collects three times, not twice."),
+            field="rummy_triples",
+            value=3,
+        ),
+        Option(
+            "twos_wild",
+            bool,
+            _("Twos are wild (Rummy)"),
+            _(
+                "Every 2 stands for any card, like a joker, or for itself; a 2 left in "
+                "hand still costs 2 points."
+            ),
+            melds=True,
+        ),
+    )
     presets = {
         RUMMY: Rules(
             preset=RUMMY,
@@ -70,8 +92,11 @@ class Rummy(Game):
                 "target", _("Standard Rummy needs a target or cap (commonly 100).")
             )
         if rules.rummy_bonus not in RUMMY_BONUSES:
-            raise invalid_option("rummy_bonus", _("A Rummy multiplies the collection by 2 or 3, "
-                                        "not {value}."), value=rules.rummy_bonus)  # fmt: skip
+            raise invalid_option(
+                "rummy_bonus",
+                _("A Rummy multiplies the collection by 2 or 3, not {value}."),
+                value=rules.rummy_bonus,
+            )
 
     def solve(self, rules: Rules, cards: Sequence[Card]) -> Verdict:
         if rules.twos_wild:

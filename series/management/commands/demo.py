@@ -37,9 +37,12 @@ class Command(BaseCommand):
 
         self.stderr.write("Playing the demo club's history…")
         club = demo.create_demo_club(
-            seed=seed, seasons=seasons, every_days=every_days, password=password,
+            seed=seed,
+            seasons=seasons,
+            every_days=every_days,
+            password=password,
             progress=progress,
-        )  # fmt: skip
+        )
         self.stdout.write(
             f"Demo club ready: {club.series.count()} series. "
             f"Sign in as 'demo' with the password {password}"
