@@ -160,3 +160,14 @@ def test_sizes_that_cannot_seat_the_players_say_how_many_are_missing(club):
                           {"min_table": 5, "max_table": 5}, format="json")  # fmt: skip
     assert refused.json()["code"] == "sizes_do_not_fit"
     assert refused.json()["params"]["missing"] == 1
+
+
+def test_a_public_clubs_nights_are_listed_and_read_by_anyone(club):
+    club_services.club_update(club=club, public=True)
+    night = opened(director(club), club)
+    anyone = client_for(None)
+    listed = anyone.get(f"/api/v1/clubs/{club.slug}/nights")
+    assert [line["id"] for line in listed.json()] == [night["id"]]
+    assert anyone.get(f"/api/v1/nights/{night['id']}").json()["state"] == "open"
+    refused = anyone.post(f"/api/v1/clubs/{club.slug}/nights", {}, format="json")
+    assert refused.status_code == 401

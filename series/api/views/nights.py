@@ -128,8 +128,31 @@ class NightApiView(ApiView):
 WRITTEN = OpenApiResponse(NightSerializer, description="The night after the change.")
 
 
+class NightSummarySerializer(serializers.Serializer):
+    id = serializers.UUIDField()
+    date = serializers.DateField()
+    version = serializers.IntegerField()
+    state = serializers.ChoiceField(["open", "closed"])
+    rounds = serializers.IntegerField()
+    present = serializers.IntegerField(help_text="Players checked in.")
+
+
 class ClubNightsApi(NightApiView):
-    permission_classes = [IsAuthenticated]
+    @extend_schema(
+        operation_id="night_list",
+        summary="A club's nights, latest first",
+        tags=["nights"],
+        parameters=[CLUB_SLUG],
+        responses={200: NightSummarySerializer(many=True), **error_responses(*READ_ERRORS)},
+    )
+    def get(self, request, slug: str):
+        club = require(request.user, club_selectors.club_by_slug(slug), Access.READ)
+        return Response([
+            {"id": str(n.id), "date": n.date.isoformat(), "version": n.version,
+             "state": "closed" if n.closed else "open", "rounds": n.rounds,
+             "present": len(n.present)}
+            for n in selectors.club_nights(club)
+        ])  # fmt: skip
 
     class InputSerializer(serializers.Serializer):
         rules = preset_field(max_length=40, required=False)
