@@ -100,9 +100,12 @@ def _table_writer(url: str, series_id: str, count: int, seed: int, ready) -> lis
         goer = rng.choice(players)
         hands = tuple(Hand(p, points=rng.randint(15, 120)) for p in players if p != goer)
         started = time.perf_counter()
-        state = services.deal_record(series_id=series, entry=DealEntry(goer, hands),
-                                     expected_version=state.version,
-                                     needs_confirmation=False).state  # fmt: skip
+        state = services.deal_record(
+            series_id=series,
+            entry=DealEntry(goer, hands),
+            expected_version=state.version,
+            needs_confirmation=False,
+        ).state
         latencies.append(time.perf_counter() - started)
     return latencies
 
@@ -159,14 +162,18 @@ def main() -> None:
     lone = _at_once(url, lone_series, deals)
     eight = _at_once(url, series, deals)
     for name, latencies in (("one table alone", lone), (f"{TABLES} tables at once", eight)):
-        print(f"  {name:<20} p50 {statistics.median(latencies) * 1000:7.2f} ms"
-              f"   p99 {percentile(latencies, 0.99) * 1000:7.2f} ms"
-              f"   ({len(latencies)} deals)")  # fmt: skip
+        print(
+            f"  {name:<20} p50 {statistics.median(latencies) * 1000:7.2f} ms"
+            f"   p99 {percentile(latencies, 0.99) * 1000:7.2f} ms"
+            f"   ({len(latencies)} deals)"
+        )
     ratio = statistics.median(eight) / statistics.median(lone)
     print(f"  p50 at {TABLES} tables / p50 of a lone table: {ratio:.2f} (aim: at most 1.30)")
     full_page = _page_seconds(night)
-    print(f"  the night's page with {deals} deals at each table / before the first deal: "
-          f"{full_page / empty_page:.2f} (the same queries; the fold of more deals)")  # fmt: skip
+    print(
+        f"  the night's page with {deals} deals at each table / before the first deal: "
+        f"{full_page / empty_page:.2f} (the same queries; the fold of more deals)"
+    )
 
 
 if __name__ == "__main__":

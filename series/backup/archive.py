@@ -406,8 +406,9 @@ class _Restorer:
         club = record["club"]
         state = self.replay.states.get(record["stream"])
         if state is not None and not isinstance(state, NightState):
-            raise BackupError(number, f"a night's event in the stream {record['stream']} "
-                                      "of another kind")  # fmt: skip
+            raise BackupError(
+                number, f"a night's event in the stream {record['stream']} of another kind"
+            )
         if isinstance(event, NightOpened) and event.club != club:
             raise BackupError(number, "the night names another club than its event")
         if isinstance(event, NightOpened):

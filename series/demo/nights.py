@@ -46,8 +46,14 @@ def _night(club: Club, day, players: list[int], director: int):
 def _round(night_id, director: int, method: str, rng, *, deals: int | None) -> None:
     """Draw a round (6, 6, 5), start its tables and play ``deals`` deals at each
     (every deal, to the series' end, when None)."""
-    nights.night_round_draw(night_id=night_id, min_table=4, max_table=6, method=method,
-                            seed=rng.getrandbits(32), actor_id=director)  # fmt: skip
+    nights.night_round_draw(
+        night_id=night_id,
+        min_table=4,
+        max_table=6,
+        method=method,
+        seed=rng.getrandbits(32),
+        actor_id=director,
+    )
     state = nights.night_tables_start(night_id=night_id, actor_id=director).state
     for table in state.current_round.tables:
         _play(table.series, director, rng, deals)
@@ -63,6 +69,7 @@ def _play(series_id, scorer: int, rng, deals: int | None) -> None:
             hands=tuple(Hand(player, cards=cards) for player, cards in dealt.hands.items()),
             going_out=GoingOut(dealt.groups, dealt.discard),
         )
-        state = services.deal_record(series_id=series_id, entry=entry, actor_id=scorer,
-                                     recorded_at=timezone.now()).state  # fmt: skip
+        state = services.deal_record(
+            series_id=series_id, entry=entry, actor_id=scorer, recorded_at=timezone.now()
+        ).state
         played += 1

@@ -44,8 +44,9 @@ class NightSeat(models.Model):
     round = models.PositiveSmallIntegerField()
     table = models.PositiveSmallIntegerField()
     seat = models.PositiveSmallIntegerField()
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="night_seats",
-                               db_constraint=False)  # fmt: skip
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="night_seats", db_constraint=False
+    )
     first_dealer = models.BooleanField(default=False)
     series = models.UUIDField(null=True)  # the table's series, once started
     open = models.BooleanField(default=True)  # the round and the night still open

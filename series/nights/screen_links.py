@@ -52,8 +52,9 @@ def screen_link_revoke(*, night_id: UUID, user) -> int:
         if not links.update(**bump):
             try:
                 with transaction.atomic():
-                    NightScreenLink.objects.create(night_id=night_id, club_id=club_id,
-                                                   generation=1, revoked_by=user)  # fmt: skip
+                    NightScreenLink.objects.create(
+                        night_id=night_id, club_id=club_id, generation=1, revoked_by=user
+                    )
             except IntegrityError:  # revoked at the same moment by someone else
                 links.update(**bump)
         return links.values_list("generation", flat=True).get()

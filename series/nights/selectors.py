@@ -159,11 +159,23 @@ def _ranking(state: NightState, tables, names) -> RankingView:
                 results.append(table_result(tables[table.series][0]))
         rounds.append(results)
     ranked = rank_night(rounds, scoring_method(state.scoring))
-    lines = [RankingLine(line.player, names.get(line.player, str(line.player)), line.place,
-                         line.score, line.per_deal, line.rounds)
-             for line in ranked.lines]  # fmt: skip
-    return RankingView(lines, ranked.provisional and not state.closed, state.method,
-                       str(METHOD_EXPLAINED.get(state.method, "")))  # fmt: skip
+    lines = [
+        RankingLine(
+            line.player,
+            names.get(line.player, str(line.player)),
+            line.place,
+            line.score,
+            line.per_deal,
+            line.rounds,
+        )
+        for line in ranked.lines
+    ]
+    return RankingView(
+        lines,
+        ranked.provisional and not state.closed,
+        state.method,
+        str(METHOD_EXPLAINED.get(state.method, "")),
+    )
 
 
 def night_ranking(night_id: UUID, *, state: NightState | None = None) -> RankingView | None:
@@ -199,17 +211,33 @@ def _table_view(table: NightTable, tables, names) -> TableView:
         state_name = "abandoned"
     else:
         state_name = "finished"
-    seats = [SeatView(seat, player, names.get(player, str(player)),
-                      totals.get(player) if table.started else None,
-                      player == table.first_dealer, player == leader)
-             for seat, player in enumerate(table.seats, start=1)]  # fmt: skip
+    seats = [
+        SeatView(
+            seat,
+            player,
+            names.get(player, str(player)),
+            totals.get(player) if table.started else None,
+            player == table.first_dealer,
+            player == leader,
+        )
+        for seat, player in enumerate(table.seats, start=1)
+    ]
     deal_number = 0
     if series_state_ is not None:
         deal_number = len(series_state_.deals) + (1 if state_name == "playing" else 0)
     fixed = table.rules.get("deals") or len(table.seats)
-    return TableView(table.number, table.series, seats,
-                     table.first_dealer, names.get(table.first_dealer, ""), table.large_table,
-                     dict(table.rules), state_name, deal_number, fixed)  # fmt: skip
+    return TableView(
+        table.number,
+        table.series,
+        seats,
+        table.first_dealer,
+        names.get(table.first_dealer, ""),
+        table.large_table,
+        dict(table.rules),
+        state_name,
+        deal_number,
+        fixed,
+    )
 
 
 def night_page(night_id: UUID) -> NightPage | None:
@@ -219,25 +247,37 @@ def night_page(night_id: UUID) -> NightPage | None:
     if state is None:
         return None
     tables, names = _table_states(state), _names(state)
-    rounds = [RoundView(r.number, r.seed, r.method, r.closed,
-                        [_table_view(t, tables, names) for t in r.tables])
-              for r in state.rounds]  # fmt: skip
+    rounds = [
+        RoundView(
+            r.number, r.seed, r.method, r.closed, [_table_view(t, tables, names) for t in r.tables]
+        )
+        for r in state.rounds
+    ]
     return NightPage(
-        id=night_id, club_id=state.club, date=state.date, version=state.version,
-        closed=state.closed, method=state.method,
+        id=night_id,
+        club_id=state.club,
+        date=state.date,
+        version=state.version,
+        closed=state.closed,
+        method=state.method,
         method_explained=str(METHOD_EXPLAINED.get(state.method, "")),
-        scoring=dict(state.scoring), rules=dict(state.rules),
+        scoring=dict(state.scoring),
+        rules=dict(state.rules),
         present=[PlayerLine(p, names.get(p, str(p))) for p in state.present],
-        rounds=rounds, ranking=_ranking(state, tables, names),
-    )  # fmt: skip
+        rounds=rounds,
+        ranking=_ranking(state, tables, names),
+    )
 
 
 def checkable_players(night: NightPage) -> list[PlayerLine]:
     """The club's active players not checked in yet (the check-in list)."""
     here = {line.id for line in night.present}
     players = Player.objects.filter(club_id=night.club_id).exclude(roster__retired=True)
-    return [PlayerLine(p, name) for p, name in players.order_by("name", "id").values_list(
-        "id", "name") if p not in here]  # fmt: skip
+    return [
+        PlayerLine(p, name)
+        for p, name in players.order_by("name", "id").values_list("id", "name")
+        if p not in here
+    ]
 
 
 # The big screen shows what the night's page shows: one read, the same numbers.
@@ -270,15 +310,20 @@ class Tonight:
 def tonight(player_ids) -> Tonight | None:
     """ "Tonight: Table 3, seat 2, Anna deals first" for one of ``player_ids`` (a
     person's players): their seat in an open round of an open night."""
-    seat = (NightSeat.objects.filter(player_id__in=list(player_ids), open=True)
-            .order_by("-night__date", "-round").first())  # fmt: skip
+    seat = (
+        NightSeat.objects.filter(player_id__in=list(player_ids), open=True)
+        .order_by("-night__date", "-round")
+        .first()
+    )
     if seat is None:
         return None
-    dealer = NightSeat.objects.filter(night_id=seat.night_id, round=seat.round,
-                                      table=seat.table, first_dealer=True)  # fmt: skip
+    dealer = NightSeat.objects.filter(
+        night_id=seat.night_id, round=seat.round, table=seat.table, first_dealer=True
+    )
     first = dealer.values_list("player_id", "player__name").first() or (None, "")
-    return Tonight(seat.night_id, seat.round, seat.table, seat.seat, first[0], first[1],
-                   seat.series)  # fmt: skip
+    return Tonight(
+        seat.night_id, seat.round, seat.table, seat.seat, first[0], first[1], seat.series
+    )
 
 
 def tonight_for_user(user, club: Club) -> Tonight | None:

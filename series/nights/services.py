@@ -92,8 +92,9 @@ class NightStream:
         return fold(events, state)
 
     def project(self, stream: UUID, change: Change[NightState]) -> None:
-        projection.project(stream, change.after, opened_at=change.started_at,
-                           updated_at=change.updated_at)  # fmt: skip
+        projection.project(
+            stream, change.after, opened_at=change.started_at, updated_at=change.updated_at
+        )
 
     def appended(self, stream: UUID, change: Change[NightState]) -> None:
         """A draw or a move seats no one who sits at another open table of the
@@ -139,10 +140,20 @@ class NightStream:
 NIGHT = NightStream()
 
 
-def _write(night_id: UUID, command: NightCommand, expected_version: int | None,
-           actor_id: int | None, idempotency_key: str | None) -> NightResult:  # fmt: skip
-    written = writer.write(NIGHT, night_id, command, expected_version=expected_version,
-                           recording=Recording(actor_id, idempotency_key))  # fmt: skip
+def _write(
+    night_id: UUID,
+    command: NightCommand,
+    expected_version: int | None,
+    actor_id: int | None,
+    idempotency_key: str | None,
+) -> NightResult:
+    written = writer.write(
+        NIGHT,
+        night_id,
+        command,
+        expected_version=expected_version,
+        recording=Recording(actor_id, idempotency_key),
+    )
     return NightResult(written.stream, written.state, written.replayed)
 
 
@@ -181,8 +192,13 @@ def night_open(
     scoring_data: dict[str, Any] = {"method": scoring}
     if points_table:
         scoring_data["points_table"] = {str(size): list(row) for size, row in points_table.items()}
-    command = OpenNight(club.id, day, {"preset": preset, "options": dict(chosen)}, scoring_data,
-                        large_table or THIRTEEN_CARDS)  # fmt: skip
+    command = OpenNight(
+        club.id,
+        day,
+        {"preset": preset, "options": dict(chosen)},
+        scoring_data,
+        large_table or THIRTEEN_CARDS,
+    )
     return _write(uuid.uuid4(), command, 0, actor_id, idempotency_key)
 
 
@@ -193,8 +209,11 @@ def _day(club: Club, day: Date | str | None) -> str:
         try:
             return Date.fromisoformat(day).isoformat()
         except ValueError:
-            raise DomainError(_("A night's date is written YYYY-MM-DD, e.g. 2026-03-14."),
-                              code="invalid_night_date", field="date") from None  # fmt: skip
+            raise DomainError(
+                _("A night's date is written YYYY-MM-DD, e.g. 2026-03-14."),
+                code="invalid_night_date",
+                field="date",
+            ) from None
     return day.isoformat()
 
 
@@ -211,20 +230,27 @@ def _club_of(night: NightState) -> Club:
 
 def _check_players(club_id: int, players: list[int]) -> None:
     """Active players of the night's club only (a retired player is not seated)."""
-    found = dict(Player.objects.filter(club_id=club_id, id__in=players).values_list(
-        "id", "roster__retired"))  # fmt: skip
+    found = dict(
+        Player.objects.filter(club_id=club_id, id__in=players).values_list("id", "roster__retired")
+    )
     for player in players:
         if player not in found:
             raise DomainError(
                 _("Player {player} is not a player of this club: add them as a guest."),
-                code="night_player_not_in_club", field="players", player=player,
-            )  # fmt: skip
+                code="night_player_not_in_club",
+                field="players",
+                player=player,
+            )
         if found[player]:
             raise DomainError(
-                _("{player} has retired from the club: bring them back on the players' page "
-                  "to check them in."),
-                code="night_player_retired", field="players", player=player,
-            )  # fmt: skip
+                _(
+                    "{player} has retired from the club: bring them back on the players' page "
+                    "to check them in."
+                ),
+                code="night_player_retired",
+                field="players",
+                player=player,
+            )
 
 
 @transient_retry
@@ -239,8 +265,7 @@ def night_check_in(
     """Mark players present; a player checked in while a round plays joins the next draw."""
     state = night_load(night_id)
     _check_players(state.club, list(players))
-    return _write(night_id, CheckIn(tuple(players)), expected_version, actor_id,
-                  idempotency_key)  # fmt: skip
+    return _write(night_id, CheckIn(tuple(players)), expected_version, actor_id, idempotency_key)
 
 
 @transient_retry
@@ -268,8 +293,12 @@ def night_guest_add(
     state = night_load(night_id)
     club = _club_of(state)
     with transaction.atomic():
-        guest = guest_add(club=club, name=name, actor_id=actor_id,
-                          idempotency_key=_derived(idempotency_key, "guest"))  # fmt: skip
+        guest = guest_add(
+            club=club,
+            name=name,
+            actor_id=actor_id,
+            idempotency_key=_derived(idempotency_key, "guest"),
+        )
         return _write(night_id, CheckIn((guest.id,)), None, actor_id, idempotency_key)
 
 
@@ -277,14 +306,19 @@ def night_guest_add(
 def night_self_check_in(*, night_id: UUID, user, idempotency_key: str | None = None) -> NightResult:
     """A signed-in member checks their own player in (the night's QR code)."""
     state = night_load(night_id)
-    player = Player.objects.filter(club_id=state.club, user_id=user.id).values_list(
-        "id", flat=True).first()  # fmt: skip
+    player = (
+        Player.objects.filter(club_id=state.club, user_id=user.id)
+        .values_list("id", flat=True)
+        .first()
+    )
     if player is None:
         raise DomainError(
-            _("Your account is not linked to a player of this club: ask the night's "
-              "director to check you in."),
+            _(
+                "Your account is not linked to a player of this club: ask the night's "
+                "director to check you in."
+            ),
             code="night_not_a_player",
-        )  # fmt: skip
+        )
     if player in state.present:
         return NightResult(night_id, state, replayed=True)
     _check_players(state.club, [player])
@@ -302,9 +336,10 @@ def season_meetings(club_id: int, day: Date) -> dict[Pair, int]:
     """How often each pair of the club's players met at a series this season."""
     season = season_of(day, named_seasons(club_id))
     seats = SeriesSeat.objects.filter(
-        club_id=club_id, series__started_at__date__gte=season.first_day,
+        club_id=club_id,
+        series__started_at__date__gte=season.first_day,
         series__started_at__date__lte=season.last_day,
-    ).values_list("series_id", "player_id")  # fmt: skip
+    ).values_list("series_id", "player_id")
     tables: dict[UUID, list[int]] = {}
     for series, player in seats:
         tables.setdefault(series, []).append(player)
@@ -316,8 +351,9 @@ def season_meetings(club_id: int, day: Date) -> dict[Pair, int]:
 
 def _ratings(club_id: int, game: str, day: Date, players) -> dict[int, float]:
     season = season_of(day, named_seasons(club_id))
-    lines = SeasonStanding.objects.filter(club_id=club_id, game=game, season=season.key,
-                                          person_id__in=players)  # fmt: skip
+    lines = SeasonStanding.objects.filter(
+        club_id=club_id, game=game, season=season.key, person_id__in=players
+    )
     return dict(lines.values_list("person_id", "rating"))
 
 
@@ -349,17 +385,21 @@ def night_round_draw(
 
     state = night_load(night_id)
     with transaction.atomic():
-        state, expected_version = _round_closed(night_id, state, expected_version, actor_id,
-                                                idempotency_key)  # fmt: skip
+        state, expected_version = _round_closed(
+            night_id, state, expected_version, actor_id, idempotency_key
+        )
         day = Date.fromisoformat(state.date)
         command = DrawRound(
             seed=secrets.randbits(32) if seed is None else seed,
-            min_table=min_table, max_table=max_table, method=method,
+            min_table=min_table,
+            max_table=max_table,
+            method=method,
             met=season_meetings(state.club, day),
             standings=standings_order(night_id, state) if method == "standings" else (),
             ratings=_ratings(state.club, state.game_rules.game, day, state.present)
-            if method == "rating" else {},
-        )  # fmt: skip
+            if method == "rating"
+            else {},
+        )
         return _write(night_id, command, expected_version, actor_id, idempotency_key)
 
 
@@ -371,8 +411,13 @@ def _round_closed(
     current = state.current_round
     if current is None or current.closed or not any(t.started for t in current.tables):
         return state, expected
-    closed = _write(night_id, CloseRound(_ended_tables(state)), expected, actor_id,
-                    _derived(key, "round-closed"))  # fmt: skip
+    closed = _write(
+        night_id,
+        CloseRound(_ended_tables(state)),
+        expected,
+        actor_id,
+        _derived(key, "round-closed"),
+    )
     return closed.state, None if expected is None else closed.state.version
 
 
@@ -387,8 +432,7 @@ def night_player_move(
     idempotency_key: str | None = None,
 ) -> NightResult:
     """Move a player to another table of the round, before either table starts."""
-    return _write(night_id, MovePlayer(player, table), expected_version, actor_id,
-                  idempotency_key)  # fmt: skip
+    return _write(night_id, MovePlayer(player, table), expected_version, actor_id, idempotency_key)
 
 
 @transient_retry
@@ -402,8 +446,7 @@ def night_players_swap(
     idempotency_key: str | None = None,
 ) -> NightResult:
     """Swap two players at different tables, before either table starts."""
-    return _write(night_id, SwapPlayers(player, other), expected_version, actor_id,
-                  idempotency_key)  # fmt: skip
+    return _write(night_id, SwapPlayers(player, other), expected_version, actor_id, idempotency_key)
 
 
 # -- the tables' series --------------------------------------------------------
@@ -435,20 +478,28 @@ def night_tables_start(
     if not waiting:
         if chosen:
             return NightResult(night_id, state, replayed=True)  # started already: a retry
-        raise DomainError(_("There is no Table {table} to start: draw the round first."),
-                          code="night_no_table", field="tables",
-                          table=", ".join(map(str, tables or ())))  # fmt: skip
+        raise DomainError(
+            _("There is no Table {table} to start: draw the round first."),
+            code="night_no_table",
+            field="tables",
+            table=", ".join(map(str, tables or ())),
+        )
     club = _club_of(state)
     version = expected_version
     with transaction.atomic():
         result = None
         for table in waiting:
             started = series_services.series_start(
-                club=club, players=list(table.seats), first_dealer=table.first_dealer,
-                rules=table.rules["preset"], options=_options(table.rules), actor_id=actor_id,
-                idempotency_key=table_series_key(night_id, current.number, table.number,
-                                                 idempotency_key),
-            )  # fmt: skip
+                club=club,
+                players=list(table.seats),
+                first_dealer=table.first_dealer,
+                rules=table.rules["preset"],
+                options=_options(table.rules),
+                actor_id=actor_id,
+                idempotency_key=table_series_key(
+                    night_id, current.number, table.number, idempotency_key
+                ),
+            )
             command = StartTable(table.number, str(started.series_id))
             key = _derived(idempotency_key, f"table-{table.number}")
             result = _write(night_id, command, version, actor_id, key)
@@ -461,8 +512,11 @@ def _options(rules: dict[str, Any]) -> dict[str, Any]:
     from series.domain.rules import PRESETS
 
     base = PRESETS[rules["preset"]].as_dict()
-    return {name: value for name, value in rules.items()
-            if name not in ("preset", "game") and base.get(name) != value}  # fmt: skip
+    return {
+        name: value
+        for name, value in rules.items()
+        if name not in ("preset", "game") and base.get(name) != value
+    }
 
 
 @transient_retry
@@ -475,8 +529,9 @@ def night_round_close(
 ) -> NightResult:
     """Close the current round once every started table's series ended."""
     state = night_load(night_id)
-    return _write(night_id, CloseRound(_ended_tables(state)), expected_version, actor_id,
-                  idempotency_key)  # fmt: skip
+    return _write(
+        night_id, CloseRound(_ended_tables(state)), expected_version, actor_id, idempotency_key
+    )
 
 
 @transient_retry
@@ -494,20 +549,26 @@ def night_close(
     state = night_load(night_id)
     ended = _ended_tables(state)
     current = state.current_round
-    playing = () if current is None or current.closed else tuple(
-        t.number for t in current.tables if t.started and t.number not in ended)  # fmt: skip
+    playing = (
+        ()
+        if current is None or current.closed
+        else tuple(t.number for t in current.tables if t.started and t.number not in ended)
+    )
     with transaction.atomic():
         if not playing:
-            state, expected_version = _round_closed(night_id, state, expected_version,
-                                                    actor_id, idempotency_key)  # fmt: skip
+            state, expected_version = _round_closed(
+                night_id, state, expected_version, actor_id, idempotency_key
+            )
         ranking = night_ranking(night_id, state=state)
         points = tuple(
-            NightPoints(line.player, line.place, _text(line.points), _text(line.per_deal),
-                        line.rounds)
+            NightPoints(
+                line.player, line.place, _text(line.points), _text(line.per_deal), line.rounds
+            )
             for line in ranking.lines
-        )  # fmt: skip
-        return _write(night_id, CloseNight(points, playing), expected_version, actor_id,
-                      idempotency_key)  # fmt: skip
+        )
+        return _write(
+            night_id, CloseNight(points, playing), expected_version, actor_id, idempotency_key
+        )
 
 
 def _text(value) -> str | None:

@@ -341,8 +341,9 @@ def refuse_seated_elsewhere(stream: UUID, state: SeriesState) -> None:
     its seats, and a start after it waits for this one's commit. A night's
     table starting its own series seats exactly that table's players in its
     seat order: that table is not "elsewhere"."""
-    seated_elsewhere(state.setup.club, state.setup.players, series=stream,
-                     table_of=tuple(state.setup.players))  # fmt: skip
+    seated_elsewhere(
+        state.setup.club, state.setup.players, series=stream, table_of=tuple(state.setup.players)
+    )
 
 
 def seated_elsewhere(
@@ -371,35 +372,52 @@ def seated_elsewhere(
         player, open_series, table = taken
         if table is not None:
             raise SeatedElsewhere(
-                _("{player} is seated at Table {table} of tonight's night: finish or abandon "
-                  "that table's series first."),
-                field="players", player=player, series=str(open_series), table=table,
-            )  # fmt: skip
+                _(
+                    "{player} is seated at Table {table} of tonight's night: finish or abandon "
+                    "that table's series first."
+                ),
+                field="players",
+                player=player,
+                series=str(open_series),
+                table=table,
+            )
         raise SeatedElsewhere(
-            _("{player} is seated at another open series of the club: finish or abandon "
-              "that series first."),
-            field="players", player=player, series=str(open_series),
-        )  # fmt: skip
+            _(
+                "{player} is seated at another open series of the club: finish or abandon "
+                "that series first."
+            ),
+            field="players",
+            player=player,
+            series=str(open_series),
+        )
     _refuse_drawn_elsewhere(club_id, persons, night, table_of)
 
 
-def _refuse_drawn_elsewhere(club_id: int, persons: set[int], night: UUID | None,
-                            table_of: tuple[int, ...] | None) -> None:  # fmt: skip
-    drawn = NightSeat.objects.filter(club_id=club_id, open=True, series__isnull=True,
-                                     player_id__in=persons)  # fmt: skip
+def _refuse_drawn_elsewhere(
+    club_id: int, persons: set[int], night: UUID | None, table_of: tuple[int, ...] | None
+) -> None:
+    drawn = NightSeat.objects.filter(
+        club_id=club_id, open=True, series__isnull=True, player_id__in=persons
+    )
     if night is not None:
         drawn = drawn.exclude(night_id=night)
     for seat in drawn.order_by("night_id", "round", "table"):
         if table_of is not None:
-            table = NightSeat.objects.filter(night_id=seat.night_id, round=seat.round,
-                                             table=seat.table).order_by("seat")  # fmt: skip
+            table = NightSeat.objects.filter(
+                night_id=seat.night_id, round=seat.round, table=seat.table
+            ).order_by("seat")
             if tuple(table.values_list("player_id", flat=True)) == table_of:
                 continue
         raise SeatedElsewhere(
-            _("{player} is seated at Table {table} of tonight's night: finish or abandon "
-              "that table's series first."),
-            field="players", player=seat.player_id, night=str(seat.night_id), table=seat.table,
-        )  # fmt: skip
+            _(
+                "{player} is seated at Table {table} of tonight's night: finish or abandon "
+                "that table's series first."
+            ),
+            field="players",
+            player=seat.player_id,
+            night=str(seat.night_id),
+            table=seat.table,
+        )
 
 
 def _execute(

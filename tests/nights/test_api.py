@@ -31,8 +31,12 @@ def director(club):
 
 
 def opened(client, club) -> dict:
-    body = {"rules": "continental", "options": {"deals": 1}, "scoring": "placement",
-            "date": "2026-03-14"}  # fmt: skip
+    body = {
+        "rules": "continental",
+        "options": {"deals": 1},
+        "scoring": "placement",
+        "date": "2026-03-14",
+    }
     response = client.post(f"/api/v1/clubs/{club.slug}/nights", body, format="json")
     assert response.status_code == 201, response.json()
     return response.json()
@@ -53,16 +57,21 @@ def test_the_issues_night_from_open_to_close(club):
     assert {"id", "version"} <= set(night)
     night = checked_in(client, club, night)
     assert len(night["present"]) == 9
-    drawn = client.post(f"/api/v1/nights/{night['id']}/rounds",
-                        {"expected_version": night["version"], "min_table": 4, "max_table": 5,
-                         "method": "random"}, format="json")  # fmt: skip
+    drawn = client.post(
+        f"/api/v1/nights/{night['id']}/rounds",
+        {"expected_version": night["version"], "min_table": 4, "max_table": 5, "method": "random"},
+        format="json",
+    )
     assert drawn.status_code == 201, drawn.json()
     body = drawn.json()
     assert {"number", "seed", "tables"} <= set(body)
     assert [len(t["players"]) for t in body["tables"]] == [5, 4]
     assert all({"number", "series", "players", "first_dealer"} <= set(t) for t in body["tables"])
-    started = client.post(f"/api/v1/nights/{night['id']}/tables/start",
-                          {"expected_version": body["version"]}, format="json")  # fmt: skip
+    started = client.post(
+        f"/api/v1/nights/{night['id']}/tables/start",
+        {"expected_version": body["version"]},
+        format="json",
+    )
     assert started.status_code == 200, started.json()
     play_out(night["id"])
     read = client_for(None).get(f"/api/v1/nights/{night['id']}")
@@ -72,8 +81,11 @@ def test_the_issues_night_from_open_to_close(club):
     ranking = read.json()["ranking"]
     assert all({"player", "points", "place"} <= set(line) for line in ranking)
     assert [line["points"] for line in ranking][:2] == [10, 10]
-    closed = client.post(f"/api/v1/nights/{night['id']}/close",
-                         {"expected_version": read.json()["version"]}, format="json")  # fmt: skip
+    closed = client.post(
+        f"/api/v1/nights/{night['id']}/close",
+        {"expected_version": read.json()["version"]},
+        format="json",
+    )
     assert closed.status_code == 200, closed.json()
     assert closed.json()["state"] == "closed"
 
@@ -109,9 +121,12 @@ def test_too_few_players_is_refused_in_the_requests_language(club):
     night = opened(client, club)
     one = list(club.players.values_list("id", flat=True))[:2]
     client.post(f"/api/v1/nights/{night['id']}/check-ins", {"players": one}, format="json")
-    refused = client.post(f"/api/v1/nights/{night['id']}/rounds",
-                          {"min_table": 3, "max_table": 5}, format="json",
-                          HTTP_ACCEPT_LANGUAGE="it")  # fmt: skip
+    refused = client.post(
+        f"/api/v1/nights/{night['id']}/rounds",
+        {"min_table": 3, "max_table": 5},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE="it",
+    )
     assert refused.status_code == 422
     assert refused.json()["code"] == "too_few_players"
     assert refused.json()["params"]["missing"] == 1
@@ -123,16 +138,20 @@ def test_too_few_players_is_refused_in_the_requests_language(club):
 def test_a_member_cannot_direct_a_night(club):
     night = opened(director(club), club)
     member = client_for(club.memberships.get(role="member").user)
-    response = member.post(f"/api/v1/nights/{night['id']}/check-ins",
-                           {"players": [club.players.first().id]}, format="json")  # fmt: skip
+    response = member.post(
+        f"/api/v1/nights/{night['id']}/check-ins",
+        {"players": [club.players.first().id]},
+        format="json",
+    )
     assert response.status_code == 403
 
 
 def test_starting_the_tables_twice_starts_no_second_series(club):
     client = director(club)
     night = checked_in(client, club, opened(client, club))
-    client.post(f"/api/v1/nights/{night['id']}/rounds", {"min_table": 4, "max_table": 5},
-                format="json")  # fmt: skip
+    client.post(
+        f"/api/v1/nights/{night['id']}/rounds", {"min_table": 4, "max_table": 5}, format="json"
+    )
     path = f"/api/v1/nights/{night['id']}/tables/start"
     assert client.post(path, {}, format="json").status_code == 200
     again = client.post(path, {}, format="json")
@@ -144,8 +163,9 @@ def test_starting_the_tables_twice_starts_no_second_series(club):
 def test_a_table_size_the_game_refuses_names_the_sizes_it_plays(club):
     client = director(club)
     night = checked_in(client, club, opened(client, club))
-    refused = client.post(f"/api/v1/nights/{night['id']}/rounds",
-                          {"min_table": 2, "max_table": 9}, format="json")  # fmt: skip
+    refused = client.post(
+        f"/api/v1/nights/{night['id']}/rounds", {"min_table": 2, "max_table": 9}, format="json"
+    )
     assert refused.status_code == 422
     assert refused.json()["code"] == "invalid_table_size"
     assert refused.json()["field"] == "min_table"
@@ -156,8 +176,9 @@ def test_a_table_size_the_game_refuses_names_the_sizes_it_plays(club):
 def test_sizes_that_cannot_seat_the_players_say_how_many_are_missing(club):
     client = director(club)
     night = checked_in(client, club, opened(client, club))
-    refused = client.post(f"/api/v1/nights/{night['id']}/rounds",
-                          {"min_table": 5, "max_table": 5}, format="json")  # fmt: skip
+    refused = client.post(
+        f"/api/v1/nights/{night['id']}/rounds", {"min_table": 5, "max_table": 5}, format="json"
+    )
     assert refused.json()["code"] == "sizes_do_not_fit"
     assert refused.json()["params"]["missing"] == 1
 

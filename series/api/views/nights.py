@@ -50,8 +50,9 @@ class TableSerializer(serializers.Serializer):
 
 class RoundSerializer(serializers.Serializer):
     number = serializers.IntegerField()
-    seed = serializers.IntegerField(help_text="The draw's seed: the same seed and players "
-                                    "give the same tables (RULES D-15).")  # fmt: skip
+    seed = serializers.IntegerField(
+        help_text="The draw's seed: the same seed and players give the same tables (RULES D-15)."
+    )
     method = serializers.ChoiceField(METHODS)
     closed = serializers.BooleanField()
     tables = TableSerializer(many=True)
@@ -86,28 +87,49 @@ class NightSerializer(serializers.Serializer):
 
 def _round_body(round_: RoundView) -> dict:
     return {
-        "number": round_.number, "seed": round_.seed, "method": round_.method,
+        "number": round_.number,
+        "seed": round_.seed,
+        "method": round_.method,
         "closed": round_.closed,
-        "tables": [{"number": t.number, "series": t.series and str(t.series),
-                    "players": t.players, "first_dealer": t.first_dealer,
-                    "large_table": t.large_table, "status": t.status} for t in round_.tables],
-    }  # fmt: skip
+        "tables": [
+            {
+                "number": t.number,
+                "series": t.series and str(t.series),
+                "players": t.players,
+                "first_dealer": t.first_dealer,
+                "large_table": t.large_table,
+                "status": t.status,
+            }
+            for t in round_.tables
+        ],
+    }
 
 
 def night_body(night: NightPage, club: Club) -> dict:
     """The night as the API shows it (the shape ``NightSerializer`` documents)."""
     return {
-        "id": str(night.id), "club": club.slug, "date": night.date, "version": night.version,
-        "state": night.state, "method": night.method,
+        "id": str(night.id),
+        "club": club.slug,
+        "date": night.date,
+        "version": night.version,
+        "state": night.state,
+        "method": night.method,
         "method_explained": night.method_explained,
         "present": [line.id for line in night.present],
         "rounds": [_round_body(r) for r in night.rounds],
-        "ranking": [{"player": line.player, "name": line.name, "place": line.place,
-                     "points": None if line.points is None else round(float(line.points), 2),
-                     "exact": None if line.points is None else str(line.points),
-                     "rounds": line.rounds} for line in night.ranking.lines],
+        "ranking": [
+            {
+                "player": line.player,
+                "name": line.name,
+                "place": line.place,
+                "points": None if line.points is None else round(float(line.points), 2),
+                "exact": None if line.points is None else str(line.points),
+                "rounds": line.rounds,
+            }
+            for line in night.ranking.lines
+        ],
         "provisional": night.ranking.provisional,
-    }  # fmt: skip
+    }
 
 
 class NightApiView(ApiView):
@@ -147,12 +169,19 @@ class ClubNightsApi(NightApiView):
     )
     def get(self, request, slug: str):
         club = require(request.user, club_selectors.club_by_slug(slug), Access.READ)
-        return Response([
-            {"id": str(n.id), "date": n.date.isoformat(), "version": n.version,
-             "state": "closed" if n.closed else "open", "rounds": n.rounds,
-             "present": len(n.present)}
-            for n in selectors.club_nights(club)
-        ])  # fmt: skip
+        return Response(
+            [
+                {
+                    "id": str(n.id),
+                    "date": n.date.isoformat(),
+                    "version": n.version,
+                    "state": "closed" if n.closed else "open",
+                    "rounds": n.rounds,
+                    "present": len(n.present),
+                }
+                for n in selectors.club_nights(club)
+            ]
+        )
 
     class InputSerializer(serializers.Serializer):
         rules = preset_field(max_length=40, required=False)
@@ -179,14 +208,19 @@ class ClubNightsApi(NightApiView):
         self.club = require(request.user, club_selectors.club_by_slug(slug), Access.DIRECT)
         table = data.get("points_table")
         result = services.night_open(
-            club=self.club, date=data.get("date"), rules=data.get("rules"),
-            options=data.get("options"), scoring=data["scoring"],
+            club=self.club,
+            date=data.get("date"),
+            rules=data.get("rules"),
+            options=data.get("options"),
+            scoring=data["scoring"],
             points_table={int(size): row for size, row in table.items()} if table else None,
-            large_table=data.get("large_table"), actor_id=request.user.id,
+            large_table=data.get("large_table"),
+            actor_id=request.user.id,
             idempotency_key=idempotency_key(request),
-        )  # fmt: skip
-        response = self.answer(result.night_id, replayed=result.replayed,
-                               status_code=status.HTTP_201_CREATED)  # fmt: skip
+        )
+        response = self.answer(
+            result.night_id, replayed=result.replayed, status_code=status.HTTP_201_CREATED
+        )
         response["Location"] = reverse("api:night", kwargs={"night_id": result.night_id})
         return response
 
@@ -223,10 +257,12 @@ class CheckInsApi(NightApiView):
         data = self.validated(self.InputSerializer)
         self.club_of_night(night_id, Access.DIRECT)
         result = services.night_check_in(
-            night_id=night_id, players=data["players"],
-            expected_version=data.get("expected_version"), actor_id=request.user.id,
+            night_id=night_id,
+            players=data["players"],
+            expected_version=data.get("expected_version"),
+            actor_id=request.user.id,
             idempotency_key=idempotency_key(request),
-        )  # fmt: skip
+        )
         return self.answer(night_id, replayed=result.replayed)
 
 
@@ -249,10 +285,12 @@ class CheckOutsApi(NightApiView):
         data = self.validated(self.InputSerializer)
         self.club_of_night(night_id, Access.DIRECT)
         result = services.night_check_out(
-            night_id=night_id, player=data["player"],
-            expected_version=data.get("expected_version"), actor_id=request.user.id,
+            night_id=night_id,
+            player=data["player"],
+            expected_version=data.get("expected_version"),
+            actor_id=request.user.id,
             idempotency_key=idempotency_key(request),
-        )  # fmt: skip
+        )
         return self.answer(night_id, replayed=result.replayed)
 
 
@@ -282,10 +320,14 @@ class RoundsApi(NightApiView):
         data = self.validated(self.InputSerializer)
         self.club_of_night(night_id, Access.DIRECT)
         result = services.night_round_draw(
-            night_id=night_id, min_table=data["min_table"], max_table=data["max_table"],
-            method=data["method"], expected_version=data.get("expected_version"),
-            actor_id=request.user.id, idempotency_key=idempotency_key(request),
-        )  # fmt: skip
+            night_id=night_id,
+            min_table=data["min_table"],
+            max_table=data["max_table"],
+            method=data["method"],
+            expected_version=data.get("expected_version"),
+            actor_id=request.user.id,
+            idempotency_key=idempotency_key(request),
+        )
         night = selectors.night_page(night_id)
         drawn = next(r for r in night.rounds if r.number == _drawn_round(result))
         body = {**_round_body(drawn), "version": result.state.version}
@@ -304,8 +346,9 @@ class MovesApi(NightApiView):
     class InputSerializer(serializers.Serializer):
         expected_version = expected_version_field(required=False)
         player = player_id()
-        table = serializers.IntegerField(min_value=1, max_value=100, required=False,
-                                         help_text="Move the player to this table.")  # fmt: skip
+        table = serializers.IntegerField(
+            min_value=1, max_value=100, required=False, help_text="Move the player to this table."
+        )
         other = player_id(required=False, help_text="Or swap the player with this one.")
 
     @extend_schema(
@@ -319,9 +362,13 @@ class MovesApi(NightApiView):
     def post(self, request, night_id: UUID):
         data = self.validated(self.InputSerializer)
         self.club_of_night(night_id, Access.DIRECT)
-        common = {"night_id": night_id, "player": data["player"],
-                  "expected_version": data.get("expected_version"), "actor_id": request.user.id,
-                  "idempotency_key": idempotency_key(request)}  # fmt: skip
+        common = {
+            "night_id": night_id,
+            "player": data["player"],
+            "expected_version": data.get("expected_version"),
+            "actor_id": request.user.id,
+            "idempotency_key": idempotency_key(request),
+        }
         if "other" in data:
             result = services.night_players_swap(other=data["other"], **common)
         elif "table" in data:
@@ -337,9 +384,10 @@ class TablesStartApi(NightApiView):
     class InputSerializer(serializers.Serializer):
         expected_version = expected_version_field(required=False)
         tables = serializers.ListField(
-            child=serializers.IntegerField(min_value=1, max_value=100), required=False,
+            child=serializers.IntegerField(min_value=1, max_value=100),
+            required=False,
             help_text="The tables to start; every table not started yet when left out.",
-        )  # fmt: skip
+        )
 
     @extend_schema(
         operation_id="night_tables_start",
@@ -353,10 +401,12 @@ class TablesStartApi(NightApiView):
         data = self.validated(self.InputSerializer)
         self.club_of_night(night_id, Access.DIRECT)
         result = services.night_tables_start(
-            night_id=night_id, tables=data.get("tables"),
-            expected_version=data.get("expected_version"), actor_id=request.user.id,
+            night_id=night_id,
+            tables=data.get("tables"),
+            expected_version=data.get("expected_version"),
+            actor_id=request.user.id,
             idempotency_key=idempotency_key(request),
-        )  # fmt: skip
+        )
         return self.answer(night_id, replayed=result.replayed)
 
 
@@ -380,7 +430,9 @@ class CloseApi(NightApiView):
         data = self.validated(self.InputSerializer)
         self.club_of_night(night_id, Access.DIRECT)
         result = services.night_close(
-            night_id=night_id, expected_version=data.get("expected_version"),
-            actor_id=request.user.id, idempotency_key=idempotency_key(request),
-        )  # fmt: skip
+            night_id=night_id,
+            expected_version=data.get("expected_version"),
+            actor_id=request.user.id,
+            idempotency_key=idempotency_key(request),
+        )
         return self.answer(night_id, replayed=result.replayed)

@@ -101,15 +101,31 @@ class NightClosed:
 
 
 NightEvent = (
-    NightOpened | PlayersCheckedIn | PlayerCheckedOut | RoundDrawn | PlayerMoved
-    | PlayersSwapped | TableStarted | RoundClosed | NightClosed
-)  # fmt: skip
+    NightOpened
+    | PlayersCheckedIn
+    | PlayerCheckedOut
+    | RoundDrawn
+    | PlayerMoved
+    | PlayersSwapped
+    | TableStarted
+    | RoundClosed
+    | NightClosed
+)
 
 NIGHT_EVENT_TYPES: dict[str, type] = {
     cls.__name__: cls
-    for cls in (NightOpened, PlayersCheckedIn, PlayerCheckedOut, RoundDrawn, PlayerMoved,
-                PlayersSwapped, TableStarted, RoundClosed, NightClosed)
-}  # fmt: skip
+    for cls in (
+        NightOpened,
+        PlayersCheckedIn,
+        PlayerCheckedOut,
+        RoundDrawn,
+        PlayerMoved,
+        PlayersSwapped,
+        TableStarted,
+        RoundClosed,
+        NightClosed,
+    )
+}
 
 
 def is_night_event(event: object) -> bool:
@@ -117,44 +133,80 @@ def is_night_event(event: object) -> bool:
 
 
 def _table_payload(table: NightTableDrawn) -> dict[str, Any]:
-    return {"number": table.number, "seats": list(table.seats),
-            "first_dealer": table.first_dealer, "rules": dict(table.rules),
-            "large_table": table.large_table}  # fmt: skip
+    return {
+        "number": table.number,
+        "seats": list(table.seats),
+        "first_dealer": table.first_dealer,
+        "rules": dict(table.rules),
+        "large_table": table.large_table,
+    }
 
 
 def _table_from(data: Mapping[str, Any]) -> NightTableDrawn:
-    return NightTableDrawn(data["number"], tuple(data["seats"]), data["first_dealer"],
-                           dict(data["rules"]), data.get("large_table"))  # fmt: skip
+    return NightTableDrawn(
+        data["number"],
+        tuple(data["seats"]),
+        data["first_dealer"],
+        dict(data["rules"]),
+        data.get("large_table"),
+    )
 
 
 def night_payload(event: NightEvent) -> dict[str, Any]:
     """The JSON payload of a night's event, as stored in the log."""
     match event:
         case NightOpened():
-            return {"club": event.club, "date": event.date, "rules": dict(event.rules),
-                    "scoring": dict(event.scoring), "large_table": event.large_table}  # fmt: skip
+            return {
+                "club": event.club,
+                "date": event.date,
+                "rules": dict(event.rules),
+                "scoring": dict(event.scoring),
+                "large_table": event.large_table,
+            }
         case PlayersCheckedIn():
             return {"players": list(event.players)}
         case PlayerCheckedOut():
             return {"player": event.player}
         case RoundDrawn():
-            return {"number": event.number, "seed": event.seed, "method": event.method,
-                    "sizes": list(event.sizes),
-                    "tables": [_table_payload(t) for t in event.tables]}  # fmt: skip
+            return {
+                "number": event.number,
+                "seed": event.seed,
+                "method": event.method,
+                "sizes": list(event.sizes),
+                "tables": [_table_payload(t) for t in event.tables],
+            }
         case PlayerMoved():
-            return {"round": event.round, "player": event.player, "table": event.table,
-                    "tables": [_table_payload(t) for t in event.tables]}  # fmt: skip
+            return {
+                "round": event.round,
+                "player": event.player,
+                "table": event.table,
+                "tables": [_table_payload(t) for t in event.tables],
+            }
         case PlayersSwapped():
-            return {"round": event.round, "player": event.player, "other": event.other,
-                    "tables": [_table_payload(t) for t in event.tables]}  # fmt: skip
+            return {
+                "round": event.round,
+                "player": event.player,
+                "other": event.other,
+                "tables": [_table_payload(t) for t in event.tables],
+            }
         case TableStarted():
             return {"round": event.round, "table": event.table, "series": event.series}
         case RoundClosed():
             return {"round": event.round}
         case NightClosed():
-            return {"method": event.method, "points": [
-                {"player": p.player, "place": p.place, "points": p.points,
-                 "per_deal": p.per_deal, "rounds": p.rounds} for p in event.points]}  # fmt: skip
+            return {
+                "method": event.method,
+                "points": [
+                    {
+                        "player": p.player,
+                        "place": p.place,
+                        "points": p.points,
+                        "per_deal": p.per_deal,
+                        "rounds": p.rounds,
+                    }
+                    for p in event.points
+                ],
+            }
     raise TypeError(f"not a night's event: {event!r}")
 
 
@@ -162,27 +214,49 @@ def night_from_payload(type_name: str, data: Mapping[str, Any]) -> NightEvent:
     """A night's event from its stored form."""
     match type_name:
         case "NightOpened":
-            return NightOpened(data["club"], data["date"], dict(data["rules"]),
-                               dict(data["scoring"]), data["large_table"])  # fmt: skip
+            return NightOpened(
+                data["club"],
+                data["date"],
+                dict(data["rules"]),
+                dict(data["scoring"]),
+                data["large_table"],
+            )
         case "PlayersCheckedIn":
             return PlayersCheckedIn(tuple(data["players"]))
         case "PlayerCheckedOut":
             return PlayerCheckedOut(data["player"])
         case "RoundDrawn":
-            return RoundDrawn(data["number"], data["seed"], data["method"], tuple(data["sizes"]),
-                              tuple(_table_from(t) for t in data["tables"]))  # fmt: skip
+            return RoundDrawn(
+                data["number"],
+                data["seed"],
+                data["method"],
+                tuple(data["sizes"]),
+                tuple(_table_from(t) for t in data["tables"]),
+            )
         case "PlayerMoved":
-            return PlayerMoved(data["round"], data["player"], data["table"],
-                               tuple(_table_from(t) for t in data["tables"]))  # fmt: skip
+            return PlayerMoved(
+                data["round"],
+                data["player"],
+                data["table"],
+                tuple(_table_from(t) for t in data["tables"]),
+            )
         case "PlayersSwapped":
-            return PlayersSwapped(data["round"], data["player"], data["other"],
-                                  tuple(_table_from(t) for t in data["tables"]))  # fmt: skip
+            return PlayersSwapped(
+                data["round"],
+                data["player"],
+                data["other"],
+                tuple(_table_from(t) for t in data["tables"]),
+            )
         case "TableStarted":
             return TableStarted(data["round"], data["table"], data["series"])
         case "RoundClosed":
             return RoundClosed(data["round"])
         case "NightClosed":
-            return NightClosed(data["method"], tuple(
-                NightPoints(p["player"], p["place"], p["points"], p["per_deal"], p["rounds"])
-                for p in data["points"]))  # fmt: skip
+            return NightClosed(
+                data["method"],
+                tuple(
+                    NightPoints(p["player"], p["place"], p["points"], p["per_deal"], p["rounds"])
+                    for p in data["points"]
+                ),
+            )
     raise ValueError(f"unknown event type {type_name!r}")

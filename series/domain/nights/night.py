@@ -104,8 +104,9 @@ class NightState:
 
 
 def _table(drawn: NightTableDrawn) -> NightTable:
-    return NightTable(drawn.number, tuple(drawn.seats), drawn.first_dealer, dict(drawn.rules),
-                      drawn.large_table)  # fmt: skip
+    return NightTable(
+        drawn.number, tuple(drawn.seats), drawn.first_dealer, dict(drawn.rules), drawn.large_table
+    )
 
 
 def _with_round(state: NightState, number: int, change) -> tuple[NightRound, ...]:
@@ -121,8 +122,14 @@ def apply(state: NightState, event: NightEvent) -> NightState:
     state = replace(state, version=state.version + 1)
     match event:
         case NightOpened():
-            return replace(state, club=event.club, date=event.date, rules=dict(event.rules),
-                           scoring=dict(event.scoring), large_table=event.large_table)  # fmt: skip
+            return replace(
+                state,
+                club=event.club,
+                date=event.date,
+                rules=dict(event.rules),
+                scoring=dict(event.scoring),
+                large_table=event.large_table,
+            )
         case PlayersCheckedIn():
             present = state.present + tuple(p for p in event.players if p not in state.present)
             left = tuple(p for p in state.left if p not in event.players)
@@ -131,8 +138,13 @@ def apply(state: NightState, event: NightEvent) -> NightState:
             present = tuple(p for p in state.present if p != event.player)
             return replace(state, present=present, left=(*state.left, event.player))
         case RoundDrawn():
-            drawn = NightRound(event.number, event.seed, event.method, tuple(event.sizes),
-                               tuple(_table(t) for t in event.tables))  # fmt: skip
+            drawn = NightRound(
+                event.number,
+                event.seed,
+                event.method,
+                tuple(event.sizes),
+                tuple(_table(t) for t in event.tables),
+            )
             earlier = tuple(r for r in state.rounds if r.number != event.number)
             return replace(state, rounds=(*earlier, drawn))
         case PlayerMoved() | PlayersSwapped():
@@ -142,8 +154,10 @@ def apply(state: NightState, event: NightEvent) -> NightState:
             series = UUID(event.series)
 
             def started(round_: NightRound) -> NightRound:
-                tables = tuple(replace(t, series=series) if t.number == event.table else t
-                               for t in round_.tables)  # fmt: skip
+                tables = tuple(
+                    replace(t, series=series) if t.number == event.table else t
+                    for t in round_.tables
+                )
                 return replace(round_, tables=tables)
 
             return replace(state, rounds=_with_round(state, event.round, started))
@@ -232,9 +246,16 @@ class CloseNight:
 
 
 NightCommand = (
-    OpenNight | CheckIn | CheckOut | DrawRound | MovePlayer | SwapPlayers | StartTable
-    | CloseRound | CloseNight
-)  # fmt: skip
+    OpenNight
+    | CheckIn
+    | CheckOut
+    | DrawRound
+    | MovePlayer
+    | SwapPlayers
+    | StartTable
+    | CloseRound
+    | CloseNight
+)
 
 
 def scoring_method(scoring: Mapping) -> Placement | PerDeal:
@@ -255,8 +276,9 @@ def decide(state: NightState, command: NightCommand) -> list[NightEvent]:
     if state.club is None:
         raise InvalidNight(_("There is no such night."), code="night_not_found")
     if state.closed:
-        raise InvalidNight(_("The night is closed: open a new night to play again."),
-                           code="night_closed")  # fmt: skip
+        raise InvalidNight(
+            _("The night is closed: open a new night to play again."), code="night_closed"
+        )
     match command:
         case CheckIn():
             return _check_in(state, command)
@@ -285,21 +307,27 @@ def _open(state: NightState, command: OpenNight) -> NightOpened:
     if method not in SCORING_METHODS:
         raise InvalidNight(
             _("Unknown night scoring “{method}”. Choose one of: {choices}."),
-            code="unknown_scoring", field="scoring", method=method,
+            code="unknown_scoring",
+            field="scoring",
+            method=method,
             choices=", ".join(SCORING_METHODS),
-        )  # fmt: skip
+        )
     scoring_method(command.scoring)  # a points table is checked row by row
     if command.large_table not in LARGE_TABLE_RULES:
         table_rules(rules_from(), 4, command.large_table)  # refuses, naming the choices
-    return NightOpened(command.club, command.date, dict(command.rules), dict(command.scoring),
-                       command.large_table)  # fmt: skip
+    return NightOpened(
+        command.club, command.date, dict(command.rules), dict(command.scoring), command.large_table
+    )
 
 
 def _check_in(state: NightState, command: CheckIn) -> list[NightEvent]:
     new = tuple(dict.fromkeys(p for p in command.players if p not in state.present))
     if not new:
-        raise InvalidNight(_("Everyone chosen is checked in already."),
-                           code="night_player_present", field="players")  # fmt: skip
+        raise InvalidNight(
+            _("Everyone chosen is checked in already."),
+            code="night_player_present",
+            field="players",
+        )
     return [PlayersCheckedIn(new)]
 
 
@@ -310,17 +338,26 @@ def _open_round(state: NightState) -> NightRound | None:
 
 def _check_out(state: NightState, command: CheckOut) -> PlayerCheckedOut:
     if command.player not in state.present:
-        raise InvalidNight(_("{player} is not checked in."), code="night_player_absent",
-                           field="player", player=command.player)  # fmt: skip
+        raise InvalidNight(
+            _("{player} is not checked in."),
+            code="night_player_absent",
+            field="player",
+            player=command.player,
+        )
     current = _open_round(state)
     table = current.table_of(command.player) if current else None
     if table is not None:
         raise InvalidNight(
-            _("{player} is seated at Table {table} of round {round}: leave once the round "
-              "is over, or move them before the table starts."),
-            code="night_player_seated", field="player", player=command.player,
-            table=table.number, round=current.number,
-        )  # fmt: skip
+            _(
+                "{player} is seated at Table {table} of round {round}: leave once the round "
+                "is over, or move them before the table starts."
+            ),
+            code="night_player_seated",
+            field="player",
+            player=command.player,
+            table=table.number,
+            round=current.number,
+        )
     return PlayerCheckedOut(command.player)
 
 
@@ -328,17 +365,26 @@ def _draw(state: NightState, command: DrawRound) -> list[NightEvent]:
     current = _open_round(state)
     if current is not None and any(t.started for t in current.tables):
         raise InvalidNight(
-            _("Round {round} is still open: close it once its tables have finished, then "
-              "draw the next."),
-            code="night_round_open", round=current.number,
-        )  # fmt: skip
+            _(
+                "Round {round} is still open: close it once its tables have finished, then "
+                "draw the next."
+            ),
+            code="night_round_open",
+            round=current.number,
+        )
     if command.method not in METHODS:
         draw([], (), 0, method=command.method)  # refuses, naming the methods
     rules = state.game_rules
-    sizes = table_sizes(len(state.present), command.min_table, command.max_table,
-                        game=rules.game)  # fmt: skip
-    drawn = draw(state.present, sizes, command.seed, method=command.method, met=command.met,
-                 standings=command.standings, ratings=command.ratings)  # fmt: skip
+    sizes = table_sizes(len(state.present), command.min_table, command.max_table, game=rules.game)
+    drawn = draw(
+        state.present,
+        sizes,
+        command.seed,
+        method=command.method,
+        met=command.met,
+        standings=command.standings,
+        ratings=command.ratings,
+    )
     tables = tuple(_drawn(state, t.number, t.seats, t.first_dealer) for t in drawn)
     # A round drawn again before any of its tables started replaces that draw.
     number = current.number if current is not None else len(state.rounds) + 1
@@ -347,23 +393,31 @@ def _draw(state: NightState, command: DrawRound) -> list[NightEvent]:
 
 def _drawn(state: NightState, number: int, seats: Sequence[int], first_dealer: int):
     played = table_rules(state.game_rules, len(seats), state.large_table)
-    return NightTableDrawn(number, tuple(seats), first_dealer, played.rules.as_dict(),
-                           played.large_table)  # fmt: skip
+    return NightTableDrawn(
+        number, tuple(seats), first_dealer, played.rules.as_dict(), played.large_table
+    )
 
 
 def _unstarted(state: NightState, player: int) -> tuple[NightRound, NightTable]:
     current = _open_round(state)
     table = current.table_of(player) if current else None
     if table is None:
-        raise InvalidNight(_("{player} is not seated in this round."),
-                           code="night_player_not_seated", field="player",
-                           player=player)  # fmt: skip
+        raise InvalidNight(
+            _("{player} is not seated in this round."),
+            code="night_player_not_seated",
+            field="player",
+            player=player,
+        )
     if table.started:
         raise InvalidNight(
-            _("Table {table} has started its series: players move only before a table's "
-              "first deal. Abandon the table's series to draw it again."),
-            code="night_table_started", field="player", table=table.number,
-        )  # fmt: skip
+            _(
+                "Table {table} has started its series: players move only before a table's "
+                "first deal. Abandon the table's series to draw it again."
+            ),
+            code="night_table_started",
+            field="player",
+            table=table.number,
+        )
     return current, table
 
 
@@ -371,18 +425,30 @@ def _move(state: NightState, command: MovePlayer) -> PlayerMoved:
     current, origin = _unstarted(state, command.player)
     target = current.table(command.table)
     if target is None:
-        raise InvalidNight(_("Round {round} has no Table {table}."), code="night_no_table",
-                           field="table", round=current.number, table=command.table)  # fmt: skip
+        raise InvalidNight(
+            _("Round {round} has no Table {table}."),
+            code="night_no_table",
+            field="table",
+            round=current.number,
+            table=command.table,
+        )
     if target.number == origin.number:
-        raise InvalidNight(_("{player} sits at Table {table} already."),
-                           code="night_same_table", field="table",
-                           player=command.player, table=target.number)  # fmt: skip
+        raise InvalidNight(
+            _("{player} sits at Table {table} already."),
+            code="night_same_table",
+            field="table",
+            player=command.player,
+            table=target.number,
+        )
     if target.started:
         _unstarted_target(target)
     left = tuple(p for p in origin.seats if p != command.player)
     if not left:
-        raise InvalidNight(_("A table cannot be left empty: swap two players instead."),
-                           code="night_table_empty", field="player")  # fmt: skip
+        raise InvalidNight(
+            _("A table cannot be left empty: swap two players instead."),
+            code="night_table_empty",
+            field="player",
+        )
     dealer = origin.first_dealer if origin.first_dealer != command.player else left[0]
     tables = (
         _drawn(state, origin.number, left, dealer),
@@ -393,38 +459,53 @@ def _move(state: NightState, command: MovePlayer) -> PlayerMoved:
 
 def _unstarted_target(target: NightTable) -> None:
     raise InvalidNight(
-        _("Table {table} has started its series: players move only before a table's "
-          "first deal. Abandon the table's series to draw it again."),
-        code="night_table_started", field="table", table=target.number,
-    )  # fmt: skip
+        _(
+            "Table {table} has started its series: players move only before a table's "
+            "first deal. Abandon the table's series to draw it again."
+        ),
+        code="night_table_started",
+        field="table",
+        table=target.number,
+    )
 
 
 def _swap(state: NightState, command: SwapPlayers) -> PlayersSwapped:
     current, one = _unstarted(state, command.player)
     _current, other = _unstarted(state, command.other)
     if one.number == other.number:
-        raise InvalidNight(_("{player} and {partner} sit at the same table."),
-                           code="night_same_table", field="other",
-                           player=command.player, partner=command.other)  # fmt: skip
+        raise InvalidNight(
+            _("{player} and {partner} sit at the same table."),
+            code="night_same_table",
+            field="other",
+            player=command.player,
+            partner=command.other,
+        )
 
     def swapped(table: NightTable) -> NightTableDrawn:
-        seats = tuple(command.other if p == command.player else command.player
-                      if p == command.other else p for p in table.seats)  # fmt: skip
+        seats = tuple(
+            command.other if p == command.player else command.player if p == command.other else p
+            for p in table.seats
+        )
         dealer = {command.player: command.other, command.other: command.player}.get(
             table.first_dealer, table.first_dealer
         )
         return NightTableDrawn(table.number, seats, dealer, dict(table.rules), table.large_table)
 
-    return PlayersSwapped(current.number, command.player, command.other,
-                          (swapped(one), swapped(other)))  # fmt: skip
+    return PlayersSwapped(
+        current.number, command.player, command.other, (swapped(one), swapped(other))
+    )
 
 
 def _start(state: NightState, command: StartTable) -> TableStarted:
     current = _open_round(state)
     table = current.table(command.table) if current else None
     if table is None:
-        raise InvalidNight(_("There is no Table {table} to start: draw the round first."),
-                           code="night_no_table", field="table", table=command.table)  # fmt: skip
+        raise InvalidNight(
+            _("There is no Table {table} to start: draw the round first."),
+            code="night_no_table",
+            field="table",
+            table=command.table,
+        )
     if table.started:
         _unstarted_target(table)
     return TableStarted(current.number, table.number, command.series)
@@ -433,32 +514,42 @@ def _start(state: NightState, command: StartTable) -> TableStarted:
 def _close_round(state: NightState, ended: frozenset[int]) -> RoundClosed:
     current = _open_round(state)
     if current is None:
-        raise InvalidNight(_("No round is being played: draw one first."),
-                           code="night_no_round")  # fmt: skip
+        raise InvalidNight(_("No round is being played: draw one first."), code="night_no_round")
     for table in current.tables:
         if table.started and table.number not in ended:
             raise InvalidNight(
-                _("Table {table} is still playing: let it finish, or abandon its series, "
-                  "before the round closes."),
-                code="night_table_playing", field="table", table=table.number,
-            )  # fmt: skip
+                _(
+                    "Table {table} is still playing: let it finish, or abandon its series, "
+                    "before the round closes."
+                ),
+                code="night_table_playing",
+                field="table",
+                table=table.number,
+            )
     return RoundClosed(current.number)
 
 
 def _close_night(state: NightState, command: CloseNight) -> list[NightEvent]:
     if command.playing:
         raise InvalidNight(
-            _("Table {table} is still playing: let it finish, or abandon its series, "
-              "before the night closes."),
-            code="night_table_playing", field="table", table=command.playing[0],
-        )  # fmt: skip
+            _(
+                "Table {table} is still playing: let it finish, or abandon its series, "
+                "before the night closes."
+            ),
+            code="night_table_playing",
+            field="table",
+            table=command.playing[0],
+        )
     current = _open_round(state)
     if current is not None and any(t.started for t in current.tables):
         raise InvalidNight(
-            _("Round {round} is still open: close it once its tables have finished, then "
-              "close the night."),
-            code="night_round_open", round=current.number,
-        )  # fmt: skip
+            _(
+                "Round {round} is still open: close it once its tables have finished, then "
+                "close the night."
+            ),
+            code="night_round_open",
+            round=current.number,
+        )
     return [NightClosed(state.method, tuple(command.points))]
 
 
@@ -468,8 +559,7 @@ def command_for(event: NightEvent, state: NightState) -> NightCommand | None:
     alone (a draw, the night's points), which ``check_recorded`` checks instead."""
     match event:
         case NightOpened():
-            return OpenNight(event.club, event.date, event.rules, event.scoring,
-                             event.large_table)  # fmt: skip
+            return OpenNight(event.club, event.date, event.rules, event.scoring, event.large_table)
         case PlayersCheckedIn():
             return CheckIn(event.players)
         case PlayerCheckedOut():
@@ -495,14 +585,17 @@ def check_recorded(state: NightState, event: NightEvent) -> None:
         again = current is not None and not any(t.started for t in current.tables)
         number = current.number if again else len(state.rounds) + 1
         if seated != sorted(state.present) or event.number != number:
-            raise DomainError(_("The draw does not seat the night's present players."),
-                              code="night_draw_not_as_recorded")  # fmt: skip
+            raise DomainError(
+                _("The draw does not seat the night's present players."),
+                code="night_draw_not_as_recorded",
+            )
         for table in event.tables:
             if _drawn(state, table.number, table.seats, table.first_dealer) != table:
-                raise DomainError(_("The draw does not seat the night's present players."),
-                                  code="night_draw_not_as_recorded")  # fmt: skip
+                raise DomainError(
+                    _("The draw does not seat the night's present players."),
+                    code="night_draw_not_as_recorded",
+                )
     if isinstance(event, RoundClosed):
         current = _open_round(state)
         if current is None or current.number != event.round:
-            raise DomainError(_("No round is being played: draw one first."),
-                              code="night_no_round")  # fmt: skip
+            raise DomainError(_("No round is being played: draw one first."), code="night_no_round")
