@@ -75,6 +75,8 @@ bench: setup
 	$(BIN)/python bench/melds.py
 	$(BIN)/python bench/store.py
 	$(BIN)/python bench/league.py
+	$(BIN)/python bench/draws.py
+	$(BIN)/python bench/nights.py
 	$(BIN)/python bench/load.py
 	$(BIN)/python bench/load.py --fault
 	$(BIN)/python bench/load.py --open-loop

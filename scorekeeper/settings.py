@@ -370,7 +370,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
-    "ENUM_NAME_OVERRIDES": {"PresetEnum": "series.api.schema.preset_names"},
+    "ENUM_NAME_OVERRIDES": {
+        "PresetEnum": "series.api.schema.preset_names",
+        "DrawMethodEnum": "series.domain.nights.drawing.METHODS",
+        "NightScoringEnum": "series.domain.nights.night.SCORING_METHODS",
+    },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "series.api.schema.add_links",

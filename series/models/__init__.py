@@ -18,6 +18,7 @@ from series.models.league import (
     SeriesResult,
 )
 from series.models.log import Checkpoint, Event, EventQuerySet, ImmutableEventError
+from series.models.nights import Night, NightScreenLink, NightSeat
 from series.models.projections import DealLine, DealScore, SeriesSeat, SeriesSheet
 from series.models.reference import Club, Invitation, LiveLink, Membership, Player
 
@@ -37,6 +38,9 @@ __all__ = [
     "LeagueBehind",
     "LiveLink",
     "Membership",
+    "Night",
+    "NightScreenLink",
+    "NightSeat",
     "PersonSummary",
     "PinAttempt",
     "Player",

@@ -1,0 +1,104 @@
+"""A table's series as the night ranks it: places, totals, deals played (RULES D-16, D-18).
+
+The places come from the series' own finishing order (``domain.finishing``):
+the winner the series decided, then the others as the game orders them.
+Players level with each other share the mean of the places they cover (two
+players level for 2nd and 3rd are both 2.5).
+
+RULES D-18: a table abandoned before its series ends is "not played" for its
+players (no points, left out of averages) unless the director records a result;
+a series still playing is ranked as if it ended now (``finished`` is False).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..errors import _
+from ..finishing import finishing_order
+from ..series import SeriesState
+from .errors import InvalidNight
+
+Order = tuple[tuple[int, ...], ...]  # groups of level players, best first
+
+
+@dataclass(frozen=True, slots=True)
+class TableResult:
+    """One table of one round, for the night's ranking."""
+
+    order: Order
+    totals: Mapping[int, int]  # each player's total at the table
+    deals: Mapping[int, int]  # the deals each player played (tiebreaks included)
+    played: bool = True  # False: abandoned with no director's result (RULES D-18)
+    finished: bool = True  # False: still playing, ranked as if it ended now
+
+    @property
+    def players(self) -> tuple[int, ...]:
+        return tuple(player for group in self.order for player in group)
+
+    @property
+    def size(self) -> int:
+        return len(self.players)
+
+    def places(self) -> dict[int, Fraction]:
+        """Each player's place, 1 best; level players share the mean of the places they cover."""
+        return shared_places(self.order)
+
+    def per_deal(self, player: int) -> Fraction | None:
+        """The player's average penalty per deal played; None before a deal."""
+        deals = self.deals.get(player, 0)
+        return Fraction(self.totals[player], deals) if deals else None
+
+
+def shared_places(order: Order) -> dict[int, Fraction]:
+    """Places 1 … n down the order; a group of k from place p shares p + (k − 1) / 2."""
+    places: dict[int, Fraction] = {}
+    first = 1
+    for group in order:
+        shared = Fraction(2 * first + len(group) - 1, 2)
+        places.update(dict.fromkeys(group, shared))
+        first += len(group)
+    return places
+
+
+def table_result(
+    state: SeriesState, director_order: Sequence[Sequence[int]] | None = None
+) -> TableResult:
+    """The table's result from its series' state.
+
+    ``director_order`` is the result a director records for an abandoned table
+    (groups of level players, best first, every seated player once); without
+    it an abandoned table is not played. A finished or still-playing series is
+    ordered by its own finishing order.
+    """
+    if state.setup is None:
+        raise InvalidNight(_("This table has not started its series."), code="table_not_started")
+    deals = dict.fromkeys(state.setup.players, 0)
+    for deal in state.deals:
+        for player in deal.players:
+            deals[player] += 1
+    totals = dict(state.totals)
+    if director_order is not None:
+        order = _checked_order(director_order, state.setup.players)
+        return TableResult(order, totals, deals)
+    order = finishing_order(state)
+    if state.abandoned:
+        return TableResult(order, totals, deals, played=False, finished=False)
+    return TableResult(order, totals, deals, finished=not state.is_open)
+
+
+def _checked_order(entered: Sequence[Sequence[int]], seats: Sequence[int]) -> Order:
+    order = tuple(tuple(group) for group in entered if group)
+    placed = [player for group in order for player in group]
+    if sorted(placed) != sorted(seats):
+        raise InvalidNight(
+            _("A table's result places every player seated at it once; "
+              "it seats {seated}, the result places {placed}."),
+            code="result_does_not_match_table",
+            field="order",
+            seated=", ".join(map(str, sorted(seats))),
+            placed=", ".join(map(str, placed)),
+        )  # fmt: skip
+    return order
