@@ -217,8 +217,8 @@ def test_the_league_pages_cost_the_same_queries_however_many_series(
     client = page(history)
     slug = history.club.slug
     # session, user, club, role; named seasons, seasons played; ladder rules, the
-    # season's lines; the records; whether the league is updating
-    with django_assert_num_queries(10):
+    # season's lines, their placement points; the records; whether the league is updating
+    with django_assert_num_queries(11):
         client.get(f"/clubs/{slug}/league/?season=2025")
     # session, user, club, role; named seasons, years; players; count, page, seats
     with django_assert_num_queries(10):
