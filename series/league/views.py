@@ -162,7 +162,10 @@ def sheet_csv(request, series_id: UUID):
 @club_page(Access.ADMINISTER)
 def ladder_settings(request, club):
     rules = selectors.ladder_rules(club)
-    ladder = LadderForm(initial={"min_series": rules.min_series, "best_n": rules.best_n})
+    ladder = LadderForm(initial={
+        "min_series": rules.min_series, "best_n": rules.best_n, "night_count": rules.night_count,
+        "night_min": rules.night_min, "night_best": rules.night_best,
+    })  # fmt: skip
     season = SeasonForm()
     action = request.POST.get("action")
     done = None

@@ -187,6 +187,18 @@ def test_an_admin_sets_the_ladder_rules_and_adds_a_season_with_the_forms(history
     assert "Standings Spring" in html
 
 
+def test_an_admin_chooses_how_the_night_standings_count_and_it_is_kept(history):
+    client = page(history, "admin")
+    url = f"/clubs/{history.club.slug}/league/settings/"
+    ladder = {"action": "ladder", "min_series": "1", "night_count": "average", "night_min": "3"}
+    assert client.post(url, ladder).status_code == 302
+    html = client.get(url).content.decode()
+    assert 'value="average" selected' in html and 'name="night_min" value="3"' in html
+    client.post(url, {"action": "ladder", "min_series": "2"})  # the night count not sent
+    rules = LadderRules.objects.get(club=history.club)
+    assert (rules.min_series, rules.night_count, rules.night_min) == (2, "average", 3)
+
+
 def test_an_admin_merges_and_undoes_the_merge_with_the_roster_forms(history):
     client = page(history, "admin")
     twin = league.guest_add(club=history.club, name="Dario bis")

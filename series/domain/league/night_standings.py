@@ -17,10 +17,25 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..errors import DomainError, _
+
 TOTAL = "total"
 AVERAGE = "average"
 BEST = "best"
 CHOICES = (TOTAL, AVERAGE, BEST)
+
+
+def check_night_count(night_count: str = TOTAL, night_min: int = 1, night_best: int = 5) -> None:
+    """A club's choice of night standings: one of ``CHOICES``, 1 to 1000 nights."""
+    if night_count not in CHOICES:
+        raise DomainError(
+            _("Count the nights by total, average or best nights."),
+            code="invalid_ladder",
+            field="night_count",
+        )
+    for field, nights in (("night_min", night_min), ("night_best", night_best)):
+        if not 1 <= nights <= 1000:
+            raise DomainError(_("Nights must be 1 to 1000."), code="invalid_ladder", field=field)
 
 
 @dataclass(frozen=True, slots=True)
