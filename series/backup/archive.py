@@ -35,6 +35,8 @@ from series.domain.errors import DomainError
 from series.domain.events import SeriesStarted, from_payload
 from series.domain.league.night_standings import check_night_count
 from series.domain.league.seasons import check_ladder, check_new_season
+from series.domain.nights.events import NightOpened, is_night_event
+from series.domain.nights.night import NightState
 from series.domain.roster import is_roster_event, roster_stream
 from series.domain.series import SeriesState
 from series.eventstore import writer
@@ -47,6 +49,7 @@ from series.models import (
     Player,
     Season,
 )
+from series.nights.services import NIGHT
 from series.sheets import projections
 from series.sheets.services import SERIES
 
@@ -342,6 +345,9 @@ class _Restorer:
         if is_roster_event(event):
             self._check_roster_event(number, record, event)
             kind = RosterStream(club, tables=self.tables[club])
+        elif is_night_event(event):
+            self._check_night_event(number, record, event)
+            kind = NIGHT
         else:
             self._check_series_event(number, record, event)
             kind = SERIES
@@ -357,6 +363,22 @@ class _Restorer:
                  if hasattr(event, name)}  # fmt: skip
         if not named <= self.players[club]:
             raise BackupError(number, "the roster names players the backup does not have")
+
+    def _check_night_event(self, number: int, record: dict[str, Any], event) -> None:
+        club = record["club"]
+        state = self.replay.states.get(record["stream"])
+        if state is not None and not isinstance(state, NightState):
+            raise BackupError(number, f"a night's event in the stream {record['stream']} "
+                                      "of another kind")  # fmt: skip
+        if isinstance(event, NightOpened) and event.club != club:
+            raise BackupError(number, "the night names another club than its event")
+        if isinstance(event, NightOpened):
+            return
+        if state is None or state.club != club:
+            raise BackupError(number, f"night {record['stream']} was not opened in this club")
+        named = set(getattr(event, "players", ())) | {getattr(event, "player", None)} - {None}
+        if not named <= self.players[club]:
+            raise BackupError(number, "the night names players the backup does not have")
 
     def _check_series_event(self, number: int, record: dict[str, Any], event) -> None:
         club = record["club"]

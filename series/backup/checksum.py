@@ -11,6 +11,8 @@ from series.models import (
     DealLine,
     DealScore,
     HeadToHeadTally,
+    Night,
+    NightSeat,
     PersonSummary,
     RosterPlayer,
     SeasonStanding,
@@ -32,6 +34,8 @@ CHECKSUM_TABLES = [
     (ClubRecord, ("club_id", "game", "kind")),
     (PersonSummary, ("person_id", "game", "season")),
     (HeadToHeadTally, ("person_id", "game", "opponent_id")),
+    (Night, ("id",)),
+    (NightSeat, ("night_id", "round", "table", "seat")),
 ]
 
 
@@ -50,7 +54,7 @@ def table_digests() -> dict[str, str]:
     digests = {}
     for model, order in CHECKSUM_TABLES:
         names = [f.attname for f in model._meta.concrete_fields if f.name != "id" or
-                 model is SeriesSheet]  # fmt: skip
+                 model in (SeriesSheet, Night)]  # fmt: skip
         digest = hashlib.sha256()
         for row in model.objects.order_by(*order).values_list(*names).iterator(chunk_size=5000):
             digest.update(json.dumps(row, default=str, sort_keys=True).encode())

@@ -353,7 +353,9 @@ def to_payload(event: Event) -> tuple[str, dict[str, Any]]:
         case PlayersMerged() | PlayersUnmerged():
             payload = {"source": event.source, "target": event.target}
         case _:
-            raise TypeError(f"not an event: {event!r}")
+            from series.domain.nights.events import night_payload  # a night's stream
+
+            payload = night_payload(event)
     return type(event).__name__, payload
 
 
@@ -414,4 +416,6 @@ def from_payload(type_name: str, payload: Mapping[str, Any], schema_version: int
         return EVENT_TYPES[type_name](player=data["player"])
     if type_name in ("PlayersMerged", "PlayersUnmerged"):
         return EVENT_TYPES[type_name](source=data["source"], target=data["target"])
-    raise ValueError(f"unknown event type {type_name!r}")
+    from series.domain.nights.events import night_from_payload  # a night's stream
+
+    return night_from_payload(type_name, data)

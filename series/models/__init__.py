@@ -18,6 +18,7 @@ from series.models.league import (
     SeriesResult,
 )
 from series.models.log import Checkpoint, Event, EventQuerySet, ImmutableEventError
+from series.models.nights import Night, NightSeat
 from series.models.projections import DealLine, DealScore, SeriesSeat, SeriesSheet
 from series.models.reference import Club, Invitation, LiveLink, Membership, Player
 
@@ -37,6 +38,8 @@ __all__ = [
     "LeagueBehind",
     "LiveLink",
     "Membership",
+    "Night",
+    "NightSeat",
     "PersonSummary",
     "PinAttempt",
     "Player",

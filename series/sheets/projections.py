@@ -21,16 +21,18 @@ from django.db import connection, transaction
 
 from series.domain import snapshot
 from series.domain.events import DealRecorded, Event
+from series.domain.nights.events import is_night_event
 from series.domain.roster import is_roster_event
 from series.domain.series import Deal, SeriesState, fold
 from series.eventstore import projectors, store
 from series.eventstore.projectors import SeriesChanged
 from series.eventstore.row_source import insert_rows
-from series.models import DealLine, DealScore, SeriesSeat, SeriesSheet
+from series.models import DealLine, DealScore, Night, NightSeat, SeriesSeat, SeriesSheet
 from series.models import Event as EventRow
+from series.nights import projection as night_projection
 
 # Children first: the order in which rows can be deleted.
-PROJECTION_MODELS = (DealScore, DealLine, SeriesSeat, SeriesSheet)
+PROJECTION_MODELS = (NightSeat, Night, DealScore, DealLine, SeriesSeat, SeriesSheet)
 
 
 def _sheet_fields(state: SeriesState, updated_at: datetime) -> dict[str, Any]:
@@ -292,8 +294,13 @@ def rebuild(progress: Callable[[int], None] | None = None, *, batch: int = 500) 
     with transaction.atomic():
         _empty_projections()
         rows = Rows()
+        nights = []
         for stream, events in store.iter_streams():
             if is_roster_event(events[0].event):  # a club's roster: see rebuild_league
+                events_read += len(events)
+                continue
+            if is_night_event(events[0].event):  # a night: after its tables' sheets
+                nights.append((stream, events))
                 events_read += len(events)
                 continue
             state = fold(stored.event for stored in events)
@@ -305,5 +312,6 @@ def rebuild(progress: Callable[[int], None] | None = None, *, batch: int = 500) 
                 if progress is not None:
                     progress(events_read)
         rows.insert()
+        night_projection.rebuild(nights)
         projectors.rebuild()
     return events_read

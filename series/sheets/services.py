@@ -56,7 +56,7 @@ from series.eventstore.writer import (
     digest,
     scoped_key,  # noqa: F401
 )
-from series.models import Club, Membership, Player, RosterPlayer, SeriesSeat
+from series.models import Club, Membership, NightSeat, Player, RosterPlayer, SeriesSeat
 from series.sheets import projections, selectors
 
 # Not personal data: what an erased player is called from then on.
@@ -537,24 +537,72 @@ def same_persons(club_id: int, players) -> set[int]:
 
 
 def refuse_seated_elsewhere(stream: UUID, state: SeriesState) -> None:
-    """No player is seated at two open tables of one club at once (RULES D-19).
+    """No player is seated at two open tables of one club at once (RULES D-19):
+    an open series, or a night's table drawn and not started yet.
 
     Run by the writer after the start's append, under the log's lock: every
     start appended before this one has committed by then, so this read sees
-    its seats, and a start after it waits for this one's commit."""
+    its seats, and a start after it waits for this one's commit. A night's
+    table starting its own series seats exactly that table's players in its
+    seat order: that table is not "elsewhere"."""
+    seated_elsewhere(state.setup.club, state.setup.players, series=stream,
+                     table_of=tuple(state.setup.players))  # fmt: skip
+
+
+def seated_elsewhere(
+    club_id: int,
+    players,
+    *,
+    series: UUID | None = None,
+    night: UUID | None = None,
+    table_of: tuple[int, ...] | None = None,
+) -> None:
+    """Refuse (``SeatedElsewhere``, naming the table) when one of ``players`` sits
+    at an open series of the club other than ``series``, or at a table of an open
+    night's round not started yet, other than one of ``night`` and other than
+    the table seating exactly ``table_of``."""
+    persons = same_persons(club_id, players)
     seats = SeriesSeat.objects.filter(
-        club_id=state.setup.club,
-        player_id__in=same_persons(state.setup.club, state.setup.players),
-        series__status__in=(IN_PROGRESS, TIEBREAK),
-    ).exclude(series_id=stream)
-    found = seats.order_by("series__started_at", "seat").values_list("player_id", "series_id")
+        club_id=club_id, player_id__in=persons, series__status__in=(IN_PROGRESS, TIEBREAK)
+    )
+    if series is not None:
+        seats = seats.exclude(series_id=series)
+    found = seats.order_by("series__started_at", "seat").values_list(
+        "player_id", "series_id", "series__table_number"
+    )
     taken = found.first()
     if taken is not None:
-        player, series = taken
+        player, open_series, table = taken
+        if table is not None:
+            raise SeatedElsewhere(
+                _("{player} is seated at Table {table} of tonight's night: finish or abandon "
+                  "that table's series first."),
+                field="players", player=player, series=str(open_series), table=table,
+            )  # fmt: skip
         raise SeatedElsewhere(
             _("{player} is seated at another open series of the club: finish or abandon "
               "that series first."),
-            field="players", player=player, series=str(series),
+            field="players", player=player, series=str(open_series),
+        )  # fmt: skip
+    _refuse_drawn_elsewhere(club_id, persons, night, table_of)
+
+
+def _refuse_drawn_elsewhere(club_id: int, persons: set[int], night: UUID | None,
+                            table_of: tuple[int, ...] | None) -> None:  # fmt: skip
+    drawn = NightSeat.objects.filter(club_id=club_id, open=True, series__isnull=True,
+                                     player_id__in=persons)  # fmt: skip
+    if night is not None:
+        drawn = drawn.exclude(night_id=night)
+    for seat in drawn.order_by("night_id", "round", "table"):
+        if table_of is not None:
+            table = NightSeat.objects.filter(night_id=seat.night_id, round=seat.round,
+                                             table=seat.table).order_by("seat")  # fmt: skip
+            if tuple(table.values_list("player_id", flat=True)) == table_of:
+                continue
+        raise SeatedElsewhere(
+            _("{player} is seated at Table {table} of tonight's night: finish or abandon "
+              "that table's series first."),
+            field="players", player=seat.player_id, night=str(seat.night_id), table=seat.table,
         )  # fmt: skip
 
 

@@ -1,0 +1,496 @@
+"""A club night as a fold of its events, and the commands on it (RULES §5, D-15 … D-19).
+
+A night belongs to a club and has a date, rules (the club's defaults), a
+scoring method and rounds; each round seats every present player at one table
+and each table plays one series (its own stream, started by the night's
+director). The night knows its tables' series only by id: whether a table
+still plays, and its result, the caller reads from the series and hands to
+the commands that need it (``DrawRound.ended``, ``CloseNight.playing``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from functools import reduce
+
+from ..errors import DomainError, _
+from ..rules import rules_from
+from .drawing import METHODS, RANDOM, draw
+from .errors import InvalidNight
+from .events import (
+    NightClosed,
+    NightEvent,
+    NightOpened,
+    NightPoints,
+    NightTableDrawn,
+    PlayerCheckedOut,
+    PlayerMoved,
+    PlayersCheckedIn,
+    PlayersSwapped,
+    RoundClosed,
+    RoundDrawn,
+    TableStarted,
+)
+from .large_tables import LARGE_TABLE_RULES, THIRTEEN_CARDS, table_rules
+from .meetings import Pair
+from .methods import PER_DEAL, PLACEMENT, POINTS_TABLE, PerDeal, Placement, PointsTable
+from .sizes import table_sizes
+
+SCORING_METHODS = (PLACEMENT, PER_DEAL, POINTS_TABLE)
+
+
+@dataclass(frozen=True, slots=True)
+class NightTable:
+    """A table of a round: its seats, first dealer and rules; ``series`` once started."""
+
+    number: int
+    seats: tuple[int, ...]
+    first_dealer: int
+    rules: Mapping = field(default_factory=dict)
+    large_table: str | None = None
+    series: str | None = None
+
+    @property
+    def started(self) -> bool:
+        return self.series is not None
+
+
+@dataclass(frozen=True, slots=True)
+class NightRound:
+    number: int
+    seed: int
+    method: str
+    sizes: tuple[int, ...]
+    tables: tuple[NightTable, ...]
+    closed: bool = False
+
+    def table(self, number: int) -> NightTable | None:
+        return next((table for table in self.tables if table.number == number), None)
+
+    def table_of(self, player: int) -> NightTable | None:
+        return next((table for table in self.tables if player in table.seats), None)
+
+
+@dataclass(frozen=True, slots=True)
+class NightState:
+    version: int = 0
+    club: int | None = None
+    date: str = ""
+    rules: Mapping = field(default_factory=dict)  # {"preset", "options"}
+    scoring: Mapping = field(default_factory=dict)  # {"method", "points_table"?}
+    large_table: str = THIRTEEN_CARDS
+    present: tuple[int, ...] = ()  # in check-in order
+    left: tuple[int, ...] = ()  # checked out, in order
+    rounds: tuple[NightRound, ...] = ()
+    closed: bool = False
+    points: tuple[NightPoints, ...] = ()  # recorded at the close
+
+    @property
+    def current_round(self) -> NightRound | None:
+        return self.rounds[-1] if self.rounds else None
+
+    @property
+    def method(self) -> str:
+        return self.scoring.get("method", PLACEMENT)
+
+    @property
+    def game_rules(self):
+        return rules_from(self.rules.get("preset", "continental"), self.rules.get("options"))
+
+
+# -- the fold -----------------------------------------------------------------
+
+
+def _table(drawn: NightTableDrawn) -> NightTable:
+    return NightTable(drawn.number, tuple(drawn.seats), drawn.first_dealer, dict(drawn.rules),
+                      drawn.large_table)  # fmt: skip
+
+
+def _with_round(state: NightState, number: int, change) -> tuple[NightRound, ...]:
+    return tuple(change(r) if r.number == number else r for r in state.rounds)
+
+
+def _tables_replaced(round_: NightRound, tables: Iterable[NightTableDrawn]) -> NightRound:
+    changed = {drawn.number: _table(drawn) for drawn in tables}
+    return replace(round_, tables=tuple(changed.get(t.number, t) for t in round_.tables))
+
+
+def apply(state: NightState, event: NightEvent) -> NightState:
+    state = replace(state, version=state.version + 1)
+    match event:
+        case NightOpened():
+            return replace(state, club=event.club, date=event.date, rules=dict(event.rules),
+                           scoring=dict(event.scoring), large_table=event.large_table)  # fmt: skip
+        case PlayersCheckedIn():
+            present = state.present + tuple(p for p in event.players if p not in state.present)
+            left = tuple(p for p in state.left if p not in event.players)
+            return replace(state, present=present, left=left)
+        case PlayerCheckedOut():
+            present = tuple(p for p in state.present if p != event.player)
+            return replace(state, present=present, left=(*state.left, event.player))
+        case RoundDrawn():
+            drawn = NightRound(event.number, event.seed, event.method, tuple(event.sizes),
+                               tuple(_table(t) for t in event.tables))  # fmt: skip
+            return replace(state, rounds=(*state.rounds, drawn))
+        case PlayerMoved() | PlayersSwapped():
+            rounds = _with_round(state, event.round, lambda r: _tables_replaced(r, event.tables))
+            return replace(state, rounds=rounds)
+        case TableStarted():
+
+            def started(round_: NightRound) -> NightRound:
+                tables = tuple(replace(t, series=event.series) if t.number == event.table else t
+                               for t in round_.tables)  # fmt: skip
+                return replace(round_, tables=tables)
+
+            return replace(state, rounds=_with_round(state, event.round, started))
+        case RoundClosed():
+            rounds = _with_round(state, event.round, lambda r: replace(r, closed=True))
+            return replace(state, rounds=rounds)
+        case NightClosed():
+            return replace(state, closed=True, points=tuple(event.points))
+    raise TypeError(f"not a night's event: {event!r}")
+
+
+def fold(events: Iterable[NightEvent], state: NightState | None = None) -> NightState:
+    return reduce(apply, events, state or NightState())
+
+
+# -- commands -----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class OpenNight:
+    club: int
+    date: str
+    rules: Mapping
+    scoring: Mapping
+    large_table: str = THIRTEEN_CARDS
+
+
+@dataclass(frozen=True, slots=True)
+class CheckIn:
+    """``players``: checked by the caller as active players of the night's club."""
+
+    players: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CheckOut:
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class DrawRound:
+    """Draw the next round. ``met``: the season's meetings; ``standings``: the
+    night's players best first; ``ratings``: by player; ``ended``: the tables of the
+    current round whose series ended (the round closes with the draw)."""
+
+    seed: int
+    min_table: int
+    max_table: int
+    method: str = RANDOM
+    met: Mapping[Pair, int] = field(default_factory=dict)
+    standings: tuple[int, ...] = ()
+    ratings: Mapping[int, float] = field(default_factory=dict)
+    ended: frozenset[int] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class MovePlayer:
+    player: int
+    table: int
+
+
+@dataclass(frozen=True, slots=True)
+class SwapPlayers:
+    player: int
+    other: int
+
+
+@dataclass(frozen=True, slots=True)
+class StartTable:
+    table: int
+    series: str
+
+
+@dataclass(frozen=True, slots=True)
+class CloseRound:
+    ended: frozenset[int] = frozenset()  # the tables whose series ended
+
+
+@dataclass(frozen=True, slots=True)
+class CloseNight:
+    """``playing``: the tables of the current round whose series still plays;
+    ``points``: the night's ranking as it stands, recorded in the event."""
+
+    points: tuple[NightPoints, ...]
+    playing: tuple[int, ...] = ()
+
+
+NightCommand = (
+    OpenNight | CheckIn | CheckOut | DrawRound | MovePlayer | SwapPlayers | StartTable
+    | CloseRound | CloseNight
+)  # fmt: skip
+
+
+def scoring_method(scoring: Mapping) -> Placement | PerDeal:
+    """The ranking method a night's scoring names (RULES D-16)."""
+    name = scoring.get("method", PLACEMENT)
+    if name == PER_DEAL:
+        return PerDeal()
+    if name == POINTS_TABLE:
+        table = scoring.get("points_table") or {}
+        return PointsTable({int(size): row for size, row in table.items()})
+    return Placement()
+
+
+def decide(state: NightState, command: NightCommand) -> list[NightEvent]:
+    """The events ``command`` records, or a DomainError naming the fix."""
+    if isinstance(command, OpenNight):
+        return [_open(state, command)]
+    if state.club is None:
+        raise InvalidNight(_("There is no such night."), code="night_not_found")
+    if state.closed:
+        raise InvalidNight(_("The night is closed: open a new night to play again."),
+                           code="night_closed")  # fmt: skip
+    match command:
+        case CheckIn():
+            return _check_in(state, command)
+        case CheckOut():
+            return [_check_out(state, command)]
+        case DrawRound():
+            return _draw(state, command)
+        case MovePlayer():
+            return [_move(state, command)]
+        case SwapPlayers():
+            return [_swap(state, command)]
+        case StartTable():
+            return [_start(state, command)]
+        case CloseRound():
+            return [_close_round(state, command.ended)]
+        case CloseNight():
+            return _close_night(state, command)
+    raise TypeError(f"not a night's command: {command!r}")
+
+
+def _open(state: NightState, command: OpenNight) -> NightOpened:
+    if state.version:
+        raise InvalidNight(_("This night is open already."), code="night_open_already")
+    rules_from(command.rules.get("preset", "continental"), command.rules.get("options"))
+    method = command.scoring.get("method", PLACEMENT)
+    if method not in SCORING_METHODS:
+        raise InvalidNight(
+            _("Unknown night scoring “{method}”. Choose one of: {choices}."),
+            code="unknown_scoring", field="scoring", method=method,
+            choices=", ".join(SCORING_METHODS),
+        )  # fmt: skip
+    scoring_method(command.scoring)  # a points table is checked row by row
+    if command.large_table not in LARGE_TABLE_RULES:
+        table_rules(rules_from(), 4, command.large_table)  # refuses, naming the choices
+    return NightOpened(command.club, command.date, dict(command.rules), dict(command.scoring),
+                       command.large_table)  # fmt: skip
+
+
+def _check_in(state: NightState, command: CheckIn) -> list[NightEvent]:
+    new = tuple(dict.fromkeys(p for p in command.players if p not in state.present))
+    if not new:
+        raise InvalidNight(_("Everyone chosen is checked in already."),
+                           code="night_player_present", field="players")  # fmt: skip
+    return [PlayersCheckedIn(new)]
+
+
+def _open_round(state: NightState) -> NightRound | None:
+    current = state.current_round
+    return current if current is not None and not current.closed else None
+
+
+def _check_out(state: NightState, command: CheckOut) -> PlayerCheckedOut:
+    if command.player not in state.present:
+        raise InvalidNight(_("{player} is not checked in."), code="night_player_absent",
+                           field="player", player=command.player)  # fmt: skip
+    current = _open_round(state)
+    table = current.table_of(command.player) if current else None
+    if table is not None:
+        raise InvalidNight(
+            _("{player} is seated at table {table} of round {round}: leave once the round "
+              "is over, or move them before the table starts."),
+            code="night_player_seated", field="player", player=command.player,
+            table=table.number, round=current.number,
+        )  # fmt: skip
+    return PlayerCheckedOut(command.player)
+
+
+def _draw(state: NightState, command: DrawRound) -> list[NightEvent]:
+    events: list[NightEvent] = []
+    current = _open_round(state)
+    if current is not None:
+        events.append(_close_round(state, command.ended))
+    if command.method not in METHODS:
+        draw([], (), 0, method=command.method)  # refuses, naming the methods
+    rules = state.game_rules
+    sizes = table_sizes(len(state.present), command.min_table, command.max_table,
+                        game=rules.game)  # fmt: skip
+    drawn = draw(state.present, sizes, command.seed, method=command.method, met=command.met,
+                 standings=command.standings, ratings=command.ratings)  # fmt: skip
+    tables = tuple(_drawn(state, t.number, t.seats, t.first_dealer) for t in drawn)
+    number = len(state.rounds) + 1
+    events.append(RoundDrawn(number, command.seed, command.method, tuple(sizes), tables))
+    return events
+
+
+def _drawn(state: NightState, number: int, seats: Sequence[int], first_dealer: int):
+    played = table_rules(state.game_rules, len(seats), state.large_table)
+    return NightTableDrawn(number, tuple(seats), first_dealer, played.rules.as_dict(),
+                           played.large_table)  # fmt: skip
+
+
+def _unstarted(state: NightState, player: int) -> tuple[NightRound, NightTable]:
+    current = _open_round(state)
+    table = current.table_of(player) if current else None
+    if table is None:
+        raise InvalidNight(_("{player} is not seated in this round."),
+                           code="night_player_not_seated", field="player",
+                           player=player)  # fmt: skip
+    if table.started:
+        raise InvalidNight(
+            _("Table {table} has started its series: players move only before a table's "
+              "first deal. Abandon the table's series to draw it again."),
+            code="night_table_started", field="player", table=table.number,
+        )  # fmt: skip
+    return current, table
+
+
+def _move(state: NightState, command: MovePlayer) -> PlayerMoved:
+    current, origin = _unstarted(state, command.player)
+    target = current.table(command.table)
+    if target is None:
+        raise InvalidNight(_("Round {round} has no table {table}."), code="night_no_table",
+                           field="table", round=current.number, table=command.table)  # fmt: skip
+    if target.number == origin.number:
+        raise InvalidNight(_("{player} sits at table {table} already."),
+                           code="night_same_table", field="table",
+                           player=command.player, table=target.number)  # fmt: skip
+    if target.started:
+        _unstarted_target(target)
+    left = tuple(p for p in origin.seats if p != command.player)
+    if not left:
+        raise InvalidNight(_("A table cannot be left empty: swap two players instead."),
+                           code="night_table_empty", field="player")  # fmt: skip
+    dealer = origin.first_dealer if origin.first_dealer != command.player else left[0]
+    tables = (
+        _drawn(state, origin.number, left, dealer),
+        _drawn(state, target.number, (*target.seats, command.player), target.first_dealer),
+    )
+    return PlayerMoved(current.number, command.player, target.number, tables)
+
+
+def _unstarted_target(target: NightTable) -> None:
+    raise InvalidNight(
+        _("Table {table} has started its series: players move only before a table's "
+          "first deal. Abandon the table's series to draw it again."),
+        code="night_table_started", field="table", table=target.number,
+    )  # fmt: skip
+
+
+def _swap(state: NightState, command: SwapPlayers) -> PlayersSwapped:
+    current, one = _unstarted(state, command.player)
+    _current, other = _unstarted(state, command.other)
+    if one.number == other.number:
+        raise InvalidNight(_("{player} and {partner} sit at the same table."),
+                           code="night_same_table", field="other",
+                           player=command.player, partner=command.other)  # fmt: skip
+
+    def swapped(table: NightTable) -> NightTableDrawn:
+        seats = tuple(command.other if p == command.player else command.player
+                      if p == command.other else p for p in table.seats)  # fmt: skip
+        dealer = {command.player: command.other, command.other: command.player}.get(
+            table.first_dealer, table.first_dealer
+        )
+        return NightTableDrawn(table.number, seats, dealer, dict(table.rules), table.large_table)
+
+    return PlayersSwapped(current.number, command.player, command.other,
+                          (swapped(one), swapped(other)))  # fmt: skip
+
+
+def _start(state: NightState, command: StartTable) -> TableStarted:
+    current = _open_round(state)
+    table = current.table(command.table) if current else None
+    if table is None:
+        raise InvalidNight(_("There is no table {table} to start: draw the round first."),
+                           code="night_no_table", field="table", table=command.table)  # fmt: skip
+    if table.started:
+        _unstarted_target(table)
+    return TableStarted(current.number, table.number, command.series)
+
+
+def _close_round(state: NightState, ended: frozenset[int]) -> RoundClosed:
+    current = _open_round(state)
+    if current is None:
+        raise InvalidNight(_("No round is being played: draw one first."),
+                           code="night_no_round")  # fmt: skip
+    for table in current.tables:
+        if table.started and table.number not in ended:
+            raise InvalidNight(
+                _("Table {table} is still playing: let it finish, or abandon its series, "
+                  "before the round closes."),
+                code="night_table_playing", field="table", table=table.number,
+            )  # fmt: skip
+    return RoundClosed(current.number)
+
+
+def _close_night(state: NightState, command: CloseNight) -> list[NightEvent]:
+    if command.playing:
+        raise InvalidNight(
+            _("Table {table} is still playing: let it finish, or abandon its series, "
+              "before the night closes."),
+            code="night_table_playing", field="table", table=command.playing[0],
+        )  # fmt: skip
+    events: list[NightEvent] = []
+    if _open_round(state) is not None:
+        started = {t.number for t in state.current_round.tables if t.started}
+        events.append(_close_round(state, frozenset(started)))
+    return [*events, NightClosed(state.method, tuple(command.points))]
+
+
+def command_for(event: NightEvent, state: NightState) -> NightCommand | None:
+    """The command that records ``event`` when deciding it again can check it (a
+    restore); None for the events that record what the night could not recompute
+    alone (a draw, the night's points), which ``check_recorded`` checks instead."""
+    match event:
+        case NightOpened():
+            return OpenNight(event.club, event.date, event.rules, event.scoring,
+                             event.large_table)  # fmt: skip
+        case PlayersCheckedIn():
+            return CheckIn(event.players)
+        case PlayerCheckedOut():
+            return CheckOut(event.player)
+        case PlayerMoved():
+            return MovePlayer(event.player, event.table)
+        case PlayersSwapped():
+            return SwapPlayers(event.player, event.other)
+        case TableStarted():
+            return StartTable(event.table, event.series)
+    return None
+
+
+def check_recorded(state: NightState, event: NightEvent) -> None:
+    """A restored draw seats exactly the present players once each, at tables the
+    game seats, each with the rules a table of its size plays; a restored close
+    comes after every table has started or been left out."""
+    if state.club is None or state.closed:
+        raise InvalidNight(_("There is no such night."), code="night_not_found")
+    if isinstance(event, RoundDrawn):
+        seated = sorted(p for t in event.tables for p in t.seats)
+        if seated != sorted(state.present) or event.number != len(state.rounds) + 1:
+            raise DomainError(_("The draw does not seat the night's present players."),
+                              code="night_draw_not_as_recorded")  # fmt: skip
+        for table in event.tables:
+            if _drawn(state, table.number, table.seats, table.first_dealer) != table:
+                raise DomainError(_("The draw does not seat the night's present players."),
+                                  code="night_draw_not_as_recorded")  # fmt: skip
+    if isinstance(event, RoundClosed):
+        current = _open_round(state)
+        if current is None or current.number != event.round:
+            raise DomainError(_("No round is being played: draw one first."),
+                              code="night_no_round")  # fmt: skip

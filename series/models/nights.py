@@ -1,0 +1,57 @@
+"""A club night's read models, projected from its stream (``series.nights.projection``).
+
+Disposable and rebuilt from the log like the score sheets. ``NightSeat`` is who
+sits at which table of a round: the refusal of a player at two open tables of
+the club (RULES D-19) reads it for tables whose series has not started yet.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.db import models
+
+from series.models.reference import Club, Player
+
+
+class Night(models.Model):
+    """One night of a club: its header, as of the night's last event."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4)
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="nights")
+    date = models.DateField()
+    version = models.PositiveIntegerField()
+    closed = models.BooleanField(default=False)
+    method = models.CharField(max_length=20)  # the night's scoring (RULES D-16)
+    rules = models.JSONField()  # {"preset", "options"}: the night's rules
+    present = models.JSONField(default=list)  # player ids, in check-in order
+    rounds = models.PositiveSmallIntegerField(default=0)
+    points = models.JSONField(default=list)  # the night's lines, recorded at the close
+    opened_at = models.DateTimeField()
+    updated_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["-date", "-opened_at", "id"]
+        indexes = [models.Index(fields=["club", "date"], name="night_club_date")]
+
+
+class NightSeat(models.Model):
+    """A player's seat at a table of a night's round."""
+
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="seats")
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="+")
+    round = models.PositiveSmallIntegerField()
+    table = models.PositiveSmallIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="night_seats",
+                               db_constraint=False)  # fmt: skip
+    first_dealer = models.BooleanField(default=False)
+    series = models.UUIDField(null=True)  # the table's series, once started
+    open = models.BooleanField(default=True)  # the round and the night still open
+
+    class Meta:
+        ordering = ["night", "round", "table", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["night", "round", "player"], name="night_seat_once")
+        ]
+        indexes = [models.Index(fields=["club", "open", "player"], name="night_seat_open")]

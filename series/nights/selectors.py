@@ -1,0 +1,294 @@
+"""Read queries for a night's pages, its big screen and the API.
+
+Each costs a fixed number of queries whatever the number of deals played: the
+night's events (one stream, folded), its tables' score sheets (one query: each
+sheet's snapshot is its series' state) and the players' names (one query).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from uuid import UUID
+
+from django.utils.translation import gettext_lazy
+
+from series.domain.nights.methods import PER_DEAL, POINTS_TABLE
+from series.domain.nights.night import NightState, NightTable, scoring_method
+from series.domain.nights.ranking import night_ranking as rank_night
+from series.domain.nights.results import table_result
+from series.domain.series import SeriesState
+from series.models import Club, Night, NightSeat, Player, SeriesSheet
+from series.sheets.selectors import OPEN_STATUSES, series_state
+
+METHOD_EXPLAINED = {
+    "placement": gettext_lazy(
+        "Placement: at a table of n players, the player placed p scores 10 × (n − p) / (n − 1), "
+        "so every table's winner scores 10 and its last 0 whatever its size. Rounds add up; "
+        "a tie goes to the lower average penalty per deal."
+    ),
+    PER_DEAL: gettext_lazy(
+        "Per deal: the average penalty per deal played, lower is better; every table plays "
+        "one deal per player, so tables of any size compare."
+    ),
+    POINTS_TABLE: gettext_lazy(
+        "Points table: the club's points for each place at each table size. Rounds add up; "
+        "a tie goes to the lower average penalty per deal."
+    ),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class RankingLine:
+    player: int
+    name: str
+    place: int
+    points: Fraction | None  # summed points, or the average per deal (per-deal method)
+    per_deal: Fraction | None
+    rounds: int
+
+    @property
+    def points_display(self) -> str:
+        return "–" if self.points is None else f"{float(self.points):.2f}".rstrip("0").rstrip(".")
+
+
+@dataclass(frozen=True, slots=True)
+class RankingView:
+    lines: list[RankingLine]
+    provisional: bool  # "if every table ended now"
+    method: str
+    explained: str
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    seat: int
+    player: int
+    name: str
+    total: int | None  # None before the table's series starts
+    first_dealer: bool
+    leader: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    number: int
+    series: UUID | None
+    seats: list[SeatView]
+    first_dealer: int
+    first_dealer_name: str
+    large_table: str | None  # the large-table preset this table plays, else None
+    rules: dict
+    status: str  # "drawn", "playing", "finished", "abandoned"
+    deal_number: int  # the deal being played (k), 0 before the series starts
+    deals: int | None  # deals the series plays (n), when fixed
+
+    @property
+    def players(self) -> list[int]:
+        return [seat.player for seat in self.seats]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundView:
+    number: int
+    seed: int
+    method: str
+    closed: bool
+    tables: list[TableView]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerLine:
+    id: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class NightPage:
+    id: UUID
+    club_id: int
+    date: str
+    version: int
+    closed: bool
+    method: str
+    method_explained: str
+    scoring: dict
+    rules: dict
+    present: list[PlayerLine]
+    rounds: list[RoundView]
+    ranking: RankingView
+    checkable: list[PlayerLine] = field(default_factory=list)
+
+    @property
+    def state(self) -> str:
+        return "closed" if self.closed else "open"
+
+    @property
+    def current_round(self) -> RoundView | None:
+        return self.rounds[-1] if self.rounds else None
+
+
+def _night_state(night_id: UUID) -> NightState | None:
+    from series.nights.services import NIGHT
+
+    state = NIGHT.load(night_id).state
+    return None if state.club is None else state
+
+
+def _table_states(state: NightState) -> dict[str, tuple[SeriesState, str]]:
+    """Each started table's series state and status, from its sheets (one query)."""
+    ids = [t.series for r in state.rounds for t in r.tables if t.started]
+    if not ids:
+        return {}
+    sheets = SeriesSheet.objects.filter(id__in=ids).only("id", "version", "snapshot", "status")
+    return {str(sheet.id): (series_state(sheet), sheet.status) for sheet in sheets}
+
+
+def _names(state: NightState) -> dict[int, str]:
+    ids = set(state.present) | set(state.left)
+    ids |= {p for r in state.rounds for t in r.tables for p in t.seats}
+    return dict(Player.objects.filter(club_id=state.club, id__in=ids).values_list("id", "name"))
+
+
+def _ranking(state: NightState, tables, names) -> RankingView:
+    rounds = []
+    for round_ in state.rounds:
+        results = []
+        for table in round_.tables:
+            if table.started and table.series in tables:
+                results.append(table_result(tables[table.series][0]))
+        rounds.append(results)
+    ranked = rank_night(rounds, scoring_method(state.scoring))
+    lines = [RankingLine(line.player, names.get(line.player, str(line.player)), line.place,
+                         line.score, line.per_deal, line.rounds)
+             for line in ranked.lines]  # fmt: skip
+    return RankingView(lines, ranked.provisional and not state.closed, state.method,
+                       str(METHOD_EXPLAINED.get(state.method, "")))  # fmt: skip
+
+
+def night_ranking(night_id: UUID, *, state: NightState | None = None) -> RankingView | None:
+    """The night's ranking from its tables' series, "if every table ended now"
+    while tables play (``provisional``); None for no such night."""
+    state = state or _night_state(night_id)
+    if state is None:
+        return None
+    return _ranking(state, _table_states(state), _names(state))
+
+
+def standings_order(night_id: UUID, state: NightState) -> tuple[int, ...]:
+    """The night's players best first (a draw by the night's standings)."""
+    ranking = night_ranking(night_id, state=state)
+    return tuple(line.player for line in ranking.lines) if ranking else ()
+
+
+def _table_view(table: NightTable, tables, names) -> TableView:
+    found = tables.get(table.series) if table.started else None
+    series_state_, status = found if found else (None, None)
+    totals = dict(series_state_.totals) if series_state_ is not None else {}
+    leader = None
+    if series_state_ is not None and series_state_.deals:
+        leader = series_state_.winner
+        if leader is None:
+            best = min if not series_state_.setup.rules.higher_wins else max
+            leader = best(table.seats, key=lambda p: totals.get(p, 0))
+    if not table.started:
+        state_name = "drawn"
+    elif status in OPEN_STATUSES:
+        state_name = "playing"
+    elif series_state_ is not None and series_state_.abandoned:
+        state_name = "abandoned"
+    else:
+        state_name = "finished"
+    seats = [SeatView(seat, player, names.get(player, str(player)),
+                      totals.get(player) if table.started else None,
+                      player == table.first_dealer, player == leader)
+             for seat, player in enumerate(table.seats, start=1)]  # fmt: skip
+    deal_number = 0
+    if series_state_ is not None:
+        deal_number = len(series_state_.deals) + (1 if state_name == "playing" else 0)
+    fixed = table.rules.get("deals") or len(table.seats)
+    return TableView(table.number, UUID(table.series) if table.series else None, seats,
+                     table.first_dealer, names.get(table.first_dealer, ""), table.large_table,
+                     dict(table.rules), state_name, deal_number, fixed)  # fmt: skip
+
+
+def night_page(night_id: UUID) -> NightPage | None:
+    """Everything a night's page, the API's GET and the big screen show; None for
+    no such night."""
+    state = _night_state(night_id)
+    if state is None:
+        return None
+    tables, names = _table_states(state), _names(state)
+    rounds = [RoundView(r.number, r.seed, r.method, r.closed,
+                        [_table_view(t, tables, names) for t in r.tables])
+              for r in state.rounds]  # fmt: skip
+    return NightPage(
+        id=night_id, club_id=state.club, date=state.date, version=state.version,
+        closed=state.closed, method=state.method,
+        method_explained=str(METHOD_EXPLAINED.get(state.method, "")),
+        scoring=dict(state.scoring), rules=dict(state.rules),
+        present=[PlayerLine(p, names.get(p, str(p))) for p in state.present],
+        rounds=rounds, ranking=_ranking(state, tables, names),
+    )  # fmt: skip
+
+
+def checkable_players(night: NightPage) -> list[PlayerLine]:
+    """The club's active players not checked in yet (the check-in list)."""
+    here = {line.id for line in night.present}
+    players = Player.objects.filter(club_id=night.club_id).exclude(roster__retired=True)
+    return [PlayerLine(p, name) for p, name in players.order_by("name", "id").values_list(
+        "id", "name") if p not in here]  # fmt: skip
+
+
+# The big screen shows what the night's page shows: one read, the same numbers.
+screen_data = night_page
+
+
+def night_club(night_id: UUID) -> Club | None:
+    """The club a night belongs to (for the access policy), one query."""
+    return Club.objects.filter(nights__id=night_id).first()
+
+
+def club_nights(club: Club) -> list[Night]:
+    """The club's nights, latest first."""
+    return list(Night.objects.filter(club=club))
+
+
+@dataclass(frozen=True, slots=True)
+class Tonight:
+    """Where a player sits in the current round of an open night."""
+
+    night_id: UUID
+    round: int
+    table: int
+    seat: int
+    first_dealer: int
+    first_dealer_name: str
+    series: UUID | None
+
+
+def tonight(player_ids) -> Tonight | None:
+    """ "Tonight: Table 3, seat 2, Anna deals first" for one of ``player_ids`` (a
+    person's players): their seat in an open round of an open night."""
+    seat = (NightSeat.objects.filter(player_id__in=list(player_ids), open=True)
+            .order_by("-night__date", "-round").first())  # fmt: skip
+    if seat is None:
+        return None
+    dealer = NightSeat.objects.filter(night_id=seat.night_id, round=seat.round,
+                                      table=seat.table, first_dealer=True)  # fmt: skip
+    first = dealer.values_list("player_id", "player__name").first() or (None, "")
+    return Tonight(seat.night_id, seat.round, seat.table, seat.seat, first[0], first[1],
+                   seat.series)  # fmt: skip
+
+
+def tonight_for_user(user, club: Club) -> Tonight | None:
+    if not user.is_authenticated:
+        return None
+    players = Player.objects.filter(club=club, user_id=user.id).values_list("id", flat=True)
+    return tonight(list(players))
+
+
+def table_labels(series_ids) -> dict[UUID, tuple[UUID, int]]:
+    """The night and table number of each series played at a night's table."""
+    rows = SeriesSheet.objects.filter(id__in=list(series_ids), table_number__isnull=False)
+    return {s: (n, t) for s, n, t in rows.values_list("id", "night", "table_number")}

@@ -1,0 +1,496 @@
+"""A club night's writers: its commands go through the one writer of every
+stream (``writer``) as the night's stream kind (``NIGHT``); each table's series
+is started through the series' own service (``series_start``), in the same
+transaction as the night's record of it.
+
+Every function takes keyword arguments, returns the night's state after the
+command (``NightResult``), and raises a DomainError (rules), StreamConflict
+(another director got there first: HTTP 409) or IdempotencyMismatch without
+changing anything.
+"""
+
+from __future__ import annotations
+
+import secrets
+import uuid
+import zoneinfo
+from collections import Counter
+from dataclasses import dataclass
+from datetime import date as Date
+from itertools import combinations
+from typing import Any
+from uuid import UUID
+
+from django.db import transaction
+from django.utils import timezone
+
+from series.domain.errors import DomainError, NotFound, _
+from series.domain.league.seasons import season_of
+from series.domain.nights.events import NightPoints, PlayerMoved, PlayersSwapped, RoundDrawn
+from series.domain.nights.large_tables import THIRTEEN_CARDS
+from series.domain.nights.meetings import Pair, pair
+from series.domain.nights.methods import PLACEMENT
+from series.domain.nights.night import (
+    CheckIn,
+    CheckOut,
+    CloseNight,
+    CloseRound,
+    DrawRound,
+    MovePlayer,
+    NightCommand,
+    NightState,
+    OpenNight,
+    StartTable,
+    SwapPlayers,
+    check_recorded,
+    command_for,
+    decide,
+    fold,
+)
+from series.eventstore import store, writer
+from series.eventstore.retry import transient_retry
+from series.eventstore.writer import Change, Loaded, Recording, digest
+from series.league.aggregates import named_seasons
+from series.models import Club, Player, SeasonStanding, SeriesSeat, SeriesSheet
+from series.nights import projection
+from series.sheets import services as series_services
+from series.sheets.selectors import OPEN_STATUSES
+
+
+@dataclass(frozen=True, slots=True)
+class NightResult:
+    """A night's state after a command; ``replayed`` when a retry found it."""
+
+    night_id: UUID
+    state: NightState
+    replayed: bool = False
+
+
+class NightStream:
+    """A club night as a stream kind of the writer (``writer.StreamKind``)."""
+
+    stale = _("The night is at version {current}, not {expected}: reload it and try again.")
+    decide_writes = False
+    remembered = True  # a night's id is a fresh UUID (uuid4), never another's
+
+    def load(self, stream: UUID, *, up_to_version: int | None = None) -> Loaded[NightState]:
+        events = store.load_stream(stream, up_to_version=up_to_version)
+        since = events[0].recorded_at if events else None
+        return Loaded(fold(stored.event for stored in events), since)
+
+    def new_stream(self, command: NightCommand) -> Loaded[NightState] | None:
+        return Loaded(NightState()) if isinstance(command, OpenNight) else None
+
+    def version(self, state: NightState) -> int:
+        return state.version
+
+    def decide(self, state: NightState, command: NightCommand) -> list:
+        return decide(state, command)
+
+    def fold(self, events, state: NightState) -> NightState:
+        return fold(events, state)
+
+    def project(self, stream: UUID, change: Change[NightState]) -> None:
+        projection.project(stream, change.after, opened_at=change.started_at,
+                           updated_at=change.updated_at)  # fmt: skip
+
+    def appended(self, stream: UUID, change: Change[NightState]) -> None:
+        """A draw or a move seats no one who sits at another open table of the
+        club (RULES D-19), checked under the log's lock like a series' start."""
+        seated = set()
+        for event in change.events:
+            if isinstance(event, RoundDrawn | PlayerMoved | PlayersSwapped):
+                seated |= {p for table in event.tables for p in table.seats}
+        if seated:
+            series_services.seated_elsewhere(change.after.club, sorted(seated), night=stream)
+
+    def in_append(self, stream: UUID, change: Change[NightState]) -> bool:
+        return False  # its rows are written by ``project``
+
+    def club_of(self, state: NightState) -> int:
+        return state.club
+
+    def fingerprint(self, stream: UUID, command: NightCommand) -> str:
+        """What a retry repeats: the director's request, not what the service read
+        for it (a draw's seed and the standings it read, the night's points)."""
+        match command:
+            case OpenNight():
+                return digest(f"None|{command!r}")
+            case DrawRound():
+                asked = (command.min_table, command.max_table, command.method)
+                return digest(f"{stream}|DrawRound{asked!r}")
+            case CloseNight():
+                return digest(f"{stream}|CloseNight")
+            case CloseRound():
+                return digest(f"{stream}|CloseRound")
+        return digest(f"{stream}|{command!r}")
+
+    def restore(self, state: NightState | None, event) -> NightState:
+        state = state or NightState()
+        command = command_for(event, state)
+        if command is None:
+            check_recorded(state, event)
+        else:
+            writer.as_recorded(self, state, command, event)
+        return fold([event], state)
+
+
+NIGHT = NightStream()
+
+
+def _write(night_id: UUID, command: NightCommand, expected_version: int | None,
+           actor_id: int | None, idempotency_key: str | None) -> NightResult:  # fmt: skip
+    written = writer.write(NIGHT, night_id, command, expected_version=expected_version,
+                           recording=Recording(actor_id, idempotency_key))  # fmt: skip
+    return NightResult(written.stream, written.state, written.replayed)
+
+
+def night_load(night_id: UUID) -> NightState:
+    """The night's state; NotFound when there is no such night."""
+    state = NIGHT.load(night_id).state
+    if state.club is None:
+        raise NotFound(_("There is no such night."), code="night_not_found")
+    return state
+
+
+# -- opening and check-in ------------------------------------------------------
+
+
+@transient_retry
+def night_open(
+    *,
+    club: Club,
+    date: Date | str | None = None,
+    rules: str | None = None,
+    options: dict[str, Any] | None = None,
+    scoring: str = PLACEMENT,
+    points_table: dict | None = None,
+    large_table: str | None = None,
+    actor_id: int | None = None,
+    idempotency_key: str | None = None,
+) -> NightResult:
+    """Open a night for ``club`` on ``date`` (today in the club's time zone),
+    playing ``rules`` (the club's defaults) and ranked by ``scoring``."""
+    defaults = club.default_rules or {}
+    preset = rules or defaults.get("preset", "continental")
+    # The club's options go with the club's preset only.
+    club_options = {} if rules else defaults.get("options") or {}
+    chosen = club_options if options is None else options
+    day = _day(club, date)
+    scoring_data: dict[str, Any] = {"method": scoring}
+    if points_table:
+        scoring_data["points_table"] = {str(size): list(row) for size, row in points_table.items()}
+    command = OpenNight(club.id, day, {"preset": preset, "options": dict(chosen)}, scoring_data,
+                        large_table or THIRTEEN_CARDS)  # fmt: skip
+    return _write(uuid.uuid4(), command, 0, actor_id, idempotency_key)
+
+
+def _day(club: Club, day: Date | str | None) -> str:
+    if day is None:
+        return club_today(club).isoformat()
+    if isinstance(day, str):
+        try:
+            return Date.fromisoformat(day).isoformat()
+        except ValueError:
+            raise DomainError(_("A night's date is written YYYY-MM-DD, e.g. 2026-03-14."),
+                              code="invalid_night_date", field="date") from None  # fmt: skip
+    return day.isoformat()
+
+
+def club_today(club: Club) -> Date:
+    """Today in the club's time zone (the server's when the club has none)."""
+    if club.time_zone:
+        return timezone.now().astimezone(zoneinfo.ZoneInfo(club.time_zone)).date()
+    return timezone.localdate()
+
+
+def _club_of(night: NightState) -> Club:
+    return Club.objects.get(id=night.club)
+
+
+def _check_players(club_id: int, players: list[int]) -> None:
+    """Active players of the night's club only (a retired player is not seated)."""
+    found = dict(Player.objects.filter(club_id=club_id, id__in=players).values_list(
+        "id", "roster__retired"))  # fmt: skip
+    for player in players:
+        if player not in found:
+            raise DomainError(
+                _("Player {player} is not a player of this club: add them as a guest."),
+                code="night_player_not_in_club", field="players", player=player,
+            )  # fmt: skip
+        if found[player]:
+            raise DomainError(
+                _("{player} has retired from the club: bring them back on the players' page "
+                  "to check them in."),
+                code="night_player_retired", field="players", player=player,
+            )  # fmt: skip
+
+
+@transient_retry
+def night_check_in(
+    *,
+    night_id: UUID,
+    players: list[int],
+    expected_version: int | None = None,
+    actor_id: int | None = None,
+    idempotency_key: str | None = None,
+) -> NightResult:
+    """Mark players present; a player checked in while a round plays joins the next draw."""
+    state = night_load(night_id)
+    _check_players(state.club, list(players))
+    return _write(night_id, CheckIn(tuple(players)), expected_version, actor_id,
+                  idempotency_key)  # fmt: skip
+
+
+@transient_retry
+def night_check_out(
+    *,
+    night_id: UUID,
+    player: int,
+    expected_version: int | None = None,
+    actor_id: int | None = None,
+    idempotency_key: str | None = None,
+) -> NightResult:
+    """A player leaves between rounds; the rounds played keep counting (RULES D-18)."""
+    return _write(night_id, CheckOut(player), expected_version, actor_id, idempotency_key)
+
+
+@transient_retry
+def night_guest_add(
+    *,
+    night_id: UUID,
+    name: str,
+    actor_id: int | None = None,
+    idempotency_key: str | None = None,
+) -> NightResult:
+    """Add a guest to the club's roster (``guest_add``) and check them in, together."""
+    from series.league.services import guest_add
+
+    state = night_load(night_id)
+    club = _club_of(state)
+    with transaction.atomic():
+        guest = guest_add(club=club, name=name, actor_id=actor_id,
+                          idempotency_key=_derived(idempotency_key, "guest"))  # fmt: skip
+        return _write(night_id, CheckIn((guest.id,)), None, actor_id, idempotency_key)
+
+
+@transient_retry
+def night_self_check_in(*, night_id: UUID, user, idempotency_key: str | None = None) -> NightResult:
+    """A signed-in member checks their own player in (the night's QR code)."""
+    state = night_load(night_id)
+    player = Player.objects.filter(club_id=state.club, user_id=user.id).values_list(
+        "id", flat=True).first()  # fmt: skip
+    if player is None:
+        raise DomainError(
+            _("Your account is not linked to a player of this club: ask the night's "
+              "director to check you in."),
+            code="night_not_a_player",
+        )  # fmt: skip
+    if player in state.present:
+        return NightResult(night_id, state, replayed=True)
+    _check_players(state.club, [player])
+    return _write(night_id, CheckIn((player,)), None, user.id, idempotency_key)
+
+
+def _derived(key: str | None, part: str) -> str | None:
+    return f"{key}:{part}" if key else None
+
+
+# -- the draw ------------------------------------------------------------------
+
+
+def season_meetings(club_id: int, day: Date) -> dict[Pair, int]:
+    """How often each pair of the club's players met at a series this season."""
+    season = season_of(day, named_seasons(club_id))
+    seats = SeriesSeat.objects.filter(
+        club_id=club_id, series__started_at__date__gte=season.first_day,
+        series__started_at__date__lte=season.last_day,
+    ).values_list("series_id", "player_id")  # fmt: skip
+    tables: dict[UUID, list[int]] = {}
+    for series, player in seats:
+        tables.setdefault(series, []).append(player)
+    met: Counter[Pair] = Counter()
+    for seated in tables.values():
+        met.update(pair(one, other) for one, other in combinations(seated, 2))
+    return dict(met)
+
+
+def _ratings(club_id: int, game: str, day: Date, players) -> dict[int, float]:
+    season = season_of(day, named_seasons(club_id))
+    lines = SeasonStanding.objects.filter(club_id=club_id, game=game, season=season.key,
+                                          person_id__in=players)  # fmt: skip
+    return dict(lines.values_list("person_id", "rating"))
+
+
+def _ended_tables(state: NightState) -> frozenset[int]:
+    """The current round's tables whose series ended (finished or abandoned)."""
+    current = state.current_round
+    if current is None:
+        return frozenset()
+    started = {t.series: t.number for t in current.tables if t.started}
+    statuses = SeriesSheet.objects.filter(id__in=list(started)).values_list("id", "status")
+    return frozenset(started[str(s)] for s, status in statuses if status not in OPEN_STATUSES)
+
+
+@transient_retry
+def night_round_draw(
+    *,
+    night_id: UUID,
+    min_table: int,
+    max_table: int,
+    method: str = "random",
+    seed: int | None = None,
+    expected_version: int | None = None,
+    actor_id: int | None = None,
+    idempotency_key: str | None = None,
+) -> NightResult:
+    """Draw the next round's tables, seats and first dealers (RULES D-15) for the
+    players present; the previous round closes with it once its tables ended."""
+    from series.nights.selectors import standings_order
+
+    state = night_load(night_id)
+    day = Date.fromisoformat(state.date)
+    command = DrawRound(
+        seed=secrets.randbits(32) if seed is None else seed,
+        min_table=min_table, max_table=max_table, method=method,
+        met=season_meetings(state.club, day),
+        standings=standings_order(night_id, state) if method == "standings" else (),
+        ratings=_ratings(state.club, state.game_rules.game, day, state.present)
+        if method == "rating" else {},
+        ended=_ended_tables(state),
+    )  # fmt: skip
+    return _write(night_id, command, expected_version, actor_id, idempotency_key)
+
+
+@transient_retry
+def night_player_move(
+    *,
+    night_id: UUID,
+    player: int,
+    table: int,
+    expected_version: int | None = None,
+    actor_id: int | None = None,
+    idempotency_key: str | None = None,
+) -> NightResult:
+    """Move a player to another table of the round, before either table starts."""
+    return _write(night_id, MovePlayer(player, table), expected_version, actor_id,
+                  idempotency_key)  # fmt: skip
+
+
+@transient_retry
+def night_players_swap(
+    *,
+    night_id: UUID,
+    player: int,
+    other: int,
+    expected_version: int | None = None,
+    actor_id: int | None = None,
+    idempotency_key: str | None = None,
+) -> NightResult:
+    """Swap two players at different tables, before either table starts."""
+    return _write(night_id, SwapPlayers(player, other), expected_version, actor_id,
+                  idempotency_key)  # fmt: skip
+
+
+# -- the tables' series --------------------------------------------------------
+
+
+def table_series_key(night_id: UUID, round_number: int, table: int, key: str | None) -> str:
+    """The idempotency key of a table's series start, derived from the night's command:
+    a retry finds the series it started instead of starting another."""
+    return f"{key or 'night'}:{night_id}:round-{round_number}:table-{table}"
+
+
+@transient_retry
+def night_tables_start(
+    *,
+    night_id: UUID,
+    tables: list[int] | None = None,
+    expected_version: int | None = None,
+    actor_id: int | None = None,
+    idempotency_key: str | None = None,
+) -> NightResult:
+    """Start the series of the current round's ``tables`` (every table not started
+    when None), each seated as drawn, in one transaction with the night's record."""
+    state = night_load(night_id)
+    current = state.current_round
+    if current is None or current.closed:
+        raise DomainError(_("No round is being played: draw one first."), code="night_no_round")
+    chosen = [t for t in current.tables if tables is None or t.number in tables]
+    waiting = [t for t in chosen if not t.started]
+    if not waiting:
+        if chosen:
+            return NightResult(night_id, state, replayed=True)  # started already: a retry
+        raise DomainError(_("There is no table {table} to start: draw the round first."),
+                          code="night_no_table", field="tables",
+                          table=", ".join(map(str, tables or ())))  # fmt: skip
+    club = _club_of(state)
+    version = expected_version
+    with transaction.atomic():
+        result = None
+        for table in waiting:
+            started = series_services.series_start(
+                club=club, players=list(table.seats), first_dealer=table.first_dealer,
+                rules=table.rules["preset"], options=_options(table.rules), actor_id=actor_id,
+                idempotency_key=table_series_key(night_id, current.number, table.number,
+                                                 idempotency_key),
+            )  # fmt: skip
+            command = StartTable(table.number, str(started.series_id))
+            key = _derived(idempotency_key, f"table-{table.number}")
+            result = _write(night_id, command, version, actor_id, key)
+            version = None if version is None else result.state.version
+    return result
+
+
+def _options(rules: dict[str, Any]) -> dict[str, Any]:
+    """A table's rules as the options of its preset (what ``series_start`` takes)."""
+    from series.domain.rules import PRESETS
+
+    base = PRESETS[rules["preset"]].as_dict()
+    return {name: value for name, value in rules.items()
+            if name not in ("preset", "game") and base.get(name) != value}  # fmt: skip
+
+
+@transient_retry
+def night_round_close(
+    *,
+    night_id: UUID,
+    expected_version: int | None = None,
+    actor_id: int | None = None,
+    idempotency_key: str | None = None,
+) -> NightResult:
+    """Close the current round once every started table's series ended."""
+    state = night_load(night_id)
+    return _write(night_id, CloseRound(_ended_tables(state)), expected_version, actor_id,
+                  idempotency_key)  # fmt: skip
+
+
+@transient_retry
+def night_close(
+    *,
+    night_id: UUID,
+    expected_version: int | None = None,
+    actor_id: int | None = None,
+    idempotency_key: str | None = None,
+) -> NightResult:
+    """Close the night, recording its points as the ranking has them (RULES D-16, D-17);
+    refused while a table plays (its series can be abandoned first)."""
+    from series.nights.selectors import night_ranking
+
+    state = night_load(night_id)
+    ended = _ended_tables(state)
+    current = state.current_round
+    playing = () if current is None or current.closed else tuple(
+        t.number for t in current.tables if t.started and t.number not in ended)  # fmt: skip
+    ranking = night_ranking(night_id, state=state)
+    points = tuple(
+        NightPoints(line.player, line.place, _text(line.points), _text(line.per_deal),
+                    line.rounds)
+        for line in ranking.lines
+    )  # fmt: skip
+    return _write(night_id, CloseNight(points, playing), expected_version, actor_id,
+                  idempotency_key)  # fmt: skip
+
+
+def _text(value) -> str | None:
+    return None if value is None else str(value)
