@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('series', '0019_league_records_ties_to_the_first'),
+        ('series', '0020_nights'),
     ]
 
     operations = [
