@@ -229,16 +229,17 @@ def test_the_league_pages_cost_the_same_queries_however_many_series(
     client = page(history)
     slug = history.club.slug
     # session, user, club, role; named seasons, seasons played; ladder rules, the
-    # season's lines, their placement points; the records; whether the league is updating
-    with django_assert_num_queries(11):
+    # season's lines, their placement points; the ladder rules and closed nights of the
+    # night standings; the records; whether the league is updating
+    with django_assert_num_queries(13):
         client.get(f"/clubs/{slug}/league/?season=2025")
     # session, user, club, role; named seasons, years; players; count, page, seats
     with django_assert_num_queries(10):
         client.get(f"/clubs/{slug}/league/history/")
     # session, user, player with club, role; named seasons, merged, summaries, season
     # ratings; the game's latest; best and worst; head to head; page; whether the
-    # league is updating
-    with django_assert_num_queries(13):
+    # league is updating; their closed nights, their seat tonight
+    with django_assert_num_queries(15):
         client.get(f"/clubs/{slug}/players/{history.anna.id}/")
 
 
