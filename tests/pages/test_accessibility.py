@@ -25,6 +25,8 @@ from django.utils.http import urlsafe_base64_encode
 from series.clubs import membership
 from series.clubs.views import MADE_SESSION_KEY
 from series.eventstore import projectors
+from series.nights import selectors as night_selectors
+from series.nights import services as nights
 from series.sheets import live_links, selectors, services
 from tests.factories import entry
 from tests.pages.conftest import (
@@ -43,6 +45,7 @@ NOT_PAGES = {
     "service_worker", "manifest", "logout", "deal_check", "rules_check", "live_fragment",
     "league:standings_csv", "league:sheet_csv", "healthz", "set_language",
     "join",  # reached through its link (join_link), which keeps the token in the session
+    "nights:screen_fragment",
 }  # fmt: skip
 AXE = Path(axe_playwright_python.__file__).with_name("axe.min.js")
 VIEWPORTS = {"phone": {"width": 360, "height": 740}, "laptop": {"width": 1280, "height": 800}}
@@ -101,6 +104,7 @@ def build_site() -> tuple[dict, object]:
                                   first_dealer=others[0].id, rules="rummy").series_id  # fmt: skip
     services.deal_record(series_id=rummy, entry=entry(others[0], {others[1]: 12, others[2]: 30}))
     token = membership.invitation_create(club=club, role="member", multi_use=True).token
+    night = night_played(club)
     slug, series, number = {"slug": club.slug}, {"series_id": played}, {"number": 3}
     pages = {
         "home": {}, "offline": {}, "login": {}, "signup": {}, "account": {}, "password_change": {},
@@ -117,6 +121,9 @@ def build_site() -> tuple[dict, object]:
         "series_abandon": series, "live_link_new": series,
         "league:standings": slug, "league:history": slug, "league:settings": slug,
         "league:roster": slug, "league:player": {**slug, "player_id": players[0].id},
+        "nights:list": slug, "nights:night": {**slug, "night_id": night},
+        "nights:cards": {**slug, "night_id": night}, "nights:screen": {**slug, "night_id": night},
+        "nights:join": {**slug, "night_id": night},
     }  # fmt: skip
     paths = {name: reverse(name, kwargs=kwargs) for name, kwargs in pages.items()}
     paths.update({f"rules_preset {preset}": reverse("rules_preset", args=[preset])
@@ -124,6 +131,20 @@ def build_site() -> tuple[dict, object]:
     paths["sheet rummy"] = reverse("sheet", args=[rummy])
     paths["deal_new rummy"] = reverse("deal_new", args=[rummy])
     return paths, admin, club
+
+
+def night_played(club):
+    """A night of six players at two tables, its score sheets open, one deal played."""
+    seated = [services.player_add(club=club, name=n) for n in ("Nora", "Otto", "Pia", "Rita",
+                                                               "Sven", "Tina")]  # fmt: skip
+    night = nights.night_open(club=club, date="2026-03-14").night_id
+    nights.night_check_in(night_id=night, players=[p.id for p in seated])
+    nights.night_round_draw(night_id=night, min_table=3, max_table=3, seed=7)
+    nights.night_tables_start(night_id=night)
+    first = night_selectors.night_page(night).rounds[-1].tables[0]
+    out, *others = [seat.player for seat in first.seats]
+    services.deal_record(series_id=first.series, entry=entry(out, dict.fromkeys(others, 25)))
+    return night
 
 
 def session_of(user, **kept) -> str:
