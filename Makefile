@@ -72,6 +72,7 @@ bench: setup
 	$(BIN)/python bench/store.py
 	$(BIN)/python bench/league.py
 	$(BIN)/python bench/draws.py
+	$(BIN)/python bench/nights.py
 	$(BIN)/python bench/load.py
 	$(BIN)/python bench/load.py --fault
 	$(BIN)/python bench/load.py --open-loop

@@ -6,12 +6,14 @@ import pytest
 from django.core.management import call_command
 
 from series.demo import club as demo
+from series.demo.nights import NIGHT_PLAYERS
 from series.domain.events import DealCorrected, DealRecorded
 from series.domain.melds import check_arrangement
+from series.domain.nights.events import is_night_event
 from series.domain.rules import Rules
 from series.domain.series import SeriesState, apply, command_for, decide
 from series.eventstore import store
-from series.models import Club, Event, SeriesSheet
+from series.models import Club, Event, Night, SeriesSheet
 from series.sheets import services
 from tests.support.shared import copy_or_build, written_once_per_module
 
@@ -31,9 +33,9 @@ def demo_club(demo_of_the_module, db):
     return copy_or_build(demo_of_the_module, two_seasons)
 
 
-def test_the_demo_club_is_public_with_eight_players_and_two_seasons(demo_club):
+def test_the_demo_club_is_public_with_its_weekly_players_and_two_seasons(demo_club):
     assert (demo_club.slug, demo_club.public) == ("demo", True)
-    assert demo_club.players.count() == 8
+    assert demo_club.players.count() == len(demo.PLAYERS) + len(NIGHT_PLAYERS)
     years = {at.year for at in Event.objects.values_list("recorded_at", flat=True)}
     assert len(years) == 2
     assert SeriesSheet.objects.filter(club=demo_club, status="finished").count() >= 10
@@ -42,6 +44,8 @@ def test_the_demo_club_is_public_with_eight_players_and_two_seasons(demo_club):
 def test_every_demo_event_is_what_the_rules_record_for_its_command(demo_club):
     streams = 0
     for _stream, events in store.iter_streams():
+        if is_night_event(events[0].event):
+            continue  # a club night: tests/nights
         state = SeriesState()
         for stored in events:
             assert decide(state, command_for(stored.event)) == [stored.event]
@@ -50,9 +54,22 @@ def test_every_demo_event_is_what_the_rules_record_for_its_command(demo_club):
     assert streams == SeriesSheet.objects.count()
 
 
+def test_the_demo_club_played_a_night_last_week_and_plays_one_tonight(demo_club):
+    from series.nights import selectors
+
+    last_week, tonight = sorted(Night.objects.filter(club=demo_club), key=lambda n: n.date)
+    assert last_week.closed and last_week.rounds == 2 and len(last_week.points) == 17
+    page = selectors.night_page(tonight.id)
+    assert [len(t.seats) for t in page.current_round.tables] == [6, 6, 5]
+    assert all(t.status == "playing" for t in page.current_round.tables)
+    assert page.ranking.provisional
+
+
 def test_every_demo_going_out_hand_is_valid_and_every_deal_fits_one_pack(demo_club):
     checked = 0
     for _stream, events in store.iter_streams():
+        if is_night_event(events[0].event):
+            continue
         rules = None
         for stored in events:
             event = stored.event

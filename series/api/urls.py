@@ -4,7 +4,7 @@ from django.urls import path, re_path
 from drf_spectacular.views import SpectacularAPIView
 
 from series.api import docs
-from series.api.views import account, auth, clubs, confirmations, series, verify
+from series.api.views import account, auth, clubs, confirmations, nights, series, verify
 from series.api.views.not_found import not_found
 
 app_name = "api"
@@ -49,6 +49,20 @@ urlpatterns = [
         clubs.InvitationRevokeApi.as_view(),
         name="invitation-revoke",
     ),
+    path("clubs/<slug:slug>/nights", nights.ClubNightsApi.as_view(), name="club-nights"),
+    path("nights/<uuid:night_id>", nights.NightDetailApi.as_view(), name="night"),
+    path("nights/<uuid:night_id>/check-ins", nights.CheckInsApi.as_view(), name="night-check-ins"),
+    path(
+        "nights/<uuid:night_id>/check-outs", nights.CheckOutsApi.as_view(), name="night-check-outs"
+    ),
+    path("nights/<uuid:night_id>/rounds", nights.RoundsApi.as_view(), name="night-rounds"),
+    path("nights/<uuid:night_id>/moves", nights.MovesApi.as_view(), name="night-moves"),
+    path(
+        "nights/<uuid:night_id>/tables/start",
+        nights.TablesStartApi.as_view(),
+        name="night-tables-start",
+    ),
+    path("nights/<uuid:night_id>/close", nights.CloseApi.as_view(), name="night-close"),
     path("invitations/accept", clubs.InvitationAcceptApi.as_view(), name="invitation-accept"),
     path("series", series.SeriesStartApi.as_view(), name="series-start"),
     path("series/<uuid:series_id>", series.SeriesDetailApi.as_view(), name="series"),

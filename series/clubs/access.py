@@ -3,7 +3,7 @@
 (``api/permissions``) only turn its decision into their own answer.
 
 - Anyone reads a public club; members (any role) read their club.
-- Scorers start series and record, correct and void deals.
+- Scorers start series and record, correct and void deals, and direct club nights.
 - Admins manage players and members, and do everything a scorer does.
 - Nobody reads a private club or writes to a club they are not in; such a
   club looks as if it did not exist (not found, like a missing one), so its
@@ -25,6 +25,7 @@ class Access(enum.IntEnum):
     READ = 1  # the club's players, series and score sheets
     MEMBER = 2  # what only members see (the member list)
     SCORE = 3  # start series; record, correct and void deals; abandon
+    DIRECT = 3  # direct a club night: check-in, draws, moves, its tables, its close
     ADMINISTER = 4  # players, members and club settings
 
 

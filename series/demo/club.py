@@ -6,6 +6,7 @@ then records it through the same services a person uses, with every hand's
 cards and the winner's groups, so the history passes the same checks as a
 live entry. Now and then the scorer mistypes a deal and corrects it, voids a
 misdeal, or a table is abandoned, so the audit trail has something to show.
+Then the club plays two club nights (``demo/nights.py``).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
+from series.demo.nights import play_club_nights
 from series.demo.table import play_deal
 from series.domain.events import DealEntry, GoingOut, Hand
 from series.eventstore import projectors
@@ -47,8 +49,10 @@ def create_demo_club(
     every_days: int = 7,
     password: str,
     progress: Callable[[int, int], None] | None = None,
+    club_nights: bool = True,
 ) -> Club:
-    """Create the public ``demo`` club, its admin ``demo`` and its history."""
+    """Create the public ``demo`` club, its admin ``demo`` and its history: its
+    weekly table over the seasons and, with ``club_nights``, two club nights."""
     rng = random.Random(seed)
     today = timezone.localdate()
     nights = game_nights(date(today.year - seasons + 1, 1, 1), today, every_days)
@@ -60,6 +64,8 @@ def create_demo_club(
             _play_night(club, players, night, user.id, rng)
             if progress is not None:
                 progress(done, len(nights))
+        if club_nights:
+            play_club_nights(club, players, user.id, rng)
     # The scorer's corrections of finished series leave the league to its
     # catch-up: run it now, so the demo's league is complete at once.
     projectors.follow_log()

@@ -18,7 +18,7 @@ from series.models.league import (
     SeriesResult,
 )
 from series.models.log import Checkpoint, Event, EventQuerySet, ImmutableEventError
-from series.models.nights import Night, NightSeat
+from series.models.nights import Night, NightScreenLink, NightSeat
 from series.models.projections import DealLine, DealScore, SeriesSeat, SeriesSheet
 from series.models.reference import Club, Invitation, LiveLink, Membership, Player
 
@@ -39,6 +39,7 @@ __all__ = [
     "LiveLink",
     "Membership",
     "Night",
+    "NightScreenLink",
     "NightSeat",
     "PersonSummary",
     "PinAttempt",

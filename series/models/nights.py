@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import uuid
 
+from django.conf import settings
 from django.db import models
 
 from series.models.reference import Club, Player
@@ -55,3 +56,18 @@ class NightSeat(models.Model):
             models.UniqueConstraint(fields=["night", "round", "player"], name="night_seat_once")
         ]
         indexes = [models.Index(fields=["club", "open", "player"], name="night_seat_open")]
+
+
+class NightScreenLink(models.Model):
+    """A night's big-screen link, once a director has revoked one: links signed
+    with an older ``generation`` no longer open the screen. A night without a
+    row is at generation 0. Not a projection (the log does not know it), so a
+    rebuild leaves it alone."""
+
+    night_id = models.UUIDField(primary_key=True)
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
+    generation = models.PositiveIntegerField(default=0)
+    revoked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    revoked_at = models.DateTimeField(auto_now=True)

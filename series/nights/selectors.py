@@ -135,13 +135,13 @@ def _night_state(night_id: UUID) -> NightState | None:
     return None if state.club is None else state
 
 
-def _table_states(state: NightState) -> dict[str, tuple[SeriesState, str]]:
+def _table_states(state: NightState) -> dict[UUID, tuple[SeriesState, str]]:
     """Each started table's series state and status, from its sheets (one query)."""
     ids = [t.series for r in state.rounds for t in r.tables if t.started]
     if not ids:
         return {}
     sheets = SeriesSheet.objects.filter(id__in=ids).only("id", "version", "snapshot", "status")
-    return {str(sheet.id): (series_state(sheet), sheet.status) for sheet in sheets}
+    return {sheet.id: (series_state(sheet), sheet.status) for sheet in sheets}
 
 
 def _names(state: NightState) -> dict[int, str]:
@@ -207,7 +207,7 @@ def _table_view(table: NightTable, tables, names) -> TableView:
     if series_state_ is not None:
         deal_number = len(series_state_.deals) + (1 if state_name == "playing" else 0)
     fixed = table.rules.get("deals") or len(table.seats)
-    return TableView(table.number, UUID(table.series) if table.series else None, seats,
+    return TableView(table.number, table.series, seats,
                      table.first_dealer, names.get(table.first_dealer, ""), table.large_table,
                      dict(table.rules), state_name, deal_number, fixed)  # fmt: skip
 

@@ -329,7 +329,7 @@ def _ended_tables(state: NightState) -> frozenset[int]:
         return frozenset()
     started = {t.series: t.number for t in current.tables if t.started}
     statuses = SeriesSheet.objects.filter(id__in=list(started)).values_list("id", "status")
-    return frozenset(started[str(s)] for s, status in statuses if status not in OPEN_STATUSES)
+    return frozenset(started[s] for s, status in statuses if status not in OPEN_STATUSES)
 
 
 @transient_retry
@@ -349,17 +349,32 @@ def night_round_draw(
     from series.nights.selectors import standings_order
 
     state = night_load(night_id)
-    day = Date.fromisoformat(state.date)
-    command = DrawRound(
-        seed=secrets.randbits(32) if seed is None else seed,
-        min_table=min_table, max_table=max_table, method=method,
-        met=season_meetings(state.club, day),
-        standings=standings_order(night_id, state) if method == "standings" else (),
-        ratings=_ratings(state.club, state.game_rules.game, day, state.present)
-        if method == "rating" else {},
-        ended=_ended_tables(state),
-    )  # fmt: skip
-    return _write(night_id, command, expected_version, actor_id, idempotency_key)
+    with transaction.atomic():
+        state, expected_version = _round_closed(night_id, state, expected_version, actor_id,
+                                                idempotency_key)  # fmt: skip
+        day = Date.fromisoformat(state.date)
+        command = DrawRound(
+            seed=secrets.randbits(32) if seed is None else seed,
+            min_table=min_table, max_table=max_table, method=method,
+            met=season_meetings(state.club, day),
+            standings=standings_order(night_id, state) if method == "standings" else (),
+            ratings=_ratings(state.club, state.game_rules.game, day, state.present)
+            if method == "rating" else {},
+        )  # fmt: skip
+        return _write(night_id, command, expected_version, actor_id, idempotency_key)
+
+
+def _round_closed(
+    night_id: UUID, state: NightState, expected: int | None, actor_id: int | None, key: str | None
+) -> tuple[NightState, int | None]:
+    """Close the current round first when its tables started (one command, one
+    event: a retry's replay finds each), in the caller's transaction."""
+    current = state.current_round
+    if current is None or current.closed or not any(t.started for t in current.tables):
+        return state, expected
+    closed = _write(night_id, CloseRound(_ended_tables(state)), expected, actor_id,
+                    _derived(key, "round-closed"))  # fmt: skip
+    return closed.state, None if expected is None else closed.state.version
 
 
 @transient_retry
@@ -421,7 +436,7 @@ def night_tables_start(
     if not waiting:
         if chosen:
             return NightResult(night_id, state, replayed=True)  # started already: a retry
-        raise DomainError(_("There is no table {table} to start: draw the round first."),
+        raise DomainError(_("There is no Table {table} to start: draw the round first."),
                           code="night_no_table", field="tables",
                           table=", ".join(map(str, tables or ())))  # fmt: skip
     club = _club_of(state)
@@ -482,14 +497,18 @@ def night_close(
     current = state.current_round
     playing = () if current is None or current.closed else tuple(
         t.number for t in current.tables if t.started and t.number not in ended)  # fmt: skip
-    ranking = night_ranking(night_id, state=state)
-    points = tuple(
-        NightPoints(line.player, line.place, _text(line.points), _text(line.per_deal),
-                    line.rounds)
-        for line in ranking.lines
-    )  # fmt: skip
-    return _write(night_id, CloseNight(points, playing), expected_version, actor_id,
-                  idempotency_key)  # fmt: skip
+    with transaction.atomic():
+        if not playing:
+            state, expected_version = _round_closed(night_id, state, expected_version,
+                                                    actor_id, idempotency_key)  # fmt: skip
+        ranking = night_ranking(night_id, state=state)
+        points = tuple(
+            NightPoints(line.player, line.place, _text(line.points), _text(line.per_deal),
+                        line.rounds)
+            for line in ranking.lines
+        )  # fmt: skip
+        return _write(night_id, CloseNight(points, playing), expected_version, actor_id,
+                      idempotency_key)  # fmt: skip
 
 
 def _text(value) -> str | None:

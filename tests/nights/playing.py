@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from series.eventstore import projectors
 from series.nights import services as nights
 from series.sheets import services
 from tests.factories import club_with_players, entry
@@ -42,3 +43,27 @@ def play_out(night_id, *, winners=None):
                 out = playing[0]
             hands = {p: 20 + 10 * i for i, p in enumerate(playing) if p != out}
             services.deal_record(series_id=table.series, entry=entry(out, hands))
+
+
+def a_night_played() -> None:
+    """A night of nine: round 1 played out, a guest checked in, round 2 drawn by the
+    night's standings with a swap before it starts, one deal into it; and a closed night."""
+    _club, _players, night = night_of(9, deals=1)
+    night_id = night.night_id
+    drawn(night_id, low=4, high=5, seed=7)
+    nights.night_tables_start(night_id=night_id)
+    play_out(night_id)
+    nights.night_guest_add(night_id=night_id, name="Guest")
+    round_two = drawn(night_id, low=3, high=5, method="standings").state.current_round
+    one, other = round_two.tables[0].seats[0], round_two.tables[1].seats[0]
+    nights.night_players_swap(night_id=night_id, player=one, other=other)
+    table = nights.night_tables_start(night_id=night_id).state.current_round.tables[0]
+    seats = table.seats
+    hands = {p: 20 + 10 * n for n, p in enumerate(seats[1:])}
+    services.deal_record(series_id=table.series, entry=entry(seats[0], hands))
+    second, others = club_with_players(NAMES[:4], name="Second club")
+    closed = nights.night_open(club=second, date="2026-03-21")
+    nights.night_check_in(night_id=closed.night_id, players=[p.id for p in others])
+    drawn(closed.night_id, low=4, high=4)
+    nights.night_close(night_id=closed.night_id)
+    projectors.follow_log()  # the league's follower has read the log, as beside the server

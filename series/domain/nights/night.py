@@ -5,7 +5,7 @@ scoring method and rounds; each round seats every present player at one table
 and each table plays one series (its own stream, started by the night's
 director). The night knows its tables' series only by id: whether a table
 still plays, and its result, the caller reads from the series and hands to
-the commands that need it (``DrawRound.ended``, ``CloseNight.playing``).
+the commands that need it (``CloseRound.ended``, ``CloseNight.playing``).
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import reduce
+from uuid import UUID
 
 from ..errors import DomainError, _
 from ..rules import rules_from
@@ -49,7 +50,7 @@ class NightTable:
     first_dealer: int
     rules: Mapping = field(default_factory=dict)
     large_table: str | None = None
-    series: str | None = None
+    series: UUID | None = None
 
     @property
     def started(self) -> bool:
@@ -132,14 +133,16 @@ def apply(state: NightState, event: NightEvent) -> NightState:
         case RoundDrawn():
             drawn = NightRound(event.number, event.seed, event.method, tuple(event.sizes),
                                tuple(_table(t) for t in event.tables))  # fmt: skip
-            return replace(state, rounds=(*state.rounds, drawn))
+            earlier = tuple(r for r in state.rounds if r.number != event.number)
+            return replace(state, rounds=(*earlier, drawn))
         case PlayerMoved() | PlayersSwapped():
             rounds = _with_round(state, event.round, lambda r: _tables_replaced(r, event.tables))
             return replace(state, rounds=rounds)
         case TableStarted():
+            series = UUID(event.series)
 
             def started(round_: NightRound) -> NightRound:
-                tables = tuple(replace(t, series=event.series) if t.number == event.table else t
+                tables = tuple(replace(t, series=series) if t.number == event.table else t
                                for t in round_.tables)  # fmt: skip
                 return replace(round_, tables=tables)
 
@@ -183,8 +186,9 @@ class CheckOut:
 @dataclass(frozen=True, slots=True)
 class DrawRound:
     """Draw the next round. ``met``: the season's meetings; ``standings``: the
-    night's players best first; ``ratings``: by player; ``ended``: the tables of the
-    current round whose series ended (the round closes with the draw)."""
+    night's players best first; ``ratings``: by player. A round whose tables
+    started is closed first (``CloseRound``); one drawn and not started is
+    drawn again."""
 
     seed: int
     min_table: int
@@ -193,7 +197,6 @@ class DrawRound:
     met: Mapping[Pair, int] = field(default_factory=dict)
     standings: tuple[int, ...] = ()
     ratings: Mapping[int, float] = field(default_factory=dict)
-    ended: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -313,7 +316,7 @@ def _check_out(state: NightState, command: CheckOut) -> PlayerCheckedOut:
     table = current.table_of(command.player) if current else None
     if table is not None:
         raise InvalidNight(
-            _("{player} is seated at table {table} of round {round}: leave once the round "
+            _("{player} is seated at Table {table} of round {round}: leave once the round "
               "is over, or move them before the table starts."),
             code="night_player_seated", field="player", player=command.player,
             table=table.number, round=current.number,
@@ -322,10 +325,13 @@ def _check_out(state: NightState, command: CheckOut) -> PlayerCheckedOut:
 
 
 def _draw(state: NightState, command: DrawRound) -> list[NightEvent]:
-    events: list[NightEvent] = []
     current = _open_round(state)
-    if current is not None:
-        events.append(_close_round(state, command.ended))
+    if current is not None and any(t.started for t in current.tables):
+        raise InvalidNight(
+            _("Round {round} is still open: close it once its tables have finished, then "
+              "draw the next."),
+            code="night_round_open", round=current.number,
+        )  # fmt: skip
     if command.method not in METHODS:
         draw([], (), 0, method=command.method)  # refuses, naming the methods
     rules = state.game_rules
@@ -334,9 +340,9 @@ def _draw(state: NightState, command: DrawRound) -> list[NightEvent]:
     drawn = draw(state.present, sizes, command.seed, method=command.method, met=command.met,
                  standings=command.standings, ratings=command.ratings)  # fmt: skip
     tables = tuple(_drawn(state, t.number, t.seats, t.first_dealer) for t in drawn)
-    number = len(state.rounds) + 1
-    events.append(RoundDrawn(number, command.seed, command.method, tuple(sizes), tables))
-    return events
+    # A round drawn again before any of its tables started replaces that draw.
+    number = current.number if current is not None else len(state.rounds) + 1
+    return [RoundDrawn(number, command.seed, command.method, tuple(sizes), tables)]
 
 
 def _drawn(state: NightState, number: int, seats: Sequence[int], first_dealer: int):
@@ -365,10 +371,10 @@ def _move(state: NightState, command: MovePlayer) -> PlayerMoved:
     current, origin = _unstarted(state, command.player)
     target = current.table(command.table)
     if target is None:
-        raise InvalidNight(_("Round {round} has no table {table}."), code="night_no_table",
+        raise InvalidNight(_("Round {round} has no Table {table}."), code="night_no_table",
                            field="table", round=current.number, table=command.table)  # fmt: skip
     if target.number == origin.number:
-        raise InvalidNight(_("{player} sits at table {table} already."),
+        raise InvalidNight(_("{player} sits at Table {table} already."),
                            code="night_same_table", field="table",
                            player=command.player, table=target.number)  # fmt: skip
     if target.started:
@@ -417,7 +423,7 @@ def _start(state: NightState, command: StartTable) -> TableStarted:
     current = _open_round(state)
     table = current.table(command.table) if current else None
     if table is None:
-        raise InvalidNight(_("There is no table {table} to start: draw the round first."),
+        raise InvalidNight(_("There is no Table {table} to start: draw the round first."),
                            code="night_no_table", field="table", table=command.table)  # fmt: skip
     if table.started:
         _unstarted_target(table)
@@ -446,11 +452,14 @@ def _close_night(state: NightState, command: CloseNight) -> list[NightEvent]:
               "before the night closes."),
             code="night_table_playing", field="table", table=command.playing[0],
         )  # fmt: skip
-    events: list[NightEvent] = []
-    if _open_round(state) is not None:
-        started = {t.number for t in state.current_round.tables if t.started}
-        events.append(_close_round(state, frozenset(started)))
-    return [*events, NightClosed(state.method, tuple(command.points))]
+    current = _open_round(state)
+    if current is not None and any(t.started for t in current.tables):
+        raise InvalidNight(
+            _("Round {round} is still open: close it once its tables have finished, then "
+              "close the night."),
+            code="night_round_open", round=current.number,
+        )  # fmt: skip
+    return [NightClosed(state.method, tuple(command.points))]
 
 
 def command_for(event: NightEvent, state: NightState) -> NightCommand | None:
@@ -482,7 +491,10 @@ def check_recorded(state: NightState, event: NightEvent) -> None:
         raise InvalidNight(_("There is no such night."), code="night_not_found")
     if isinstance(event, RoundDrawn):
         seated = sorted(p for t in event.tables for p in t.seats)
-        if seated != sorted(state.present) or event.number != len(state.rounds) + 1:
+        current = _open_round(state)
+        again = current is not None and not any(t.started for t in current.tables)
+        number = current.number if again else len(state.rounds) + 1
+        if seated != sorted(state.present) or event.number != number:
             raise DomainError(_("The draw does not seat the night's present players."),
                               code="night_draw_not_as_recorded")  # fmt: skip
         for table in event.tables:

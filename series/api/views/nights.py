@@ -1,0 +1,363 @@
+"""A club night: open it, check players in, draw rounds, start its tables, close it."""
+
+from __future__ import annotations
+
+from uuid import UUID
+
+from django.urls import reverse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
+
+from series.api.base import (
+    IDEMPOTENCY_KEY_PARAMETER,
+    READ_ERRORS,
+    SERIES_WRITE_ERRORS,
+    WRITE_ERRORS,
+    ApiView,
+    error_responses,
+    idempotency_key,
+)
+from series.api.permissions import require
+from series.api.serializers import options_field, player_id, preset_field
+from series.api.views.series import expected_version_field
+from series.clubs.access import Access
+from series.domain.nights import METHODS, RANDOM
+from series.domain.nights.large_tables import LARGE_TABLE_RULES
+from series.domain.nights.methods import PLACEMENT
+from series.domain.nights.night import SCORING_METHODS
+from series.models import Club
+from series.nights import selectors, services
+from series.nights.selectors import NightPage, RoundView
+from series.sheets import selectors as sheet_selectors
+
+NIGHT_ID = OpenApiParameter("night_id", OpenApiTypes.UUID, OpenApiParameter.PATH)
+CLUB_SLUG = OpenApiParameter("slug", str, OpenApiParameter.PATH, description="The club's slug.")
+
+
+class TableSerializer(serializers.Serializer):
+    number = serializers.IntegerField(help_text="Table 1, Table 2 …")
+    series = serializers.UUIDField(allow_null=True, help_text="The table's series, once started.")
+    players = serializers.ListField(child=serializers.IntegerField(), help_text="In seat order.")
+    first_dealer = serializers.IntegerField()
+    large_table = serializers.CharField(
+        allow_null=True, help_text="The large-table preset this table plays (7 or 8 players)."
+    )
+    status = serializers.ChoiceField(["drawn", "playing", "finished", "abandoned"])
+
+
+class RoundSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    seed = serializers.IntegerField(help_text="The draw's seed: the same seed and players "
+                                    "give the same tables (RULES D-15).")  # fmt: skip
+    method = serializers.ChoiceField(METHODS)
+    closed = serializers.BooleanField()
+    tables = TableSerializer(many=True)
+
+
+class RankingLineSerializer(serializers.Serializer):
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+    place = serializers.IntegerField(help_text="Shared by level players (1, 2, 2, 4).")
+    points = serializers.FloatField(
+        allow_null=True, help_text="The night's points (or average per deal), rounded to 2 places."
+    )
+    exact = serializers.CharField(allow_null=True, help_text="The points as an exact fraction.")
+    rounds = serializers.IntegerField()
+
+
+class NightSerializer(serializers.Serializer):
+    id = serializers.UUIDField()
+    club = serializers.CharField(help_text="The club's slug.")
+    date = serializers.DateField()
+    version = serializers.IntegerField()
+    state = serializers.ChoiceField(["open", "closed"])
+    method = serializers.ChoiceField(SCORING_METHODS)
+    method_explained = serializers.CharField()
+    present = serializers.ListField(child=serializers.IntegerField())
+    rounds = RoundSerializer(many=True)
+    ranking = RankingLineSerializer(many=True)
+    provisional = serializers.BooleanField(
+        help_text="Tables still play: the ranking is as if every table ended now."
+    )
+
+
+def _round_body(round_: RoundView) -> dict:
+    return {
+        "number": round_.number, "seed": round_.seed, "method": round_.method,
+        "closed": round_.closed,
+        "tables": [{"number": t.number, "series": t.series and str(t.series),
+                    "players": t.players, "first_dealer": t.first_dealer,
+                    "large_table": t.large_table, "status": t.status} for t in round_.tables],
+    }  # fmt: skip
+
+
+def night_body(night: NightPage, club: Club) -> dict:
+    """The night as the API shows it (the shape ``NightSerializer`` documents)."""
+    return {
+        "id": str(night.id), "club": club.slug, "date": night.date, "version": night.version,
+        "state": night.state, "method": night.method,
+        "method_explained": night.method_explained,
+        "present": [line.id for line in night.present],
+        "rounds": [_round_body(r) for r in night.rounds],
+        "ranking": [{"player": line.player, "name": line.name, "place": line.place,
+                     "points": None if line.points is None else round(float(line.points), 2),
+                     "exact": None if line.points is None else str(line.points),
+                     "rounds": line.rounds} for line in night.ranking.lines],
+        "provisional": night.ranking.provisional,
+    }  # fmt: skip
+
+
+class NightApiView(ApiView):
+    """A view about one night; ``club`` is set once access is granted."""
+
+    club: Club | None = None
+
+    def club_of_night(self, night_id: UUID, access: Access) -> Club:
+        self.club = require(self.request.user, selectors.night_club(night_id), access)
+        return self.club
+
+    def answer(self, night_id: UUID, *, replayed: bool = False, status_code=status.HTTP_200_OK):
+        body = night_body(selectors.night_page(night_id), self.club)
+        headers = {"Idempotent-Replayed": "true"} if replayed else {}
+        return Response(body, status=status_code, headers=headers)
+
+
+WRITTEN = OpenApiResponse(NightSerializer, description="The night after the change.")
+
+
+class ClubNightsApi(NightApiView):
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        rules = preset_field(max_length=40, required=False)
+        options = options_field()
+        scoring = serializers.ChoiceField(SCORING_METHODS, default=PLACEMENT)
+        points_table = serializers.DictField(
+            child=serializers.ListField(child=serializers.IntegerField(min_value=0)),
+            required=False,
+            help_text='Points per place by table size, for "points_table": {"4": [7, 4, 2, 0]}.',
+        )
+        large_table = serializers.ChoiceField(LARGE_TABLE_RULES, required=False)
+        date = serializers.DateField(required=False, help_text="Today in the club's time zone.")
+
+    @extend_schema(
+        operation_id="night_open",
+        summary="Open a club night (admins and scorers)",
+        tags=["nights"],
+        parameters=[CLUB_SLUG, IDEMPOTENCY_KEY_PARAMETER],
+        request=InputSerializer,
+        responses={201: WRITTEN, **error_responses(*WRITE_ERRORS)},
+    )
+    def post(self, request, slug: str):
+        data = self.validated(self.InputSerializer)
+        self.club = require(request.user, sheet_selectors.club_by_slug(slug), Access.DIRECT)
+        table = data.get("points_table")
+        result = services.night_open(
+            club=self.club, date=data.get("date"), rules=data.get("rules"),
+            options=data.get("options"), scoring=data["scoring"],
+            points_table={int(size): row for size, row in table.items()} if table else None,
+            large_table=data.get("large_table"), actor_id=request.user.id,
+            idempotency_key=idempotency_key(request),
+        )  # fmt: skip
+        response = self.answer(result.night_id, replayed=result.replayed,
+                               status_code=status.HTTP_201_CREATED)  # fmt: skip
+        response["Location"] = reverse("api:night", kwargs={"night_id": result.night_id})
+        return response
+
+
+class NightDetailApi(NightApiView):
+    @extend_schema(
+        operation_id="night_read",
+        summary="A night: who is present, its rounds and tables, its ranking",
+        tags=["nights"],
+        parameters=[NIGHT_ID],
+        responses={200: NightSerializer, **error_responses(*READ_ERRORS)},
+    )
+    def get(self, request, night_id: UUID):
+        self.club_of_night(night_id, Access.READ)
+        return self.answer(night_id)
+
+
+class CheckInsApi(NightApiView):
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        expected_version = expected_version_field(required=False)
+        players = serializers.ListField(child=player_id(), min_length=1, max_length=200)
+
+    @extend_schema(
+        operation_id="night_check_in",
+        summary="Check players in (a late arrival joins the next round)",
+        tags=["nights"],
+        parameters=[NIGHT_ID, IDEMPOTENCY_KEY_PARAMETER],
+        request=InputSerializer,
+        responses={200: WRITTEN, **error_responses(*SERIES_WRITE_ERRORS)},
+    )
+    def post(self, request, night_id: UUID):
+        data = self.validated(self.InputSerializer)
+        self.club_of_night(night_id, Access.DIRECT)
+        result = services.night_check_in(
+            night_id=night_id, players=data["players"],
+            expected_version=data.get("expected_version"), actor_id=request.user.id,
+            idempotency_key=idempotency_key(request),
+        )  # fmt: skip
+        return self.answer(night_id, replayed=result.replayed)
+
+
+class CheckOutsApi(NightApiView):
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        expected_version = expected_version_field(required=False)
+        player = player_id()
+
+    @extend_schema(
+        operation_id="night_check_out",
+        summary="A player leaves between rounds",
+        tags=["nights"],
+        parameters=[NIGHT_ID, IDEMPOTENCY_KEY_PARAMETER],
+        request=InputSerializer,
+        responses={200: WRITTEN, **error_responses(*SERIES_WRITE_ERRORS)},
+    )
+    def post(self, request, night_id: UUID):
+        data = self.validated(self.InputSerializer)
+        self.club_of_night(night_id, Access.DIRECT)
+        result = services.night_check_out(
+            night_id=night_id, player=data["player"],
+            expected_version=data.get("expected_version"), actor_id=request.user.id,
+            idempotency_key=idempotency_key(request),
+        )  # fmt: skip
+        return self.answer(night_id, replayed=result.replayed)
+
+
+class RoundsApi(NightApiView):
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        expected_version = expected_version_field(required=False)
+        min_table = serializers.IntegerField(min_value=1, max_value=20)
+        max_table = serializers.IntegerField(min_value=1, max_value=20)
+        method = serializers.ChoiceField(METHODS, default=RANDOM)
+
+    class OutputSerializer(RoundSerializer):
+        version = serializers.IntegerField(help_text="The night's version after the draw.")
+
+    @extend_schema(
+        operation_id="night_round_draw",
+        summary="Draw the next round's tables, seats and first dealers",
+        description="Tables start their series with `tables/start`; until then a player "
+        "can be moved or two swapped (`moves`). Another director drawing first answers 409.",
+        tags=["nights"],
+        parameters=[NIGHT_ID, IDEMPOTENCY_KEY_PARAMETER],
+        request=InputSerializer,
+        responses={201: OutputSerializer, **error_responses(*SERIES_WRITE_ERRORS)},
+    )
+    def post(self, request, night_id: UUID):
+        data = self.validated(self.InputSerializer)
+        self.club_of_night(night_id, Access.DIRECT)
+        result = services.night_round_draw(
+            night_id=night_id, min_table=data["min_table"], max_table=data["max_table"],
+            method=data["method"], expected_version=data.get("expected_version"),
+            actor_id=request.user.id, idempotency_key=idempotency_key(request),
+        )  # fmt: skip
+        night = selectors.night_page(night_id)
+        drawn = next(r for r in night.rounds if r.number == _drawn_round(result))
+        body = {**_round_body(drawn), "version": result.state.version}
+        headers = {"Idempotent-Replayed": "true"} if result.replayed else {}
+        return Response(body, status=status.HTTP_201_CREATED, headers=headers)
+
+
+def _drawn_round(result: services.NightResult) -> int:
+    """The round a draw recorded (a replayed retry: the round of its first event)."""
+    return len(result.state.rounds)
+
+
+class MovesApi(NightApiView):
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        expected_version = expected_version_field(required=False)
+        player = player_id()
+        table = serializers.IntegerField(min_value=1, max_value=100, required=False,
+                                         help_text="Move the player to this table.")  # fmt: skip
+        other = player_id(required=False, help_text="Or swap the player with this one.")
+
+    @extend_schema(
+        operation_id="night_move",
+        summary="Move a player to another table, or swap two (before their tables start)",
+        tags=["nights"],
+        parameters=[NIGHT_ID, IDEMPOTENCY_KEY_PARAMETER],
+        request=InputSerializer,
+        responses={200: WRITTEN, **error_responses(*SERIES_WRITE_ERRORS)},
+    )
+    def post(self, request, night_id: UUID):
+        data = self.validated(self.InputSerializer)
+        self.club_of_night(night_id, Access.DIRECT)
+        common = {"night_id": night_id, "player": data["player"],
+                  "expected_version": data.get("expected_version"), "actor_id": request.user.id,
+                  "idempotency_key": idempotency_key(request)}  # fmt: skip
+        if "other" in data:
+            result = services.night_players_swap(other=data["other"], **common)
+        elif "table" in data:
+            result = services.night_player_move(table=data["table"], **common)
+        else:
+            raise serializers.ValidationError({"table": ["Give a table, or another player."]})
+        return self.answer(night_id, replayed=result.replayed)
+
+
+class TablesStartApi(NightApiView):
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        expected_version = expected_version_field(required=False)
+        tables = serializers.ListField(
+            child=serializers.IntegerField(min_value=1, max_value=100), required=False,
+            help_text="The tables to start; every table not started yet when left out.",
+        )  # fmt: skip
+
+    @extend_schema(
+        operation_id="night_tables_start",
+        summary="Start the series of the current round's tables",
+        tags=["nights"],
+        parameters=[NIGHT_ID, IDEMPOTENCY_KEY_PARAMETER],
+        request=InputSerializer,
+        responses={200: WRITTEN, **error_responses(*SERIES_WRITE_ERRORS)},
+    )
+    def post(self, request, night_id: UUID):
+        data = self.validated(self.InputSerializer)
+        self.club_of_night(night_id, Access.DIRECT)
+        result = services.night_tables_start(
+            night_id=night_id, tables=data.get("tables"),
+            expected_version=data.get("expected_version"), actor_id=request.user.id,
+            idempotency_key=idempotency_key(request),
+        )  # fmt: skip
+        return self.answer(night_id, replayed=result.replayed)
+
+
+class CloseApi(NightApiView):
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        expected_version = expected_version_field(required=False)
+
+    @extend_schema(
+        operation_id="night_close",
+        summary="Close the night, recording its points",
+        description="Refused while a table plays (422 `night_table_playing`, the table in "
+        "`params.table`): let it finish, or abandon its series first.",
+        tags=["nights"],
+        parameters=[NIGHT_ID, IDEMPOTENCY_KEY_PARAMETER],
+        request=InputSerializer,
+        responses={200: WRITTEN, **error_responses(*SERIES_WRITE_ERRORS)},
+    )
+    def post(self, request, night_id: UUID):
+        data = self.validated(self.InputSerializer)
+        self.club_of_night(night_id, Access.DIRECT)
+        result = services.night_close(
+            night_id=night_id, expected_version=data.get("expected_version"),
+            actor_id=request.user.id, idempotency_key=idempotency_key(request),
+        )  # fmt: skip
+        return self.answer(night_id, replayed=result.replayed)

@@ -1,0 +1,160 @@
+"""The night's API: the issue's paths and field names, its errors, conflicts and
+idempotency exactly as for series (RULES D-15 to D-19)."""
+
+from __future__ import annotations
+
+import pytest
+
+from series.models import Event, SeriesSheet
+from series.nights import services as nights
+from series.sheets import services
+from tests.api.conftest import client_for, make_user
+from tests.nights.playing import NAMES, play_out
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def club():
+    admin = make_user("director")
+    club = services.club_create(name="Circolo", admin=admin)
+    services.member_set(club=club, user=make_user("reader"), role="member")
+    for name in NAMES[:9]:
+        services.player_add(club=club, name=name)
+    return club
+
+
+def director(club):
+    return client_for(club.memberships.get(role="admin").user)
+
+
+def opened(client, club) -> dict:
+    body = {"rules": "continental", "options": {"deals": 1}, "scoring": "placement",
+            "date": "2026-03-14"}  # fmt: skip
+    response = client.post(f"/api/v1/clubs/{club.slug}/nights", body, format="json")
+    assert response.status_code == 201, response.json()
+    return response.json()
+
+
+def checked_in(client, club, night) -> dict:
+    ids = list(club.players.values_list("id", flat=True))
+    body = {"expected_version": night["version"], "players": ids}
+    response = client.post(f"/api/v1/nights/{night['id']}/check-ins", body, format="json")
+    assert response.status_code == 200, response.json()
+    return response.json()
+
+
+def test_the_issues_night_from_open_to_close(club):
+    # RULES D-15, D-16: the paths and field names of the issue
+    client = director(club)
+    night = opened(client, club)
+    assert {"id", "version"} <= set(night)
+    night = checked_in(client, club, night)
+    assert len(night["present"]) == 9
+    drawn = client.post(f"/api/v1/nights/{night['id']}/rounds",
+                        {"expected_version": night["version"], "min_table": 4, "max_table": 5,
+                         "method": "random"}, format="json")  # fmt: skip
+    assert drawn.status_code == 201, drawn.json()
+    body = drawn.json()
+    assert {"number", "seed", "tables"} <= set(body)
+    assert [len(t["players"]) for t in body["tables"]] == [5, 4]
+    assert all({"number", "series", "players", "first_dealer"} <= set(t) for t in body["tables"])
+    started = client.post(f"/api/v1/nights/{night['id']}/tables/start",
+                          {"expected_version": body["version"]}, format="json")  # fmt: skip
+    assert started.status_code == 200, started.json()
+    play_out(night["id"])
+    read = client_for(None).get(f"/api/v1/nights/{night['id']}")
+    assert read.status_code == 404  # a private club's night is for its members
+    read = client_for(club.memberships.get(role="member").user).get(f"/api/v1/nights/{night['id']}")
+    assert {"id", "version", "state", "present", "rounds", "ranking", "method"} <= set(read.json())
+    ranking = read.json()["ranking"]
+    assert all({"player", "points", "place"} <= set(line) for line in ranking)
+    assert [line["points"] for line in ranking][:2] == [10, 10]
+    closed = client.post(f"/api/v1/nights/{night['id']}/close",
+                         {"expected_version": read.json()["version"]}, format="json")  # fmt: skip
+    assert closed.status_code == 200, closed.json()
+    assert closed.json()["state"] == "closed"
+
+
+def test_a_second_draw_on_the_same_version_is_a_conflict_that_names_the_night(club):
+    client = director(club)
+    night = checked_in(client, club, opened(client, club))
+    body = {"expected_version": night["version"], "min_table": 4, "max_table": 5}
+    assert (
+        client.post(f"/api/v1/nights/{night['id']}/rounds", body, format="json").status_code == 201
+    )
+    again = client.post(f"/api/v1/nights/{night['id']}/rounds", body, format="json")
+    assert again.status_code == 409
+    assert again.json()["current_version"] == night["version"] + 1
+    assert "night" in again.json()["message"]
+
+
+def test_a_draw_retried_with_its_key_returns_the_first_draw_and_records_nothing(club):
+    client = director(club)
+    night = checked_in(client, club, opened(client, club))
+    body = {"expected_version": night["version"], "min_table": 4, "max_table": 5}
+    path = f"/api/v1/nights/{night['id']}/rounds"
+    first = client.post(path, body, format="json", HTTP_IDEMPOTENCY_KEY="draw-1")
+    again = client.post(path, body, format="json", HTTP_IDEMPOTENCY_KEY="draw-1")
+    assert again.status_code == 201
+    assert again.headers["Idempotent-Replayed"] == "true"
+    assert again.json()["seed"] == first.json()["seed"]
+    assert Event.objects.filter(stream=night["id"], type="RoundDrawn").count() == 1
+
+
+def test_too_few_players_is_refused_in_the_requests_language(club):
+    client = director(club)
+    night = opened(client, club)
+    one = list(club.players.values_list("id", flat=True))[:2]
+    client.post(f"/api/v1/nights/{night['id']}/check-ins", {"players": one}, format="json")
+    refused = client.post(f"/api/v1/nights/{night['id']}/rounds",
+                          {"min_table": 3, "max_table": 5}, format="json",
+                          HTTP_ACCEPT_LANGUAGE="it")  # fmt: skip
+    assert refused.status_code == 422
+    assert refused.json()["code"] == "too_few_players"
+    assert refused.json()["params"]["missing"] == 1
+    assert refused.json()["message"] == (
+        "Un tavolo richiede almeno 3 giocatori: ne mancano ancora 1."
+    )
+
+
+def test_a_member_cannot_direct_a_night(club):
+    night = opened(director(club), club)
+    member = client_for(club.memberships.get(role="member").user)
+    response = member.post(f"/api/v1/nights/{night['id']}/check-ins",
+                           {"players": [club.players.first().id]}, format="json")  # fmt: skip
+    assert response.status_code == 403
+
+
+def test_starting_the_tables_twice_starts_no_second_series(club):
+    client = director(club)
+    night = checked_in(client, club, opened(client, club))
+    client.post(f"/api/v1/nights/{night['id']}/rounds", {"min_table": 4, "max_table": 5},
+                format="json")  # fmt: skip
+    path = f"/api/v1/nights/{night['id']}/tables/start"
+    assert client.post(path, {}, format="json").status_code == 200
+    again = client.post(path, {}, format="json")
+    assert again.status_code == 200
+    assert SeriesSheet.objects.filter(club=club).count() == 2
+    assert nights.night_load(night["id"]).current_round.tables[0].started
+
+
+def test_a_table_size_the_game_refuses_names_the_sizes_it_plays(club):
+    client = director(club)
+    night = checked_in(client, club, opened(client, club))
+    refused = client.post(f"/api/v1/nights/{night['id']}/rounds",
+                          {"min_table": 2, "max_table": 9}, format="json")  # fmt: skip
+    assert refused.status_code == 422
+    assert refused.json()["code"] == "invalid_table_size"
+    assert refused.json()["field"] == "min_table"
+    assert "choose a size in between" in refused.json()["message"]
+    assert not Event.objects.filter(stream=night["id"], type="RoundDrawn").exists()
+
+
+def test_sizes_that_cannot_seat_the_players_say_how_many_are_missing(club):
+    client = director(club)
+    night = checked_in(client, club, opened(client, club))
+    refused = client.post(f"/api/v1/nights/{night['id']}/rounds",
+                          {"min_table": 5, "max_table": 5}, format="json")  # fmt: skip
+    assert refused.json()["code"] == "sizes_do_not_fit"
+    assert refused.json()["params"]["missing"] == 1

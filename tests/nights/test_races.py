@@ -1,0 +1,73 @@
+"""Two directors at once (RULES D-15, D-19): one draw wins, the other is a 409
+and sees the winning draw; a night's table and a series never share a player."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from django.db import connection
+
+from series.eventstore.writer import StreamConflict
+from series.models import Event, NightSeat
+from series.nights import services as nights
+from series.sheets import services
+from tests.factories import start
+from tests.nights.playing import drawn, night_of
+
+
+def _at_once(*calls):
+    barrier, outcomes = threading.Barrier(len(calls)), []
+
+    def run(call):
+        barrier.wait()
+        try:
+            outcomes.append(("done", call()))
+        except StreamConflict as conflict:
+            outcomes.append(("conflict", conflict))
+        except services.SeatedElsewhere as refused:
+            outcomes.append(("refused", refused))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(call,)) for call in calls]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    return outcomes
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_two_directors_drawing_at_once_one_wins_and_the_other_is_told_the_version():
+    _club, _players, night = night_of(9)
+    version = night.state.version
+
+    def draw():
+        return drawn(night.night_id, low=4, high=5, expected_version=version)
+
+    outcomes = _at_once(draw, draw)
+    assert sorted(kind for kind, _ in outcomes) == ["conflict", "done"]
+    conflict = next(result for kind, result in outcomes if kind == "conflict")
+    assert conflict.current == version + 1
+    assert Event.objects.filter(stream=night.night_id, type="RoundDrawn").count() == 1
+    winner = next(result for kind, result in outcomes if kind == "done")
+    assert nights.night_load(night.night_id).current_round == winner.state.current_round
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_a_draw_and_a_series_seating_one_player_at_once_seat_them_once():
+    # RULES D-19, exact under concurrency: both checks run under the log's lock
+    club, players, night = night_of(8)
+    stranger = services.player_add(club=club, name="Stranger")
+    other = services.player_add(club=club, name="Other")
+    outcomes = _at_once(
+        lambda: drawn(night.night_id, low=4, high=4),
+        lambda: start(club, [stranger, other, players[0]]),
+    )
+    assert sorted(kind for kind, _ in outcomes) == ["done", "refused"]
+    seated_in_night = NightSeat.objects.filter(player=players[0]).exists()
+    seated_in_series = services.SeriesSeat.objects.filter(player=players[0]).exists()
+    assert seated_in_night != seated_in_series
