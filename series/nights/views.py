@@ -5,6 +5,7 @@ screen and the players' own check-in. Thin: a form is handed to a service
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
 from uuid import UUID
 
 from django.contrib import messages
@@ -19,7 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from series.clubs.access import Access, allows
 from series.domain.errors import DomainError
 from series.eventstore.store import VersionConflict
-from series.nights import pages_data, selectors, services
+from series.nights import pages_data, screen_links, selectors, services
 from series.nights.forms import (
     CheckInForm,
     DrawForm,
@@ -33,7 +34,7 @@ from series.web.conditional import watched
 from series.web.messages import render as error_message
 from series.web.page_access import club_page, in_club_time, refuse_access
 
-DIRECT = getattr(Access, "DIRECT", Access.SCORE)  # admins and scorers direct a night
+DIRECT = Access.DIRECT  # admins and scorers direct a night
 
 
 def _directs(request, club) -> bool:
@@ -94,11 +95,12 @@ def _forms(night, checkable, data=None, action=None) -> dict:
         "start": lambda d: NightWrite(d, version=night.version),
         "round_close": lambda d: NightWrite(d, version=night.version),
         "close": lambda d: NightWrite(d, version=night.version),
+        "screen_revoke": lambda d: NightWrite(d, version=night.version),
     }
     return {name: make(data if name == action else None) for name, make in makers.items()}
 
 
-def _write(action: str, night_id: UUID, data: dict, by: dict):
+def _write(action: str, night_id: UUID, data: dict, by: dict, user=None):
     """Hand the ``action``'s form data to its service; ``by``: who, key and version."""
     match action:
         case "check_in":
@@ -126,6 +128,8 @@ def _write(action: str, night_id: UUID, data: dict, by: dict):
             return services.night_round_close(night_id=night_id, **by)
         case "close":
             return services.night_close(night_id=night_id, **by)
+        case "screen_revoke":
+            return screen_links.screen_link_revoke(night_id=night_id, user=user)
     raise ValueError(action)
 
 
@@ -138,6 +142,9 @@ DONE = {
     "start": gettext_lazy("The tables' score sheets are open: each table records its deals."),
     "round_close": gettext_lazy("The round is closed."),
     "close": gettext_lazy("The night is closed: its points are recorded."),
+    "screen_revoke": gettext_lazy(
+        "The big screen's link is new: the links shown before no longer open it."
+    ),
 }
 
 
@@ -156,7 +163,7 @@ def night_page(request, club, night_id: UUID):
     if action in DONE:
         form = forms[action]
         write = lambda data: _write(  # noqa: E731
-            action, night.id, data, {"actor_id": request.user.id, **form.recording()}
+            action, night.id, data, {"actor_id": request.user.id, **form.recording()}, request.user
         )
         if _submit(form, write, night):
             messages.success(request, str(DONE[action]))
@@ -171,8 +178,17 @@ def night_page(request, club, night_id: UUID):
         "join_url": request.build_absolute_uri(
             reverse("nights:join", kwargs={"slug": club.slug, "night_id": night.id})
         ),
+        "screen_url": _screen_link(request, club, night.id) if directs else None,
     }
     return render(request, "nights/night.html", context, status=422 if action else 200)
+
+
+def _screen_link(request, club, night_id: UUID) -> str:
+    """The big screen's address to open on a TV: with its revocable key for a private club."""
+    url = reverse("nights:screen", kwargs={"slug": club.slug, "night_id": night_id})
+    if not club.public:
+        url = f"{url}?{urlencode({'key': screen_links.screen_link_token(night_id)})}"
+    return request.build_absolute_uri(url)
 
 
 def _submit(form, write, night=None) -> bool:
@@ -223,9 +239,13 @@ def night_cards(request, club, night_id: UUID):
 
 def _screen_club(request, slug: str, night_id: UUID):
     """The night's club when this request may watch its screen: anyone for a
-    public club, its members for a private one."""
+    public club, its members, or whoever holds the screen link a director showed
+    (until revoked)."""
     club = selectors.night_club(night_id)
     club = club if club is not None and club.slug == slug else None
+    key = request.GET.get("key")
+    if club is not None and key and screen_links.screen_link_opens(key) == night_id:
+        return club, None
     return club, refuse_access(request, club, Access.READ)
 
 
@@ -257,7 +277,12 @@ def _render_screen(request, club, night_id, template: str) -> HttpResponse:
         raise Http404
     screen = pages_data.screen_of(night)
     fragment = reverse("nights:screen_fragment", kwargs={"slug": club.slug, "night_id": night_id})
-    context = {"club": club, "screen": screen, "fragment_url": fragment}
+    key = request.GET.get("key")
+    context = {
+        "club": club,
+        "screen": screen,
+        "fragment_url": f"{fragment}?{urlencode({'key': key})}" if key else fragment,
+    }
     return render(request, template, context)
 
 

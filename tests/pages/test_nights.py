@@ -197,3 +197,16 @@ def test_tonight_shows_the_players_table_seat_and_first_dealer(table, as_role, n
     nights.night_round_draw(night_id=night, min_table=3, max_table=3, seed=7)
     html = as_role("member").get("/").content.decode()
     assert re.search(r"Tonight: Table \d, seat \d, \w+ deals first", html)
+
+
+def test_a_private_clubs_screen_opens_with_the_directors_link_until_it_is_revoked(
+    table, as_role, client, night
+):
+    director = as_role("scorer")
+    html = director.get(url(table, night)).content.decode()
+    link = re.search(r'href="(http[^"]*/screen/\?key=[^"]+)"', html).group(1).replace("&amp;", "&")
+    path = link.split("://", 1)[1].split("/", 1)[1]
+    assert client.get(f"/{path}").status_code == 200
+    revoked = director.post(url(table, night), {"action": "screen_revoke"})
+    assert revoked.status_code == 302
+    assert client.get(f"/{path}").status_code == 302  # the sign-in page: the link is gone
