@@ -113,6 +113,8 @@ def test_a_club_night_from_check_in_to_the_seasons_night_standings(
         (e) => parseFloat(getComputedStyle(e).fontSize)))""")
     assert smallest >= 24
     shoot(screen, "night-big-screen", full_page=False)
+    screen.set_viewport_size({"width": 1280, "height": 720})
+    assert screen.evaluate("document.documentElement.scrollHeight <= window.innerHeight")
 
     director.get_by_role("button", name="Close the round").click()
     director.get_by_text("The round is closed.").wait_for(timeout=WAIT)
