@@ -229,9 +229,9 @@ def test_the_league_endpoints_cost_the_same_queries_however_many_series(
     play_more(history, more)
     client = client_for(history.users["member"])
     slug = history.club.slug
-    # token with user, club, role; named seasons; ladder rules, the season's lines;
-    # whether the league is updating
-    with django_assert_num_queries(7):
+    # token with user, club, role; named seasons; ladder rules, the season's lines,
+    # their placement points; whether the league is updating
+    with django_assert_num_queries(8):
         client.get(f"/api/v1/clubs/{slug}/standings?season=2025")
     # token with user, player with club, role; + merged players, summaries, season
     # ratings; the game's latest; best and worst; head to head; page; whether the
