@@ -33,6 +33,7 @@ from django.utils.dateparse import parse_date, parse_datetime
 from series.clubs.roster import RosterStream
 from series.domain.errors import DomainError
 from series.domain.events import SeriesStarted, from_payload
+from series.domain.league.night_standings import check_night_count
 from series.domain.league.seasons import check_ladder, check_new_season
 from series.domain.nights.events import NightOpened, is_night_event
 from series.domain.nights.night import NightState
@@ -40,14 +41,7 @@ from series.domain.roster import is_roster_event, roster_stream
 from series.domain.series import SeriesState
 from series.eventstore import writer
 from series.league.aggregates import named_seasons
-from series.models import (
-    Club,
-    Event,
-    LadderRules,
-    Membership,
-    Player,
-    Season,
-)
+from series.models import Club, Event, LadderRules, Membership, Player, Season
 from series.nights.services import NIGHT
 from series.sheets import projections
 from series.sheets.services import SERIES
@@ -56,6 +50,8 @@ FORMAT = "scorekeeper-log"
 FORMAT_VERSION = 2  # 2: lines signed with an HMAC (1 had a bare SHA-256 chain)
 GENESIS = "0" * 64
 Lines = Iterable[str] | Callable[[], Iterable[str]]
+
+NIGHT_COUNT = ("night_count", "night_min", "night_best")  # the ladder's night standings
 
 
 class BackupError(Exception):
@@ -191,6 +187,9 @@ def _league_settings(clubs) -> Iterator[dict[str, Any]]:
             "club": rules.club_id,
             "min_series": rules.min_series,
             "best_n": rules.best_n,
+            "night_count": rules.night_count,
+            "night_min": rules.night_min,
+            "night_best": rules.night_best,
         }
 
 
@@ -372,8 +371,13 @@ class _Restorer:
 
     def _add_ladder(self, number: int, record: dict[str, Any]) -> None:
         check_ladder(record["min_series"], record["best_n"])
+        nights = {name: record[name] for name in NIGHT_COUNT if name in record}  # older backups
+        check_night_count(**nights)
         LadderRules.objects.create(
-            club_id=record["club"], min_series=record["min_series"], best_n=record["best_n"]
+            club_id=record["club"],
+            min_series=record["min_series"],
+            best_n=record["best_n"],
+            **nights,
         )
 
     def _add_event(self, number: int, record: dict[str, Any]) -> None:

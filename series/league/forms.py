@@ -27,6 +27,30 @@ class LadderForm(forms.Form):
         ),
     )
 
+    night_count = forms.ChoiceField(
+        label=_("Night standings"),
+        choices=[
+            ("total", _("Total of every night's points")),
+            ("average", _("Average a night, from a minimum of nights")),
+            ("best", _("Only each player's best nights")),
+        ],
+        initial="total",
+        required=False,
+    )
+    night_min = forms.IntegerField(
+        label=_("Nights to be ranked on average"),
+        min_value=1,
+        max_value=1000,
+        initial=1,
+        required=False,
+    )
+    night_best = forms.IntegerField(
+        label=_("Best nights that count"), min_value=1, max_value=1000, initial=5, required=False
+    )
+
+    def clean_night_count(self) -> str | None:
+        return self.cleaned_data["night_count"] or None  # not sent: kept as it is
+
 
 class DateInput(forms.DateInput):
     input_type = "date"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from fractions import Fraction
 from typing import Any
 
 from django.db.models import CharField, DateField, Exists, F, IntegerField, Value
@@ -18,7 +19,8 @@ from django.utils import timezone
 from series.database import replicas
 from series.domain import games
 from series.domain.league.seasons import SeasonSpan, find_season, season_of
-from series.league.aggregates import FIGURES, Figures, named_seasons
+from series.league.aggregates import FIGURES, Figures, best_n, named_seasons, results_in
+from series.league.placement import placement_points
 from series.models import Club, ClubRecord, LadderRules, LeagueBehind, Season, SeasonStanding
 
 
@@ -121,6 +123,12 @@ class StandingRow:
     mu: float
     sigma: float
     rank: int | None = None
+    placement_points: Fraction = Fraction(0)  # RULES D-16, over the series counted
+
+    @property
+    def placement_per_series(self) -> Fraction | None:
+        played = self.figures.series_played
+        return self.placement_points / played if played else None
 
 
 @dataclass
@@ -143,9 +151,9 @@ def ladder_rules(club: Club) -> LadderRules:
 
 
 def standings(club: Club, game: str, choice: SeasonChoice) -> Standings:
-    """The ladder of a season and game, from the standings projection: two
-    queries, the rules (with whether the league is updating) and the season's
-    lines."""
+    """The ladder of a season and game, from the standings projection: three
+    queries, the rules (with whether the league is updating), the season's
+    lines and the placement points of the series they count."""
     rules, behind = _ladder_rules_and_behind(club)
     lines = SeasonStanding.objects.filter(club=club, game=game, season=choice.chosen.key).values(
         *FIGURES,
@@ -163,6 +171,10 @@ def standings(club: Club, game: str, choice: SeasonChoice) -> Standings:
         rules.best_n,
         updating=replicas.reading_behind() or behind,
     )
+    counted = results_in(club.id, game, choice.chosen, choice.named)
+    if rules.best_n is not None:
+        counted = best_n(counted, rules.best_n)
+    placement = placement_points(counted)
     for line in lines:
         row = StandingRow(
             line["person"],
@@ -172,6 +184,7 @@ def standings(club: Club, game: str, choice: SeasonChoice) -> Standings:
             line["rating"],
             line["mu"],
             line["sigma"],
+            placement_points=placement.get(line["person"], Fraction(0)),
         )
         ranked = not row.guest and row.figures.series_played >= rules.min_series
         (table.ranked if ranked else table.unranked).append(row)

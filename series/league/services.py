@@ -11,6 +11,7 @@ from datetime import date
 
 from django.db import transaction
 
+from series.domain.league.night_standings import check_night_count
 from series.domain.league.seasons import check_ladder, check_new_season
 from series.domain.text import plain
 from series.eventstore.retry import transient_retry
@@ -29,13 +30,25 @@ from series.models import Club, LadderRules, Season
 
 
 @transient_retry(idempotent=True)
-def ladder_set(*, club: Club, min_series: int, best_n: int | None = None) -> LadderRules:
-    """Set how the club ranks its players (admins); the standings follow."""
+def ladder_set(
+    *,
+    club: Club,
+    min_series: int,
+    best_n: int | None = None,
+    night_count: str | None = None,
+    night_min: int | None = None,
+    night_best: int | None = None,
+) -> LadderRules:
+    """Set how the club ranks its players (admins); the standings follow. The
+    night standings' count is kept unless given."""
     check_ladder(min_series, best_n)
+    nights = {"night_count": night_count, "night_min": night_min, "night_best": night_best}
+    nights = {name: value for name, value in nights.items() if value is not None}
+    check_night_count(**nights)
     with transaction.atomic(), projection.club_time(club.time_zone):
         projection.lock_league(club.id)
         rules, _created = LadderRules.objects.update_or_create(
-            club=club, defaults={"min_series": min_series, "best_n": best_n}
+            club=club, defaults={"min_series": min_series, "best_n": best_n, **nights}
         )
         standings.refresh_club(club.id)
     return rules

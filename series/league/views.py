@@ -24,7 +24,7 @@ from series.clubs.access import Access, allows
 from series.domain import names as domain_names
 from series.domain.errors import DomainError
 from series.eventstore.store import VersionConflict
-from series.league import csv_export, player_record, selectors, services
+from series.league import csv_export, nights, player_record, selectors, services
 from series.league import history as history_of
 from series.league.forms import (
     AddPlayersForm,
@@ -39,6 +39,7 @@ from series.league.forms import (
 )
 from series.league.presentation import game_choices, history_lines, player_page_context
 from series.league.selectors import league_games
+from series.nights import selectors as night_selectors
 from series.sheets import selectors as series_selectors
 from series.web.messages import render as error_message
 from series.web.page_access import club_page, refuse_access
@@ -79,6 +80,9 @@ def league_page(request, club):
         "games": game_choices(),
         "choice": choice,
         "standings": table,
+        "night_standings": nights.night_standings_of(
+            club, choice.chosen, choice.named, selectors.ladder_rules(club)
+        ),
         "records": selectors.club_records(club, game, choice.named),
         "updating": table.updating,
         "is_admin": _is_admin(request, club),
@@ -146,6 +150,8 @@ def player_page(request, slug: str, player_id: int):
     page = player_record.series_page(person, request.GET.get("page"), record.series_count)
     context = player_page_context(record, named, page)
     context["updating"] = selectors.updating(player.club)
+    context["nights"] = nights.players_nights(player)
+    context["tonight"] = night_selectors.tonight([player.id])
     return render(request, "league/player.html", context)
 
 
@@ -165,7 +171,15 @@ def sheet_csv(request, series_id: UUID):
 @club_page(Access.ADMINISTER)
 def ladder_settings(request, club):
     rules = selectors.ladder_rules(club)
-    ladder = LadderForm(initial={"min_series": rules.min_series, "best_n": rules.best_n})
+    ladder = LadderForm(
+        initial={
+            "min_series": rules.min_series,
+            "best_n": rules.best_n,
+            "night_count": rules.night_count,
+            "night_min": rules.night_min,
+            "night_best": rules.night_best,
+        }
+    )
     season = SeasonForm()
     action = request.POST.get("action")
     done = None

@@ -27,6 +27,10 @@ class LadderRules(models.Model):
         _("series to be ranked"), default=DEFAULT_MIN_SERIES
     )
     best_n = models.PositiveSmallIntegerField(_("only the best series count"), null=True)
+    # The season's night standings (series/domain/league/night_standings.py).
+    night_count = models.CharField(_("night standings count"), max_length=10, default="total")
+    night_min = models.PositiveSmallIntegerField(_("nights to be ranked on average"), default=1)
+    night_best = models.PositiveSmallIntegerField(_("only the best nights count"), default=5)
 
 
 class Season(models.Model):

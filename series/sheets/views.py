@@ -27,6 +27,7 @@ from series.domain.events import from_payload, without_members
 from series.domain.rules import Rules, rules_from
 from series.domain.series import SeriesState
 from series.eventstore.store import VersionConflict
+from series.nights import pages_data as night_pages
 from series.sheets import live_links, selectors, services
 from series.sheets.forms import (
     AbandonForm,
@@ -56,6 +57,7 @@ def home(request):
     memberships = club_selectors.user_memberships(request.user)
     sheets = selectors.open_series(club_ids=[m.club_id for m in memberships])
     waiting = selectors.deals_waiting_for(request.user, sheets)
+    tonight = night_pages.tonight_by_club(request.user) if memberships else {}
     clubs = [
         {
             "club": m.club,
@@ -64,6 +66,7 @@ def home(request):
             "is_admin": allows(m.role, m.club, Access.ADMINISTER),
             "can_score": allows(m.role, m.club, Access.SCORE),
             "series": [sheet for sheet in sheets if sheet.club_id == m.club_id],
+            "tonight": tonight.get(m.club_id),
         }
         for m in memberships
     ]

@@ -95,4 +95,8 @@ def series_label(sheet) -> str:
     zone = sheet.club.time_zone  # the club's time, on the home page too
     started = localtime(sheet.started_at, zoneinfo.ZoneInfo(zone) if zone else None)
     started = date_format(started, "SHORT_DATETIME_FORMAT")
-    return gettext("%(players)s, started %(time)s") % {"players": players, "time": started}
+    label = gettext("%(players)s, started %(time)s") % {"players": players, "time": started}
+    table = getattr(sheet, "table_number", None)
+    if table is None:
+        return label
+    return gettext("Table %(number)s: %(label)s") % {"number": table, "label": label}

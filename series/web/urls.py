@@ -1,7 +1,7 @@
 """The pages (the REST API lives under /api/v1/, see series/api/urls.py)."""
 
 from django.contrib.auth import views as auth_views
-from django.urls import path
+from django.urls import include, path
 
 from series.accounts import views as account_views
 from series.clubs import views as club_views
@@ -72,4 +72,5 @@ urlpatterns = [
     path("series/<uuid:series_id>/live-link/new/", views.live_link_new, name="live_link_new"),
     path("live/<str:token>/", views.live, name="live"),
     path("live/<str:token>/sheet/", views.live_fragment, name="live_fragment"),
+    path("", include("series.nights.urls")),
 ]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.pages.conftest import chromium_tab
+from tests.support.browser import chromium_tab
 
 SCRIPTS = Path(__file__).resolve().parents[2] / "static" / "js"
 

@@ -216,8 +216,8 @@ def test_the_league_endpoints_cost_the_same_queries_however_many_series(
     client = client_for(history.users["member"])
     slug = history.club.slug
     # token with user, club, role; named seasons; ladder rules with whether the
-    # league is updating; the season's lines
-    with django_assert_num_queries(6):
+    # league is updating; the season's lines; their placement points
+    with django_assert_num_queries(7):
         client.get(f"/api/v1/clubs/{slug}/standings?season=2025")
     # token with user, player with club, role; + merged players, summaries, season
     # ratings; the game's latest; best and worst; head to head; page; whether the

@@ -176,6 +176,18 @@ def test_an_admin_sets_the_ladder_rules_and_adds_a_season_with_the_forms(history
     assert "Standings Spring" in html
 
 
+def test_an_admin_chooses_how_the_night_standings_count_and_it_is_kept(history):
+    client = page(history, "admin")
+    url = f"/clubs/{history.club.slug}/league/settings/"
+    ladder = {"action": "ladder", "min_series": "1", "night_count": "average", "night_min": "3"}
+    assert client.post(url, ladder).status_code == 302
+    html = client.get(url).content.decode()
+    assert 'value="average" selected' in html and 'name="night_min" value="3"' in html
+    client.post(url, {"action": "ladder", "min_series": "2"})  # the night count not sent
+    rules = LadderRules.objects.get(club=history.club)
+    assert (rules.min_series, rules.night_count, rules.night_min) == (2, "average", 3)
+
+
 def test_an_admin_merges_and_undoes_the_merge_with_the_roster_forms(history):
     client = page(history, "admin")
     twin = player_services.guest_add(club=history.club, name="Dario bis")
@@ -206,8 +218,9 @@ def test_the_league_pages_cost_the_same_queries_however_many_series(
     client = page(history)
     slug = history.club.slug
     # session, user, club, role; named seasons with the seasons played; ladder rules
-    # with whether the league is updating; the season's lines; the records
-    with django_assert_num_queries(8):
+    # with whether the league is updating; the season's lines, their placement
+    # points; the ladder rules and closed nights of the night standings; the records
+    with django_assert_num_queries(11):
         client.get(f"/clubs/{slug}/league/?season=2025")
     # session, user, club, role; named seasons with the seasons played; players;
     # count, page, seats
@@ -215,8 +228,8 @@ def test_the_league_pages_cost_the_same_queries_however_many_series(
         client.get(f"/clubs/{slug}/league/history/")
     # session, user, player with club, role; named seasons, merged, summaries, season
     # ratings; the game's latest; best and worst; head to head; page; whether the
-    # league is updating
-    with django_assert_num_queries(13):
+    # league is updating; their closed nights, their seat tonight
+    with django_assert_num_queries(15):
         client.get(f"/clubs/{slug}/players/{history.anna.id}/")
 
 

@@ -149,3 +149,14 @@ def test_a_named_season_takes_its_series_out_of_the_calendar_year(history):
     choice = selectors.season_choice(history.club, None)
     # Newest first, by first day: the named season started after 1 January.
     assert [season.key for season in choice.seasons][-2:] == ["spring", "2025"]
+
+
+def test_each_series_gives_placement_points_fair_across_table_sizes(history):
+    # RULES D-16: place p at a table of n scores 10 × (n − p) / (n − 1).
+    # First series (3 players): Carla 1st 10, Bruno 2nd 5, Anna 3rd 0.
+    # Second series (3 players): Bruno 1st 10, Anna 2nd 5, Carla 3rd 0.
+    rows = by_name(standings_of(history))
+    assert rows["Anna"].placement_points == 5
+    assert rows["Bruno"].placement_points == 15
+    assert rows["Carla"].placement_points == 10
+    assert rows["Bruno"].placement_per_series == 7.5

@@ -10,8 +10,8 @@ from series.clubs import players as player_services
 from series.clubs import services as club_services
 from series.models import Event, SeriesSheet
 from series.nights import services as nights
-from tests.api.conftest import client_for, make_user
-from tests.nights.playing import NAMES, play_out
+from tests.support.api import client_for, make_user
+from tests.support.nights import NAMES, play_out
 
 pytestmark = pytest.mark.django_db
 

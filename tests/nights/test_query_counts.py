@@ -11,9 +11,9 @@ from series.clubs import membership
 from series.nights import selectors
 from series.nights import services as nights
 from series.sheets import services
-from tests.api.conftest import client_for
-from tests.factories import entry
-from tests.nights.playing import drawn, night_of
+from tests.support.api import client_for
+from tests.support.factories import entry
+from tests.support.nights import drawn, night_of
 
 pytestmark = pytest.mark.django_db
 
@@ -57,7 +57,7 @@ def test_the_nights_api_costs_a_fixed_number_of_queries_however_many_deals(deals
 
 
 def _admin_client(club):
-    from tests.api.conftest import make_user
+    from tests.support.api import make_user
 
     admin = make_user("director")
     membership.member_set(club=club, user=admin, role="admin")

@@ -13,8 +13,8 @@ from series.eventstore.writer import StreamConflict
 from series.models import Event, NightSeat
 from series.nights import services as nights
 from series.sheets import services
-from tests.factories import start
-from tests.nights.playing import drawn, night_of
+from tests.support.factories import start
+from tests.support.nights import drawn, night_of
 
 
 def _at_once(*calls):

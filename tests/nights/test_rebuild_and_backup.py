@@ -10,8 +10,8 @@ from series.backup import checksum
 from series.models import Night, NightSeat, SeriesSheet
 from series.nights import selectors
 from series.sheets import projections
-from tests.nights.playing import a_night_played
 from tests.support.backup import backup_of
+from tests.support.nights import a_night_played
 
 pytestmark = pytest.mark.django_db
 

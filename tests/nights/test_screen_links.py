@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from series.nights.screen_links import screen_link_opens, screen_link_revoke, screen_link_token
-from tests.api.conftest import make_user
-from tests.nights.playing import night_of
+from tests.support.api import make_user
+from tests.support.nights import night_of
 
 pytestmark = pytest.mark.django_db
 

@@ -15,8 +15,8 @@ from series.models import Event, NightSeat, SeriesSheet
 from series.nights import selectors
 from series.nights import services as nights
 from series.sheets import services
-from tests.factories import start
-from tests.nights.playing import club_of, drawn, night_of, play_out
+from tests.support.factories import start
+from tests.support.nights import club_of, drawn, night_of, play_out
 
 pytestmark = pytest.mark.django_db
 
@@ -176,7 +176,7 @@ def test_while_tables_play_the_ranking_is_if_every_table_ended_now():
 
 
 def _entry(seats):
-    from tests.factories import entry
+    from tests.support.factories import entry
 
     return entry(seats[0], {p: 10 + 10 * n for n, p in enumerate(seats[1:], start=1)})
 

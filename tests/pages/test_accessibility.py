@@ -27,6 +27,8 @@ from series.clubs import players as player_services
 from series.clubs import services as club_services
 from series.clubs.views import MADE_SESSION_KEY
 from series.eventstore import projectors
+from series.nights import selectors as night_selectors
+from series.nights import services as nights
 from series.sheets import live_links, selectors, services
 from tests.support.browser import CHROMIUM, CHROMIUM_ARGS, CSP_LISTENER, chromium_missing
 from tests.support.factories import entry
@@ -47,6 +49,7 @@ NOT_PAGES = {
     "healthz",
     "set_language",
     "join",  # reached through its link (join_link), which keeps the token in the session
+    "nights:screen_fragment",
 }
 AXE = Path(axe_playwright_python.__file__).with_name("axe.min.js")
 VIEWPORTS = {"phone": {"width": 360, "height": 740}, "laptop": {"width": 1280, "height": 800}}
@@ -113,6 +116,7 @@ def build_site() -> tuple[dict, object]:
     ).series_id
     services.deal_record(series_id=rummy, entry=entry(others[0], {others[1]: 12, others[2]: 30}))
     token = membership.invitation_create(club=club, role="member", multi_use=True).token
+    night = night_played(club)
     slug, series, number = {"slug": club.slug}, {"series_id": played}, {"number": 3}
     pages = {
         "home": {},
@@ -154,6 +158,11 @@ def build_site() -> tuple[dict, object]:
         "league:settings": slug,
         "league:roster": slug,
         "league:player": {**slug, "player_id": players[0].id},
+        "nights:list": slug,
+        "nights:night": {**slug, "night_id": night},
+        "nights:cards": {**slug, "night_id": night},
+        "nights:screen": {**slug, "night_id": night},
+        "nights:join": {**slug, "night_id": night},
     }
     paths = {name: reverse(name, kwargs=kwargs) for name, kwargs in pages.items()}
     paths.update(
@@ -165,6 +174,22 @@ def build_site() -> tuple[dict, object]:
     paths["sheet rummy"] = reverse("sheet", args=[rummy])
     paths["deal_new rummy"] = reverse("deal_new", args=[rummy])
     return paths, admin, club
+
+
+def night_played(club):
+    """A night of six players at two tables, its score sheets open, one deal played."""
+    seated = [
+        services.player_add(club=club, name=n)
+        for n in ("Nora", "Otto", "Pia", "Rita", "Sven", "Tina")
+    ]
+    night = nights.night_open(club=club, date="2026-03-14").night_id
+    nights.night_check_in(night_id=night, players=[p.id for p in seated])
+    nights.night_round_draw(night_id=night, min_table=3, max_table=3, seed=7)
+    nights.night_tables_start(night_id=night)
+    first = night_selectors.night_page(night).rounds[-1].tables[0]
+    out, *others = [seat.player for seat in first.seats]
+    services.deal_record(series_id=first.series, entry=entry(out, dict.fromkeys(others, 25)))
+    return night
 
 
 def session_of(user, **kept) -> str:

@@ -9,42 +9,13 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.db import connections
 
 from series.models import Club, Membership, SeriesSheet
-from tests.support.browser import CHROMIUM, CHROMIUM_ARGS, PASSWORD, chromium_missing, shoot, words
+from tests.support.browser import PASSWORD, shoot, words
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PLAYERS = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio"]
-
-
-@pytest.fixture
-def browsers(live_server, monkeypatch):
-    """``open_tab(language)``: a tab in a browser context of its own (its own
-    cookies), 360 × 740; the test fails on any console error."""
-    missing = chromium_missing()
-    if missing:
-        pytest.skip(missing)
-    sync_api = pytest.importorskip("playwright.sync_api")
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    errors: list[str] = []
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-
-        def open_tab(language: str):
-            context = browser.new_context(viewport={"width": 360, "height": 740}, locale=language)
-            tab = context.new_page()
-            tab.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-            tab.on("pageerror", lambda exc: errors.append(str(exc)))
-            return tab
-
-        yield open_tab
-        browser.close()
-        connections.close_all()
-    # A used-up invitation answers 410 Gone, which chromium reports on the console.
-    errors = [e for e in errors if "status of 410" not in e]
-    assert errors == [], f"console errors: {errors}"
 
 
 def field(tab, label: str):

@@ -58,12 +58,14 @@ class PointsTable(Placement):
     def points(self, size: int) -> tuple[Fraction, ...]:
         if size not in self.table:
             raise InvalidNight(
-                _("The points table has no row for tables of {size}; add {size} points, "
-                  "1st place first."),
+                _(
+                    "The points table has no row for tables of {size}; add {size} points, "
+                    "1st place first."
+                ),
                 code="points_table_missing_size",
                 field="points_table",
                 size=size,
-            )  # fmt: skip
+            )
         return self.table[size]
 
 
@@ -95,18 +97,22 @@ def _shared_points(result: TableResult, points: Sequence[Fraction]) -> dict[int,
 def _check_row(size: int, row: Sequence[Fraction]) -> None:
     if size < 1 or len(row) != size:
         raise InvalidNight(
-            _("The points table's row for tables of {size} has {count} points; "
-              "give one per place, {size} in all."),
+            _(
+                "The points table's row for tables of {size} has {count} points; "
+                "give one per place, {size} in all."
+            ),
             code="invalid_points_table",
             field="points_table",
             size=size,
             count=len(row),
-        )  # fmt: skip
+        )
     if any(p < 0 for p in row) or any(a < b for a, b in pairwise(row)):
         raise InvalidNight(
-            _("The points table's row for tables of {size} must not rise from 1st place "
-              "down, nor hold negative points."),
+            _(
+                "The points table's row for tables of {size} must not rise from 1st place "
+                "down, nor hold negative points."
+            ),
             code="invalid_points_table",
             field="points_table",
             size=size,
-        )  # fmt: skip
+        )

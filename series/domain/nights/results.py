@@ -94,11 +94,13 @@ def _checked_order(entered: Sequence[Sequence[int]], seats: Sequence[int]) -> Or
     placed = [player for group in order for player in group]
     if sorted(placed) != sorted(seats):
         raise InvalidNight(
-            _("A table's result places every player seated at it once; "
-              "it seats {seated}, the result places {placed}."),
+            _(
+                "A table's result places every player seated at it once; "
+                "it seats {seated}, the result places {placed}."
+            ),
             code="result_does_not_match_table",
             field="order",
             seated=", ".join(map(str, sorted(seats))),
             placed=", ".join(map(str, placed)),
-        )  # fmt: skip
+        )
     return order

@@ -36,8 +36,10 @@ def table_sizes(
     tables = -(-players // max_table)  # the fewest tables of at most max_table
     if tables * min_table > players:
         raise InvalidNight(
-            _("{players} players do not fill {tables} tables of {low} to {high}: "
-              "{missing} more players are missing, or allow tables of {fit}."),
+            _(
+                "{players} players do not fill {tables} tables of {low} to {high}: "
+                "{missing} more players are missing, or allow tables of {fit}."
+            ),
             code="sizes_do_not_fit",
             field="min_table",
             players=players,
@@ -46,7 +48,7 @@ def table_sizes(
             high=max_table,
             missing=tables * min_table - players,
             fit=players // tables,
-        )  # fmt: skip
+        )
     small, larger = divmod(players, tables)
     return (small + 1,) * larger + (small,) * (tables - larger)
 
@@ -58,15 +60,17 @@ def check_bounds(min_table: int, max_table: int, *, game: str = CONTINENTAL) -> 
     for name, size in (("min_table", min_table), ("max_table", max_table)):
         if not low <= size <= high:
             raise InvalidNight(
-                _("{game} is played at tables of {low} to {high}; choose a size in between, "
-                  "not {size}."),
+                _(
+                    "{game} is played at tables of {low} to {high}; choose a size in between, "
+                    "not {size}."
+                ),
                 code="invalid_table_size",
                 field=name,
                 game=played.name.capitalize(),
                 low=low,
                 high=high,
                 size=size,
-            )  # fmt: skip
+            )
     if min_table > max_table:
         raise InvalidNight(
             _("The smallest table ({low}) is larger than the largest ({high}); swap them."),

@@ -56,8 +56,13 @@ def _one_pass(
                         continue
                     # one leaves here for there, other the other way; a pair at neither
                     # table after the swap stops costing twice its weight.
-                    gain = (cost[one][here] + cost[other][there] - cost[other][here]
-                            - cost[one][there] + 2 * weight[one].get(other, 0))  # fmt: skip
+                    gain = (
+                        cost[one][here]
+                        + cost[other][there]
+                        - cost[other][here]
+                        - cost[one][there]
+                        + 2 * weight[one].get(other, 0)
+                    )
                     if gain > 0:
                         tables[here][i], tables[there][j] = other, one
                         _moved(cost, weight, one, here, there)
@@ -67,9 +72,12 @@ def _one_pass(
 
 
 def _moved(
-    cost: Mapping[int, list[int]], weight: Mapping[int, Mapping[int, int]], player: int,
-    left: int, joined: int,
-) -> None:  # fmt: skip
+    cost: Mapping[int, list[int]],
+    weight: Mapping[int, Mapping[int, int]],
+    player: int,
+    left: int,
+    joined: int,
+) -> None:
     for met_before, times in weight[player].items():
         cost[met_before][left] -= times
         cost[met_before][joined] += times

@@ -5,7 +5,7 @@ from __future__ import annotations
 from series.eventstore import projectors
 from series.nights import services as nights
 from series.sheets import services
-from tests.factories import club_with_players, entry
+from tests.support.factories import club_with_players, entry
 
 NAMES = tuple(f"Player {n:02}" for n in range(1, 25))
 

@@ -1,0 +1,121 @@
+"""The forms of a club night's pages: each carries the night's version it was
+drawn at and a key, so a form sent twice writes once and one sent after a
+change elsewhere is refused (the page then shows the night as it is)."""
+
+from __future__ import annotations
+
+import uuid
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from series.domain.nights.drawing import RANDOM, RATING, STANDINGS
+from series.domain.nights.methods import PER_DEAL, PLACEMENT
+
+SCORING_CHOICES = [
+    (PLACEMENT, _("Placement: every table's winner 10 points, its last 0")),
+    (PER_DEAL, _("Per deal: the average penalty per deal played, lower is better")),
+]
+METHOD_CHOICES = [
+    (RANDOM, _("At random")),
+    (STANDINGS, _("By tonight's standings: leaders together, table 1 first")),
+    (RATING, _("Balanced by rating")),
+]
+TABLE_SIZES = [(n, str(n)) for n in range(3, 9)]
+
+
+class NightWrite(forms.Form):
+    """A write to a night: its version when the page was drawn, and a key."""
+
+    expected_version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    idempotency_key = forms.CharField(widget=forms.HiddenInput, max_length=64, required=False)
+
+    def __init__(self, *args, version: int | None = None, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.initial.setdefault("expected_version", version)
+        self.initial.setdefault("idempotency_key", uuid.uuid4().hex)
+
+    def recording(self) -> dict:
+        data = self.cleaned_data
+        return {
+            "expected_version": data.get("expected_version"),
+            "idempotency_key": data.get("idempotency_key") or None,
+        }
+
+
+class NewNightForm(forms.Form):
+    date = forms.DateField(
+        label=_("Date"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    scoring = forms.ChoiceField(
+        label=_("Night's ranking"), choices=SCORING_CHOICES, initial=PLACEMENT
+    )
+    idempotency_key = forms.CharField(widget=forms.HiddenInput, max_length=64, required=False)
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.initial.setdefault("idempotency_key", uuid.uuid4().hex)
+
+
+class CheckInForm(NightWrite):
+    players = forms.TypedMultipleChoiceField(
+        label=_("Who came"), coerce=int, widget=forms.CheckboxSelectMultiple
+    )
+
+    def __init__(self, *args, players=(), **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["players"].choices = [(p.id, p.name) for p in players]
+
+
+class GuestForm(NightWrite):
+    name = forms.CharField(label=_("Guest's name"), max_length=60)
+
+
+class PlayerForm(NightWrite):
+    """A button on a player's line: the player is all it needs."""
+
+    player = forms.IntegerField(widget=forms.HiddenInput)
+
+
+class DrawForm(NightWrite):
+    min_table = forms.TypedChoiceField(
+        label=_("Smallest table"), choices=TABLE_SIZES, coerce=int, initial=4
+    )
+    max_table = forms.TypedChoiceField(
+        label=_("Largest table"), choices=TABLE_SIZES, coerce=int, initial=6
+    )
+    method = forms.ChoiceField(label=_("Seat the players"), choices=METHOD_CHOICES, initial=RANDOM)
+
+    def __init__(self, *args, first_round: bool = True, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        if first_round:  # nothing to rank players by yet
+            self.fields["method"].choices = METHOD_CHOICES[:1]
+        else:
+            self.initial.setdefault("method", STANDINGS)
+
+
+class MoveForm(NightWrite):
+    """Before a table's first deal: move a player to another table, or swap two."""
+
+    player = forms.TypedChoiceField(label=_("Player"), coerce=int)
+    table = forms.TypedChoiceField(
+        label=_("To table"), coerce=int, required=False, empty_value=None
+    )
+    other = forms.TypedChoiceField(
+        label=_("Or swap with"), coerce=int, required=False, empty_value=None
+    )
+
+    def __init__(self, *args, players=(), tables=(), **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        seated = [(p.id, p.name) for p in players]
+        self.fields["player"].choices = seated
+        self.fields["other"].choices = [("", "—"), *seated]
+        self.fields["table"].choices = [("", "—"), *((n, str(n)) for n in tables)]
+
+    def clean(self):
+        data = super().clean()
+        if (data.get("table") is None) == (data.get("other") is None):
+            raise forms.ValidationError(
+                _("Choose a table to move the player to, or a player to swap with.")
+            )
+        return data

@@ -1,0 +1,103 @@
+"""What the night's pages read besides the night's selectors: the night's club
+(for the access check before anything else), the versions the big screen
+shows (its ETag), the screen link's check, and small shapes of the pages."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+from uuid import UUID
+
+from django.db.models import Count, OuterRef, Subquery, Sum
+from django.db.models.functions import Coalesce
+
+from series.models import Night, Player, SeriesSheet
+
+
+@dataclass(frozen=True, slots=True)
+class Named:
+    id: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class TableCard:
+    """A table of the round as its printed card shows it, with its sheet's address."""
+
+    table: Any  # selectors.TableView
+    sheet_url: str | None  # None: the table's score sheet is not open yet
+
+
+def night_day(night) -> date:
+    """The night's date (the selectors give it as ISO text)."""
+    return night.date if isinstance(night.date, date) else date.fromisoformat(night.date)
+
+
+@dataclass(frozen=True, slots=True)
+class Screen:
+    """What the big screen shows: the tables playing (or just finished), the
+    ranking, and a round drawn but not started yet (its seating, in big type)."""
+
+    night: Any  # selectors.NightPage
+    day: date
+    round_number: int | None
+    tables: list
+    ranking: Any
+    next_round: Any | None
+
+
+def screen_of(night) -> Screen:
+    current = night.rounds[-1] if night.rounds else None
+    drawn = current is not None and all(table.status == "drawn" for table in current.tables)
+    return Screen(
+        night=night,
+        day=night_day(night),
+        round_number=current.number if current else None,
+        tables=list(current.tables) if current is not None and not drawn else [],
+        ranking=night.ranking,
+        next_round=current if drawn and not night.closed else None,
+    )
+
+
+def names_of(night) -> dict[int, str]:
+    """The names of the night's players (present or seated), for its messages."""
+    names = {line.id: line.name for line in night.present}
+    for round_ in night.rounds:
+        for table in round_.tables:
+            names.update((seat.player, seat.name) for seat in table.seats)
+    return names
+
+
+def screen_versions(night_id: UUID) -> tuple[object, ...] | None:
+    """What the big screen shows that can change, in one query: the night's
+    version and its tables' score sheets (how many, and their versions summed:
+    each deal moves one)."""
+    sheets = SeriesSheet.objects.filter(night=OuterRef("id")).order_by().values("night")
+    row = (
+        Night.objects.filter(id=night_id)
+        .annotate(
+            sheets=Coalesce(Subquery(sheets.annotate(n=Count("id")).values("n")), 0),
+            deals=Coalesce(Subquery(sheets.annotate(v=Sum("version")).values("v")), 0),
+        )
+        .values_list("version", "sheets", "deals", "club__public")
+        .first()
+    )
+    return None if row is None else ("night", *row)
+
+
+def tonight_by_club(user) -> dict[int, Any]:
+    """Where the user's players sit tonight, by club (the home page): each of
+    their players' seat in an open round of an open night."""
+    from series.nights.selectors import tonight
+
+    found = {}
+    players = Player.objects.filter(user_id=user.id).values_list("club_id", "id")
+    by_club: dict[int, list[int]] = {}
+    for club_id, player_id in players:
+        by_club.setdefault(club_id, []).append(player_id)
+    for club_id, ids in by_club.items():
+        seat = tonight(ids)
+        if seat is not None:
+            found[club_id] = seat
+    return found

@@ -1,0 +1,340 @@
+"""A club night's pages: the list of nights, the director's page (check-in,
+the draw, moves before a table starts, the ranking), the table cards, the big
+screen and the players' own check-in. Thin: a form is handed to a service
+(``series.nights.services``), a page reads the night's selectors."""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+from uuid import UUID
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_GET, require_http_methods
+
+from series.clubs.access import Access, allows
+from series.domain.errors import DomainError
+from series.eventstore.store import VersionConflict
+from series.nights import pages_data, screen_links, selectors, services
+from series.nights.forms import (
+    CheckInForm,
+    DrawForm,
+    GuestForm,
+    MoveForm,
+    NewNightForm,
+    NightWrite,
+    PlayerForm,
+)
+from series.web.conditional import watched
+from series.web.messages import render as error_message
+from series.web.page_access import club_page, in_club_time, refuse_access
+
+DIRECT = Access.DIRECT  # admins and scorers direct a night
+
+
+def _directs(request, club) -> bool:
+    return allows(getattr(request, "club_role", None), club, DIRECT)
+
+
+def _night_of(club, night_id: UUID):
+    """The night's page data, when the night is the club's; else 404."""
+    night = selectors.night_page(night_id)
+    if night is None or night.club_id != club.id:
+        raise Http404
+    return night
+
+
+# -- the club's nights -----------------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+@club_page(Access.READ)
+def nights_list(request, club):
+    form = NewNightForm(request.POST or None)
+    if request.method == "POST":
+        refused = refuse_access(request, club, DIRECT)
+        if refused is not None:
+            return refused
+        if _submit(
+            form,
+            lambda data: services.night_open(
+                club=club,
+                date=data["date"],
+                scoring=data["scoring"],
+                actor_id=request.user.id,
+                idempotency_key=data["idempotency_key"] or None,
+            ),
+        ):
+            return redirect("nights:night", slug=club.slug, night_id=form.written.night_id)
+    context = {
+        "club": club,
+        "nights": selectors.club_nights(club),
+        "form": form,
+        "directs": _directs(request, club),
+    }
+    return render(request, "nights/list.html", context, status=422 if form.errors else 200)
+
+
+# -- the director's page ------------------------------------------------------------------
+
+
+def _forms(night, checkable, data=None, action=None) -> dict:
+    """Every form of the night's page at the night's version; ``action``'s bound to ``data``."""
+    current = night.rounds[-1] if night.rounds else None
+    seated = [seat for table in (current.tables if current else ()) for seat in table.seats]
+    makers = {
+        "check_in": lambda d: CheckInForm(d, players=checkable, version=night.version),
+        "guest": lambda d: GuestForm(d, version=night.version),
+        "check_out": lambda d: PlayerForm(d, version=night.version),
+        "draw": lambda d: DrawForm(d, first_round=not night.rounds, version=night.version),
+        "move": lambda d: MoveForm(
+            d,
+            players=[pages_data.Named(s.player, s.name) for s in seated],
+            tables=[t.number for t in current.tables] if current else (),
+            version=night.version,
+        ),
+        "start": lambda d: NightWrite(d, version=night.version),
+        "round_close": lambda d: NightWrite(d, version=night.version),
+        "close": lambda d: NightWrite(d, version=night.version),
+        "screen_revoke": lambda d: NightWrite(d, version=night.version),
+    }
+    return {name: make(data if name == action else None) for name, make in makers.items()}
+
+
+def _write(action: str, night_id: UUID, data: dict, by: dict, user=None):
+    """Hand the ``action``'s form data to its service; ``by``: who, key and version."""
+    match action:
+        case "check_in":
+            return services.night_check_in(night_id=night_id, players=data["players"], **by)
+        case "guest":
+            return services.night_guest_add(night_id=night_id, name=data["name"], **by)
+        case "check_out":
+            return services.night_check_out(night_id=night_id, player=data["player"], **by)
+        case "draw":
+            return services.night_round_draw(
+                night_id=night_id,
+                min_table=data["min_table"],
+                max_table=data["max_table"],
+                method=data["method"],
+                **by,
+            )
+        case "move" if data.get("table") is not None:
+            return services.night_player_move(
+                night_id=night_id, player=data["player"], table=data["table"], **by
+            )
+        case "move":
+            return services.night_players_swap(
+                night_id=night_id, player=data["player"], other=data["other"], **by
+            )
+        case "start":
+            return services.night_tables_start(night_id=night_id, **by)
+        case "round_close":
+            return services.night_round_close(night_id=night_id, **by)
+        case "close":
+            return services.night_close(night_id=night_id, **by)
+        case "screen_revoke":
+            return screen_links.screen_link_revoke(night_id=night_id, user=user)
+    raise ValueError(action)
+
+
+DONE = {
+    "check_in": gettext_lazy("Checked in."),
+    "guest": gettext_lazy("The guest is checked in."),
+    "check_out": gettext_lazy("Checked out: they keep the rounds they played."),
+    "draw": gettext_lazy("The tables are drawn."),
+    "move": gettext_lazy("The seats are changed."),
+    "start": gettext_lazy("The tables' score sheets are open: each table records its deals."),
+    "round_close": gettext_lazy("The round is closed."),
+    "close": gettext_lazy("The night is closed: its points are recorded."),
+    "screen_revoke": gettext_lazy(
+        "The big screen's link is new: the links shown before no longer open it."
+    ),
+}
+
+
+@require_http_methods(["GET", "POST"])
+@club_page(Access.READ)
+def night_page(request, club, night_id: UUID):
+    night = _night_of(club, night_id)
+    action = request.POST.get("action") if request.method == "POST" else None
+    if action is not None:
+        refused = refuse_access(request, club, DIRECT)
+        if refused is not None:
+            return refused
+    directs = _directs(request, club) or action is not None
+    checkable = selectors.checkable_players(night) if directs and not night.closed else []
+    forms = _forms(night, checkable, request.POST, action)
+    if action in DONE:
+        form = forms[action]
+        write = lambda data: _write(  # noqa: E731
+            action, night.id, data, {"actor_id": request.user.id, **form.recording()}, request.user
+        )
+        if _submit(form, write, night):
+            messages.success(request, str(DONE[action]))
+            return redirect("nights:night", slug=club.slug, night_id=night.id)
+        night = _night_of(club, night_id)  # as it is now, after a refusal or a change elsewhere
+    context = {
+        "club": club,
+        "night": night,
+        "day": pages_data.night_day(night),
+        "forms": forms,
+        "directs": directs,
+        "join_url": request.build_absolute_uri(
+            reverse("nights:join", kwargs={"slug": club.slug, "night_id": night.id})
+        ),
+        "screen_url": _screen_link(request, club, night.id) if directs else None,
+    }
+    return render(request, "nights/night.html", context, status=422 if action else 200)
+
+
+def _screen_link(request, club, night_id: UUID) -> str:
+    """The big screen's address to open on a TV: with its revocable key for a private club."""
+    url = reverse("nights:screen", kwargs={"slug": club.slug, "night_id": night_id})
+    if not club.public:
+        url = f"{url}?{urlencode({'key': screen_links.screen_link_token(night_id)})}"
+    return request.build_absolute_uri(url)
+
+
+def _submit(form, write, night=None) -> bool:
+    """Hand a valid form's data to a service; a refusal becomes a form error, a
+    change made meanwhile a request to look again (the page shows it)."""
+    if not form.is_valid():
+        return False
+    names = pages_data.names_of(night) if night is not None else None
+    try:
+        form.written = write(form.cleaned_data)
+    except DomainError as error:
+        field = error.field if error.field in form.fields else None
+        form.add_error(field, error_message(error, names))
+        return False
+    except VersionConflict:
+        form.add_error(
+            None,
+            _(
+                "The night changed while this page was open (another director?): "
+                "here it is as it is now; check it, then send again."
+            ),
+        )
+        return False
+    return True
+
+
+# -- the table cards and paper sheets -----------------------------------------------------
+
+
+@require_GET
+@club_page(Access.READ)
+def night_cards(request, club, night_id: UUID):
+    """One A4 page per table of the current round: its card (number, seats, first
+    dealer, a QR code to its score sheet) and a paper backup sheet."""
+    night = _night_of(club, night_id)
+    current = night.rounds[-1] if night.rounds else None
+    cards = [
+        pages_data.TableCard(
+            table,
+            request.build_absolute_uri(reverse("sheet", kwargs={"series_id": table.series}))
+            if table.series
+            else None,
+        )
+        for table in (current.tables if current else ())
+    ]
+    context = {
+        "club": club,
+        "night": night,
+        "day": pages_data.night_day(night),
+        "round": current,
+        "cards": cards,
+    }
+    return render(request, "nights/cards.html", context)
+
+
+# -- the big screen -----------------------------------------------------------------------
+
+
+def _screen_club(request, slug: str, night_id: UUID):
+    """The night's club when this request may watch its screen: anyone for a
+    public club, its members, or whoever holds the screen link a director showed
+    (until revoked)."""
+    club = selectors.night_club(night_id)
+    club = club if club is not None and club.slug == slug else None
+    key = request.GET.get("key")
+    if club is not None and key and screen_links.screen_link_opens(key) == night_id:
+        return club, None
+    return club, refuse_access(request, club, Access.READ)
+
+
+def _screen_versions(request, slug: str, night_id: UUID):
+    return pages_data.screen_versions(night_id)
+
+
+@require_GET
+@watched(_screen_versions)
+def night_screen(request, slug: str, night_id: UUID):
+    club, refused = _screen_club(request, slug, night_id)
+    if refused is not None:
+        return refused
+    return in_club_time(club, _render_screen, request, club, night_id, "nights/screen.html")
+
+
+@require_GET
+@watched(_screen_versions)
+def night_screen_fragment(request, slug: str, night_id: UUID):
+    club, refused = _screen_club(request, slug, night_id)
+    if refused is not None:
+        return refused
+    return in_club_time(club, _render_screen, request, club, night_id, "nights/_screen.html")
+
+
+def _render_screen(request, club, night_id, template: str) -> HttpResponse:
+    night = selectors.screen_data(night_id)
+    if night is None:
+        raise Http404
+    screen = pages_data.screen_of(night)
+    fragment = reverse("nights:screen_fragment", kwargs={"slug": club.slug, "night_id": night_id})
+    key = request.GET.get("key")
+    context = {
+        "club": club,
+        "screen": screen,
+        "fragment_url": f"{fragment}?{urlencode({'key': key})}" if key else fragment,
+    }
+    return render(request, template, context)
+
+
+# -- a player's own check-in (the night's QR code) ---------------------------------------
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def night_join(request, slug: str, night_id: UUID):
+    club = selectors.night_club(night_id)
+    club = club if club is not None and club.slug == slug else None
+    refused = refuse_access(request, club, Access.MEMBER)
+    night = selectors.night_page(night_id)
+    if refused is not None:
+        return refused
+    form = NightWrite(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and _submit(
+        form,
+        lambda data: services.night_self_check_in(
+            night_id=night_id,
+            user=request.user,
+            idempotency_key=data["idempotency_key"] or None,
+        ),
+    ):
+        messages.success(request, _("You are checked in: the draw will give you a seat."))
+        return redirect("nights:join", slug=slug, night_id=night_id)
+    context = {
+        "club": club,
+        "night": night,
+        "day": pages_data.night_day(night),
+        "form": form,
+        "tonight": selectors.tonight_for_user(request.user, club),
+    }
+    return in_club_time(
+        club, render, request, "nights/join.html", context, status=422 if form.errors else 200
+    )

@@ -1,0 +1,153 @@
+"""A club night in a real browser: the director at 360 × 740 checks in 17
+players and draws tables of 6, 6 and 5 (RULES D-15); the tables play (the deals
+fast-forwarded through the services, one table through a tiebreak); the big
+screen at 1920 × 1080 shows every table and the ranking with no scroll bar and
+type of at least 24 px; round 2 is drawn by the night's standings; the night
+closes and the season's night standings show it. ``SAVE_SCREENSHOTS=1`` refreshes
+docs/screenshots/."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from series.nights import selectors as night_selectors
+from series.sheets import services
+from tests.support.browser import PASSWORD, shoot
+from tests.support.factories import entry
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+NAMES = (
+    "Anna",
+    "Bruno",
+    "Carla",
+    "Dario",
+    "Elena",
+    "Fabio",
+    "Gina",
+    "Hugo",
+    "Ida",
+    "Jan",
+    "Kim",
+    "Lea",
+    "Max",
+    "Nora",
+    "Otto",
+    "Pia",
+    "Rita",
+)
+WAIT = 5000  # ms, every wait bounded
+
+
+@pytest.fixture
+def club(transactional_db):
+    director = get_user_model().objects.create_user("marta", password=PASSWORD)
+    club = services.club_create(name="Circolo Tressette", admin=director, public=True)
+    for name in NAMES:
+        services.player_add(club=club, name=name)
+    return club
+
+
+def sign_in(tab, base: str) -> None:
+    tab.goto(f"{base}/login/")
+    tab.fill("#id_username", "marta")
+    tab.fill("#id_password", PASSWORD)
+    tab.click("button[type=submit].primary")
+    tab.wait_for_url(f"{base}/", timeout=WAIT)
+
+
+def play_out(night_id, *, tiebreak_at: int | None = None) -> None:
+    """Every table of the current round plays to its end through the services;
+    at table ``tiebreak_at`` two players end level and play a tiebreak deal."""
+    for table in night_selectors.night_page(night_id).rounds[-1].tables:
+        seats = [seat.player for seat in table.seats]
+        first, second, *rest = seats
+        for deal in range(len(seats)):
+            if table.number == tiebreak_at:  # first out 3 times, second twice: 60 each
+                out = first if deal % 2 == 0 else second
+                level = {second: 20} if out == first else {first: 30}
+                hands = {**level, **dict.fromkeys(rest, 50)}
+            else:
+                out = seats[deal % 2]
+                hands = {p: 10 * (i + 2) for i, p in enumerate(seats) if p != out}
+            services.deal_record(series_id=table.series, entry=entry(out, hands))
+        if table.number == tiebreak_at:
+            services.deal_record(series_id=table.series, entry=entry(first, {second: 20}))
+
+
+def test_a_club_night_from_check_in_to_the_seasons_night_standings(
+    browsers,
+    live_server,
+    club,
+):
+    base = live_server.url
+    director = browsers("en-GB")
+    sign_in(director, base)
+    director.get_by_role("link", name="Club nights").first.click()
+    director.get_by_role("button", name="Open the night").click()
+    director.get_by_role("heading", name="Check-in").wait_for(timeout=WAIT)
+    for name in NAMES:
+        director.get_by_label(name, exact=True).check()
+    director.get_by_role("button", name="Check in", exact=True).click()
+    director.get_by_text("17 present").wait_for(timeout=WAIT)
+    assert director.evaluate("document.documentElement.scrollWidth") <= 360
+    shoot(director, "night-check-in")
+    director.get_by_label("Smallest table").select_option("5")
+    director.get_by_label("Largest table").select_option("6")
+    director.get_by_role("button", name="Draw the tables").click()
+    director.get_by_text("The tables are drawn.").wait_for(timeout=WAIT)
+    tables = director.locator(".night-table")
+    assert tables.count() == 3
+    sizes = [tables.nth(i).locator(".seats li").count() for i in range(3)]
+    assert sorted(sizes) == [5, 6, 6]  # RULES D-15: 17 players → 6, 6, 5
+    assert director.evaluate("document.documentElement.scrollWidth") <= 360
+    shoot(director, "night-draw")
+    director.get_by_role("button", name="Open the tables' score sheets").click()
+    director.get_by_text("The tables' score sheets are open").wait_for(timeout=WAIT)
+    night_id = director.url.rstrip("/").split("/")[-1]
+
+    cards = browsers("en-GB")
+    cards.goto(f"{base}/clubs/{club.slug}/nights/{night_id}/cards/")
+    assert cards.locator(".table-card").count() == 3
+    assert cards.locator(".table-card-qr svg").count() == 3
+    cards.set_viewport_size({"width": 794, "height": 1123})  # A4 at 96 dpi
+    cards.emulate_media(media="print")
+    shoot(cards, "night-table-card", full_page=False)
+
+    play_out(night_id, tiebreak_at=3)
+    screen = browsers("en-GB")
+    screen.set_viewport_size({"width": 1920, "height": 1080})
+    screen.goto(f"{base}/clubs/{club.slug}/nights/{night_id}/screen/")
+    screen.get_by_role("heading", name="Tonight's ranking").wait_for(timeout=WAIT)
+    assert screen.locator(".screen-table").count() == 3
+    assert screen.locator(".ranking-lines li").count() == 17
+    assert screen.evaluate("document.documentElement.scrollHeight <= window.innerHeight")
+    smallest = screen.evaluate("""() => Math.min(...[...document.querySelectorAll(
+        '.screen-table .name, .screen-table .total, .ranking-lines .name')].map(
+        (e) => parseFloat(getComputedStyle(e).fontSize)))""")
+    assert smallest >= 24
+    shoot(screen, "night-big-screen", full_page=False)
+    screen.set_viewport_size({"width": 1280, "height": 720})
+    assert screen.evaluate("document.documentElement.scrollHeight <= window.innerHeight")
+
+    director.get_by_role("button", name="Close the round").click()
+    director.get_by_text("The round is closed.").wait_for(timeout=WAIT)
+    director.get_by_label("Seat the players").select_option("standings")
+    director.get_by_role("button", name="Draw the tables").click()
+    director.get_by_text("The tables are drawn.").wait_for(timeout=WAIT)
+    # The big screen follows by itself: round 2's seats in big type, no reload.
+    screen.get_by_role("heading", name="Round 2: your seats").wait_for(timeout=WAIT)
+    director.get_by_role("button", name="Open the tables' score sheets").click()
+    director.get_by_text("The tables' score sheets are open").wait_for(timeout=WAIT)
+    play_out(night_id)
+    director.get_by_role("button", name="Close the round").click()
+    director.get_by_text("The round is closed.").wait_for(timeout=WAIT)
+    screen.context.close()  # its polls stop before the test's database goes
+    director.get_by_role("button", name="Close the night").click()
+    director.get_by_text("The night is closed").wait_for(timeout=WAIT)
+
+    director.goto(f"{base}/clubs/{club.slug}/league/")
+    standings = director.locator("#night-standings")
+    standings.wait_for(timeout=WAIT)
+    assert standings.locator("tbody tr").count() == 17
