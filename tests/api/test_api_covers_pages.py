@@ -11,6 +11,16 @@ pytestmark = pytest.mark.django_db
 
 # The pages (by URL name) and the API operations (operationId) that do what they do.
 PAGE_OPERATIONS = {
+    "nights:list": ("night_list", "night_open"),
+    "nights:night": (
+        "night_read",
+        "night_check_in",
+        "night_check_out",
+        "night_round_draw",
+        "night_move",
+        "night_tables_start",
+        "night_close",
+    ),
     "home": ("clubs_list", "club_series_history"),  # ?state=open: the series in progress
     "login": ("token_create",),
     "logout": ("token_revoke",),
@@ -66,6 +76,8 @@ BROWSER_ONLY = {
     "password rules speak to a person",
     "password_reset": "a link sent by e-mail, opened in a browser",
     "password_reset_confirm": "the page the e-mail's link opens",
+    "nights:join": "the night's QR code opens it on a member's own phone; the API checks "
+    "players in by id (night_check_in)",
 }
 
 NOT_PAGES = ("api", "league-api", "admin")

@@ -179,7 +179,7 @@ def build_site() -> tuple[dict, object]:
 def night_played(club):
     """A night of six players at two tables, its score sheets open, one deal played."""
     seated = [
-        services.player_add(club=club, name=n)
+        player_services.player_add(club=club, name=n)
         for n in ("Nora", "Otto", "Pia", "Rita", "Sven", "Tina")
     ]
     night = nights.night_open(club=club, date="2026-03-14").night_id

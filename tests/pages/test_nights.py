@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from series.league import services
+from series.clubs import players as player_services
 from series.nights import selectors as night_selectors
 from series.nights import services as nights
 from series.sheets import services as sheets
@@ -180,7 +180,7 @@ def test_a_private_clubs_big_screen_is_not_shown_to_strangers(table, client, nig
 
 
 def test_a_member_checks_themselves_in_with_the_nights_code(table, as_role, night):
-    services.player_link(
+    player_services.player_link(
         club=table.club, player_id=table.players[2].id, user_id=table.users["member"].id
     )
     client = as_role("member")
@@ -190,7 +190,7 @@ def test_a_member_checks_themselves_in_with_the_nights_code(table, as_role, nigh
 
 
 def test_tonight_shows_the_players_table_seat_and_first_dealer(table, as_role, night):
-    services.player_link(
+    player_services.player_link(
         club=table.club, player_id=table.players[2].id, user_id=table.users["member"].id
     )
     nights.night_check_in(night_id=night, players=[p.id for p in table.players])

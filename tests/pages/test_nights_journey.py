@@ -11,6 +11,8 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 
+from series.clubs import players as player_services
+from series.clubs import services as club_services
 from series.nights import selectors as night_selectors
 from series.sheets import services
 from tests.support.browser import PASSWORD, shoot
@@ -43,9 +45,9 @@ WAIT = 5000  # ms, every wait bounded
 @pytest.fixture
 def club(transactional_db):
     director = get_user_model().objects.create_user("marta", password=PASSWORD)
-    club = services.club_create(name="Circolo Tressette", admin=director, public=True)
+    club = club_services.club_create(name="Circolo Tressette", admin=director, public=True)
     for name in NAMES:
-        services.player_add(club=club, name=name)
+        player_services.player_add(club=club, name=name)
     return club
 
 

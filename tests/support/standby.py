@@ -279,13 +279,15 @@ SEED = """
 import json
 from django.contrib.auth import get_user_model
 from series.accounts import services as accounts
+from series.clubs import players as player_services
+from series.clubs import services as club_services
 from series.eventstore import projectors
 from series.sheets import services
 from tests.support.factories import club_with_players, entry, start
 scorer = get_user_model().objects.create_user("scorer", password="a long table password")
-club = services.club_create(name="Replica club", admin=scorer, public=True)
+club = club_services.club_create(name="Replica club", admin=scorer, public=True)
 names = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio")
-everyone = [services.player_add(club=club, name=name) for name in names]
+everyone = [player_services.player_add(club=club, name=name) for name in names]
 players = everyone[:3]
 finished = start(club, players)
 a, b, c = players
