@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
+from django.core.exceptions import ImproperlyConfigured
 from django.db import connection as default_connection
 
 from series.database.dialects import postgresql, sqlite
@@ -26,7 +27,10 @@ def of(connection) -> ModuleType:
     try:
         return BY_VENDOR[connection.vendor]
     except KeyError:
-        raise NotImplementedError(f"No SQL dialect for {connection.vendor!r}") from None
+        raise ImproperlyConfigured(
+            f"The scorekeeper runs on PostgreSQL or SQLite, not {connection.vendor!r}: "
+            "point DATABASE_URL at one of them."
+        ) from None
 
 
 def current() -> ModuleType:
