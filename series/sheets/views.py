@@ -28,6 +28,7 @@ from series.domain.rules import Rules, rules_from
 from series.domain.series import SeriesState
 from series.eventstore.store import VersionConflict
 from series.nights import pages_data as night_pages
+from series.nights.selectors import own_table_elsewhere
 from series.sheets import live_links, selectors, services
 from series.sheets.forms import (
     AbandonForm,
@@ -133,8 +134,12 @@ def sheet(request, sheet):
     # Who disputed a deal is for members, as who recorded it is (the audit trail).
     members = allows(getattr(request, "club_role", None), sheet.club, Access.MEMBER)
     selectors.with_disputes(sheet, named=members)
+    role = getattr(request, "club_role", None)
+    own_table = own_table_elsewhere(request.user, role, sheet.night, sheet.id)
+    can_score = can_score and own_table is None
     context = {
         "sheet": sheet,
+        "own_table": own_table,
         "can_score": can_score,
         "can_record": can_score and sheet.status in selectors.OPEN_STATUSES,
         "can_confirm": allows(getattr(request, "club_role", None), sheet.club, Access.MEMBER),

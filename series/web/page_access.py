@@ -11,10 +11,12 @@ from uuid import UUID
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
+from django.shortcuts import render
 from django.utils import timezone
 
 from series.clubs import selectors as club_selectors
 from series.clubs.access import ASK, Access, Decision, decide
+from series.nights.selectors import own_table_elsewhere
 from series.sheets import selectors
 
 
@@ -58,6 +60,8 @@ def series_page(access: Access):
         def page(request, series_id: UUID, **kwargs):
             sheet, role = selectors.series_sheet_and_role(series_id, request.user)
             refused = refuse_access(request, sheet.club if sheet else None, access, role)
+            if refused is None and access >= Access.SCORE:
+                refused = _not_own_table(request, sheet)
             if refused is not None:
                 return refused
             return in_club_time(sheet.club, view, request, sheet, **kwargs)
@@ -65,6 +69,16 @@ def series_page(access: Access):
         return page
 
     return decorate
+
+
+def _not_own_table(request, sheet):
+    """At a club night a scorer seated at another table of the round records
+    their own table's deals only: the page says where theirs is (a 403, so a
+    phone's outbox shows the entry as refused, not as recorded)."""
+    own = own_table_elsewhere(request.user, request.club_role, sheet.night, sheet.id)
+    if own is None:
+        return None
+    return render(request, "series/not_your_table.html", {"sheet": sheet, "own": own}, status=403)
 
 
 def club_page(access: Access):

@@ -5,9 +5,11 @@ from __future__ import annotations
 from uuid import UUID
 
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
+from rest_framework.exceptions import PermissionDenied
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
@@ -36,6 +38,7 @@ from series.clubs import selectors as club_selectors
 from series.clubs.access import Access, allows
 from series.domain.rules import CONTINENTAL
 from series.models import Club
+from series.nights.selectors import own_table_elsewhere
 from series.sheets import live_links, selectors, services
 from series.web import conditional
 
@@ -75,6 +78,17 @@ class SeriesApiView(ApiView):
         club, role = (found.club, found.role) if found else (None, None)
         self.club = require(self.request.user, club, access, role)
         self.role, self.names = role, found.names
+        if access >= Access.SCORE:
+            own = own_table_elsewhere(self.request.user, role, found.night, series_id)
+            if own is not None:
+                raise PermissionDenied(
+                    _(
+                        "You play at Table %(number)s tonight: record the deals of your own "
+                        "table only."
+                    )
+                    % {"number": own.number},
+                    code="not_your_table",
+                )
         return self.club
 
     def written(self, result: services.SeriesResult, *, status_code=status.HTTP_201_CREATED):
