@@ -1,16 +1,19 @@
 """A club night in a real browser: the director at 360 × 740 checks in 17
-players and draws tables of 6, 6 and 5 (RULES D-15); the tables play (the deals
-fast-forwarded through the services, one table through a tiebreak); the big
-screen at 1920 × 1080 shows every table and the ranking with no scroll bar and
-type of at least 24 px; round 2 is drawn by the night's standings; the night
-closes and the season's night standings show it. ``SAVE_SCREENSHOTS=1`` refreshes
-docs/screenshots/."""
+players and draws tables of 6, 6 and 5 (RULES D-15); three table phones (three
+browser contexts, each a scorer seated at their table) find their table from
+"Tonight" and record round 1's deals in turns until every table has finished,
+the table of 5 through a tiebreak, while the big screen at 1920 × 1080 follows;
+it shows every table and the ranking with no scroll bar and type of at least
+24 px; round 2 is drawn by the night's standings (its deals fast-forwarded
+through the services); the night closes and the season's night standings show
+it. ``SAVE_SCREENSHOTS=1`` refreshes docs/screenshots/."""
 
 from __future__ import annotations
 
 import pytest
 from django.contrib.auth import get_user_model
 
+from series.clubs import membership
 from series.clubs import players as player_services
 from series.clubs import services as club_services
 from series.nights import selectors as night_selectors
@@ -51,31 +54,75 @@ def club(transactional_db):
     return club
 
 
-def sign_in(tab, base: str) -> None:
+def sign_in(tab, base: str, username: str = "marta") -> None:
     tab.goto(f"{base}/login/")
-    tab.fill("#id_username", "marta")
+    tab.fill("#id_username", username)
     tab.fill("#id_password", PASSWORD)
     tab.click("button[type=submit].primary")
     tab.wait_for_url(f"{base}/", timeout=WAIT)
 
 
-def play_out(night_id, *, tiebreak_at: int | None = None) -> None:
-    """Every table of the current round plays to its end through the services;
-    at table ``tiebreak_at`` two players end level and play a tiebreak deal."""
+def play_out(night_id) -> None:
+    """Every table of the current round plays to its end through the services."""
     for table in night_selectors.night_page(night_id).rounds[-1].tables:
         seats = [seat.player for seat in table.seats]
-        first, second, *rest = seats
         for deal in range(len(seats)):
-            if table.number == tiebreak_at:  # first out 3 times, second twice: 60 each
-                out = first if deal % 2 == 0 else second
-                level = {second: 20} if out == first else {first: 30}
-                hands = {**level, **dict.fromkeys(rest, 50)}
-            else:
-                out = seats[deal % 2]
-                hands = {p: 10 * (i + 2) for i, p in enumerate(seats) if p != out}
+            out = seats[deal % 2]
+            hands = {p: 10 * (i + 2) for i, p in enumerate(seats) if p != out}
             services.deal_record(series_id=table.series, entry=entry(out, hands))
-        if table.number == tiebreak_at:
-            services.deal_record(series_id=table.series, entry=entry(first, {second: 20}))
+
+
+def table_deals(names: list[str]) -> list[tuple[str, dict[str, int]]]:
+    """Round 1's deals of a table, as its phone types them: one per player (RULES
+    D-4). At the table of 5 the first two seated players end level on 60 and
+    play a tiebreak deal (RULES D-8), the first going out; no deal repeats the
+    one before it (that would ask "the same again?")."""
+    first, second, *rest = names
+    if len(names) == 5:
+        plan = [(first, 20), (second, 30), (first, 25), (second, 30), (first, 15)]
+        deals = []
+        for number, (out, points) in enumerate(plan):
+            other = second if out == first else first
+            deals.append((out, {other: points, **dict.fromkeys(rest, 40 + 5 * number)}))
+        return [*deals, (first, {second: 20})]
+    return [
+        (
+            names[deal % 2],
+            {n: 20 + 10 * i + deal for i, n in enumerate(names) if n != names[deal % 2]},
+        )
+        for deal in range(len(names))
+    ]
+
+
+def record_on_the_page(phone, out: str, points: dict[str, int]) -> None:
+    sheet = phone.url
+    phone.get_by_role("link", name="Record a deal").click()
+    phone.wait_for_url("**/deals/new/", timeout=WAIT)  # the sheet has tiles too
+    phone.locator(".tile", has_text=out).click()
+    for name, value in points.items():
+        phone.get_by_label(f"Points of {name}").fill(str(value))
+    phone.get_by_role("button", name="Record the deal").click()
+    phone.wait_for_url(sheet, timeout=WAIT)
+
+
+def table_phones(browsers, base, club, night_id) -> dict:
+    """A scorer's phone per table, signed in, on its table's score sheet, opened
+    from "Tonight" on the home page; each scorer plays at the table."""
+    tables = night_selectors.night_page(night_id).rounds[-1].tables
+    phones = {}
+    for table in tables:
+        username = f"table{table.number}"
+        user = get_user_model().objects.create_user(username, password=PASSWORD)
+        membership.member_set(club=club, user=user, role="scorer")
+        player_services.player_link(club=club, player_id=table.seats[0].player, user_id=user.id)
+        phone = browsers("en-GB")
+        sign_in(phone, base, username)
+        tonight = phone.locator(".tonight")
+        assert f"Tonight: Table {table.number}, seat 1" in tonight.inner_text()
+        tonight.get_by_role("link", name="Score sheet").click()
+        phone.get_by_role("link", name="Record a deal").wait_for(timeout=WAIT)
+        phones[table.number] = (phone, table_deals([seat.name for seat in table.seats]))
+    return phones
 
 
 def test_a_club_night_from_check_in_to_the_seasons_night_standings(
@@ -117,11 +164,31 @@ def test_a_club_night_from_check_in_to_the_seasons_night_standings(
     cards.emulate_media(media="print")
     shoot(cards, "night-table-card", full_page=False)
 
-    play_out(night_id, tiebreak_at=3)
     screen = browsers("en-GB")
     screen.set_viewport_size({"width": 1920, "height": 1080})
     screen.goto(f"{base}/clubs/{club.slug}/nights/{night_id}/screen/")
     screen.get_by_role("heading", name="Tonight's ranking").wait_for(timeout=WAIT)
+
+    phones = table_phones(browsers, base, club, night_id)
+    one, two = phones[1][0], phones[2][0]
+    # A scorer opening another table's sheet is shown their own, not its "Record a deal".
+    one.goto(two.url)
+    assert one.get_by_role("link", name="Record a deal").count() == 0
+    one.get_by_role("link", name="Score sheet of table 1").click()
+    one.get_by_role("link", name="Record a deal").wait_for(timeout=WAIT)
+    # The three phones record in turns, each its own table, until every table ends.
+    while any(deals for _phone, deals in phones.values()):
+        for phone, deals in phones.values():
+            if len(deals) == 1 and len(deals[0][1]) == 1:  # the table of 5, level on 60
+                first, second = deals[0][0], next(iter(deals[0][1]))
+                banner = phone.locator(".banner.tiebreak").inner_text()
+                assert f"Tiebreak deal due among: {first}, {second}" in banner
+            if deals:
+                record_on_the_page(phone, *deals.pop(0))
+    for phone, _deals in phones.values():
+        assert phone.get_by_role("link", name="Record a deal").count() == 0  # over
+    # The big screen followed by itself: every table finished, no reload.
+    screen.locator(".screen-table", has_text="finished").nth(2).wait_for(timeout=WAIT)
     assert screen.locator(".screen-table").count() == 3
     assert screen.locator(".ranking-lines li").count() == 17
     assert screen.evaluate("document.documentElement.scrollHeight <= window.innerHeight")
