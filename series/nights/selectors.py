@@ -151,6 +151,11 @@ def _names(state: NightState) -> dict[int, str]:
 
 
 def _ranking(state: NightState, tables, names) -> RankingView:
+    """The night's ranking: a closed night's as recorded at its close (RULES D-17:
+    a table's later correction does not change a night that is over), an open
+    night's from its tables' series."""
+    if state.closed and state.points:
+        return _recorded_ranking(state, names)
     rounds = []
     for round_ in state.rounds:
         results = []
@@ -176,6 +181,21 @@ def _ranking(state: NightState, tables, names) -> RankingView:
         state.method,
         str(METHOD_EXPLAINED.get(state.method, "")),
     )
+
+
+def _recorded_ranking(state: NightState, names) -> RankingView:
+    lines = [
+        RankingLine(
+            line.player,
+            names.get(line.player, str(line.player)),
+            line.place,
+            None if line.points is None else Fraction(line.points),
+            None if line.per_deal is None else Fraction(line.per_deal),
+            line.rounds,
+        )
+        for line in state.points
+    ]
+    return RankingView(lines, False, state.method, str(METHOD_EXPLAINED.get(state.method, "")))
 
 
 def night_ranking(night_id: UUID, *, state: NightState | None = None) -> RankingView | None:

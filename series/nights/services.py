@@ -286,10 +286,12 @@ def night_guest_add(
     *,
     night_id: UUID,
     name: str,
+    expected_version: int | None = None,
     actor_id: int | None = None,
     idempotency_key: str | None = None,
 ) -> NightResult:
-    """Add a guest to the club's roster (``guest_add``) and check them in, together."""
+    """Add a guest to the club's roster (``guest_add``) and check them in, together:
+    a stale ``expected_version`` adds no one."""
     state = night_load(night_id)
     club = _club_of(state)
     with transaction.atomic():
@@ -299,7 +301,7 @@ def night_guest_add(
             actor_id=actor_id,
             idempotency_key=_derived(idempotency_key, "guest"),
         )
-        return _write(night_id, CheckIn((guest.id,)), None, actor_id, idempotency_key)
+        return _write(night_id, CheckIn((guest.id,)), expected_version, actor_id, idempotency_key)
 
 
 @transient_retry

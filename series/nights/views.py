@@ -10,6 +10,7 @@ from uuid import UUID
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -178,6 +179,8 @@ def night_page(request, club, night_id: UUID):
             messages.success(request, str(DONE[action]))
             return redirect("nights:night", slug=club.slug, night_id=night.id)
         night = _night_of(club, night_id)  # as it is now, after a refusal or a change elsewhere
+        form.data = form.data.copy()  # sent again, it writes on the night as shown now
+        form.data["expected_version"] = night.version
     context = {
         "club": club,
         "night": night,
@@ -269,7 +272,19 @@ def _screen_club(request, slug: str, night_id: UUID):
 
 
 def _screen_versions(request, slug: str, night_id: UUID):
-    return pages_data.screen_versions(night_id)
+    """What the screen shows, for a request that may watch it; None otherwise (the
+    view then refuses), so a 304 never tells a stranger that a private night exists."""
+    shown = pages_data.screen_versions(night_id)
+    if shown is None or shown[-1] != slug:
+        return None
+    if not shown[-2]:  # a private club: members, or the director's link
+        try:
+            _club, refused = _screen_club(request, slug, night_id)
+        except PermissionDenied:
+            return None
+        if refused is not None:
+            return None
+    return shown
 
 
 @require_GET

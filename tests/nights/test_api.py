@@ -192,3 +192,28 @@ def test_a_public_clubs_nights_are_listed_and_read_by_anyone(club):
     assert anyone.get(f"/api/v1/nights/{night['id']}").json()["state"] == "open"
     refused = anyone.post(f"/api/v1/clubs/{club.slug}/nights", {}, format="json")
     assert refused.status_code == 401
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"scoring": "points_table", "points_table": {"abc": [1]}},
+        {"scoring": "points_table", "points_table": {"4": [7, 4, 2, 0]}},
+        {"scoring": "points_table"},
+    ],
+)
+def test_a_points_table_the_night_could_not_rank_is_refused_at_the_opening(club, body):
+    # RULES D-16: every table size a draw or a move may make has its row.
+    response = director(club).post(f"/api/v1/clubs/{club.slug}/nights", body, format="json")
+    assert response.status_code == 422, response.content
+    assert response.json()["field"] == "points_table"
+
+
+def test_a_number_json_cannot_hold_is_refused_in_words_not_a_500(club):
+    response = director(club).post(
+        f"/api/v1/clubs/{club.slug}/nights",
+        '{"options": {"deals": 1e400}}',
+        content_type="application/json",
+    )
+    assert response.status_code in (400, 422), response.content
+    assert response.json()["message"]

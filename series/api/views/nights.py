@@ -213,7 +213,7 @@ class ClubNightsApi(NightApiView):
             rules=data.get("rules"),
             options=data.get("options"),
             scoring=data["scoring"],
-            points_table={int(size): row for size, row in table.items()} if table else None,
+            points_table=table or None,  # its sizes are checked by the night's rules
             large_table=data.get("large_table"),
             actor_id=request.user.id,
             idempotency_key=idempotency_key(request),

@@ -264,9 +264,59 @@ def scoring_method(scoring: Mapping) -> Placement | PerDeal:
     if name == PER_DEAL:
         return PerDeal()
     if name == POINTS_TABLE:
-        table = scoring.get("points_table") or {}
-        return PointsTable({int(size): row for size, row in table.items()})
+        return PointsTable(_table_rows(scoring.get("points_table") or {}))
     return Placement()
+
+
+def _table_rows(table: Mapping) -> dict[int, Sequence]:
+    """A points table's rows by table size; a size that is not a whole number is refused."""
+    rows = {}
+    for size, row in table.items():
+        text = str(size)
+        if not (text.isascii() and text.isdigit()) or len(text) > 2:
+            raise InvalidNight(
+                _("A points table's rows are for table sizes, written 3 to 8, not “{size}”."),
+                code="invalid_points_table",
+                field="points_table",
+                size=text[:20],
+            )
+        rows[int(text)] = row
+    return rows
+
+
+def _check_points_table(state_rules, scoring: Mapping) -> None:
+    """A points table pays every table size the game may seat (a draw or a move may
+    make any of them), so a night's ranking never meets a size it has no row for."""
+    game = state_rules.game_object
+    low, high = state_rules.min_players, state_rules.max_players
+    rows = _table_rows(scoring.get("points_table") or {})
+    missing = [n for n in range(low, high + 1) if n not in rows]
+    if missing:
+        raise InvalidNight(
+            _(
+                "The points table needs a row for every table size from {low} to {high}: "
+                "add the rows for tables of {missing}."
+            ),
+            code="points_table_missing_size",
+            field="points_table",
+            low=low,
+            high=high,
+            missing=", ".join(map(str, missing)),
+        )
+    extra = [n for n in rows if not low <= n <= high]
+    if extra:
+        raise InvalidNight(
+            _(
+                "{game} is played at tables of {low} to {high}: remove the row for tables "
+                "of {size}."
+            ),
+            code="invalid_points_table",
+            field="points_table",
+            game=game.name.capitalize(),
+            low=low,
+            high=high,
+            size=extra[0],
+        )
 
 
 def decide(state: NightState, command: NightCommand) -> list[NightEvent]:
@@ -313,6 +363,11 @@ def _open(state: NightState, command: OpenNight) -> NightOpened:
             choices=", ".join(SCORING_METHODS),
         )
     scoring_method(command.scoring)  # a points table is checked row by row
+    if method == POINTS_TABLE:
+        _check_points_table(
+            rules_from(command.rules.get("preset", "continental"), command.rules.get("options")),
+            command.scoring,
+        )
     if command.large_table not in LARGE_TABLE_RULES:
         table_rules(rules_from(), 4, command.large_table)  # refuses, naming the choices
     return NightOpened(
