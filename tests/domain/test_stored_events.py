@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from series.domain import registry
 from series.domain.cards import parse_card
 from series.domain.events import (
     SCHEMA_VERSION,
@@ -206,10 +207,7 @@ STORED = [
 
 
 def test_every_event_type_has_a_pinned_stored_form():
-    from series.domain.events import EVENT_TYPES
-    from series.domain.nights.events import NIGHT_EVENT_TYPES
-
-    assert {type(event).__name__ for event, _ in STORED} == set(EVENT_TYPES | NIGHT_EVENT_TYPES)
+    assert {type(event).__name__ for event, _ in STORED} == set(registry.event_types())
 
 
 @pytest.mark.parametrize(("event", "stored"), STORED, ids=lambda value: type(value).__name__)
@@ -218,3 +216,67 @@ def test_an_event_is_stored_as_it_always_was_and_reads_back_the_same(event, stor
     assert type_name == type(event).__name__
     assert json.dumps(payload) == json.dumps(stored)  # the same keys in the same order
     assert from_payload(type_name, json.loads(json.dumps(stored)), SCHEMA_VERSION) == event
+
+
+# -- version 1 ------------------------------------------------------------------
+# A deal's events of schema version 1 recorded the entry only, as these
+# payloads (the log's and old backups') hold it: Anna (1) went out, Bruno (2)
+# kept 20 points and Carla (3) 30 (40, corrected). The upcasters read them as not yet decided,
+# and the fold decides them from the series as it stood (``series.decided``),
+# by the rules it was recorded under.
+
+
+def test_a_version_1_deal_reads_as_the_deal_version_2_records():
+    from series.domain.series import RecordDeal, decide, decided
+    from tests.support.series import A, B, C, entry, started
+
+    state = started([A, B, C], first_dealer=A)
+    stored_v1 = {
+        "number": 1,
+        "dealer": 1,
+        "tiebreak": False,
+        "went_out": 1,
+        "hands": [{"player": 2, "points": 20}, {"player": 3, "points": 30}],
+    }
+    read = from_payload("DealRecorded", stored_v1, 1)
+    assert (read.scores, read.outcome) == (None, None)
+    (recorded_today,) = decide(state, RecordDeal(entry(A, b=20, c=30)))
+    assert decided(state, read) == recorded_today
+    assert read.entry == recorded_today.entry
+
+
+def test_a_version_1_correction_and_void_read_as_version_2_records_them():
+    from series.domain.series import CorrectDeal, VoidDeal, decide, decided
+    from tests.support.series import A, B, C, entry, record, started
+
+    state = record(started([A, B, C], first_dealer=A), entry(A, b=20, c=30))
+    corrected_v1 = {
+        "number": 1,
+        "reason": "Carla had 40",
+        "went_out": 1,
+        "hands": [{"player": 2, "points": 20}, {"player": 3, "points": 40}],
+    }
+    read = from_payload("DealCorrected", corrected_v1, 1)
+    (corrected_today,) = decide(state, CorrectDeal(1, entry(A, b=20, c=40), "Carla had 40"))
+    assert read.scores is None and decided(state, read) == corrected_today
+
+    read = from_payload("DealVoided", {"number": 1, "reason": "misdeal"}, 1)
+    (voided_today,) = decide(state, VoidDeal(1, "misdeal"))
+    assert read.outcome is None and decided(state, read) == voided_today
+
+
+@pytest.mark.parametrize(
+    ("type_name", "stored_v1", "event"),
+    [
+        (
+            "SeriesStarted",
+            {"club": 7, "players": [1, 2], "first_dealer": 2, "rules": RULES},
+            SeriesStarted(7, (1, 2), 2, RULES),
+        ),
+        ("SeriesAbandoned", {"reason": "rain"}, SeriesAbandoned("rain")),
+        ("DealConfirmed", {"number": 1, "user": 9}, DealConfirmed(1, 9)),  # before the seat
+        ("PlayersMerged", {"source": 4, "target": 5}, PlayersMerged(4, 5)),
+    ],
+)
+def test_a_version_1_event_whose_shape_did_not_change_reads_as_it_was(type_name, stored_v1, event):
+    assert from_payload(type_name, stored_v1, 1) == event
