@@ -44,10 +44,10 @@ from series.domain.nights.night import (
     StartTable,
     SwapPlayers,
     check_recorded,
-    command_for,
     decide,
     fold,
 )
+from series.domain.registry import command_for
 from series.eventstore import store, writer
 from series.eventstore.retry import transient_retry
 from series.eventstore.writer import Change, Loaded, Recording, digest
@@ -129,7 +129,7 @@ class NightStream:
 
     def restore(self, state: NightState | None, event) -> NightState:
         state = state or NightState()
-        command = command_for(event, state)
+        command = command_for(event)
         if command is None:
             check_recorded(state, event)
         else:

@@ -16,6 +16,7 @@ from functools import reduce
 from uuid import UUID
 
 from ..errors import DomainError, _
+from ..registry import records
 from ..rules import rules_from
 from .drawing import METHODS, RANDOM, draw
 from .errors import InvalidNight
@@ -176,6 +177,7 @@ def fold(events: Iterable[NightEvent], state: NightState | None = None) -> Night
 # -- commands -----------------------------------------------------------------
 
 
+@records(NightOpened)
 @dataclass(frozen=True, slots=True)
 class OpenNight:
     club: int
@@ -185,6 +187,7 @@ class OpenNight:
     large_table: str = THIRTEEN_CARDS
 
 
+@records(PlayersCheckedIn)
 @dataclass(frozen=True, slots=True)
 class CheckIn:
     """``players``: checked by the caller as active players of the night's club."""
@@ -192,6 +195,7 @@ class CheckIn:
     players: tuple[int, ...]
 
 
+@records(PlayerCheckedOut)
 @dataclass(frozen=True, slots=True)
 class CheckOut:
     player: int
@@ -213,18 +217,21 @@ class DrawRound:
     ratings: Mapping[int, float] = field(default_factory=dict)
 
 
+@records(PlayerMoved)
 @dataclass(frozen=True, slots=True)
 class MovePlayer:
     player: int
     table: int
 
 
+@records(PlayersSwapped)
 @dataclass(frozen=True, slots=True)
 class SwapPlayers:
     player: int
     other: int
 
 
+@records(TableStarted)
 @dataclass(frozen=True, slots=True)
 class StartTable:
     table: int
@@ -606,26 +613,6 @@ def _close_night(state: NightState, command: CloseNight) -> list[NightEvent]:
             round=current.number,
         )
     return [NightClosed(state.method, tuple(command.points))]
-
-
-def command_for(event: NightEvent, state: NightState) -> NightCommand | None:
-    """The command that records ``event`` when deciding it again can check it (a
-    restore); None for the events that record what the night could not recompute
-    alone (a draw, the night's points), which ``check_recorded`` checks instead."""
-    match event:
-        case NightOpened():
-            return OpenNight(event.club, event.date, event.rules, event.scoring, event.large_table)
-        case PlayersCheckedIn():
-            return CheckIn(event.players)
-        case PlayerCheckedOut():
-            return CheckOut(event.player)
-        case PlayerMoved():
-            return MovePlayer(event.player, event.table)
-        case PlayersSwapped():
-            return SwapPlayers(event.player, event.other)
-        case TableStarted():
-            return StartTable(event.table, event.series)
-    return None
 
 
 def check_recorded(state: NightState, event: NightEvent) -> None:
