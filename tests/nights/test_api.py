@@ -192,3 +192,50 @@ def test_a_public_clubs_nights_are_listed_and_read_by_anyone(club):
     assert anyone.get(f"/api/v1/nights/{night['id']}").json()["state"] == "open"
     refused = anyone.post(f"/api/v1/clubs/{club.slug}/nights", {}, format="json")
     assert refused.status_code == 401
+
+
+def linked_member(club):
+    """The reader, linked to the club's first player: the night's QR code checks them in."""
+    reader = club.memberships.get(role="member").user
+    player = club.players.order_by("id").first()
+    player_services.player_link(club=club, player_id=player.id, user_id=reader.id)
+    return client_for(reader), player
+
+
+def test_a_linked_member_checks_themselves_in_and_a_retry_is_answered_as_done(club):
+    night = opened(director(club), club)
+    member, player = linked_member(club)
+    path = f"/api/v1/nights/{night['id']}/check-ins/me"
+    first = member.post(path, format="json", HTTP_IDEMPOTENCY_KEY="scan-1")
+    assert first.status_code == 200, first.json()
+    assert first.json()["present"] == [player.id]
+    assert first.json()["version"] == night["version"] + 1
+    assert "Idempotent-Replayed" not in first.headers
+    again = member.post(path, format="json", HTTP_IDEMPOTENCY_KEY="scan-1")
+    assert again.status_code == 200
+    assert again.headers["Idempotent-Replayed"] == "true"
+    assert again.json() == first.json()
+    rescanned = member.post(path, format="json")  # the QR code scanned again, no key
+    assert rescanned.headers["Idempotent-Replayed"] == "true"
+    assert Event.objects.filter(stream=night["id"], type="PlayersCheckedIn").count() == 1
+
+
+def test_a_member_linked_to_no_player_is_told_to_ask_the_director(club):
+    night = opened(director(club), club)
+    member = client_for(club.memberships.get(role="member").user)
+    refused = member.post(f"/api/v1/nights/{night['id']}/check-ins/me", format="json")
+    assert refused.status_code == 422
+    assert refused.json()["code"] == "night_not_a_player"
+    assert "ask the night's director to check you in" in refused.json()["message"]
+    assert not Event.objects.filter(stream=night["id"], type="PlayersCheckedIn").exists()
+
+
+def test_an_outsider_of_a_private_club_finds_no_night_to_check_into(club):
+    night = opened(director(club), club)
+    outsider = client_for(make_user("outsider"))
+    path = f"/api/v1/nights/{night['id']}/check-ins/me"
+    refused = outsider.post(path, format="json")
+    missing = outsider.post("/api/v1/nights/00000000-0000-0000-0000-000000000000/check-ins/me")
+    assert refused.status_code == missing.status_code == 404
+    assert refused.json() == missing.json()
+    assert client_for(None).post(path, format="json").status_code == 401
