@@ -239,3 +239,42 @@ def test_an_outsider_of_a_private_club_finds_no_night_to_check_into(club):
     assert refused.status_code == missing.status_code == 404
     assert refused.json() == missing.json()
     assert client_for(None).post(path, format="json").status_code == 401
+
+
+def test_a_tables_series_names_its_night_and_table_where_the_api_shows_a_series(club):
+    # RULES D-15: each table of a night's round plays an ordinary series
+    client = director(club)
+    night = checked_in(client, club, opened(client, club))
+    path = f"/api/v1/nights/{night['id']}"
+    client.post(f"{path}/rounds", {"min_table": 4, "max_table": 5}, format="json")
+    tables = client.post(f"{path}/tables/start", {}, format="json").json()["rounds"][0]["tables"]
+    second = tables[1]
+    read = client.get(f"/api/v1/series/{second['series']}").json()
+    assert read["night"] == {"id": night["id"], "table": 2}
+
+    seats = second["players"]
+    deal = {
+        "expected_version": read["version"],
+        "went_out": seats[0],
+        "hands": [{"player": p, "points": 30} for p in seats[1:]],
+    }
+    written = client.post(f"/api/v1/series/{second['series']}/deals", deal, format="json")
+    assert written.status_code == 201, written.json()
+    assert written.json()["night"] == {"id": night["id"], "table": 2}
+
+    listed = client.get(f"/api/v1/clubs/{club.slug}/series").json()["results"]
+    assert {s["id"]: s["night"] for s in listed} == {
+        table["series"]: {"id": night["id"], "table": table["number"]} for table in tables
+    }
+
+
+def test_a_series_outside_a_night_says_it_has_none(club):
+    client = director(club)
+    anna, bruno, carla = club.players.order_by("id")[:3]
+    body = {"club": club.slug, "players": [anna.id, bruno.id, carla.id], "first_dealer": anna.id}
+    started = client.post("/api/v1/series", body, format="json")
+    assert started.status_code == 201, started.json()
+    assert started.json()["night"] is None
+    assert client.get(f"/api/v1/series/{started.json()['id']}").json()["night"] is None
+    listed = client.get(f"/api/v1/clubs/{club.slug}/series").json()["results"]
+    assert [s["night"] for s in listed] == [None]
