@@ -53,6 +53,11 @@ urlpatterns = [
     path("nights/<uuid:night_id>", nights.NightDetailApi.as_view(), name="night"),
     path("nights/<uuid:night_id>/check-ins", nights.CheckInsApi.as_view(), name="night-check-ins"),
     path(
+        "nights/<uuid:night_id>/check-ins/me",
+        nights.SelfCheckInApi.as_view(),
+        name="night-self-check-in",
+    ),
+    path(
         "nights/<uuid:night_id>/check-outs", nights.CheckOutsApi.as_view(), name="night-check-outs"
     ),
     path("nights/<uuid:night_id>/rounds", nights.RoundsApi.as_view(), name="night-rounds"),

@@ -266,6 +266,29 @@ class CheckInsApi(NightApiView):
         return self.answer(night_id, replayed=result.replayed)
 
 
+class SelfCheckInApi(NightApiView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="night_self_check_in",
+        summary="Check yourself in (members; what the night's QR code does)",
+        description="Checks in the player your account is linked to in the night's club. "
+        "Already present: answered as done (`Idempotent-Replayed: true`), nothing recorded. "
+        "An account linked to no player of the club is refused (422 `night_not_a_player`): "
+        "the night's director checks you in (`check-ins`).",
+        tags=["nights"],
+        parameters=[NIGHT_ID, IDEMPOTENCY_KEY_PARAMETER],
+        request=None,
+        responses={200: WRITTEN, **error_responses(401, 403, 404, 422)},
+    )
+    def post(self, request, night_id: UUID):
+        self.club_of_night(night_id, Access.MEMBER)
+        result = services.night_self_check_in(
+            night_id=night_id, user=request.user, idempotency_key=idempotency_key(request)
+        )
+        return self.answer(night_id, replayed=result.replayed)
+
+
 class CheckOutsApi(NightApiView):
     permission_classes = [IsAuthenticated]
 
