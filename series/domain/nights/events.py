@@ -90,6 +90,16 @@ class TableStarted:
 
 
 @dataclass(frozen=True, slots=True)
+class TableResultEntered:
+    """The director's result for a table whose series was abandoned (RULES D-18):
+    ``order`` is groups of level players, best first, every seated player once."""
+
+    round: int
+    table: int
+    order: tuple[tuple[int, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
 class RoundClosed:
     round: int
 
@@ -108,6 +118,7 @@ NightEvent = (
     | PlayerMoved
     | PlayersSwapped
     | TableStarted
+    | TableResultEntered
     | RoundClosed
     | NightClosed
 )
@@ -122,6 +133,7 @@ NIGHT_EVENT_TYPES: dict[str, type] = {
         PlayerMoved,
         PlayersSwapped,
         TableStarted,
+        TableResultEntered,
         RoundClosed,
         NightClosed,
     )
@@ -191,6 +203,12 @@ def night_payload(event: NightEvent) -> dict[str, Any]:
             }
         case TableStarted():
             return {"round": event.round, "table": event.table, "series": event.series}
+        case TableResultEntered():
+            return {
+                "round": event.round,
+                "table": event.table,
+                "order": [list(group) for group in event.order],
+            }
         case RoundClosed():
             return {"round": event.round}
         case NightClosed():
@@ -249,6 +267,10 @@ def night_from_payload(type_name: str, data: Mapping[str, Any]) -> NightEvent:
             )
         case "TableStarted":
             return TableStarted(data["round"], data["table"], data["series"])
+        case "TableResultEntered":
+            return TableResultEntered(
+                data["round"], data["table"], tuple(tuple(group) for group in data["order"])
+            )
         case "RoundClosed":
             return RoundClosed(data["round"])
         case "NightClosed":
