@@ -19,6 +19,7 @@ PAGE_OPERATIONS = {
         "night_round_draw",
         "night_move",
         "night_tables_start",
+        "night_table_result",
         "night_close",
     ),
     "home": ("clubs_list", "club_series_history"),  # ?state=open: the series in progress
