@@ -19,7 +19,7 @@ from series.nights import selectors
 from series.nights import services as nights
 from series.sheets import projections, services
 from tests.support.api import client_for, make_user
-from tests.support.backup import backup_of
+from tests.support.backup import backup_of, records_of, signed
 from tests.support.factories import entry
 from tests.support.nights import drawn, night_of, play_out
 
@@ -178,6 +178,24 @@ def test_a_rebuild_and_a_restored_backup_give_the_same_ranking():
     projections.rebuild()
     assert checksum.table_digests() == written
     assert [selectors.night_ranking(n.id) for n in Night.objects.all()] == ranking
+
+
+def test_a_restored_result_for_a_table_whose_series_was_not_abandoned_is_refused():
+    # RULES D-18: only an abandoned table takes the director's result
+    finished = []
+
+    def played():
+        _club, night_id, table, other = abandoned_night()
+        nights.night_table_result(night_id=night_id, table=1, order=[[p] for p in table.seats])
+        finished.append(other)
+
+    records = records_of(backup_of(played).lines)
+    result = next(r for r in records if r.get("type") == "TableResultEntered")
+    result["payload"] = {**result["payload"], "table": 2, "order": [[p] for p in finished[0].seats]}
+    with pytest.raises(backup.BackupError) as refused:
+        backup.import_lines(signed(records))
+    assert "whose series was not abandoned" in str(refused.value)
+    assert not Event.objects.exists()
 
 
 # -- the API ---------------------------------------------------------------------------
