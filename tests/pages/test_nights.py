@@ -320,3 +320,21 @@ def test_a_result_for_a_table_still_playing_is_refused_in_the_directors_language
     html = refused.content.decode()
     assert "Il tavolo 2 sta ancora giocando" in html
     assert "Inserisci un risultato" in html  # Table 1's form, in Italian
+
+
+def test_the_big_screen_says_the_director_entered_the_result_and_ranks_the_table(
+    table, as_role, night
+):
+    # RULES D-18
+    abandoned = abandoned_table(table, night)
+    screen = as_role("member").get(url(table, night, "screen/")).content.decode()
+    assert "not played" in screen and "result entered by the director" not in screen
+    nights.night_table_result(
+        night_id=night, table=abandoned.number, order=[[s.player] for s in abandoned.seats]
+    )
+    screen = as_role("member").get(url(table, night, "screen/")).content.decode()
+    assert "result entered by the director" in screen
+    winner = abandoned.seats[0].name
+    assert re.search(
+        rf'<span class="name">{winner}</span> <span class="total">10\.0</span>', screen
+    )
