@@ -67,6 +67,11 @@ urlpatterns = [
         nights.TablesStartApi.as_view(),
         name="night-tables-start",
     ),
+    path(
+        "nights/<uuid:night_id>/tables/<int:number>/result",
+        nights.TableResultApi.as_view(),
+        name="night-table-result",
+    ),
     path("nights/<uuid:night_id>/close", nights.CloseApi.as_view(), name="night-close"),
     path("invitations/accept", clubs.InvitationAcceptApi.as_view(), name="invitation-accept"),
     path("series", series.SeriesStartApi.as_view(), name="series-start"),

@@ -37,6 +37,7 @@ from series.domain.nights.night import (
     CloseNight,
     CloseRound,
     DrawRound,
+    EnterTableResult,
     MovePlayer,
     NightCommand,
     NightState,
@@ -125,6 +126,9 @@ class NightStream:
                 return digest(f"{stream}|CloseNight")
             case CloseRound():
                 return digest(f"{stream}|CloseRound")
+            case EnterTableResult():
+                asked = (command.round, command.table, command.order)
+                return digest(f"{stream}|EnterTableResult{asked!r}")
         return digest(f"{stream}|{command!r}")
 
     def restore(self, state: NightState | None, event) -> NightState:
@@ -519,6 +523,43 @@ def _options(rules: dict[str, Any]) -> dict[str, Any]:
         for name, value in rules.items()
         if name not in ("preset", "game") and base.get(name) != value
     }
+
+
+def _series_status(state: NightState, round_number: int, table: int) -> str | None:
+    """The status of the series played at Table ``table`` of round ``round_number``;
+    None when there is no such table or it has not started (the rules say which)."""
+    round_ = next((r for r in state.rounds if r.number == round_number), None)
+    drawn = round_.table(table) if round_ is not None else None
+    if drawn is None or not drawn.started:
+        return None
+    return SeriesSheet.objects.filter(id=drawn.series).values_list("status", flat=True).first()
+
+
+@transient_retry
+def night_table_result(
+    *,
+    night_id: UUID,
+    table: int,
+    order: list[list[int]],
+    round_number: int | None = None,
+    expected_version: int | None = None,
+    actor_id: int | None = None,
+    idempotency_key: str | None = None,
+) -> NightResult:
+    """Enter the director's result for a table whose series was abandoned (RULES
+    D-18, D-20): ``order``, groups of level players best first, places every player
+    seated at it once; ``round_number``: the current round unless told. Entered
+    again, the later result counts."""
+    state = night_load(night_id)
+    if round_number is None:
+        round_number = state.current_round.number if state.current_round else 0
+    command = EnterTableResult(
+        round_number,
+        table,
+        tuple(tuple(group) for group in order),
+        _series_status(state, round_number, table),
+    )
+    return _write(night_id, command, expected_version, actor_id, idempotency_key)
 
 
 @transient_retry

@@ -30,6 +30,7 @@ from series.nights.forms import (
     NewNightForm,
     NightWrite,
     PlayerForm,
+    TableResultForm,
 )
 from series.web.conditional import watched
 from series.web.messages import render as error_message
@@ -103,8 +104,49 @@ def _forms(night, checkable, data=None, action=None) -> dict:
         "round_close": lambda d: NightWrite(d, version=night.version),
         "close": lambda d: NightWrite(d, version=night.version),
         "screen_revoke": lambda d: NightWrite(d, version=night.version),
+        "result": lambda d: _result_form(night, d),
     }
     return {name: make(data if name == action else None) for name, make in makers.items()}
+
+
+def _posted_table(data) -> tuple[int, int]:
+    """The round and table a result form names (0, 0 when it names none)."""
+    try:
+        return int(data.get("round_number", 0)), int(data.get("table_number", 0))
+    except (TypeError, ValueError):
+        return 0, 0
+
+
+def _result_form(night, data) -> TableResultForm:
+    """The result form of the table ``data`` names, whatever its status (the
+    service says why a table takes no result); unbound and empty without data."""
+    round_number, number = _posted_table(data) if data is not None else (0, 0)
+    table = next(
+        (
+            t
+            for r in night.rounds
+            if r.number == round_number
+            for t in r.tables
+            if t.number == number
+        ),
+        None,
+    )
+    return TableResultForm(data, round_number=round_number, table=table, version=night.version)
+
+
+def _result_forms(night, posted: TableResultForm | None) -> dict[tuple[int, int], TableResultForm]:
+    """A result form for each abandoned table of the night (RULES D-18), by round
+    and table; the one sent (``posted``), with its errors, in its table's place
+    (a table that takes no result shows why)."""
+    found = {
+        (r.number, t.number): TableResultForm(round_number=r.number, table=t, version=night.version)
+        for r in night.rounds
+        for t in r.tables
+        if t.status == "abandoned"
+    }
+    if posted is not None and posted.is_bound:
+        found[_posted_table(posted.data)] = posted
+    return found
 
 
 def _write(action: str, night_id: UUID, data: dict, by: dict, user=None):
@@ -138,6 +180,14 @@ def _write(action: str, night_id: UUID, data: dict, by: dict, user=None):
             return services.night_round_close(night_id=night_id, **by)
         case "close":
             return services.night_close(night_id=night_id, **by)
+        case "result":
+            return services.night_table_result(
+                night_id=night_id,
+                round_number=data["round_number"],
+                table=data["table_number"],
+                order=data["order"],
+                **by,
+            )
         case "screen_revoke":
             return screen_links.screen_link_revoke(night_id=night_id, user=user)
     raise ValueError(action)
@@ -152,6 +202,7 @@ DONE = {
     "start": gettext_lazy("The tables' score sheets are open: each table records its deals."),
     "round_close": gettext_lazy("The round is closed."),
     "close": gettext_lazy("The night is closed: its points are recorded."),
+    "result": gettext_lazy("The table's result is entered: its players count in the ranking."),
     "screen_revoke": gettext_lazy(
         "The big screen's link is new: the links shown before no longer open it."
     ),
@@ -181,11 +232,22 @@ def night_page(request, club, night_id: UUID):
         night = _night_of(club, night_id)  # as it is now, after a refusal or a change elsewhere
         form.data = form.data.copy()  # sent again, it writes on the night as shown now
         form.data["expected_version"] = night.version
+    results = _result_forms(night, forms["result"]) if directs and not night.closed else {}
+    current = night.rounds[-1] if night.rounds else None
     context = {
         "club": club,
         "night": night,
         "day": pages_data.night_day(night),
         "forms": forms,
+        "tables": [(t, results.get((current.number, t.number))) for t in current.tables]
+        if current
+        else [],
+        "earlier_results": [
+            (r.number, t, results[(r.number, t.number)])
+            for r in night.rounds[:-1]
+            for t in r.tables
+            if (r.number, t.number) in results
+        ],
         "directs": directs,
         "join_url": request.build_absolute_uri(
             reverse("nights:join", kwargs={"slug": club.slug, "night_id": night.id})

@@ -19,6 +19,7 @@ PAGE_OPERATIONS = {
         "night_round_draw",
         "night_move",
         "night_tables_start",
+        "night_table_result",
         "night_close",
     ),
     "nights:join": ("night_read", "night_self_check_in"),  # the night's QR code

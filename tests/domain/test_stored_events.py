@@ -44,6 +44,7 @@ from series.domain.nights.events import (
     PlayersSwapped,
     RoundClosed,
     RoundDrawn,
+    TableResultEntered,
     TableStarted,
 )
 from series.domain.rules import rules_from
@@ -189,6 +190,10 @@ STORED = [
     (
         TableStarted(1, 2, "0b6c2f4e-1b7a-4d7e-9c1a-2f3e4d5c6b7a"),
         {"round": 1, "table": 2, "series": "0b6c2f4e-1b7a-4d7e-9c1a-2f3e4d5c6b7a"},
+    ),
+    (
+        TableResultEntered(1, 2, ((5, 6), (7,))),
+        {"round": 1, "table": 2, "order": [[5, 6], [7]]},
     ),
     (RoundClosed(1), {"round": 1}),
     (

@@ -102,6 +102,17 @@ class TableStarted:
 
 @night_event
 @dataclass(frozen=True, slots=True)
+class TableResultEntered:
+    """The director's result for a table whose series was abandoned (RULES D-18):
+    ``order`` is groups of level players, best first, every seated player once."""
+
+    round: int
+    table: int
+    order: tuple[tuple[int, ...], ...]
+
+
+@night_event
+@dataclass(frozen=True, slots=True)
 class RoundClosed:
     round: int
 
@@ -121,6 +132,7 @@ NightEvent = (
     | PlayerMoved
     | PlayersSwapped
     | TableStarted
+    | TableResultEntered
     | RoundClosed
     | NightClosed
 )

@@ -5,7 +5,8 @@ scoring method and rounds; each round seats every present player at one table
 and each table plays one series (its own stream, started by the night's
 director). The night knows its tables' series only by id: whether a table
 still plays, and its result, the caller reads from the series and hands to
-the commands that need it (``CloseRound.ended``, ``CloseNight.playing``).
+the commands that need it (``CloseRound.ended``, ``CloseNight.playing``,
+``EnterTableResult.series_status``).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from uuid import UUID
 from ..errors import DomainError, _
 from ..registry import records
 from ..rules import rules_from
+from ..series import ABANDONED, FINISHED
 from .drawing import METHODS, RANDOM, draw
 from .errors import InvalidNight
 from .events import (
@@ -32,11 +34,13 @@ from .events import (
     PlayersSwapped,
     RoundClosed,
     RoundDrawn,
+    TableResultEntered,
     TableStarted,
 )
 from .large_tables import LARGE_TABLE_RULES, THIRTEEN_CARDS, table_rules
 from .meetings import Pair
 from .methods import PER_DEAL, PLACEMENT, POINTS_TABLE, PerDeal, Placement, PointsTable
+from .results import Order
 from .sizes import table_sizes
 
 SCORING_METHODS = (PLACEMENT, PER_DEAL, POINTS_TABLE)
@@ -44,7 +48,8 @@ SCORING_METHODS = (PLACEMENT, PER_DEAL, POINTS_TABLE)
 
 @dataclass(frozen=True, slots=True)
 class NightTable:
-    """A table of a round: its seats, first dealer and rules; ``series`` once started."""
+    """A table of a round: its seats, first dealer and rules; ``series`` once started;
+    ``result``: the director's result once entered for its abandoned series (RULES D-18)."""
 
     number: int
     seats: tuple[int, ...]
@@ -52,6 +57,7 @@ class NightTable:
     rules: Mapping = field(default_factory=dict)
     large_table: str | None = None
     series: UUID | None = None
+    result: Order | None = None
 
     @property
     def started(self) -> bool:
@@ -162,6 +168,16 @@ def apply(state: NightState, event: NightEvent) -> NightState:
                 return replace(round_, tables=tables)
 
             return replace(state, rounds=_with_round(state, event.round, started))
+        case TableResultEntered():
+
+            def entered(round_: NightRound) -> NightRound:
+                tables = tuple(
+                    replace(t, result=event.order) if t.number == event.table else t
+                    for t in round_.tables
+                )
+                return replace(round_, tables=tables)
+
+            return replace(state, rounds=_with_round(state, event.round, entered))
         case RoundClosed():
             rounds = _with_round(state, event.round, lambda r: replace(r, closed=True))
             return replace(state, rounds=rounds)
@@ -239,6 +255,19 @@ class StartTable:
 
 
 @dataclass(frozen=True, slots=True)
+class EnterTableResult:
+    """The director's result for Table ``table`` of round ``round`` (RULES D-18):
+    ``order``, groups of level players best first; ``series_status``: the status
+    of the table's series as the caller read it (only an abandoned one takes a
+    result). Entered again, the later result replaces the earlier."""
+
+    round: int
+    table: int
+    order: Order
+    series_status: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class CloseRound:
     ended: frozenset[int] = frozenset()  # the tables whose series ended
 
@@ -260,6 +289,7 @@ NightCommand = (
     | MovePlayer
     | SwapPlayers
     | StartTable
+    | EnterTableResult
     | CloseRound
     | CloseNight
 )
@@ -349,6 +379,8 @@ def decide(state: NightState, command: NightCommand) -> list[NightEvent]:
             return [_swap(state, command)]
         case StartTable():
             return [_start(state, command)]
+        case EnterTableResult():
+            return [_enter_result(state, command)]
         case CloseRound():
             return [_close_round(state, command.ended)]
         case CloseNight():
@@ -573,6 +605,88 @@ def _start(state: NightState, command: StartTable) -> TableStarted:
     return TableStarted(current.number, table.number, command.series)
 
 
+def _abandoned_table(state: NightState, round_number: int, number: int) -> NightTable:
+    """Table ``number`` of round ``round_number`` when its series started; else a refusal."""
+    round_ = next((r for r in state.rounds if r.number == round_number), None)
+    table = round_.table(number) if round_ is not None else None
+    if table is None:
+        raise InvalidNight(
+            _("Round {round} has no Table {table}."),
+            code="night_no_table",
+            field="table",
+            round=round_number,
+            table=number,
+        )
+    if not table.started:
+        raise InvalidNight(
+            _(
+                "Table {table} has not started its series: a director enters a result only "
+                "for a table whose series was abandoned."
+            ),
+            code="night_table_not_started",
+            field="table",
+            table=number,
+        )
+    return table
+
+
+def _enter_result(state: NightState, command: EnterTableResult) -> TableResultEntered:
+    table = _abandoned_table(state, command.round, command.table)
+    if command.series_status == FINISHED:
+        raise InvalidNight(
+            _(
+                "Table {table} finished its series: its result is the score sheet's, "
+                "a director enters one only for an abandoned table."
+            ),
+            code="night_table_finished",
+            field="table",
+            table=table.number,
+        )
+    if command.series_status != ABANDONED:
+        raise InvalidNight(
+            _(
+                "Table {table} is still playing: its score sheet gives its result. Abandon "
+                "its series first if the table cannot finish."
+            ),
+            code="night_table_playing",
+            field="table",
+            table=table.number,
+        )
+    order = tuple(tuple(group) for group in command.order if group)
+    _check_placed(table, [player for group in order for player in group])
+    return TableResultEntered(command.round, table.number, order)
+
+
+def _check_placed(table: NightTable, placed: list[int]) -> None:
+    """Every player seated at ``table`` placed once, and no one else."""
+    for player in placed:
+        if player not in table.seats:
+            raise InvalidNight(
+                _("{player} is not seated at Table {table}: place only its own players."),
+                code="night_player_not_at_table",
+                field="order",
+                player=player,
+                table=table.number,
+            )
+        if placed.count(player) > 1:
+            raise InvalidNight(
+                _("{player} is placed twice: give each player of Table {table} one place."),
+                code="night_player_placed_twice",
+                field="order",
+                player=player,
+                table=table.number,
+            )
+    for player in table.seats:
+        if player not in placed:
+            raise InvalidNight(
+                _("{player} sits at Table {table} and has no place: give each of its players one."),
+                code="night_player_not_placed",
+                field="order",
+                player=player,
+                table=table.number,
+            )
+
+
 def _close_round(state: NightState, ended: frozenset[int]) -> RoundClosed:
     current = _open_round(state)
     if current is None:
@@ -618,7 +732,9 @@ def _close_night(state: NightState, command: CloseNight) -> list[NightEvent]:
 def check_recorded(state: NightState, event: NightEvent) -> None:
     """A restored draw seats exactly the present players once each, at tables the
     game seats, each with the rules a table of its size plays; a restored close
-    comes after every table has started or been left out."""
+    comes after every table has started or been left out; a restored director's
+    result is for a started table and places each of its players once (that the
+    table's series was abandoned is its own stream's, restored beside it)."""
     if state.club is None or state.closed:
         raise InvalidNight(_("There is no such night."), code="night_not_found")
     if isinstance(event, RoundDrawn):
@@ -637,6 +753,9 @@ def check_recorded(state: NightState, event: NightEvent) -> None:
                     _("The draw does not seat the night's present players."),
                     code="night_draw_not_as_recorded",
                 )
+    if isinstance(event, TableResultEntered):
+        table = _abandoned_table(state, event.round, event.table)
+        _check_placed(table, [player for group in event.order for player in group])
     if isinstance(event, RoundClosed):
         current = _open_round(state)
         if current is None or current.number != event.round:
