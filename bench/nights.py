@@ -161,17 +161,18 @@ def _report(name: str, latencies: list[float]) -> None:
     )
 
 
-def _ratio(name: str, measured: list[float], baseline: list[float], aim: str) -> None:
-    ratio = statistics.median(measured) / statistics.median(baseline)
-    print(f"  {name}: {ratio:.2f} ({aim})")
+def _ratios(name: str, ratios: list[float], aim: str) -> None:
+    turns = ", ".join(f"{r:.2f}" for r in ratios)
+    print(f"  {name}: median {statistics.median(ratios):.2f} of turns {turns} ({aim})")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=40, help="deals per table (at most 49)")
+    parser.add_argument("--deals", type=int, default=16, help="deals per table and turn")
     parser.add_argument("--pace", type=float, default=0.25, help="seconds between a table's deals")
+    parser.add_argument("--repeats", type=int, default=3, help="turns, alternating the runs")
     args = parser.parse_args()
-    deals = min(args.deals, DEALS - 1)
+    deals = min(args.deals, (DEALS - 1) // args.repeats)  # each turn plays on the same tables
     url = database_url()
     recreate_database(url)
     setup_django(url)
@@ -195,21 +196,28 @@ def main() -> None:
     empty_page = _page_seconds(night)
 
     print(f"A night's deals, {deals} per table, tables of {SEATS} (PostgreSQL)")
-    print(f" at a table's pace, a deal every {args.pace:g} s at each table:")
-    alone = _at_once(url, lone, deals, args.pace)
-    together = _at_once(url, paced, deals, args.pace)
-    _report("one table alone", alone)
-    _report(f"{TABLES} tables of one night at once", together)
-    _ratio(f"p50 at {TABLES} tables / a lone table's", together, alone, "aim: at most 1.30")
-    print(" flat out, every writer as fast as it can:")
-    apart = _at_once(url, clubs, deals)
-    eight = _at_once(url, series, deals)
-    _report(f"{TABLES} tables of {TABLES} clubs", apart)
-    _report(f"{TABLES} tables of one night", eight)
-    _ratio(
-        f"p50 at one night's {TABLES} tables / at {TABLES} clubs' tables",
-        eight,
-        apart,
+    paced_ratios, shared_ratios = [], []
+    for turn in range(1, args.repeats + 1):
+        print(f" turn {turn}, at a table's pace (a deal every {args.pace:g} s at each table):")
+        alone = _at_once(url, lone, deals, args.pace)
+        together = _at_once(url, paced, deals, args.pace)
+        _report("one table alone", alone)
+        _report(f"{TABLES} tables of one night at once", together)
+        paced_ratios.append(statistics.median(together) / statistics.median(alone))
+        print(f" turn {turn}, flat out (every writer as fast as it can):")
+        apart = _at_once(url, clubs, deals)
+        eight = _at_once(url, series, deals)
+        _report(f"{TABLES} tables of {TABLES} clubs", apart)
+        _report(f"{TABLES} tables of one night", eight)
+        shared_ratios.append(statistics.median(eight) / statistics.median(apart))
+    _ratios(
+        f"p50 at {TABLES} tables / a lone table's, at a table's pace",
+        paced_ratios,
+        "aim: at most 1.30",
+    )
+    _ratios(
+        f"p50 at one night's {TABLES} tables / {TABLES} clubs' tables, flat out",
+        shared_ratios,
         "what sharing a night and a club costs: 1.00 is nothing",
     )
     full_page = _page_seconds(night)
