@@ -10,12 +10,13 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from series.domain.nights.drawing import RANDOM, RATING, STANDINGS
-from series.domain.nights.methods import PER_DEAL, PLACEMENT
+from series.domain.nights.methods import PER_DEAL, PLACEMENT, POINTS_TABLE
 from series.domain.nights.results import order_from_places
 
 SCORING_CHOICES = [
     (PLACEMENT, _("Placement: every table's winner 10 points, its last 0")),
     (PER_DEAL, _("Per deal: the average penalty per deal played, lower is better")),
+    (POINTS_TABLE, _("Points table: the club's points for each place at each table size")),
 ]
 METHOD_CHOICES = [
     (RANDOM, _("At random")),
@@ -51,11 +52,40 @@ class NewNightForm(forms.Form):
     scoring = forms.ChoiceField(
         label=_("Night's ranking"), choices=SCORING_CHOICES, initial=PLACEMENT
     )
+    points_table = forms.CharField(
+        label=_("Points table"),
+        required=False,
+        max_length=400,
+        widget=forms.Textarea(attrs={"rows": 6, "spellcheck": "false"}),
+        help_text=_(
+            "For a points table only: one line per table size, the size, a colon and "
+            "the points of each place, 1st first. E.g. 4: 7 4 2 0"
+        ),
+    )
     idempotency_key = forms.CharField(widget=forms.HiddenInput, max_length=64, required=False)
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.initial.setdefault("idempotency_key", uuid.uuid4().hex)
+
+    def clean_points_table(self) -> dict[str, list[str]] | None:
+        """The lines typed as rows by table size; the night's rules check the
+        numbers (every size the game seats, none rising, none negative)."""
+        rows = {}
+        for number, line in enumerate(self.cleaned_data["points_table"].splitlines(), 1):
+            if not line.strip():
+                continue
+            size, colon, points = line.partition(":")
+            if not colon or not points.split():
+                raise forms.ValidationError(
+                    _(
+                        "Line %(number)s: write the table size, a colon, then the points "
+                        "(4: 7 4 2 0)."
+                    ),
+                    params={"number": number},
+                )
+            rows[size.strip()] = points.replace(",", " ").split()
+        return rows or None
 
 
 class CheckInForm(NightWrite):

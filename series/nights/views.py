@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from series.clubs.access import Access, allows
 from series.domain.errors import DomainError
+from series.domain.nights.methods import POINTS_TABLE
 from series.eventstore.store import VersionConflict
 from series.nights import pages_data, screen_links, selectors, services
 from series.nights.forms import (
@@ -68,6 +69,7 @@ def nights_list(request, club):
                 club=club,
                 date=data["date"],
                 scoring=data["scoring"],
+                points_table=data["points_table"] if data["scoring"] == POINTS_TABLE else None,
                 actor_id=request.user.id,
                 idempotency_key=data["idempotency_key"] or None,
             ),
