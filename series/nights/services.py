@@ -479,23 +479,29 @@ def night_tables_start(
     current = state.current_round
     if current is None or current.closed:
         raise DomainError(_("No round is being played: draw one first."), code="night_no_round")
+    numbers = [t.number for t in current.tables]
+    unknown = [n for n in tables or () if n not in numbers]
+    if tables is not None and (unknown or not tables):
+        raise DomainError(
+            _("Round {round} has tables {tables}: choose among them, not {asked}."),
+            code="night_no_table",
+            field="tables",
+            round=current.number,
+            tables=", ".join(map(str, numbers)),
+            asked=", ".join(map(str, unknown)) or "none",
+        )
     chosen = [t for t in current.tables if tables is None or t.number in tables]
     waiting = [t for t in chosen if not t.started]
     if not waiting:
-        if chosen:
-            return NightResult(night_id, state, replayed=True)  # started already: a retry
-        raise DomainError(
-            _("There is no Table {table} to start: draw the round first."),
-            code="night_no_table",
-            field="tables",
-            table=", ".join(map(str, tables or ())),
-        )
+        return NightResult(night_id, state, replayed=True)  # started already: a retry
     club = _club_of(state)
     version = expected_version
     with transaction.atomic():
         result = None
         for table in waiting:
-            started = series_services.series_start(
+            started = _table_series_start(
+                night_id,
+                state,
                 club=club,
                 players=list(table.seats),
                 first_dealer=table.first_dealer,
@@ -511,6 +517,19 @@ def night_tables_start(
             result = _write(night_id, command, version, actor_id, key)
             version = None if version is None else result.state.version
     return result
+
+
+def _table_series_start(night_id: UUID, state: NightState, **start):
+    """Start a table's series; when another director started it a moment before,
+    its players are seated there already: that is the night having changed
+    (a 409 to reload), not a player seated elsewhere."""
+    try:
+        return series_services.series_start(**start)
+    except series_services.SeatedElsewhere:
+        now = night_load(night_id)
+        if now.version != state.version:
+            raise writer.StreamConflict(NIGHT.stale, night_id, state.version, now.version) from None
+        raise
 
 
 def _options(rules: dict[str, Any]) -> dict[str, Any]:

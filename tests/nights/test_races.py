@@ -72,3 +72,32 @@ def test_a_draw_and_a_series_seating_one_player_at_once_seat_them_once():
     seated_in_night = NightSeat.objects.filter(player=players[0]).exists()
     seated_in_series = services.SeriesSeat.objects.filter(player=players[0]).exists()
     assert seated_in_night != seated_in_series
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_two_directors_opening_the_tables_at_once_one_opens_them_the_other_is_told_to_reload():
+    # The loser's players sit at the very table it was opening: that is the night
+    # having changed (409), not a player seated at another table (422).
+    _club, _players, night = night_of(9)
+    drawn(night.night_id, low=4, high=5, seed=3)
+
+    def open_tables(key):
+        return lambda: nights.night_tables_start(night_id=night.night_id, idempotency_key=key)
+
+    outcomes = _at_once(open_tables("first"), open_tables("second"))
+    kinds = sorted(kind for kind, _ in outcomes)
+    assert "refused" not in kinds, outcomes
+    assert kinds in (["conflict", "done"], ["done", "done"])
+    state = nights.night_load(night.night_id)
+    assert all(table.started for table in state.current_round.tables)
+    assert Event.objects.filter(stream=night.night_id, type="TableStarted").count() == 2
+
+
+def test_opening_a_table_the_round_does_not_have_names_the_tables_it_has(db):
+    _club, _players, night = night_of(9)
+    drawn(night.night_id, low=4, high=5, seed=3)
+    for asked in ([], [9]):
+        with pytest.raises(nights.DomainError) as refused:
+            nights.night_tables_start(night_id=night.night_id, tables=asked)
+        assert "Round 1 has tables 1, 2: choose among them" in refused.value.message
