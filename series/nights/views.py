@@ -98,7 +98,12 @@ def _forms(night, checkable, data=None, action=None) -> dict:
         "draw": lambda d: DrawForm(d, first_round=not night.rounds, version=night.version),
         "move": lambda d: MoveForm(
             d,
-            players=[pages_data.Named(s.player, s.name) for s in seated],
+            players=[pages_data.Named(s.player, s.name) for s in seated]
+            + [
+                pages_data.Named(line.id, _("%(name)s (not seated yet)") % {"name": line.name})
+                for line in night.present
+                if line.id not in {s.player for s in seated}
+            ],
             tables=[t.number for t in current.tables] if current else (),
             version=night.version,
         ),

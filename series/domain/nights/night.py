@@ -516,6 +516,9 @@ def _unstarted(state: NightState, player: int) -> tuple[NightRound, NightTable]:
 
 
 def _move(state: NightState, command: MovePlayer) -> PlayerMoved:
+    current = _open_round(state)
+    if current is not None and current.table_of(command.player) is None:
+        return _seat_late_arrival(state, current, command)
     current, origin = _unstarted(state, command.player)
     target = current.table(command.table)
     if target is None:
@@ -549,6 +552,41 @@ def _move(state: NightState, command: MovePlayer) -> PlayerMoved:
         _drawn(state, target.number, (*target.seats, command.player), target.first_dealer),
     )
     return PlayerMoved(current.number, command.player, target.number, tables)
+
+
+def _seat_late_arrival(state: NightState, current: NightRound, command: MovePlayer):
+    """A player checked in after the draw joins a table of the round before its
+    first deal (else the next round's draw seats them, RULES D-15)."""
+    if command.player not in state.present:
+        raise InvalidNight(
+            _("{player} is not checked in tonight: check them in first."),
+            code="night_player_absent",
+            field="player",
+            player=command.player,
+        )
+    target = current.table(command.table)
+    if target is None:
+        raise InvalidNight(
+            _("Round {round} has no Table {table}."),
+            code="night_no_table",
+            field="table",
+            round=current.number,
+            table=command.table,
+        )
+    if target.started:
+        _unstarted_target(target)
+    most = state.game_rules.max_players
+    if len(target.seats) >= most:
+        raise InvalidNight(
+            _("Table {table} seats {most} already, the most the game allows: choose another."),
+            code="night_table_full",
+            field="table",
+            table=target.number,
+            most=most,
+        )
+    seats = (*target.seats, command.player)
+    joined = _drawn(state, target.number, seats, target.first_dealer)
+    return PlayerMoved(current.number, command.player, target.number, (joined,))
 
 
 def _unstarted_target(target: NightTable) -> None:
