@@ -7,10 +7,12 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from importlib import import_module
 from io import StringIO
+from types import SimpleNamespace
 
 import pytest
 from django.apps import apps
 from django.core.management import call_command
+from django.db import connection
 from django.utils import timezone
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
@@ -130,7 +132,7 @@ def test_after_the_upgrade_a_club_whose_record_went_by_name_is_counted_again():
         person=abe, series=None, started_at=None
     )
     upgrade = import_module("series.migrations.0019_league_records_ties_to_the_first")
-    upgrade.mark_clubs_with_records(apps, None)
+    upgrade.mark_clubs_with_records(apps, SimpleNamespace(connection=connection))
     assert selectors.updating(club)
     caught_up()
     assert selectors.club_records(club, "continental", []).most_went_out.name == "Zed"
