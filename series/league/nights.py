@@ -31,7 +31,7 @@ def _points(line: Any) -> tuple[int, Fraction, int | None]:
 @dataclass(frozen=True, slots=True)
 class NightStandings:
     count: NightCount
-    lines: list[tuple[NightStandingLine, str]]  # with the person's name
+    lines: list[tuple[NightStandingLine, str, bool]]  # with the person's name, and a guest?
     nights: int  # closed nights in the season
 
 
@@ -49,10 +49,12 @@ def night_standings_of(
     scored = [_points(line)[:2] for points in in_season for line in points]
     count = count_of(rules)
     lines = night_standings(scored, count)
-    names = dict(
-        Player.objects.filter(id__in=[line.person for line in lines]).values_list("id", "name")
-    )
-    named_lines = [(line, names.get(line.person, "")) for line in lines]
+    people = Player.objects.filter(id__in=[line.person for line in lines])
+    names = {
+        person: (name, bool(guest))
+        for person, name, guest in people.values_list("id", "name", "roster__guest")
+    }
+    named_lines = [(line, *names.get(line.person, ("", False))) for line in lines]
     return NightStandings(count, named_lines, len(in_season))
 
 
