@@ -238,11 +238,11 @@ def timed_append(context: dict, rng: random.Random, stream: uuid.UUID, version: 
     transaction of its own; its latency."""
     from django.db import transaction
 
-    from series.domain.events import DealRecorded, entry_from_payload
+    from series.domain.events import DealEntry, DealRecorded, from_stored
     from series.eventstore import store
 
     payload = sample_payload(rng, context["player_ids"], version + 1)
-    event = DealRecorded(version + 1, payload["dealer"], False, entry_from_payload(payload))
+    event = DealRecorded(version + 1, payload["dealer"], False, from_stored(DealEntry, payload))
     started = time.perf_counter()
     with transaction.atomic():
         store.append(stream, club_id=context["club_id"], expected_version=version, events=[event])

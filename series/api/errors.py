@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from django.core.exceptions import RequestDataTooBig
@@ -112,6 +113,10 @@ def domain_message(error: DomainError, *, club_id: int | None) -> str:
 
 
 def _json_value(value: Any) -> Any:
+    """A refusal's parameter as JSON can hold it: what a client sent may be a
+    number JSON has no form for (1e400 is read as infinity)."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)
     if value is None or isinstance(value, bool | int | float | str):
         return value
     return str(value)

@@ -32,10 +32,20 @@ def rules_options(rules: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
+def night_table(night: UUID | None, table: int | None) -> dict[str, Any] | None:
+    """``{"id": night, "table": 3}`` for a night's table; None for a series outside a night."""
+    return None if night is None else {"id": night, "table": table}
+
+
 def series_from_state(
-    series_id: UUID, state: SeriesState, club: Club, names: Mapping[int, str] | None = None
+    series_id: UUID,
+    state: SeriesState,
+    club: Club,
+    names: Mapping[int, str] | None = None,
+    night: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """The dict from a state; ``names`` of its players, unless they are to be read."""
+    """The dict from a state; ``names`` of its players, unless they are to be read;
+    ``night`` as ``night_table`` gives it (the state knows no night)."""
     setup = state.setup
     if names is None:
         names = selectors.player_names(club_id=club.id, ids=setup.players)
@@ -46,6 +56,7 @@ def series_from_state(
         "rules": setup.rules.preset,
         "options": rules_options(rules),
         "status": state.status,
+        "night": night,
         "players": [
             {"id": player, "name": names.get(player, ""), "seat": seat}
             for seat, player in enumerate(setup.players, start=1)
@@ -86,6 +97,7 @@ def series_from_sheet(sheet: SeriesSheet) -> dict[str, Any]:
         "rules": sheet.preset,
         "options": rules_options(sheet.rules),
         "status": sheet.status,
+        "night": night_table(sheet.night, sheet.table_number),
         "players": [{"id": s.player_id, "name": s.player.name, "seat": s.seat} for s in seats],
         "deals": [
             {

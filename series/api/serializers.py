@@ -167,6 +167,21 @@ class DealLineSerializer(serializers.Serializer):
     scores = serializers.DictField(child=serializers.IntegerField(), help_text="By player id.")
 
 
+class NightTableSerializer(serializers.Serializer):
+    """The club night a series is a table of."""
+
+    id = serializers.UUIDField(help_text="The night (GET /api/v1/nights/{id}).")
+    table = serializers.IntegerField(help_text="The table's number in its round: Table 3.")
+
+
+def night_table_field(**kwargs) -> NightTableSerializer:
+    return NightTableSerializer(
+        allow_null=True,
+        help_text="The night whose table plays this series; null outside a night.",
+        **kwargs,
+    )
+
+
 class SeriesSerializer(serializers.Serializer):
     """A series' score sheet: see ``representation``."""
 
@@ -175,6 +190,7 @@ class SeriesSerializer(serializers.Serializer):
     rules = serializers.CharField(help_text="The rule set (preset) of the series.")
     options = serializers.DictField(help_text="House rules that differ from the preset.")
     status = serializers.ChoiceField(choices=[IN_PROGRESS, TIEBREAK, FINISHED, ABANDONED])
+    night = night_table_field()
     players = SeatSerializer(many=True)
     deals = DealLineSerializer(many=True)
     totals = serializers.DictField(child=serializers.IntegerField(), help_text="By player id.")

@@ -53,6 +53,11 @@ urlpatterns = [
     path("nights/<uuid:night_id>", nights.NightDetailApi.as_view(), name="night"),
     path("nights/<uuid:night_id>/check-ins", nights.CheckInsApi.as_view(), name="night-check-ins"),
     path(
+        "nights/<uuid:night_id>/check-ins/me",
+        nights.SelfCheckInApi.as_view(),
+        name="night-self-check-in",
+    ),
+    path(
         "nights/<uuid:night_id>/check-outs", nights.CheckOutsApi.as_view(), name="night-check-outs"
     ),
     path("nights/<uuid:night_id>/rounds", nights.RoundsApi.as_view(), name="night-rounds"),
@@ -61,6 +66,11 @@ urlpatterns = [
         "nights/<uuid:night_id>/tables/start",
         nights.TablesStartApi.as_view(),
         name="night-tables-start",
+    ),
+    path(
+        "nights/<uuid:night_id>/tables/<int:number>/result",
+        nights.TableResultApi.as_view(),
+        name="night-table-result",
     ),
     path("nights/<uuid:night_id>/close", nights.CloseApi.as_view(), name="night-close"),
     path("invitations/accept", clubs.InvitationAcceptApi.as_view(), name="invitation-accept"),

@@ -35,7 +35,7 @@ from series.domain.errors import DomainError
 from series.domain.events import SeriesStarted, from_payload
 from series.domain.league.night_standings import check_night_count
 from series.domain.league.seasons import check_ladder, check_new_season
-from series.domain.nights.events import NightOpened, is_night_event
+from series.domain.nights.events import NightOpened, TableResultEntered, is_night_event
 from series.domain.nights.night import NightState
 from series.domain.roster import is_roster_event, roster_stream
 from series.domain.series import SeriesState
@@ -422,6 +422,19 @@ class _Restorer:
         named = set(getattr(event, "players", ())) | {getattr(event, "player", None)} - {None}
         if not named <= self.players[club]:
             raise BackupError(number, "the night names players the backup does not have")
+        if isinstance(event, TableResultEntered):
+            self._check_result_abandoned(number, state, event)
+
+    def _check_result_abandoned(self, number: int, night: NightState, event) -> None:
+        """A director's result is for a table whose series the backup abandoned
+        (RULES D-18): the night alone cannot tell, the table's stream can."""
+        round_ = next((r for r in night.rounds if r.number == event.round), None)
+        table = round_.table(event.table) if round_ is not None else None
+        series = self.replay.states.get(str(table.series)) if table and table.started else None
+        if not isinstance(series, SeriesState) or not series.abandoned:
+            raise BackupError(
+                number, f"a result for Table {event.table}, whose series was not abandoned"
+            )
 
     def _check_series_event(self, number: int, record: dict[str, Any], event) -> None:
         club = record["club"]

@@ -13,15 +13,8 @@ from series.clubs.services import clean_name
 from series.domain import names
 from series.domain import names as domain_names  # players_add takes a list called names
 from series.domain.errors import DomainError, _
-from series.domain.roster import (
-    AddGuest,
-    MergePlayers,
-    RetirePlayer,
-    ReturnPlayer,
-    RosterState,
-    UnmergePlayer,
-    roster_stream,
-)
+from series.domain.events import GuestAdded, PlayerRetired, PlayerReturned, PlayersMerged
+from series.domain.roster import RosterState, UnmergePlayer, roster_stream
 from series.eventstore import store, writer
 from series.eventstore.retry import transient_retry
 from series.eventstore.writer import Recording, Written
@@ -149,7 +142,7 @@ def guest_mark(
 ) -> RosterState:
     """Count a player already in the club as a guest."""
     player = _player_of_club(club, player_id)
-    return _write(club, AddGuest(player.id), actor_id, idempotency_key, expected_version).state
+    return _write(club, GuestAdded(player.id), actor_id, idempotency_key, expected_version).state
 
 
 @transient_retry
@@ -163,7 +156,7 @@ def player_retire(
 ) -> RosterState:
     """A player who left: kept in every series and standing, not offered for new series."""
     player = _player_of_club(club, player_id)
-    return _write(club, RetirePlayer(player.id), actor_id, idempotency_key, expected_version).state
+    return _write(club, PlayerRetired(player.id), actor_id, idempotency_key, expected_version).state
 
 
 @transient_retry
@@ -177,7 +170,9 @@ def player_return(
 ) -> RosterState:
     """A retired player plays again."""
     player = _player_of_club(club, player_id)
-    return _write(club, ReturnPlayer(player.id), actor_id, idempotency_key, expected_version).state
+    return _write(
+        club, PlayerReturned(player.id), actor_id, idempotency_key, expected_version
+    ).state
 
 
 @transient_retry
@@ -227,7 +222,7 @@ def players_merge(
     series; refused when they ever sat at one table (``domain.roster``)."""
     source = _player_of_club(club, source_id, field="player")
     target = _player_of_club(club, target_id, field="target")
-    merge = MergePlayers(source.id, target.id)
+    merge = PlayersMerged(source.id, target.id)
     return _write(club, merge, actor_id, idempotency_key, expected_version).state
 
 

@@ -1,7 +1,8 @@
-"""The commands a series takes, and the command that records a given event.
+"""The commands a series takes, each registered as the one recording its event.
 
-``decide`` (series.py) turns a command into events; ``command_for`` goes the
-other way, so that a restored log is validated by deciding each event again.
+``decide`` (series.py) turns a command into events; ``registry.command_for``
+goes the other way, so that a restored log is validated by deciding each
+event again.
 """
 
 from __future__ import annotations
@@ -10,19 +11,18 @@ from dataclasses import dataclass, field
 
 from series.domain.confirmation import ConfirmDeal, DisputeDeal
 from series.domain.events import (
-    DealConfirmed,
     DealCorrected,
-    DealDisputed,
     DealEntry,
     DealRecorded,
     DealVoided,
-    Event,
     SeriesAbandoned,
     SeriesStarted,
 )
+from series.domain.registry import records
 from series.domain.rules import Rules
 
 
+@records(SeriesStarted, rules=Rules.from_dict)
 @dataclass(frozen=True, slots=True)
 class StartSeries:
     club: int
@@ -31,6 +31,7 @@ class StartSeries:
     rules: Rules
 
 
+@records(DealRecorded)
 @dataclass(frozen=True, slots=True)
 class RecordDeal:
     entry: DealEntry
@@ -42,6 +43,7 @@ class RecordDeal:
     needs_confirmation: bool = field(default=False, repr=False)
 
 
+@records(DealCorrected)
 @dataclass(frozen=True, slots=True)
 class CorrectDeal:
     number: int
@@ -50,12 +52,14 @@ class CorrectDeal:
     needs_confirmation: bool = field(default=False, repr=False)
 
 
+@records(DealVoided)
 @dataclass(frozen=True, slots=True)
 class VoidDeal:
     number: int
     reason: str
 
 
+@records(SeriesAbandoned)
 @dataclass(frozen=True, slots=True)
 class AbandonSeries:
     reason: str = ""
@@ -64,33 +68,3 @@ class AbandonSeries:
 Command = (
     StartSeries | RecordDeal | CorrectDeal | VoidDeal | AbandonSeries | ConfirmDeal | DisputeDeal
 )
-
-
-def command_for(event: Event) -> Command:
-    """The command that records ``event``: deciding it again on the state before
-    must give back the same event, which is how a restored log is validated."""
-    match event:
-        case SeriesStarted():
-            return StartSeries(
-                event.club, tuple(event.players), event.first_dealer, Rules.from_dict(event.rules)
-            )
-        case DealRecorded():
-            return RecordDeal(
-                event.entry,
-                number=event.number,
-                dealer=event.dealer,
-                needs_confirmation=event.needs_confirmation,
-            )
-        case DealCorrected():
-            return CorrectDeal(
-                event.number, event.entry, event.reason, needs_confirmation=event.needs_confirmation
-            )
-        case DealVoided():
-            return VoidDeal(event.number, event.reason)
-        case SeriesAbandoned():
-            return AbandonSeries(event.reason)
-        case DealConfirmed():
-            return ConfirmDeal(event.number, event.user, event.player)
-        case DealDisputed():
-            return DisputeDeal(event.number, event.user, event.reason, event.player)
-    raise TypeError(f"not an event: {event!r}")

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from series.domain.errors import DomainError, InvalidDeal, NotFound, SeriesClosed, _
 from series.domain.events import DealConfirmed, DealDisputed
+from series.domain.registry import records
 from series.domain.text import plain
 
 if TYPE_CHECKING:
@@ -34,6 +35,7 @@ def asked(needs_confirmation: bool) -> str:
     return TO_CONFIRM if needs_confirmation else NOT_ASKED
 
 
+@records(DealConfirmed)
 @dataclass(frozen=True, slots=True)
 class ConfirmDeal:
     number: int
@@ -42,6 +44,7 @@ class ConfirmDeal:
     recorder: int | None = None  # who recorded the deal's entry; None when unknown
 
 
+@records(DealDisputed)
 @dataclass(frozen=True, slots=True)
 class DisputeDeal:
     number: int

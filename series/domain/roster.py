@@ -1,5 +1,9 @@
 """A club's roster over time, as a fold of its events, and the commands on it.
 
+A roster's fact is asked for as itself: ``decide(state, PlayerRetired(7))``
+checks that it may be recorded and records it. Only an unmerge is asked for
+otherwise (``UnmergePlayer``: whom the player was merged into, the roster knows).
+
 Players are renamed, guests are added, players who leave are retired (kept
 in history, no longer offered for a new series), and two players who turn out to be the
 same person are merged (and unmerged if that was a mistake). A merge rewrites
@@ -27,19 +31,10 @@ from series.domain.events import (
     PlayersUnmerged,
     RosterEvent,
 )
+from series.domain.registry import records, stream_of
 
 # Any constant works; it names the roster streams of the event log.
 ROSTER_NAMESPACE = uuid.UUID("6f1d3c2a-8a4e-5b7c-9d2e-1a0b3c4d5e6f")
-
-ROSTER_EVENTS = (
-    GuestAdded,
-    PlayerRenamed,
-    PlayersMerged,
-    PlayersUnmerged,
-    PlayerRetired,
-    PlayerReturned,
-    PlayerLinked,
-)
 
 
 def roster_stream(club_id: int) -> uuid.UUID:
@@ -48,7 +43,7 @@ def roster_stream(club_id: int) -> uuid.UUID:
 
 
 def is_roster_event(event: object) -> bool:
-    return isinstance(event, ROSTER_EVENTS)
+    return stream_of(event) == "roster"
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,51 +98,25 @@ def fold(events: Iterable[RosterEvent], state: RosterState | None = None) -> Ros
 
 # -- commands -----------------------------------------------------------------
 
-
-@dataclass(frozen=True, slots=True)
-class AddGuest:
-    player: int
-
-
-@dataclass(frozen=True, slots=True)
-class RenamePlayer:
-    player: int
+# The facts asked for as themselves, each the command that records it.
+for fact in (GuestAdded, PlayerRenamed, PlayersMerged, PlayerRetired, PlayerReturned, PlayerLinked):
+    records(fact)(fact)
 
 
-@dataclass(frozen=True, slots=True)
-class MergePlayers:
-    source: int
-    target: int
-
-
+@records(PlayersUnmerged)
 @dataclass(frozen=True, slots=True)
 class UnmergePlayer:
     source: int
 
 
-@dataclass(frozen=True, slots=True)
-class RetirePlayer:
-    player: int
-
-
-@dataclass(frozen=True, slots=True)
-class ReturnPlayer:
-    player: int
-
-
-@dataclass(frozen=True, slots=True)
-class LinkPlayer:
-    player: int
-
-
 RosterCommand = (
-    AddGuest
-    | RenamePlayer
-    | MergePlayers
+    GuestAdded
+    | PlayerRenamed
+    | PlayersMerged
     | UnmergePlayer
-    | RetirePlayer
-    | ReturnPlayer
-    | LinkPlayer
+    | PlayerRetired
+    | PlayerReturned
+    | PlayerLinked
 )
 
 
@@ -172,21 +141,19 @@ def decide(
     """The events a command records, or a DomainError. ``tables`` tells a merge
     who sat together; whether the players exist in the club, the caller checks."""
     match command:
-        case AddGuest():
+        case GuestAdded():
             if command.player in state.guests:
                 raise DomainError(
                     _("Player {player} is a guest already."),
                     code="already_guest",
                     player=command.player,
                 )
-            return [GuestAdded(command.player)]
-        case RenamePlayer():
-            return [PlayerRenamed(command.player)]
-        case LinkPlayer():
-            return [PlayerLinked(command.player)]
-        case RetirePlayer() | ReturnPlayer():
+            return [command]
+        case PlayerRenamed() | PlayerLinked():
+            return [command]
+        case PlayerRetired() | PlayerReturned():
             return [_retire_or_return(state, command)]
-        case MergePlayers():
+        case PlayersMerged():
             return [_merge(state, command, tables)]
         case UnmergePlayer():
             if command.source not in state.merged:
@@ -200,9 +167,9 @@ def decide(
     raise TypeError(f"not a roster command: {command!r}")
 
 
-def _retire_or_return(state: RosterState, command: RetirePlayer | ReturnPlayer) -> RosterEvent:
+def _retire_or_return(state: RosterState, command: PlayerRetired | PlayerReturned) -> RosterEvent:
     retired = command.player in state.retired
-    if isinstance(command, RetirePlayer):
+    if isinstance(command, PlayerRetired):
         if retired:
             raise DomainError(
                 _("Player {player} is retired already."),
@@ -210,7 +177,7 @@ def _retire_or_return(state: RosterState, command: RetirePlayer | ReturnPlayer) 
                 player=command.player,
                 field="player",
             )
-        return PlayerRetired(command.player)
+        return command
     if not retired:
         raise DomainError(
             _("Player {player} is not retired."),
@@ -218,10 +185,10 @@ def _retire_or_return(state: RosterState, command: RetirePlayer | ReturnPlayer) 
             player=command.player,
             field="player",
         )
-    return PlayerReturned(command.player)
+    return command
 
 
-def _merge(state: RosterState, command: MergePlayers, tables: Tables) -> PlayersMerged:
+def _merge(state: RosterState, command: PlayersMerged, tables: Tables) -> PlayersMerged:
     source, target = command.source, command.target
     if source == target:
         raise DomainError(
@@ -252,24 +219,4 @@ def _merge(state: RosterState, command: MergePlayers, tables: Tables) -> Players
         )
     # The target stands for no one else and the source is merged into no one,
     # so no merge can make a cycle.
-    return PlayersMerged(source, target)
-
-
-def command_for(event: RosterEvent) -> RosterCommand:
-    """The command that records ``event`` (to validate a restored log)."""
-    match event:
-        case GuestAdded():
-            return AddGuest(event.player)
-        case PlayerRenamed():
-            return RenamePlayer(event.player)
-        case PlayersMerged():
-            return MergePlayers(event.source, event.target)
-        case PlayersUnmerged():
-            return UnmergePlayer(event.source)
-        case PlayerRetired():
-            return RetirePlayer(event.player)
-        case PlayerReturned():
-            return ReturnPlayer(event.player)
-        case PlayerLinked():
-            return LinkPlayer(event.player)
-    raise TypeError(f"not a roster event: {event!r}")
+    return command

@@ -12,14 +12,13 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
 from series.domain import scoring
-from series.domain.commands import (  # noqa: F401 (the commands are the series' API too)
+from series.domain.commands import (
     AbandonSeries,
     Command,
     CorrectDeal,
     RecordDeal,
     StartSeries,
     VoidDeal,
-    command_for,
 )
 from series.domain.confirmation import (
     CONFIRMED,
@@ -44,6 +43,7 @@ from series.domain.events import (
     SeriesAbandoned,
     SeriesStarted,
 )
+from series.domain.registry import command_for  # noqa: F401 (a restore's, as the commands)
 from series.domain.rules import Rules
 from series.domain.text import plain
 

@@ -11,12 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from series.domain.events import (
-    entry_from_payload,
-    entry_payload,
-    outcome_from_payload,
-    outcome_payload,
-)
+from series.domain.events import DealEntry, Outcome, as_stored, from_stored
 from series.domain.rules import Rules
 from series.domain.series import Deal, Progress, SeriesState, Setup
 
@@ -40,7 +35,7 @@ def encode(state: SeriesState) -> dict[str, Any]:
         "deals": [_deal(deal) for deal in state.deals],
         "progress": {
             "totals": _by_player(progress.totals),
-            "outcome": outcome_payload(progress.outcome),
+            "outcome": as_stored(progress.outcome),
             "regular_deals": progress.regular_deals,
             "last_dealer": progress.last_dealer,
         },
@@ -65,7 +60,7 @@ def decode(data: Mapping[str, Any] | None, *, version: int) -> SeriesState | Non
         deals=tuple(_read_deal(deal) for deal in data["deals"]),
         progress=Progress(
             totals=_read_by_player(progress["totals"]),
-            outcome=outcome_from_payload(progress["outcome"]),
+            outcome=from_stored(Outcome, progress["outcome"]),
             regular_deals=progress["regular_deals"],
             last_dealer=progress["last_dealer"],
         ),
@@ -78,7 +73,7 @@ def _deal(deal: Deal) -> dict[str, Any]:
         "number": deal.number,
         "dealer": deal.dealer,
         "tiebreak": deal.tiebreak,
-        "entry": entry_payload(deal.entry),
+        "entry": as_stored(deal.entry),
         "players": list(deal.players),
         # By player: a deal folded from the log has its scores in the order a
         # database's JSON type keeps them, one just decided in the order scored.
@@ -94,7 +89,7 @@ def _read_deal(data: Mapping[str, Any]) -> Deal:
         number=data["number"],
         dealer=data["dealer"],
         tiebreak=data["tiebreak"],
-        entry=entry_from_payload(data["entry"]),
+        entry=from_stored(DealEntry, data["entry"]),
         players=tuple(data["players"]),
         scores=_read_by_player(data["scores"]),
         corrected=data["corrected"],

@@ -5,7 +5,7 @@ resource; access as the rest of the API (``series.clubs.access``)."""
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.response import Response
@@ -13,7 +13,8 @@ from rest_framework.response import Response
 from series.api.base import READ_ERRORS, error_responses
 from series.api.club_view import SLUG, ClubApiView
 from series.api.permissions import require
-from series.api.serializers import player_id
+from series.api.representation import night_table
+from series.api.serializers import night_table_field, player_id
 from series.clubs.access import Access
 from series.domain.series import ABANDONED, FINISHED
 from series.league import history, player_record, selectors
@@ -297,6 +298,7 @@ class HistorySeriesSerializer(serializers.Serializer):
     rules = serializers.CharField(source="preset")
     game = serializers.SerializerMethodField()
     status = serializers.CharField()
+    night = serializers.SerializerMethodField()
     deals_played = serializers.IntegerField()
     winner = serializers.IntegerField(source="winner_id", allow_null=True)
     totals = serializers.DictField(
@@ -308,6 +310,10 @@ class HistorySeriesSerializer(serializers.Serializer):
 
     def get_game(self, sheet) -> str:
         return sheet.rules.get("game", "")
+
+    @extend_schema_field(night_table_field())
+    def get_night(self, sheet) -> dict | None:
+        return night_table(sheet.night, sheet.table_number)
 
 
 class ClubHistoryApi(LeagueApiView):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import unicodedata
+from numbers import Real
 
 from django.http import HttpResponse
 from django.utils.translation import gettext as _
@@ -50,8 +51,9 @@ def _response(filename: str, header: list[str], rows: list[list]) -> HttpRespons
     return response
 
 
-def _number(value: float | None, digits: int = 2) -> float | str:
-    return "" if value is None else round(value, digits)
+def _number(value: Real | None, digits: int = 2) -> float | str:
+    """A figure rounded to ``digits`` (a fraction too); blank when there is none."""
+    return "" if value is None else round(float(value), digits)
 
 
 def standings_response(club: Club, table: Standings) -> HttpResponse:
@@ -70,6 +72,9 @@ def standings_response(club: Club, table: Standings) -> HttpResponse:
         _("tiebreaks played"),
         _("tiebreaks won"),
         _("rating"),
+        # The page's placement column (RULES D-16): its points, and their mean a series.
+        _("Placement"),
+        _("points / a series"),
     ]
     rows = [
         [
@@ -87,6 +92,8 @@ def standings_response(club: Club, table: Standings) -> HttpResponse:
             row.figures.tiebreaks_played,
             row.figures.tiebreaks_won,
             _number(row.rating),
+            _number(row.placement_points),
+            _number(row.placement_per_series),
         ]
         for row in table.rows
     ]

@@ -47,15 +47,34 @@ def night_standings_of(
     closed = Night.objects.filter(club=club, closed=True).values_list("date", "points")
     in_season = [points for day, points in closed if season_of(day, named).key == season.key]
     scored = [_points(line)[:2] for points in in_season for line in points]
+    persons = _persons({player for player, _points in scored})
     count = count_of(rules)
-    lines = night_standings(scored, count)
-    people = Player.objects.filter(id__in=[line.person for line in lines])
-    names = {
-        person: (name, bool(guest))
-        for person, name, guest in people.values_list("id", "name", "roster__guest")
-    }
+    lines = night_standings(
+        [(persons.get(player, (player, "", False))[0], points) for player, points in scored], count
+    )
+    names = {person: (name, guest) for person, name, guest in persons.values()}
     named_lines = [(line, *names.get(line.person, ("", False))) for line in lines]
     return NightStandings(count, named_lines, len(in_season))
+
+
+def _persons(players: set[int]) -> dict[int, tuple[int, str, bool]]:
+    """Whom each of ``players`` counts as in the league, after merges (the roster's
+    ``person``), with that person's name and whether they are a guest: one query,
+    none for no players."""
+    found = Player.objects.filter(id__in=players).values_list(
+        "id",
+        "name",
+        "roster__guest",
+        "roster__person",
+        "roster__person__name",
+        "roster__person__roster__guest",
+    )
+    return {
+        player: (person, person_name, bool(person_guest))
+        if person is not None
+        else (player, name, bool(guest))
+        for player, name, guest, person, person_name, person_guest in found
+    }
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,14 +85,16 @@ class PlayersNight:
     place: int | None
 
 
-def players_nights(player: Player) -> list[PlayersNight]:
-    """The closed nights a player played, latest first, with their points and place: one query."""
+def players_nights(player: Player, merged: Iterable[Player] = ()) -> list[PlayersNight]:
+    """The closed nights a player played, latest first, with their points and place,
+    those of the players ``merged`` into them included: one query."""
+    players = {player.id, *(other.id for other in merged)}
     nights = []
     for night, day, points in Night.objects.filter(club_id=player.club_id, closed=True).values_list(
         "id", "date", "points"
     ):
         for line in points:
             who, scored, place = _points(line)
-            if who == player.id:
+            if who in players:
                 nights.append(PlayersNight(night, day, scored, place))
     return nights

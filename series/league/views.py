@@ -150,7 +150,7 @@ def player_page(request, slug: str, player_id: int):
     page = player_record.series_page(person, request.GET.get("page"), record.series_count)
     context = player_page_context(record, named, page)
     context["updating"] = selectors.updating(player.club)
-    context["nights"] = nights.players_nights(player)
+    context["nights"] = nights.players_nights(player, record.merged)
     context["tonight"] = night_selectors.tonight([player.id])
     return render(request, "league/player.html", context)
 

@@ -7,10 +7,14 @@ from django.utils import timezone
 
 
 def mark_clubs_with_records(apps, schema_editor):
+    """On the database being migrated (``migrate --database migrate`` runs as the
+    tables' owner; the app's own role may not read these tables yet)."""
+    alias = schema_editor.connection.alias
     ClubRecord = apps.get_model("series", "ClubRecord")
     LeagueBehind = apps.get_model("series", "LeagueBehind")
-    for club_id in ClubRecord.objects.order_by().values_list("club_id", flat=True).distinct():
-        LeagueBehind.objects.update_or_create(
+    records = ClubRecord.objects.using(alias).order_by()
+    for club_id in records.values_list("club_id", flat=True).distinct():
+        LeagueBehind.objects.using(alias).update_or_create(
             club_id=club_id,
             defaults={"from_started_at": None, "from_series": None},
             create_defaults={"since": timezone.now(), "from_started_at": None, "from_series": None},

@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from series.domain.nights.drawing import RANDOM, RATING, STANDINGS
 from series.domain.nights.methods import PER_DEAL, PLACEMENT
+from series.domain.nights.results import order_from_places
 
 SCORING_CHOICES = [
     (PLACEMENT, _("Placement: every table's winner 10 points, its last 0")),
@@ -118,4 +119,39 @@ class MoveForm(NightWrite):
             raise forms.ValidationError(
                 _("Choose a table to move the player to, or a player to swap with.")
             )
+        return data
+
+
+class TableResultForm(NightWrite):
+    """The director's result for an abandoned table (RULES D-18): each seated
+    player's place, level players on the same place; prefilled with the places
+    the page shows (as entered, else as the totals stood)."""
+
+    # Not "round" and "table": a refusal naming the table is for the whole form to show.
+    round_number = forms.IntegerField(widget=forms.HiddenInput)
+    table_number = forms.IntegerField(widget=forms.HiddenInput)
+
+    def __init__(self, *args, round_number: int = 0, table=None, **kwargs) -> None:
+        number = table.number if table is not None else 0
+        # One form per abandoned table on the page: ids of their own, for the labels.
+        kwargs.setdefault("auto_id", f"id_result_{round_number}_{number}_%s")
+        super().__init__(*args, **kwargs)
+        seats = table.seats if table is not None else ()
+        self.initial.setdefault("round_number", round_number)
+        self.initial.setdefault("table_number", number)
+        places = [("", "—"), *((n, str(n)) for n in range(1, len(seats) + 1))]
+        for seat in seats:
+            name = f"place_{seat.player}"
+            self.fields[name] = forms.TypedChoiceField(
+                label=seat.name, choices=places, coerce=int, initial=seat.place
+            )
+        self.seated = [seat.player for seat in seats]
+
+    def place_fields(self):
+        return [self[f"place_{player}"] for player in self.seated]
+
+    def clean(self):
+        data = super().clean()
+        places = {p: data[f"place_{p}"] for p in self.seated if f"place_{p}" in data}
+        data["order"] = [list(group) for group in order_from_places(places)]
         return data

@@ -108,7 +108,7 @@ def screen_versions(night_id: UUID) -> tuple[object, ...] | None:
             sheets=Coalesce(Subquery(sheets.annotate(n=Count("id")).values("n")), 0),
             deals=Coalesce(Subquery(sheets.annotate(v=Sum("version")).values("v")), 0),
         )
-        .values_list("version", "sheets", "deals", "club__public")
+        .values_list("version", "sheets", "deals", "club__public", "club__slug")
         .first()
     )
     return None if row is None else ("night", *row)

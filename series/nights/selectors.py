@@ -13,10 +13,11 @@ from uuid import UUID
 
 from django.utils.translation import gettext_lazy
 
+from series.domain.finishing import finishing_order
 from series.domain.nights.methods import PER_DEAL, POINTS_TABLE
 from series.domain.nights.night import NightState, NightTable, scoring_method
 from series.domain.nights.ranking import night_ranking as rank_night
-from series.domain.nights.results import table_result
+from series.domain.nights.results import places_from_order, table_result
 from series.domain.series import SeriesState
 from series.models import Club, Membership, Night, NightSeat, Player, SeriesSheet
 from series.sheets.selectors import OPEN_STATUSES, series_state
@@ -68,6 +69,7 @@ class SeatView:
     total: int | None  # None before the table's series starts
     first_dealer: bool
     leader: bool
+    place: int | None = None  # an abandoned table's: as entered, else as its totals stand
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,10 +84,15 @@ class TableView:
     status: str  # "drawn", "playing", "finished", "abandoned"
     deal_number: int  # the deal being played (k), 0 before the series starts
     deals: int | None  # deals the series plays (n), when fixed
+    result: tuple[tuple[int, ...], ...] | None = None  # the director's (RULES D-18)
 
     @property
     def players(self) -> list[int]:
         return [seat.player for seat in self.seats]
+
+    @property
+    def result_entered(self) -> bool:
+        return self.result is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,12 +163,17 @@ def _names(state: NightState) -> dict[int, str]:
 
 
 def _ranking(state: NightState, tables, names) -> RankingView:
+    """The night's ranking: a closed night's as recorded at its close (RULES D-17:
+    a table's later correction does not change a night that is over), an open
+    night's from its tables' series."""
+    if state.closed and state.points:
+        return _recorded_ranking(state, names)
     rounds = []
     for round_ in state.rounds:
         results = []
         for table in round_.tables:
             if table.started and table.series in tables:
-                results.append(table_result(tables[table.series][0]))
+                results.append(table_result(tables[table.series][0], table.result))
         rounds.append(results)
     ranked = rank_night(rounds, scoring_method(state.scoring))
     lines = [
@@ -181,6 +193,21 @@ def _ranking(state: NightState, tables, names) -> RankingView:
         state.method,
         str(METHOD_EXPLAINED.get(state.method, "")),
     )
+
+
+def _recorded_ranking(state: NightState, names) -> RankingView:
+    lines = [
+        RankingLine(
+            line.player,
+            names.get(line.player, str(line.player)),
+            line.place,
+            None if line.points is None else Fraction(line.points),
+            None if line.per_deal is None else Fraction(line.per_deal),
+            line.rounds,
+        )
+        for line in state.points
+    ]
+    return RankingView(lines, False, state.method, str(METHOD_EXPLAINED.get(state.method, "")))
 
 
 def night_ranking(night_id: UUID, *, state: NightState | None = None) -> RankingView | None:
@@ -221,6 +248,7 @@ def _table_view(table: NightTable, tables, names) -> TableView:
         state_name = "abandoned"
     else:
         state_name = "finished"
+    places = _result_places(table, series_state_) if state_name == "abandoned" else {}
     seats = [
         SeatView(
             seat,
@@ -229,6 +257,7 @@ def _table_view(table: NightTable, tables, names) -> TableView:
             totals.get(player) if table.started else None,
             player == table.first_dealer,
             player in leaders,
+            places.get(player),
         )
         for seat, player in enumerate(table.seats, start=1)
     ]
@@ -247,7 +276,18 @@ def _table_view(table: NightTable, tables, names) -> TableView:
         state_name,
         deal_number,
         fixed,
+        table.result,
     )
+
+
+def _result_places(table: NightTable, series: SeriesState) -> dict[int, int]:
+    """An abandoned table's places: the director's result once entered, else as its
+    series' totals stood when abandoned (none before its first deal)."""
+    if table.result is not None:
+        return places_from_order(table.result)
+    if not series.deals:
+        return {}
+    return places_from_order(finishing_order(series))
 
 
 def night_page(night_id: UUID) -> NightPage | None:

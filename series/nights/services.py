@@ -37,6 +37,7 @@ from series.domain.nights.night import (
     CloseNight,
     CloseRound,
     DrawRound,
+    EnterTableResult,
     MovePlayer,
     NightCommand,
     NightState,
@@ -44,10 +45,10 @@ from series.domain.nights.night import (
     StartTable,
     SwapPlayers,
     check_recorded,
-    command_for,
     decide,
     fold,
 )
+from series.domain.registry import command_for
 from series.eventstore import store, writer
 from series.eventstore.retry import transient_retry
 from series.eventstore.writer import Change, Loaded, Recording, digest
@@ -125,11 +126,14 @@ class NightStream:
                 return digest(f"{stream}|CloseNight")
             case CloseRound():
                 return digest(f"{stream}|CloseRound")
+            case EnterTableResult():
+                asked = (command.round, command.table, command.order)
+                return digest(f"{stream}|EnterTableResult{asked!r}")
         return digest(f"{stream}|{command!r}")
 
     def restore(self, state: NightState | None, event) -> NightState:
         state = state or NightState()
-        command = command_for(event, state)
+        command = command_for(event)
         if command is None:
             check_recorded(state, event)
         else:
@@ -286,10 +290,12 @@ def night_guest_add(
     *,
     night_id: UUID,
     name: str,
+    expected_version: int | None = None,
     actor_id: int | None = None,
     idempotency_key: str | None = None,
 ) -> NightResult:
-    """Add a guest to the club's roster (``guest_add``) and check them in, together."""
+    """Add a guest to the club's roster (``guest_add``) and check them in, together:
+    a stale ``expected_version`` adds no one."""
     state = night_load(night_id)
     club = _club_of(state)
     with transaction.atomic():
@@ -299,7 +305,7 @@ def night_guest_add(
             actor_id=actor_id,
             idempotency_key=_derived(idempotency_key, "guest"),
         )
-        return _write(night_id, CheckIn((guest.id,)), None, actor_id, idempotency_key)
+        return _write(night_id, CheckIn((guest.id,)), expected_version, actor_id, idempotency_key)
 
 
 @transient_retry
@@ -517,6 +523,43 @@ def _options(rules: dict[str, Any]) -> dict[str, Any]:
         for name, value in rules.items()
         if name not in ("preset", "game") and base.get(name) != value
     }
+
+
+def _series_status(state: NightState, round_number: int, table: int) -> str | None:
+    """The status of the series played at Table ``table`` of round ``round_number``;
+    None when there is no such table or it has not started (the rules say which)."""
+    round_ = next((r for r in state.rounds if r.number == round_number), None)
+    drawn = round_.table(table) if round_ is not None else None
+    if drawn is None or not drawn.started:
+        return None
+    return SeriesSheet.objects.filter(id=drawn.series).values_list("status", flat=True).first()
+
+
+@transient_retry
+def night_table_result(
+    *,
+    night_id: UUID,
+    table: int,
+    order: list[list[int]],
+    round_number: int | None = None,
+    expected_version: int | None = None,
+    actor_id: int | None = None,
+    idempotency_key: str | None = None,
+) -> NightResult:
+    """Enter the director's result for a table whose series was abandoned (RULES
+    D-18, D-20): ``order``, groups of level players best first, places every player
+    seated at it once; ``round_number``: the current round unless told. Entered
+    again, the later result counts."""
+    state = night_load(night_id)
+    if round_number is None:
+        round_number = state.current_round.number if state.current_round else 0
+    command = EnterTableResult(
+        round_number,
+        table,
+        tuple(tuple(group) for group in order),
+        _series_status(state, round_number, table),
+    )
+    return _write(night_id, command, expected_version, actor_id, idempotency_key)
 
 
 @transient_retry

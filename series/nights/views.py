@@ -10,6 +10,7 @@ from uuid import UUID
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -29,6 +30,7 @@ from series.nights.forms import (
     NewNightForm,
     NightWrite,
     PlayerForm,
+    TableResultForm,
 )
 from series.web.conditional import watched
 from series.web.messages import render as error_message
@@ -103,6 +105,7 @@ def _forms(night, checkable, data=None, action=None) -> dict:
         "round_close": lambda d: NightWrite(d, version=night.version),
         "close": lambda d: NightWrite(d, version=night.version),
         "screen_revoke": lambda d: NightWrite(d, version=night.version),
+        "result": lambda d: _result_form(night, d),
     }
     forms = {name: make(data if name == action else None) for name, make in makers.items()}
     for name, form in forms.items():
@@ -118,6 +121,46 @@ def _own_hidden_ids(name: str, form) -> None:
     for field_name, field in form.fields.items():
         if field.widget.is_hidden:
             field.widget.attrs["id"] = f"id_{name}_{field_name}"
+
+
+def _posted_table(data) -> tuple[int, int]:
+    """The round and table a result form names (0, 0 when it names none)."""
+    try:
+        return int(data.get("round_number", 0)), int(data.get("table_number", 0))
+    except (TypeError, ValueError):
+        return 0, 0
+
+
+def _result_form(night, data) -> TableResultForm:
+    """The result form of the table ``data`` names, whatever its status (the
+    service says why a table takes no result); unbound and empty without data."""
+    round_number, number = _posted_table(data) if data is not None else (0, 0)
+    table = next(
+        (
+            t
+            for r in night.rounds
+            if r.number == round_number
+            for t in r.tables
+            if t.number == number
+        ),
+        None,
+    )
+    return TableResultForm(data, round_number=round_number, table=table, version=night.version)
+
+
+def _result_forms(night, posted: TableResultForm | None) -> dict[tuple[int, int], TableResultForm]:
+    """A result form for each abandoned table of the night (RULES D-18), by round
+    and table; the one sent (``posted``), with its errors, in its table's place
+    (a table that takes no result shows why)."""
+    found = {
+        (r.number, t.number): TableResultForm(round_number=r.number, table=t, version=night.version)
+        for r in night.rounds
+        for t in r.tables
+        if t.status == "abandoned"
+    }
+    if posted is not None and posted.is_bound:
+        found[_posted_table(posted.data)] = posted
+    return found
 
 
 def _write(action: str, night_id: UUID, data: dict, by: dict, user=None):
@@ -151,6 +194,14 @@ def _write(action: str, night_id: UUID, data: dict, by: dict, user=None):
             return services.night_round_close(night_id=night_id, **by)
         case "close":
             return services.night_close(night_id=night_id, **by)
+        case "result":
+            return services.night_table_result(
+                night_id=night_id,
+                round_number=data["round_number"],
+                table=data["table_number"],
+                order=data["order"],
+                **by,
+            )
         case "screen_revoke":
             return screen_links.screen_link_revoke(night_id=night_id, user=user)
     raise ValueError(action)
@@ -165,6 +216,7 @@ DONE = {
     "start": gettext_lazy("The tables' score sheets are open: each table records its deals."),
     "round_close": gettext_lazy("The round is closed."),
     "close": gettext_lazy("The night is closed: its points are recorded."),
+    "result": gettext_lazy("The table's result is entered: its players count in the ranking."),
     "screen_revoke": gettext_lazy(
         "The big screen's link is new: the links shown before no longer open it."
     ),
@@ -192,11 +244,24 @@ def night_page(request, club, night_id: UUID):
             messages.success(request, str(DONE[action]))
             return redirect("nights:night", slug=club.slug, night_id=night.id)
         night = _night_of(club, night_id)  # as it is now, after a refusal or a change elsewhere
+        form.data = form.data.copy()  # sent again, it writes on the night as shown now
+        form.data["expected_version"] = night.version
+    results = _result_forms(night, forms["result"]) if directs and not night.closed else {}
+    current = night.rounds[-1] if night.rounds else None
     context = {
         "club": club,
         "night": night,
         "day": pages_data.night_day(night),
         "forms": forms,
+        "tables": [(t, results.get((current.number, t.number))) for t in current.tables]
+        if current
+        else [],
+        "earlier_results": [
+            (r.number, t, results[(r.number, t.number)])
+            for r in night.rounds[:-1]
+            for t in r.tables
+            if (r.number, t.number) in results
+        ],
         "directs": directs,
         "join_url": request.build_absolute_uri(
             reverse("nights:join", kwargs={"slug": club.slug, "night_id": night.id})
@@ -284,7 +349,19 @@ def _screen_club(request, slug: str, night_id: UUID):
 
 
 def _screen_versions(request, slug: str, night_id: UUID):
-    return pages_data.screen_versions(night_id)
+    """What the screen shows, for a request that may watch it; None otherwise (the
+    view then refuses), so a 304 never tells a stranger that a private night exists."""
+    shown = pages_data.screen_versions(night_id)
+    if shown is None or shown[-1] != slug:
+        return None
+    if not shown[-2]:  # a private club: members, or the director's link
+        try:
+            _club, refused = _screen_club(request, slug, night_id)
+        except PermissionDenied:
+            return None
+        if refused is not None:
+            return None
+    return shown
 
 
 @require_GET

@@ -70,7 +70,8 @@ class SeriesAccess:
     role: str | None  # the user's, in the club
     names: dict[int, str]  # of the players seated in the series
     version: int  # the score sheet's
-    night: UUID | None = None  # the night the series is a table of
+    night: UUID | None = None  # the club night whose table plays it
+    table: int | None = None  # its table's number at that night
 
 
 def series_access(series_id: UUID, user) -> SeriesAccess | None:
@@ -89,9 +90,9 @@ def series_access(series_id: UUID, user) -> SeriesAccess | None:
         seated = json.loads(seated)
     names = {int(p): name for p, name in (seated or {}).items()}
     night = club.sheet_night
-    if night is not None and not isinstance(night, UUID):  # SQLite: hex text
+    if night is not None and not isinstance(night, UUID):  # SQLite: 32 hex digits
         night = UUID(night)
-    return SeriesAccess(club, club.role_of_user, names, club.sheet_version, night)
+    return SeriesAccess(club, club.role_of_user, names, club.sheet_version, night, club.sheet_table)
 
 
 @cache
@@ -107,7 +108,7 @@ def _series_access_sql() -> str:
         f"SELECT c.*, (SELECT m.role FROM {member} m WHERE m.club_id = c.id AND m.user_id = %s) "
         f"AS role_of_user, (SELECT {group}(p.id, p.name) FROM {seat} s "
         f"JOIN {player} p ON p.id = s.player_id WHERE s.series_id = %s) AS seated, "
-        f"h.version AS sheet_version, h.night AS sheet_night "
+        f"h.version AS sheet_version, h.night AS sheet_night, h.table_number AS sheet_table "
         f"FROM {club} c JOIN {sheet} h ON h.club_id = c.id WHERE h.id = %s"
     )
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Iterable
-from functools import wraps
+from functools import cache, wraps
 
 from django.conf import settings
 from django.http import HttpResponseNotModified
@@ -45,17 +45,26 @@ def etag(request, versions: Iterable[object]) -> str:
         "behind" if reading_behind() else "",
         static("js/app.js"),
     ]
-    digest = hashlib.blake2b("\x1f".join(parts).encode(), digest_size=12).hexdigest()
+    digest = hashlib.blake2b(
+        "\x1f".join(parts).encode(), digest_size=12, key=_tag_key()
+    ).hexdigest()
     return f'W/"{digest}"'
 
 
+@cache
+def _tag_key() -> bytes:
+    """The tags' key, from the site's secret: a tag says nothing of the versions
+    behind it to whoever reads it (no stream's version is guessed from it)."""
+    return hashlib.blake2b(f"etag:{settings.SECRET_KEY}".encode(), digest_size=32).digest()
+
+
 def unchanged(request, tag: str) -> bool:
-    """Whether the client already holds the answer tagged ``tag`` (weak comparison)."""
+    """Whether the client already holds the answer tagged ``tag`` (weak comparison).
+    ``*`` is not honoured: a watcher sends the tag it holds, and a 304 for "any"
+    would tell whoever asks that the page exists without showing it to them."""
     held = request.headers.get("If-None-Match")
     if not held or request.method not in ("GET", "HEAD"):
         return False
-    if held.strip() == "*":
-        return True
     bare = tag.removeprefix("W/")
     return any(candidate.removeprefix("W/") == bare for candidate in parse_etags(held))
 

@@ -19,8 +19,10 @@ PAGE_OPERATIONS = {
         "night_round_draw",
         "night_move",
         "night_tables_start",
+        "night_table_result",
         "night_close",
     ),
+    "nights:join": ("night_read", "night_self_check_in"),  # the night's QR code
     "home": ("clubs_list", "club_series_history"),  # ?state=open: the series in progress
     "login": ("token_create",),
     "logout": ("token_revoke",),
@@ -76,8 +78,6 @@ BROWSER_ONLY = {
     "password rules speak to a person",
     "password_reset": "a link sent by e-mail, opened in a browser",
     "password_reset_confirm": "the page the e-mail's link opens",
-    "nights:join": "the night's QR code opens it on a member's own phone; the API checks "
-    "players in by id (night_check_in)",
 }
 
 NOT_PAGES = ("api", "league-api", "admin")

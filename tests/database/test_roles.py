@@ -136,3 +136,38 @@ def test_the_app_runs_as_that_role_recording_deals_and_projections(app_role, pla
 def test_the_owner_cannot_be_its_own_app_role(transactional_db):
     with pytest.raises(ValueError, match="owns the tables"):
         roles.grant_app_role(connection, connection.settings_dict["USER"])
+
+
+def test_a_fresh_database_migrates_as_the_owner_while_the_app_runs_as_its_role(
+    transactional_db,
+):
+    # `make serve` on a new server: every migration, data ones included, runs on
+    # the owner's connection; the app's role has no grant on the tables yet.
+    role, name = f"sk_app_new_{uuid.uuid4().hex[:8]}", f"sk_fresh_{uuid.uuid4().hex[:8]}"
+    owner = connection.settings_dict["USER"]
+    with connection.cursor() as cursor:
+        cursor.execute(f'CREATE ROLE "{role}" LOGIN')
+        cursor.execute(f'CREATE DATABASE "{name}"')
+    params = connection.settings_dict
+    base = f"postgres://{{}}@{params['HOST']}:{params['PORT']}/{name}"
+    env = {
+        **os.environ,
+        "DATABASE_URL": base.format(role),
+        "MIGRATE_DATABASE_URL": base.format(owner),
+        "DJANGO_SETTINGS_MODULE": "scorekeeper.settings",
+    }
+    try:
+        for command in (["migrate", "--database", "migrate", "--noinput"], ["grant_app_role"]):
+            ran = subprocess.run(
+                [sys.executable, "manage.py", *command],
+                cwd=ROOT,
+                env=env,
+                capture_output=True,
+                text=True,
+                timeout=300,
+            )
+            assert ran.returncode == 0, ran.stderr[-2000:]
+    finally:
+        with connection.cursor() as cursor:
+            cursor.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            cursor.execute(f'DROP ROLE IF EXISTS "{role}"')

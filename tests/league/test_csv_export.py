@@ -10,10 +10,15 @@ from django.test import Client
 from hypothesis import given
 from hypothesis import strategies as st
 
+from series.clubs import membership
 from series.clubs import players as player_services
 from series.league import services as league
 from series.league.csv_export import FORMULA_STARTS, _cell
 from series.models import Player
+from series.sheets import services
+from tests.support.api import make_user
+from tests.support.factories import club_with_players, entry, start
+from tests.support.league import caught_up
 
 pytestmark = pytest.mark.django_db
 
@@ -50,10 +55,11 @@ def test_standings_write_names_as_text_and_negative_ratings_as_numbers(history):
     response = signed_in(history.users["member"]).get(
         f"/clubs/{history.club.slug}/league/standings.csv?season=2025"
     )
-    _header, *rows = rows_of(response)
+    header, *rows = rows_of(response)
     names = {row[2] for row in rows}
     assert {"'" + name for name in FORMULAS} <= names
-    ratings = [row[-1] for row in rows if row[-1]]
+    rating = header.index("rating")
+    ratings = [row[rating] for row in rows if row[rating]]
     assert any(rating.startswith("-") for rating in ratings)
     assert all(float(rating) == float(rating) for rating in ratings)  # no apostrophe
 
@@ -104,3 +110,21 @@ def test_text_whose_first_visible_character_starts_a_formula_gets_an_apostrophe(
 @given(st.integers() | st.floats(allow_nan=False))
 def test_numbers_stay_numbers(number):
     assert _cell(number) == number
+
+
+def test_the_standings_download_has_the_pages_placement_column_in_the_readers_language():
+    # RULES D-16: at a table of 3, places 1, 2 and 3 score 10, 5 and 0
+    club, (anna, bruno, carla) = club_with_players(("Anna", "Bruno", "Carla"))
+    for winner, second, last in ((anna, bruno, carla), (bruno, anna, carla)):
+        series = start(club, [anna, bruno, carla], options={"deals": 1}).series_id
+        services.deal_record(series_id=series, entry=entry(winner, {second: 20, last: 40}))
+    caught_up()
+    reader = make_user("reader")
+    membership.member_set(club=club, user=reader, role="member")
+    response = signed_in(reader).get(
+        f"/clubs/{club.slug}/league/standings.csv", HTTP_ACCEPT_LANGUAGE="it"
+    )
+    header, *rows = rows_of(response)
+    assert header[-2:] == ["Piazzamento", "punti / a partita"]  # as the page heads it
+    placement = {row[2]: row[-2:] for row in rows}
+    assert placement == {"Anna": ["15.0", "7.5"], "Bruno": ["15.0", "7.5"], "Carla": ["0.0", "0.0"]}

@@ -7,9 +7,6 @@ import pytest
 from series.domain.errors import DomainError
 from series.domain.events import GuestAdded, PlayerRenamed, PlayersMerged, PlayersUnmerged
 from series.domain.roster import (
-    AddGuest,
-    MergePlayers,
-    RenamePlayer,
     RosterState,
     UnmergePlayer,
     decide,
@@ -26,31 +23,31 @@ def run(*commands) -> RosterState:
 
 
 def test_a_merged_player_stands_for_the_target_and_merges_of_merges_follow():
-    state = run(MergePlayers(1, 2), MergePlayers(2, 3))
+    state = run(PlayersMerged(1, 2), PlayersMerged(2, 3))
     assert (state.person(1), state.person(2), state.person(3), state.person(9)) == (3, 3, 3, 9)
     assert state.merged_into(3) == {1, 2, 3}
 
 
 def test_unmerging_the_middle_of_a_chain_gives_back_its_own_merges():
-    state = run(MergePlayers(1, 2), MergePlayers(2, 3), UnmergePlayer(2))
+    state = run(PlayersMerged(1, 2), PlayersMerged(2, 3), UnmergePlayer(2))
     assert (state.person(1), state.person(2)) == (2, 2)
     assert state.version == 3
 
 
 def test_a_merge_and_its_undo_leave_the_people_as_they_were():
-    before = run(AddGuest(5))
-    after = run(AddGuest(5), MergePlayers(5, 1), UnmergePlayer(5))
+    before = run(GuestAdded(5))
+    after = run(GuestAdded(5), PlayersMerged(5, 1), UnmergePlayer(5))
     assert after.merged == before.merged and after.guests == before.guests
 
 
 @pytest.mark.parametrize(
     ("commands", "code"),
     [
-        ([MergePlayers(1, 1)], "merge_into_self"),
-        ([MergePlayers(1, 2), MergePlayers(1, 3)], "already_merged"),
-        ([MergePlayers(2, 3), MergePlayers(1, 2)], "target_merged"),
+        ([PlayersMerged(1, 1)], "merge_into_self"),
+        ([PlayersMerged(1, 2), PlayersMerged(1, 3)], "already_merged"),
+        ([PlayersMerged(2, 3), PlayersMerged(1, 2)], "target_merged"),
         ([UnmergePlayer(1)], "not_merged"),
-        ([AddGuest(1), AddGuest(1)], "already_guest"),
+        ([GuestAdded(1), GuestAdded(1)], "already_guest"),
     ],
 )
 def test_the_roster_refuses_what_makes_no_sense(commands, code):
@@ -60,10 +57,10 @@ def test_the_roster_refuses_what_makes_no_sense(commands, code):
 
 
 def test_events_name_player_ids_only():
-    assert decide(RosterState(), RenamePlayer(4)) == [PlayerRenamed(4)]
-    assert decide(RosterState(), AddGuest(4)) == [GuestAdded(4)]
-    assert decide(run(MergePlayers(4, 5)), UnmergePlayer(4)) == [PlayersUnmerged(4, 5)]
-    assert decide(RosterState(), MergePlayers(4, 5)) == [PlayersMerged(4, 5)]
+    assert decide(RosterState(), PlayerRenamed(4)) == [PlayerRenamed(4)]
+    assert decide(RosterState(), GuestAdded(4)) == [GuestAdded(4)]
+    assert decide(run(PlayersMerged(4, 5)), UnmergePlayer(4)) == [PlayersUnmerged(4, 5)]
+    assert decide(RosterState(), PlayersMerged(4, 5)) == [PlayersMerged(4, 5)]
 
 
 def test_each_club_has_its_own_roster_stream():
@@ -83,13 +80,13 @@ class Tables:
 def test_two_people_who_sat_at_one_table_are_not_merged_whoever_they_stand_for():
     tables = Tables({1, 2}, {3, 4})
     with pytest.raises(DomainError) as refused:
-        decide(RosterState(), MergePlayers(1, 2), tables)
+        decide(RosterState(), PlayersMerged(1, 2), tables)
     assert (refused.value.code, refused.value.params) == (
         "players_sat_together",
         {"player": 1, "partner": 2},
     )
     # 3 already stands for 1, so 1's tables are 3's too: 4 sat with 3.
-    merged = fold(decide(RosterState(), MergePlayers(3, 1), tables))
+    merged = fold(decide(RosterState(), PlayersMerged(3, 1), tables))
     with pytest.raises(DomainError, match="sat at the same table"):
-        decide(merged, MergePlayers(4, 1), tables)
-    assert decide(merged, MergePlayers(5, 1), tables) == [PlayersMerged(5, 1)]
+        decide(merged, PlayersMerged(4, 1), tables)
+    assert decide(merged, PlayersMerged(5, 1), tables) == [PlayersMerged(5, 1)]

@@ -113,3 +113,35 @@ def test_a_roster_conflict_is_told_in_the_callers_language(history):
     )
     assert stale.status_code == 409
     assert stale.json()["message"].startswith("L’elenco dei giocatori del circolo")
+
+
+def test_a_roster_change_keeps_the_digest_its_retries_have_always_been_matched_with():
+    """A retry is matched with the digest in the log: a retirement, a return, a
+    guest, a merge or an unmerge is digested as it always was, so a retry of one
+    recorded earlier is still answered as recorded."""
+    from series.eventstore.writer import digest
+    from tests.support.factories import club_with_players
+
+    club, (anna, bruno, _carla, _dario, elena) = club_with_players()
+    stream = roster_stream(club.id)
+    writes = [
+        (player_services.player_retire, {"player_id": anna.id}, f"RetirePlayer(player={anna.id})"),
+        (player_services.player_return, {"player_id": anna.id}, f"ReturnPlayer(player={anna.id})"),
+        (player_services.guest_mark, {"player_id": elena.id}, f"AddGuest(player={elena.id})"),
+        (
+            player_services.players_merge,
+            {"source_id": elena.id, "target_id": bruno.id},
+            f"MergePlayers(source={elena.id}, target={bruno.id})",
+        ),
+        (
+            player_services.players_unmerge,
+            {"source_id": elena.id},
+            f"UnmergePlayer(source={elena.id})",
+        ),
+    ]
+    for number, (write, ids, asked) in enumerate(writes, start=1):
+        write(club=club, idempotency_key=f"tap-{number}", **ids)
+        recorded = Event.objects.get(stream=stream, version=number)
+        assert recorded.command_digest == digest(f"{stream}|{asked}")
+        write(club=club, idempotency_key=f"tap-{number}", **ids)  # the retry: answered, not refused
+    assert len(roster_events(club)) == len(writes)

@@ -192,3 +192,114 @@ def test_a_public_clubs_nights_are_listed_and_read_by_anyone(club):
     assert anyone.get(f"/api/v1/nights/{night['id']}").json()["state"] == "open"
     refused = anyone.post(f"/api/v1/clubs/{club.slug}/nights", {}, format="json")
     assert refused.status_code == 401
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"scoring": "points_table", "points_table": {"abc": [1]}},
+        {"scoring": "points_table", "points_table": {"4": [7, 4, 2, 0]}},
+        {"scoring": "points_table"},
+    ],
+)
+def test_a_points_table_the_night_could_not_rank_is_refused_at_the_opening(club, body):
+    # RULES D-16: every table size a draw or a move may make has its row.
+    response = director(club).post(f"/api/v1/clubs/{club.slug}/nights", body, format="json")
+    assert response.status_code == 422, response.content
+    assert response.json()["field"] == "points_table"
+
+
+def test_a_number_json_cannot_hold_is_refused_in_words_not_a_500(club):
+    response = director(club).post(
+        f"/api/v1/clubs/{club.slug}/nights",
+        '{"options": {"deals": 1e400}}',
+        content_type="application/json",
+    )
+    assert response.status_code in (400, 422), response.content
+    assert response.json()["message"]
+
+
+def linked_member(club):
+    """The reader, linked to the club's first player: the night's QR code checks them in."""
+    reader = club.memberships.get(role="member").user
+    player = club.players.order_by("id").first()
+    player_services.player_link(club=club, player_id=player.id, user_id=reader.id)
+    return client_for(reader), player
+
+
+def test_a_linked_member_checks_themselves_in_and_a_retry_is_answered_as_done(club):
+    night = opened(director(club), club)
+    member, player = linked_member(club)
+    path = f"/api/v1/nights/{night['id']}/check-ins/me"
+    first = member.post(path, format="json", HTTP_IDEMPOTENCY_KEY="scan-1")
+    assert first.status_code == 200, first.json()
+    assert first.json()["present"] == [player.id]
+    assert first.json()["version"] == night["version"] + 1
+    assert "Idempotent-Replayed" not in first.headers
+    again = member.post(path, format="json", HTTP_IDEMPOTENCY_KEY="scan-1")
+    assert again.status_code == 200
+    assert again.headers["Idempotent-Replayed"] == "true"
+    assert again.json() == first.json()
+    rescanned = member.post(path, format="json")  # the QR code scanned again, no key
+    assert rescanned.headers["Idempotent-Replayed"] == "true"
+    assert Event.objects.filter(stream=night["id"], type="PlayersCheckedIn").count() == 1
+
+
+def test_a_member_linked_to_no_player_is_told_to_ask_the_director(club):
+    night = opened(director(club), club)
+    member = client_for(club.memberships.get(role="member").user)
+    refused = member.post(f"/api/v1/nights/{night['id']}/check-ins/me", format="json")
+    assert refused.status_code == 422
+    assert refused.json()["code"] == "night_not_a_player"
+    assert "ask the night's director to check you in" in refused.json()["message"]
+    assert not Event.objects.filter(stream=night["id"], type="PlayersCheckedIn").exists()
+
+
+def test_an_outsider_of_a_private_club_finds_no_night_to_check_into(club):
+    night = opened(director(club), club)
+    outsider = client_for(make_user("outsider"))
+    path = f"/api/v1/nights/{night['id']}/check-ins/me"
+    refused = outsider.post(path, format="json")
+    missing = outsider.post("/api/v1/nights/00000000-0000-0000-0000-000000000000/check-ins/me")
+    assert refused.status_code == missing.status_code == 404
+    assert refused.json() == missing.json()
+    assert client_for(None).post(path, format="json").status_code == 401
+
+
+def test_a_tables_series_names_its_night_and_table_where_the_api_shows_a_series(club):
+    # RULES D-15: each table of a night's round plays an ordinary series
+    client = director(club)
+    night = checked_in(client, club, opened(client, club))
+    path = f"/api/v1/nights/{night['id']}"
+    client.post(f"{path}/rounds", {"min_table": 4, "max_table": 5}, format="json")
+    tables = client.post(f"{path}/tables/start", {}, format="json").json()["rounds"][0]["tables"]
+    second = tables[1]
+    read = client.get(f"/api/v1/series/{second['series']}").json()
+    assert read["night"] == {"id": night["id"], "table": 2}
+
+    seats = second["players"]
+    deal = {
+        "expected_version": read["version"],
+        "went_out": seats[0],
+        "hands": [{"player": p, "points": 30} for p in seats[1:]],
+    }
+    written = client.post(f"/api/v1/series/{second['series']}/deals", deal, format="json")
+    assert written.status_code == 201, written.json()
+    assert written.json()["night"] == {"id": night["id"], "table": 2}
+
+    listed = client.get(f"/api/v1/clubs/{club.slug}/series").json()["results"]
+    assert {s["id"]: s["night"] for s in listed} == {
+        table["series"]: {"id": night["id"], "table": table["number"]} for table in tables
+    }
+
+
+def test_a_series_outside_a_night_says_it_has_none(club):
+    client = director(club)
+    anna, bruno, carla = club.players.order_by("id")[:3]
+    body = {"club": club.slug, "players": [anna.id, bruno.id, carla.id], "first_dealer": anna.id}
+    started = client.post("/api/v1/series", body, format="json")
+    assert started.status_code == 201, started.json()
+    assert started.json()["night"] is None
+    assert client.get(f"/api/v1/series/{started.json()['id']}").json()["night"] is None
+    listed = client.get(f"/api/v1/clubs/{club.slug}/series").json()["results"]
+    assert [s["night"] for s in listed] == [None]

@@ -5,6 +5,7 @@ and a player's own check-in (RULES D-15 to D-19)."""
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 
 import pytest
 
@@ -210,3 +211,130 @@ def test_a_private_clubs_screen_opens_with_the_directors_link_until_it_is_revoke
     revoked = director.post(url(table, night), {"action": "screen_revoke"})
     assert revoked.status_code == 302
     assert client.get(f"/{path}").status_code == 302  # the sign-in page: the link is gone
+
+
+def abandoned_table(table, night):
+    """Six checked in at two tables of three, started; Table 1 plays a deal (its first
+    seat goes out, the others 20 and 30), then its series is abandoned."""
+    nights.night_check_in(night_id=night, players=[p.id for p in table.players])
+    nights.night_round_draw(night_id=night, min_table=3, max_table=3, seed=7)
+    nights.night_tables_start(night_id=night)
+    first = night_page(night).rounds[-1].tables[0]
+    out, *others = [seat.player for seat in first.seats]
+    sheets.deal_record(series_id=first.series, entry=entry(out, {others[0]: 20, others[1]: 30}))
+    sheets.series_abandon(series_id=first.series, reason="the hall closed")
+    return night_page(night).rounds[-1].tables[0]
+
+
+def test_the_director_enters_an_abandoned_tables_result_prefilled_from_its_totals(
+    table, as_role, night
+):
+    # RULES D-18
+    abandoned = abandoned_table(table, night)
+    client = as_role("scorer")
+    html = client.get(url(table, night)).content.decode()
+    assert "Enter a result" in html and "abandoned: not played" in html
+    # Prefilled as the totals stood: the player who went out first, then 20, then 30.
+    for place, seat in enumerate(abandoned.seats, start=1):
+        select = rf'name="place_{seat.player}"[^>]*>(?:(?!</select>).)*value="{place}" selected'
+        assert re.search(select, html, re.S)
+    first, second, third = (seat.player for seat in abandoned.seats)
+    sent = client.post(
+        url(table, night),
+        {
+            "action": "result",
+            "round_number": 1,
+            "table_number": abandoned.number,
+            f"place_{first}": 2,
+            f"place_{second}": 1,
+            f"place_{third}": 2,
+            "expected_version": night_page(night).version,
+        },
+    )
+    assert sent.status_code == 302
+    html = client.get(url(table, night)).content.decode()
+    assert "result entered by the director" in html and "Change the result" in html
+    points = {line.player: line.points for line in night_page(night).ranking.lines}
+    assert (points[second], points[first], points[third]) == (10, Fraction(5, 2), Fraction(5, 2))
+
+
+def test_a_result_that_leaves_a_player_without_a_place_is_refused_on_the_page(
+    table, as_role, night
+):
+    abandoned = abandoned_table(table, night)
+    first, second, _third = (seat.player for seat in abandoned.seats)
+    refused = as_role("scorer").post(
+        url(table, night),
+        {
+            "action": "result",
+            "round_number": 1,
+            "table_number": abandoned.number,
+            f"place_{first}": 1,
+            f"place_{second}": 2,
+            "expected_version": night_page(night).version,
+        },
+    )
+    assert refused.status_code == 422
+    assert "This field is required." in refused.content.decode()
+    assert night_page(night).rounds[-1].tables[0].result is None
+
+
+def test_a_table_still_playing_offers_no_result_and_a_member_sees_no_form(table, as_role, night):
+    abandoned_table(table, night)
+    assert "Enter a result" not in as_role("member").get(url(table, night)).content.decode()
+    html = as_role("scorer").get(url(table, night)).content.decode()
+    assert html.count("Enter a result") == 1  # Table 2 plays on: no form
+
+
+def test_a_member_cannot_enter_a_result(table, as_role, night):
+    abandoned = abandoned_table(table, night)
+    refused = as_role("member").post(
+        url(table, night),
+        {
+            "action": "result",
+            "round_number": 1,
+            "table_number": abandoned.number,
+            **{f"place_{seat.player}": 1 for seat in abandoned.seats},
+        },
+    )
+    assert refused.status_code == 403
+    assert night_page(night).rounds[-1].tables[0].result is None
+
+
+def test_a_result_for_a_table_still_playing_is_refused_in_the_directors_language(
+    table, as_role, night
+):
+    abandoned_table(table, night)
+    playing = night_page(night).rounds[-1].tables[1]
+    refused = as_role("scorer", language="it").post(
+        url(table, night),
+        {
+            "action": "result",
+            "round_number": 1,
+            "table_number": playing.number,
+            **{f"place_{seat.player}": n for n, seat in enumerate(playing.seats, start=1)},
+            "expected_version": night_page(night).version,
+        },
+    )
+    assert refused.status_code == 422
+    html = refused.content.decode()
+    assert "Il tavolo 2 sta ancora giocando" in html
+    assert "Inserisci un risultato" in html  # Table 1's form, in Italian
+
+
+def test_the_big_screen_says_the_director_entered_the_result_and_ranks_the_table(
+    table, as_role, night
+):
+    # RULES D-18
+    abandoned = abandoned_table(table, night)
+    screen = as_role("member").get(url(table, night, "screen/")).content.decode()
+    assert "not played" in screen and "result entered by the director" not in screen
+    nights.night_table_result(
+        night_id=night, table=abandoned.number, order=[[s.player] for s in abandoned.seats]
+    )
+    screen = as_role("member").get(url(table, night, "screen/")).content.decode()
+    assert "result entered by the director" in screen
+    winner = abandoned.seats[0].name
+    assert re.search(
+        rf'<span class="name">{winner}</span> <span class="total">10\.0</span>', screen
+    )

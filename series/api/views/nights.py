@@ -46,6 +46,12 @@ class TableSerializer(serializers.Serializer):
         allow_null=True, help_text="The large-table preset this table plays (7 or 8 players)."
     )
     status = serializers.ChoiceField(["drawn", "playing", "finished", "abandoned"])
+    result = serializers.ListField(
+        child=serializers.ListField(child=serializers.IntegerField()),
+        allow_null=True,
+        help_text="An abandoned table's result as the director entered it: groups of level "
+        "players, best first (RULES D-18); null when none was entered.",
+    )
 
 
 class RoundSerializer(serializers.Serializer):
@@ -99,6 +105,7 @@ def _round_body(round_: RoundView) -> dict:
                 "first_dealer": t.first_dealer,
                 "large_table": t.large_table,
                 "status": t.status,
+                "result": None if t.result is None else [list(group) for group in t.result],
             }
             for t in round_.tables
         ],
@@ -213,7 +220,7 @@ class ClubNightsApi(NightApiView):
             rules=data.get("rules"),
             options=data.get("options"),
             scoring=data["scoring"],
-            points_table={int(size): row for size, row in table.items()} if table else None,
+            points_table=table or None,  # its sizes are checked by the night's rules
             large_table=data.get("large_table"),
             actor_id=request.user.id,
             idempotency_key=idempotency_key(request),
@@ -262,6 +269,29 @@ class CheckInsApi(NightApiView):
             expected_version=data.get("expected_version"),
             actor_id=request.user.id,
             idempotency_key=idempotency_key(request),
+        )
+        return self.answer(night_id, replayed=result.replayed)
+
+
+class SelfCheckInApi(NightApiView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="night_self_check_in",
+        summary="Check yourself in (members; what the night's QR code does)",
+        description="Checks in the player your account is linked to in the night's club. "
+        "Already present: answered as done (`Idempotent-Replayed: true`), nothing recorded. "
+        "An account linked to no player of the club is refused (422 `night_not_a_player`): "
+        "the night's director checks you in (`check-ins`).",
+        tags=["nights"],
+        parameters=[NIGHT_ID, IDEMPOTENCY_KEY_PARAMETER],
+        request=None,
+        responses={200: WRITTEN, **error_responses(401, 403, 404, 422)},
+    )
+    def post(self, request, night_id: UUID):
+        self.club_of_night(night_id, Access.MEMBER)
+        result = services.night_self_check_in(
+            night_id=night_id, user=request.user, idempotency_key=idempotency_key(request)
         )
         return self.answer(night_id, replayed=result.replayed)
 
@@ -431,6 +461,58 @@ class CloseApi(NightApiView):
         self.club_of_night(night_id, Access.DIRECT)
         result = services.night_close(
             night_id=night_id,
+            expected_version=data.get("expected_version"),
+            actor_id=request.user.id,
+            idempotency_key=idempotency_key(request),
+        )
+        return self.answer(night_id, replayed=result.replayed)
+
+
+class TableResultApi(NightApiView):
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        expected_version = expected_version_field(required=False)
+        round = serializers.IntegerField(
+            min_value=1,
+            max_value=100,
+            required=False,
+            help_text="The table's round; the current round when left out.",
+        )
+        order = serializers.ListField(
+            child=serializers.ListField(child=player_id(), min_length=1, max_length=8),
+            min_length=1,
+            max_length=8,
+            help_text="The table's players best first, in groups of level players: "
+            "[[12], [10, 11]] places 12 first and 10 and 11 level second.",
+        )
+
+    @extend_schema(
+        operation_id="night_table_result",
+        summary="Enter the director's result for an abandoned table",
+        description="RULES D-18: a table whose series was abandoned is not played for its "
+        "players until the director enters a result; then they score the places entered, "
+        "by the night's method. Every player seated at the table is placed once (422 "
+        "`night_player_not_at_table`, `night_player_placed_twice`, `night_player_not_placed`); "
+        "a table still playing (`night_table_playing`) or finished (`night_table_finished`) "
+        "takes none. Entered again, the later result counts.",
+        tags=["nights"],
+        parameters=[
+            NIGHT_ID,
+            OpenApiParameter("number", int, OpenApiParameter.PATH, description="The table."),
+            IDEMPOTENCY_KEY_PARAMETER,
+        ],
+        request=InputSerializer,
+        responses={200: WRITTEN, **error_responses(*SERIES_WRITE_ERRORS)},
+    )
+    def post(self, request, night_id: UUID, number: int):
+        data = self.validated(self.InputSerializer)
+        self.club_of_night(night_id, Access.DIRECT)
+        result = services.night_table_result(
+            night_id=night_id,
+            table=number,
+            order=data["order"],
+            round_number=data.get("round"),
             expected_version=data.get("expected_version"),
             actor_id=request.user.id,
             idempotency_key=idempotency_key(request),

@@ -25,7 +25,12 @@ from series.api.base import (
 )
 from series.api.parsing import deal_entry
 from series.api.permissions import require
-from series.api.representation import event_payload, series_from_sheet, series_from_state
+from series.api.representation import (
+    event_payload,
+    night_table,
+    series_from_sheet,
+    series_from_state,
+)
 from series.api.serializers import (
     INT_MAX,
     DealEntrySerializer,
@@ -72,6 +77,7 @@ class SeriesApiView(ApiView):
 
     club: Club | None = None
     names: dict[int, str] | None = None  # the series' players, when read with the club
+    night: dict | None = None  # the night whose table plays it (``night_table``)
 
     def club_of_series(self, series_id: UUID, access: Access) -> Club:
         found = selectors.series_access(series_id, self.request.user)
@@ -89,13 +95,14 @@ class SeriesApiView(ApiView):
                     % {"number": own.number},
                     code="not_your_table",
                 )
+        self.night = night_table(found.night, found.table)
         return self.club
 
     def written(self, result: services.SeriesResult, *, status_code=status.HTTP_201_CREATED):
         """The series after a write; a replayed retry says so in a header. The
         body is built as plain data (the shape ``SeriesSerializer`` documents):
         it comes from the domain's state, so there is nothing to check."""
-        body = series_from_state(result.series_id, result.state, self.club, self.names)
+        body = series_from_state(result.series_id, result.state, self.club, self.names, self.night)
         headers = {"Idempotent-Replayed": "true"} if result.replayed else {}
         return Response(body, status=status_code, headers=headers)
 

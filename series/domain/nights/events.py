@@ -11,6 +11,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..registry import events_of, stream_of
+
+night_event = events_of("night")
+
 
 @dataclass(frozen=True, slots=True)
 class NightTableDrawn:
@@ -36,6 +40,7 @@ class NightPoints:
     rounds: int
 
 
+@night_event
 @dataclass(frozen=True, slots=True)
 class NightOpened:
     club: int
@@ -45,16 +50,19 @@ class NightOpened:
     large_table: str
 
 
+@night_event
 @dataclass(frozen=True, slots=True)
 class PlayersCheckedIn:
     players: tuple[int, ...]
 
 
+@night_event
 @dataclass(frozen=True, slots=True)
 class PlayerCheckedOut:
     player: int
 
 
+@night_event
 @dataclass(frozen=True, slots=True)
 class RoundDrawn:
     number: int
@@ -64,6 +72,7 @@ class RoundDrawn:
     tables: tuple[NightTableDrawn, ...]
 
 
+@night_event
 @dataclass(frozen=True, slots=True)
 class PlayerMoved:
     """``player`` moved to table ``table``; ``tables``: the two tables as they are now."""
@@ -74,6 +83,7 @@ class PlayerMoved:
     tables: tuple[NightTableDrawn, ...]
 
 
+@night_event
 @dataclass(frozen=True, slots=True)
 class PlayersSwapped:
     round: int
@@ -82,6 +92,7 @@ class PlayersSwapped:
     tables: tuple[NightTableDrawn, ...]
 
 
+@night_event
 @dataclass(frozen=True, slots=True)
 class TableStarted:
     round: int
@@ -89,11 +100,24 @@ class TableStarted:
     series: str  # the table's series id
 
 
+@night_event
+@dataclass(frozen=True, slots=True)
+class TableResultEntered:
+    """The director's result for a table whose series was abandoned (RULES D-18):
+    ``order`` is groups of level players, best first, every seated player once."""
+
+    round: int
+    table: int
+    order: tuple[tuple[int, ...], ...]
+
+
+@night_event
 @dataclass(frozen=True, slots=True)
 class RoundClosed:
     round: int
 
 
+@night_event
 @dataclass(frozen=True, slots=True)
 class NightClosed:
     method: str
@@ -108,155 +132,11 @@ NightEvent = (
     | PlayerMoved
     | PlayersSwapped
     | TableStarted
+    | TableResultEntered
     | RoundClosed
     | NightClosed
 )
 
-NIGHT_EVENT_TYPES: dict[str, type] = {
-    cls.__name__: cls
-    for cls in (
-        NightOpened,
-        PlayersCheckedIn,
-        PlayerCheckedOut,
-        RoundDrawn,
-        PlayerMoved,
-        PlayersSwapped,
-        TableStarted,
-        RoundClosed,
-        NightClosed,
-    )
-}
-
 
 def is_night_event(event: object) -> bool:
-    return isinstance(event, tuple(NIGHT_EVENT_TYPES.values()))
-
-
-def _table_payload(table: NightTableDrawn) -> dict[str, Any]:
-    return {
-        "number": table.number,
-        "seats": list(table.seats),
-        "first_dealer": table.first_dealer,
-        "rules": dict(table.rules),
-        "large_table": table.large_table,
-    }
-
-
-def _table_from(data: Mapping[str, Any]) -> NightTableDrawn:
-    return NightTableDrawn(
-        data["number"],
-        tuple(data["seats"]),
-        data["first_dealer"],
-        dict(data["rules"]),
-        data.get("large_table"),
-    )
-
-
-def night_payload(event: NightEvent) -> dict[str, Any]:
-    """The JSON payload of a night's event, as stored in the log."""
-    match event:
-        case NightOpened():
-            return {
-                "club": event.club,
-                "date": event.date,
-                "rules": dict(event.rules),
-                "scoring": dict(event.scoring),
-                "large_table": event.large_table,
-            }
-        case PlayersCheckedIn():
-            return {"players": list(event.players)}
-        case PlayerCheckedOut():
-            return {"player": event.player}
-        case RoundDrawn():
-            return {
-                "number": event.number,
-                "seed": event.seed,
-                "method": event.method,
-                "sizes": list(event.sizes),
-                "tables": [_table_payload(t) for t in event.tables],
-            }
-        case PlayerMoved():
-            return {
-                "round": event.round,
-                "player": event.player,
-                "table": event.table,
-                "tables": [_table_payload(t) for t in event.tables],
-            }
-        case PlayersSwapped():
-            return {
-                "round": event.round,
-                "player": event.player,
-                "other": event.other,
-                "tables": [_table_payload(t) for t in event.tables],
-            }
-        case TableStarted():
-            return {"round": event.round, "table": event.table, "series": event.series}
-        case RoundClosed():
-            return {"round": event.round}
-        case NightClosed():
-            return {
-                "method": event.method,
-                "points": [
-                    {
-                        "player": p.player,
-                        "place": p.place,
-                        "points": p.points,
-                        "per_deal": p.per_deal,
-                        "rounds": p.rounds,
-                    }
-                    for p in event.points
-                ],
-            }
-    raise TypeError(f"not a night's event: {event!r}")
-
-
-def night_from_payload(type_name: str, data: Mapping[str, Any]) -> NightEvent:
-    """A night's event from its stored form."""
-    match type_name:
-        case "NightOpened":
-            return NightOpened(
-                data["club"],
-                data["date"],
-                dict(data["rules"]),
-                dict(data["scoring"]),
-                data["large_table"],
-            )
-        case "PlayersCheckedIn":
-            return PlayersCheckedIn(tuple(data["players"]))
-        case "PlayerCheckedOut":
-            return PlayerCheckedOut(data["player"])
-        case "RoundDrawn":
-            return RoundDrawn(
-                data["number"],
-                data["seed"],
-                data["method"],
-                tuple(data["sizes"]),
-                tuple(_table_from(t) for t in data["tables"]),
-            )
-        case "PlayerMoved":
-            return PlayerMoved(
-                data["round"],
-                data["player"],
-                data["table"],
-                tuple(_table_from(t) for t in data["tables"]),
-            )
-        case "PlayersSwapped":
-            return PlayersSwapped(
-                data["round"],
-                data["player"],
-                data["other"],
-                tuple(_table_from(t) for t in data["tables"]),
-            )
-        case "TableStarted":
-            return TableStarted(data["round"], data["table"], data["series"])
-        case "RoundClosed":
-            return RoundClosed(data["round"])
-        case "NightClosed":
-            return NightClosed(
-                data["method"],
-                tuple(
-                    NightPoints(p["player"], p["place"], p["points"], p["per_deal"], p["rounds"])
-                    for p in data["points"]
-                ),
-            )
-    raise ValueError(f"unknown event type {type_name!r}")
+    return stream_of(event) == "night"

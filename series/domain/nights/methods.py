@@ -51,7 +51,7 @@ class PointsTable(Placement):
     name = POINTS_TABLE
 
     def __init__(self, table: Mapping[int, Sequence[int | Fraction]]) -> None:
-        self.table = {size: tuple(Fraction(p) for p in row) for size, row in table.items()}
+        self.table = {size: _row(size, row) for size, row in table.items()}
         for size, row in self.table.items():
             _check_row(size, row)
 
@@ -92,6 +92,30 @@ def _shared_points(result: TableResult, points: Sequence[Fraction]) -> dict[int,
         scored.update(dict.fromkeys(group, sum(covered, Fraction(0)) / len(group)))
         first += len(group)
     return scored
+
+
+MOST_POINTS = 1000  # for one place: more is a typing slip, not a scale
+
+
+def _row(size: int, row) -> tuple[Fraction, ...]:
+    """A row's points as exact numbers; anything but whole or decimal numbers up to
+    ``MOST_POINTS`` is refused, naming the row."""
+    try:
+        points = tuple(Fraction(p) for p in row if not isinstance(p, bool))
+        if len(points) != len(row) or any(abs(p) > MOST_POINTS for p in points):
+            raise ValueError
+    except (TypeError, ValueError, OverflowError, ZeroDivisionError):
+        raise InvalidNight(
+            _(
+                "The points table's row for tables of {size} holds numbers of points from 0 "
+                "to {most}, one per place."
+            ),
+            code="invalid_points_table",
+            field="points_table",
+            size=size,
+            most=MOST_POINTS,
+        ) from None
+    return points
 
 
 def _check_row(size: int, row: Sequence[Fraction]) -> None:

@@ -5,7 +5,8 @@ scoring method and rounds; each round seats every present player at one table
 and each table plays one series (its own stream, started by the night's
 director). The night knows its tables' series only by id: whether a table
 still plays, and its result, the caller reads from the series and hands to
-the commands that need it (``CloseRound.ended``, ``CloseNight.playing``).
+the commands that need it (``CloseRound.ended``, ``CloseNight.playing``,
+``EnterTableResult.series_status``).
 """
 
 from __future__ import annotations
@@ -16,7 +17,9 @@ from functools import reduce
 from uuid import UUID
 
 from ..errors import DomainError, _
+from ..registry import records
 from ..rules import rules_from
+from ..series import ABANDONED, FINISHED
 from .drawing import METHODS, RANDOM, draw
 from .errors import InvalidNight
 from .events import (
@@ -31,11 +34,13 @@ from .events import (
     PlayersSwapped,
     RoundClosed,
     RoundDrawn,
+    TableResultEntered,
     TableStarted,
 )
 from .large_tables import LARGE_TABLE_RULES, THIRTEEN_CARDS, table_rules
 from .meetings import Pair
 from .methods import PER_DEAL, PLACEMENT, POINTS_TABLE, PerDeal, Placement, PointsTable
+from .results import Order
 from .sizes import table_sizes
 
 SCORING_METHODS = (PLACEMENT, PER_DEAL, POINTS_TABLE)
@@ -43,7 +48,8 @@ SCORING_METHODS = (PLACEMENT, PER_DEAL, POINTS_TABLE)
 
 @dataclass(frozen=True, slots=True)
 class NightTable:
-    """A table of a round: its seats, first dealer and rules; ``series`` once started."""
+    """A table of a round: its seats, first dealer and rules; ``series`` once started;
+    ``result``: the director's result once entered for its abandoned series (RULES D-18)."""
 
     number: int
     seats: tuple[int, ...]
@@ -51,6 +57,7 @@ class NightTable:
     rules: Mapping = field(default_factory=dict)
     large_table: str | None = None
     series: UUID | None = None
+    result: Order | None = None
 
     @property
     def started(self) -> bool:
@@ -161,6 +168,16 @@ def apply(state: NightState, event: NightEvent) -> NightState:
                 return replace(round_, tables=tables)
 
             return replace(state, rounds=_with_round(state, event.round, started))
+        case TableResultEntered():
+
+            def entered(round_: NightRound) -> NightRound:
+                tables = tuple(
+                    replace(t, result=event.order) if t.number == event.table else t
+                    for t in round_.tables
+                )
+                return replace(round_, tables=tables)
+
+            return replace(state, rounds=_with_round(state, event.round, entered))
         case RoundClosed():
             rounds = _with_round(state, event.round, lambda r: replace(r, closed=True))
             return replace(state, rounds=rounds)
@@ -176,6 +193,7 @@ def fold(events: Iterable[NightEvent], state: NightState | None = None) -> Night
 # -- commands -----------------------------------------------------------------
 
 
+@records(NightOpened)
 @dataclass(frozen=True, slots=True)
 class OpenNight:
     club: int
@@ -185,6 +203,7 @@ class OpenNight:
     large_table: str = THIRTEEN_CARDS
 
 
+@records(PlayersCheckedIn)
 @dataclass(frozen=True, slots=True)
 class CheckIn:
     """``players``: checked by the caller as active players of the night's club."""
@@ -192,6 +211,7 @@ class CheckIn:
     players: tuple[int, ...]
 
 
+@records(PlayerCheckedOut)
 @dataclass(frozen=True, slots=True)
 class CheckOut:
     player: int
@@ -213,22 +233,38 @@ class DrawRound:
     ratings: Mapping[int, float] = field(default_factory=dict)
 
 
+@records(PlayerMoved)
 @dataclass(frozen=True, slots=True)
 class MovePlayer:
     player: int
     table: int
 
 
+@records(PlayersSwapped)
 @dataclass(frozen=True, slots=True)
 class SwapPlayers:
     player: int
     other: int
 
 
+@records(TableStarted)
 @dataclass(frozen=True, slots=True)
 class StartTable:
     table: int
     series: str
+
+
+@dataclass(frozen=True, slots=True)
+class EnterTableResult:
+    """The director's result for Table ``table`` of round ``round`` (RULES D-18):
+    ``order``, groups of level players best first; ``series_status``: the status
+    of the table's series as the caller read it (only an abandoned one takes a
+    result). Entered again, the later result replaces the earlier."""
+
+    round: int
+    table: int
+    order: Order
+    series_status: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,6 +289,7 @@ NightCommand = (
     | MovePlayer
     | SwapPlayers
     | StartTable
+    | EnterTableResult
     | CloseRound
     | CloseNight
 )
@@ -264,9 +301,59 @@ def scoring_method(scoring: Mapping) -> Placement | PerDeal:
     if name == PER_DEAL:
         return PerDeal()
     if name == POINTS_TABLE:
-        table = scoring.get("points_table") or {}
-        return PointsTable({int(size): row for size, row in table.items()})
+        return PointsTable(_table_rows(scoring.get("points_table") or {}))
     return Placement()
+
+
+def _table_rows(table: Mapping) -> dict[int, Sequence]:
+    """A points table's rows by table size; a size that is not a whole number is refused."""
+    rows = {}
+    for size, row in table.items():
+        text = str(size)
+        if not (text.isascii() and text.isdigit()) or len(text) > 2:
+            raise InvalidNight(
+                _("A points table's rows are for table sizes, written 3 to 8, not “{size}”."),
+                code="invalid_points_table",
+                field="points_table",
+                size=text[:20],
+            )
+        rows[int(text)] = row
+    return rows
+
+
+def _check_points_table(state_rules, scoring: Mapping) -> None:
+    """A points table pays every table size the game may seat (a draw or a move may
+    make any of them), so a night's ranking never meets a size it has no row for."""
+    game = state_rules.game_object
+    low, high = state_rules.min_players, state_rules.max_players
+    rows = _table_rows(scoring.get("points_table") or {})
+    missing = [n for n in range(low, high + 1) if n not in rows]
+    if missing:
+        raise InvalidNight(
+            _(
+                "The points table needs a row for every table size from {low} to {high}: "
+                "add the rows for tables of {missing}."
+            ),
+            code="points_table_missing_size",
+            field="points_table",
+            low=low,
+            high=high,
+            missing=", ".join(map(str, missing)),
+        )
+    extra = [n for n in rows if not low <= n <= high]
+    if extra:
+        raise InvalidNight(
+            _(
+                "{game} is played at tables of {low} to {high}: remove the row for tables "
+                "of {size}."
+            ),
+            code="invalid_points_table",
+            field="points_table",
+            game=game.name.capitalize(),
+            low=low,
+            high=high,
+            size=extra[0],
+        )
 
 
 def decide(state: NightState, command: NightCommand) -> list[NightEvent]:
@@ -292,6 +379,8 @@ def decide(state: NightState, command: NightCommand) -> list[NightEvent]:
             return [_swap(state, command)]
         case StartTable():
             return [_start(state, command)]
+        case EnterTableResult():
+            return [_enter_result(state, command)]
         case CloseRound():
             return [_close_round(state, command.ended)]
         case CloseNight():
@@ -313,6 +402,11 @@ def _open(state: NightState, command: OpenNight) -> NightOpened:
             choices=", ".join(SCORING_METHODS),
         )
     scoring_method(command.scoring)  # a points table is checked row by row
+    if method == POINTS_TABLE:
+        _check_points_table(
+            rules_from(command.rules.get("preset", "continental"), command.rules.get("options")),
+            command.scoring,
+        )
     if command.large_table not in LARGE_TABLE_RULES:
         table_rules(rules_from(), 4, command.large_table)  # refuses, naming the choices
     return NightOpened(
@@ -511,6 +605,88 @@ def _start(state: NightState, command: StartTable) -> TableStarted:
     return TableStarted(current.number, table.number, command.series)
 
 
+def _abandoned_table(state: NightState, round_number: int, number: int) -> NightTable:
+    """Table ``number`` of round ``round_number`` when its series started; else a refusal."""
+    round_ = next((r for r in state.rounds if r.number == round_number), None)
+    table = round_.table(number) if round_ is not None else None
+    if table is None:
+        raise InvalidNight(
+            _("Round {round} has no Table {table}."),
+            code="night_no_table",
+            field="table",
+            round=round_number,
+            table=number,
+        )
+    if not table.started:
+        raise InvalidNight(
+            _(
+                "Table {table} has not started its series: a director enters a result only "
+                "for a table whose series was abandoned."
+            ),
+            code="night_table_not_started",
+            field="table",
+            table=number,
+        )
+    return table
+
+
+def _enter_result(state: NightState, command: EnterTableResult) -> TableResultEntered:
+    table = _abandoned_table(state, command.round, command.table)
+    if command.series_status == FINISHED:
+        raise InvalidNight(
+            _(
+                "Table {table} finished its series: its result is the score sheet's, "
+                "a director enters one only for an abandoned table."
+            ),
+            code="night_table_finished",
+            field="table",
+            table=table.number,
+        )
+    if command.series_status != ABANDONED:
+        raise InvalidNight(
+            _(
+                "Table {table} is still playing: its score sheet gives its result. Abandon "
+                "its series first if the table cannot finish."
+            ),
+            code="night_table_playing",
+            field="table",
+            table=table.number,
+        )
+    order = tuple(tuple(group) for group in command.order if group)
+    _check_placed(table, [player for group in order for player in group])
+    return TableResultEntered(command.round, table.number, order)
+
+
+def _check_placed(table: NightTable, placed: list[int]) -> None:
+    """Every player seated at ``table`` placed once, and no one else."""
+    for player in placed:
+        if player not in table.seats:
+            raise InvalidNight(
+                _("{player} is not seated at Table {table}: place only its own players."),
+                code="night_player_not_at_table",
+                field="order",
+                player=player,
+                table=table.number,
+            )
+        if placed.count(player) > 1:
+            raise InvalidNight(
+                _("{player} is placed twice: give each player of Table {table} one place."),
+                code="night_player_placed_twice",
+                field="order",
+                player=player,
+                table=table.number,
+            )
+    for player in table.seats:
+        if player not in placed:
+            raise InvalidNight(
+                _("{player} sits at Table {table} and has no place: give each of its players one."),
+                code="night_player_not_placed",
+                field="order",
+                player=player,
+                table=table.number,
+            )
+
+
 def _close_round(state: NightState, ended: frozenset[int]) -> RoundClosed:
     current = _open_round(state)
     if current is None:
@@ -553,30 +729,12 @@ def _close_night(state: NightState, command: CloseNight) -> list[NightEvent]:
     return [NightClosed(state.method, tuple(command.points))]
 
 
-def command_for(event: NightEvent, state: NightState) -> NightCommand | None:
-    """The command that records ``event`` when deciding it again can check it (a
-    restore); None for the events that record what the night could not recompute
-    alone (a draw, the night's points), which ``check_recorded`` checks instead."""
-    match event:
-        case NightOpened():
-            return OpenNight(event.club, event.date, event.rules, event.scoring, event.large_table)
-        case PlayersCheckedIn():
-            return CheckIn(event.players)
-        case PlayerCheckedOut():
-            return CheckOut(event.player)
-        case PlayerMoved():
-            return MovePlayer(event.player, event.table)
-        case PlayersSwapped():
-            return SwapPlayers(event.player, event.other)
-        case TableStarted():
-            return StartTable(event.table, event.series)
-    return None
-
-
 def check_recorded(state: NightState, event: NightEvent) -> None:
     """A restored draw seats exactly the present players once each, at tables the
     game seats, each with the rules a table of its size plays; a restored close
-    comes after every table has started or been left out."""
+    comes after every table has started or been left out; a restored director's
+    result is for a started table and places each of its players once (that the
+    table's series was abandoned is its own stream's, restored beside it)."""
     if state.club is None or state.closed:
         raise InvalidNight(_("There is no such night."), code="night_not_found")
     if isinstance(event, RoundDrawn):
@@ -595,6 +753,9 @@ def check_recorded(state: NightState, event: NightEvent) -> None:
                     _("The draw does not seat the night's present players."),
                     code="night_draw_not_as_recorded",
                 )
+    if isinstance(event, TableResultEntered):
+        table = _abandoned_table(state, event.round, event.table)
+        _check_placed(table, [player for group in event.order for player in group])
     if isinstance(event, RoundClosed):
         current = _open_round(state)
         if current is None or current.number != event.round:

@@ -8,6 +8,16 @@ players level for 2nd and 3rd are both 2.5).
 RULES D-18: a table abandoned before its series ends is "not played" for its
 players (no points, left out of averages) unless the director records a result;
 a series still playing is ranked as if it ended now (``finished`` is False).
+
+D-20 (the club's, beside RULES D-18): a director's result places the abandoned
+table's players as entered, and the table counts as played. By placement or a
+points table its players score the points of the places entered (level players
+share them, as D-16 says), and the deals played before the abandonment count in
+their averages per deal (the tiebreak of D-17). By per deal the night's score is
+the average over the deals played, which places cannot change: the result makes
+the deals played before the abandonment count, and a table abandoned before its
+first deal adds no deal (its players are ranked on their other rounds; with
+none, they have no average and come last).
 """
 
 from __future__ import annotations
@@ -87,6 +97,24 @@ def table_result(
     if state.abandoned:
         return TableResult(order, totals, deals, played=False, finished=False)
     return TableResult(order, totals, deals, finished=not state.is_open)
+
+
+def order_from_places(places: Mapping[int, int]) -> Order:
+    """Groups of level players, best first, from each player's place (1 best; the
+    same place for level players); within a group, players keep their order."""
+    groups: dict[int, list[int]] = {}
+    for player, place in places.items():
+        groups.setdefault(place, []).append(player)
+    return tuple(tuple(groups[place]) for place in sorted(groups))
+
+
+def places_from_order(order: Order) -> dict[int, int]:
+    """Each player's place down ``order``: level players share the first place
+    they cover and the next place skips (1, 2, 2, 4)."""
+    places: dict[int, int] = {}
+    for group in order:
+        places.update(dict.fromkeys(group, len(places) + 1))
+    return places
 
 
 def _checked_order(entered: Sequence[Sequence[int]], seats: Sequence[int]) -> Order:

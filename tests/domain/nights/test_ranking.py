@@ -259,3 +259,42 @@ def test_a_rummy_table_places_by_elimination_order_then_totals():
     state = record(state, C, {A: 70, D: 30})  # A (100) and D (110) out together
     points = Placement().score(table_result(state))
     assert points == {C: 10, A: Fraction(20, 3), D: Fraction(10, 3), B: 0}
+
+
+FULL_TABLE = {n: tuple(range(n - 1, -1, -1)) for n in range(3, 9)}
+
+
+def opened(points_table) -> list:
+    from series.domain.nights.night import NightState, OpenNight, decide
+
+    scoring = {"method": "points_table", "points_table": points_table}
+    return decide(NightState(), OpenNight(1, "2026-03-14", {"preset": "continental"}, scoring))
+
+
+def test_a_points_table_night_opens_only_with_a_row_for_every_table_size():
+    # RULES D-16: a draw or a move may make any size from 3 to 8, and the night's
+    # ranking must never meet one it has no points for.
+    assert opened({str(n): row for n, row in FULL_TABLE.items()})
+    with pytest.raises(InvalidNight) as refused:
+        opened({"4": (7, 4, 2, 0)})
+    assert refused.value.code == "points_table_missing_size"
+    assert "add the rows for tables of 3, 5, 6, 7, 8" in refused.value.message
+
+
+@pytest.mark.parametrize(
+    "table",
+    [
+        {**FULL_TABLE, "abc": (1,)},
+        {**FULL_TABLE, "-4": (1,)},
+        {**FULL_TABLE, "99999999999999999999": (1,)},
+        {**FULL_TABLE, "²": (1,)},
+        {**FULL_TABLE, 9: tuple(range(9))[::-1]},
+        {**FULL_TABLE, 3: (10**40, 1, 0)},
+        {**FULL_TABLE, 3: (float("inf"), 1, 0)},
+        {**FULL_TABLE, 3: ("ten", 1, 0)},
+    ],
+)
+def test_a_points_table_with_a_size_or_points_no_table_has_is_refused_by_name(table):
+    with pytest.raises(InvalidNight) as refused:
+        opened(table)
+    assert refused.value.code == "invalid_points_table"
