@@ -154,3 +154,25 @@ def test_the_next_rounds_seats_show_their_numbers_and_deals_first_in_big_type(
     assert smallest_type(screen, ".screen-next .deals") >= 20
     assert first_names_cut(screen, ".screen-next .name") == []
     assert axe_violations(screen) == []
+
+
+def test_a_phone_opens_an_earlier_round_by_its_name_and_axe_finds_nothing(
+    browsers, live_server, night
+):
+    club, night_id = night
+    for table in night_selectors.night_page(night_id).rounds[-1].tables:
+        services.series_abandon(series_id=table.series)
+    nights.night_round_close(night_id=night_id)
+    nights.night_round_draw(night_id=night_id, min_table=5, max_table=6, seed=12)
+    phone = browsers("en-GB")
+    phone.context.add_init_script(path=AXE)
+    phone.goto(f"{live_server.url}/clubs/{club.slug}/nights/{night_id}/")
+    earlier = phone.get_by_role("region", name="Earlier rounds")
+    sheet = earlier.get_by_role("link", name="Score sheet of table 2")
+    assert not sheet.is_visible()  # collapsed until asked for
+    earlier.get_by_text("Round 1").click()
+    sheet.wait_for(timeout=WAIT)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+    assert axe_violations(phone) == []
+    sheet.click()
+    phone.get_by_role("heading", name="Score sheet").first.wait_for(timeout=WAIT)
