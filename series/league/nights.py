@@ -31,7 +31,7 @@ def _points(line: Any) -> tuple[int, Fraction, int | None]:
 @dataclass(frozen=True, slots=True)
 class NightStandings:
     count: NightCount
-    lines: list[tuple[NightStandingLine, str]]  # with the person's name
+    lines: list[tuple[NightStandingLine, str, bool]]  # with the person's name, and a guest?
     nights: int  # closed nights in the season
 
 
@@ -50,22 +50,30 @@ def night_standings_of(
     persons = _persons({player for player, _points in scored})
     count = count_of(rules)
     lines = night_standings(
-        [(persons.get(player, (player, ""))[0], points) for player, points in scored], count
+        [(persons.get(player, (player, "", False))[0], points) for player, points in scored], count
     )
-    names = dict(persons.values())
-    named_lines = [(line, names.get(line.person, "")) for line in lines]
+    names = {person: (name, guest) for person, name, guest in persons.values()}
+    named_lines = [(line, *names.get(line.person, ("", False))) for line in lines]
     return NightStandings(count, named_lines, len(in_season))
 
 
-def _persons(players: set[int]) -> dict[int, tuple[int, str]]:
+def _persons(players: set[int]) -> dict[int, tuple[int, str, bool]]:
     """Whom each of ``players`` counts as in the league, after merges (the roster's
-    ``person``), with that person's name: one query, none for no players."""
+    ``person``), with that person's name and whether they are a guest: one query,
+    none for no players."""
     found = Player.objects.filter(id__in=players).values_list(
-        "id", "name", "roster__person", "roster__person__name"
+        "id",
+        "name",
+        "roster__guest",
+        "roster__person",
+        "roster__person__name",
+        "roster__person__roster__guest",
     )
     return {
-        player: (person, person_name) if person is not None else (player, name)
-        for player, name, person, person_name in found
+        player: (person, person_name, bool(person_guest))
+        if person is not None
+        else (player, name, bool(guest))
+        for player, name, guest, person, person_name, person_guest in found
     }
 
 

@@ -11,7 +11,12 @@ from uuid import UUID
 
 from django.db.models import Count, OuterRef, Subquery, Sum
 from django.db.models.functions import Coalesce
+from django.utils.text import get_text_list
+from django.utils.translation import pgettext_lazy
 
+from series.domain.errors import DomainError
+from series.domain.nights.sizes import table_sizes
+from series.domain.rules import rules_from
 from series.models import Night, Player, SeriesSheet
 
 
@@ -58,6 +63,29 @@ def screen_of(night) -> Screen:
         ranking=night.ranking,
         next_round=current if drawn and not night.closed else None,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class DrawExample:
+    """The tables the draw would make of tonight's players (RULES D-15)."""
+
+    players: int
+    low: int
+    high: int
+    sizes: str  # "6, 5 and 5"
+
+
+def draw_example(night, form) -> DrawExample | None:
+    """The table sizes the draw would make of the players present, at the draw
+    form's smallest and largest table; None when they make no tables."""
+    try:
+        low, high = int(form["min_table"].value()), int(form["max_table"].value())
+        game = rules_from(night.rules.get("preset", "continental"), night.rules.get("options"))
+        sizes = table_sizes(len(night.present), low, high, game=game.game)
+    except (TypeError, ValueError, DomainError):
+        return None
+    last = pgettext_lazy("the last of a list of numbers", "and")
+    return DrawExample(len(night.present), low, high, get_text_list([str(n) for n in sizes], last))
 
 
 def names_of(night) -> dict[int, str]:

@@ -134,6 +134,11 @@ class NightPage:
     def current_round(self) -> RoundView | None:
         return self.rounds[-1] if self.rounds else None
 
+    @property
+    def earlier_rounds(self) -> list[RoundView]:
+        """The rounds before the current one, latest first."""
+        return self.rounds[-2::-1]
+
 
 def _night_state(night_id: UUID) -> NightState | None:
     from series.nights.services import NIGHT
@@ -220,16 +225,21 @@ def standings_order(night_id: UUID, state: NightState) -> tuple[int, ...]:
     return tuple(line.player for line in ranking.lines) if ranking else ()
 
 
+def _leaders(table: NightTable, state: SeriesState | None, totals: dict) -> set[int]:
+    """The table's winner, or while it plays everyone level on the best total."""
+    if state is None or not state.deals:
+        return set()
+    if state.winner is not None:
+        return {state.winner}
+    best = (max if state.setup.rules.higher_wins else min)(totals.get(p, 0) for p in table.seats)
+    return {p for p in table.seats if totals.get(p, 0) == best}
+
+
 def _table_view(table: NightTable, tables, names) -> TableView:
     found = tables.get(table.series) if table.started else None
     series_state_, status = found if found else (None, None)
     totals = dict(series_state_.totals) if series_state_ is not None else {}
-    leader = None
-    if series_state_ is not None and series_state_.deals:
-        leader = series_state_.winner
-        if leader is None:
-            best = min if not series_state_.setup.rules.higher_wins else max
-            leader = best(table.seats, key=lambda p: totals.get(p, 0))
+    leaders = _leaders(table, series_state_, totals)
     if not table.started:
         state_name = "drawn"
     elif status in OPEN_STATUSES:
@@ -246,7 +256,7 @@ def _table_view(table: NightTable, tables, names) -> TableView:
             names.get(player, str(player)),
             totals.get(player) if table.started else None,
             player == table.first_dealer,
-            player == leader,
+            player in leaders,
             places.get(player),
         )
         for seat, player in enumerate(table.seats, start=1)
@@ -335,6 +345,37 @@ def club_nights(club: Club) -> list[Night]:
 
 
 @dataclass(frozen=True, slots=True)
+class NightSummary:
+    """A line of the club's nights: who played and how many rounds were played."""
+
+    id: UUID
+    date: object
+    players: int  # present now, or seated at a table that started
+    rounds: int  # rounds with a table that started
+    closed: bool
+
+
+def night_summaries(club: Club) -> list[NightSummary]:
+    """The club's nights, latest first, in two queries: a player who played and
+    left still counts, a round drawn and never started does not."""
+    played: dict[UUID, tuple[set[int], set[int]]] = {}
+    seats = NightSeat.objects.filter(club=club, series__isnull=False).order_by()
+    for night_id, round_, player in seats.values_list("night_id", "round", "player_id"):
+        players, rounds = played.setdefault(night_id, (set(), set()))
+        players.add(player)
+        rounds.add(round_)
+    summaries = []
+    for night in club_nights(club):
+        players, rounds = played.get(night.id, (set(), set()))
+        summaries.append(
+            NightSummary(
+                night.id, night.date, len(players | set(night.present)), len(rounds), night.closed
+            )
+        )
+    return summaries
+
+
+@dataclass(frozen=True, slots=True)
 class Tonight:
     """Where a player sits in the current round of an open night."""
 
@@ -364,6 +405,15 @@ def tonight(player_ids) -> Tonight | None:
     return Tonight(
         seat.night_id, seat.round, seat.table, seat.seat, first[0], first[1], seat.series
     )
+
+
+def checked_in(user, night: NightPage) -> bool:
+    """Whether one of the user's players of the night's club is present tonight."""
+    if not user.is_authenticated or night.closed:
+        return False
+    players = Player.objects.filter(club_id=night.club_id, user_id=user.id)
+    here = {line.id for line in night.present}
+    return any(p in here for p in players.values_list("id", flat=True))
 
 
 def tonight_for_user(user, club: Club) -> Tonight | None:

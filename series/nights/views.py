@@ -77,7 +77,7 @@ def nights_list(request, club):
             return redirect("nights:night", slug=club.slug, night_id=form.written.night_id)
     context = {
         "club": club,
-        "nights": selectors.club_nights(club),
+        "nights": selectors.night_summaries(club),
         "form": form,
         "directs": _directs(request, club),
     }
@@ -94,7 +94,8 @@ def _forms(night, checkable, data=None, action=None) -> dict:
     makers = {
         "check_in": lambda d: CheckInForm(d, players=checkable, version=night.version),
         "guest": lambda d: GuestForm(d, version=night.version),
-        "check_out": lambda d: PlayerForm(d, version=night.version),
+        # one per present player: its hidden fields carry no id
+        "check_out": lambda d: PlayerForm(d, version=night.version, auto_id=False),
         "draw": lambda d: DrawForm(d, first_round=not night.rounds, version=night.version),
         "move": lambda d: MoveForm(
             d,
@@ -113,7 +114,20 @@ def _forms(night, checkable, data=None, action=None) -> dict:
         "screen_revoke": lambda d: NightWrite(d, version=night.version),
         "result": lambda d: _result_form(night, d),
     }
-    return {name: make(data if name == action else None) for name, make in makers.items()}
+    forms = {name: make(data if name == action else None) for name, make in makers.items()}
+    for name, form in forms.items():
+        _own_hidden_ids(name, form)
+    return forms
+
+
+def _own_hidden_ids(name: str, form) -> None:
+    """The page holds many forms: each one's hidden fields take ids of their own
+    (``id_start_expected_version``), so no id repeats."""
+    if not form.auto_id:
+        return
+    for field_name, field in form.fields.items():
+        if field.widget.is_hidden:
+            field.widget.attrs["id"] = f"id_{name}_{field_name}"
 
 
 def _posted_table(data) -> tuple[int, int]:
@@ -260,6 +274,7 @@ def night_page(request, club, night_id: UUID):
             reverse("nights:join", kwargs={"slug": club.slug, "night_id": night.id})
         ),
         "screen_url": _screen_link(request, club, night.id) if directs else None,
+        "draw_example": pages_data.draw_example(night, forms["draw"]),
     }
     return render(request, "nights/night.html", context, status=422 if action else 200)
 
@@ -418,6 +433,7 @@ def night_join(request, slug: str, night_id: UUID):
         "day": pages_data.night_day(night),
         "form": form,
         "tonight": selectors.tonight_for_user(request.user, club),
+        "checked_in": selectors.checked_in(request.user, night),
     }
     return in_club_time(
         club, render, request, "nights/join.html", context, status=422 if form.errors else 200

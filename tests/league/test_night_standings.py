@@ -40,7 +40,7 @@ def standings(club):
     lines = league_nights.night_standings_of(
         club, choice.chosen, choice.named, selectors.ladder_rules(club)
     ).lines
-    return [(name, line.score, line.nights, line.place) for line, name in lines]
+    return [(name, line.score, line.nights, line.place) for line, name, _guest in lines]
 
 
 def points_of(night_id, player) -> str:

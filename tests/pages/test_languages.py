@@ -37,7 +37,9 @@ def po_messages(
     language: str, *, pages_only: bool = False
 ) -> list[tuple[str, str, str | None, list[str]]]:
     """(flags, msgid, msgid_plural, msgstrs) of each message of a .po file,
-    header excluded; msgid_plural is None for a message without plural forms."""
+    header excluded; msgid_plural is None for a message without plural forms. A
+    message with a context has its msgid as the compiled catalogue keys it:
+    ``context\x04msgid``."""
     text = (LOCALE / language / "LC_MESSAGES" / "django.po").read_text(encoding="utf-8")
     messages = []
     for block in text.strip().split("\n\n")[1:]:
@@ -48,9 +50,11 @@ def po_messages(
         found = re.search(r'^msgid "(.*)"$', joined, re.M)
         if found is None:  # an obsolete message, kept by makemessages as a comment
             continue
+        context = re.search(r'^msgctxt "(.*)"$', joined, re.M)
+        msgid = f"{context.group(1)}\x04{found.group(1)}" if context else found.group(1)
         plural = re.search(r'^msgid_plural "(.*)"$', joined, re.M)
         strings = re.findall(r'^msgstr(?:\[\d\])? "(.*)"$', joined, re.M)
-        messages.append((flags, found.group(1), plural and plural.group(1), strings))
+        messages.append((flags, msgid, plural and plural.group(1), strings))
     return messages
 
 

@@ -1,0 +1,178 @@
+"""The big screen across a room, at 1280 × 720 and 1920 × 1080: seventeen players
+at three tables (RULES D-15), every name readable at least to its first name,
+type that uses the room, and every leader marked, tied ones too (RULES D-17);
+axe finds nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import axe_playwright_python
+import pytest
+
+from series.clubs import players as player_services
+from series.clubs import services as club_services
+from series.nights import selectors as night_selectors
+from series.nights import services as nights
+from series.sheets import services
+from tests.support.factories import entry
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+AXE = Path(axe_playwright_python.__file__).with_name("axe.min.js")
+WAIT = 5000  # ms, every wait bounded
+NAMES = (
+    "Alessandra Bianchi",
+    "Konstantin Weber",
+    "Dorothea Jansen",
+    "Bartholomew Hughes",
+    "Carla Esposito",
+    "Elena Marchetti",
+    "Fabio Ricci",
+    "Gina Lombardi",
+    "Hugo Vermeulen",
+    "Ida Ferrari",
+    "Jan de Vries",
+    "Kim Moreau",
+    "Leonardo Gallo",
+    "Massimiliano Conti",
+    "Nora Greco",
+    "Otto Bakker",
+    "Pia Romano",
+)
+BIG_SCREENS = ({"width": 1280, "height": 720}, {"width": 1920, "height": 1080})
+
+
+@pytest.fixture
+def night(transactional_db):
+    """Seventeen players at tables of 6, 6 and 5, two deals played at each: at
+    every table the first two seated went out once each and stand level."""
+    club = club_services.club_create(name="Circolo Tressette", public=True)
+    players = [player_services.player_add(club=club, name=name) for name in NAMES]
+    night_id = nights.night_open(club=club, date="2026-03-14").night_id
+    nights.night_check_in(night_id=night_id, players=[p.id for p in players])
+    nights.night_round_draw(night_id=night_id, min_table=5, max_table=6, seed=11)
+    nights.night_tables_start(night_id=night_id)
+    for table in night_selectors.night_page(night_id).rounds[-1].tables:
+        first, second, *rest = [seat.player for seat in table.seats]
+        for out, other in ((first, second), (second, first)):
+            hands = {other: 20, **{p: 30 + 5 * n for n, p in enumerate(rest)}}
+            services.deal_record(series_id=table.series, entry=entry(out, hands))
+    return club, night_id
+
+
+def first_names_cut(tab, selector: str) -> list[str]:
+    """The names under ``selector`` whose first word does not fit their box."""
+    return tab.evaluate(
+        """(selector) => [...document.querySelectorAll(selector)].filter((e) => {
+            const probe = document.createElement('span');
+            probe.style.font = getComputedStyle(e).font;
+            probe.style.whiteSpace = 'nowrap';
+            probe.textContent = e.textContent.trim().split(' ')[0];
+            document.body.appendChild(probe);
+            const cut = probe.getBoundingClientRect().width > e.clientWidth + 0.5;
+            probe.remove();
+            return cut;
+        }).map((e) => e.textContent.trim())""",
+        selector,
+    )
+
+
+def smallest_type(tab, selector: str) -> float:
+    return tab.evaluate(
+        """(selector) => Math.min(...[...document.querySelectorAll(selector)].map(
+            (e) => parseFloat(getComputedStyle(e).fontSize)))""",
+        selector,
+    )
+
+
+def axe_violations(tab) -> list[str]:
+    options = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}}
+    results = tab.evaluate("options => axe.run(document, options)", options)
+    return [f"{v['id']}: {[n['target'] for n in v['nodes']][:3]}" for v in results["violations"]]
+
+
+@pytest.mark.parametrize("size", BIG_SCREENS, ids=lambda s: f"{s['width']}x{s['height']}")
+def test_the_big_screen_keeps_names_readable_and_fills_the_room(browsers, live_server, night, size):
+    club, night_id = night
+    screen = browsers("en-GB")
+    screen.context.add_init_script(path=AXE)
+    screen.set_viewport_size(size)
+    screen.goto(f"{live_server.url}/clubs/{club.slug}/nights/{night_id}/screen/")
+    screen.get_by_role("heading", name="Tonight's ranking").wait_for(timeout=WAIT)
+    assert screen.locator(".ranking-lines li").count() == 17
+    assert screen.evaluate("document.documentElement.scrollHeight <= window.innerHeight")
+    assert first_names_cut(screen, ".ranking-lines .name") == []
+    assert first_names_cut(screen, ".screen-table .name") == []
+    assert smallest_type(screen, ".screen-table .name, .screen-table .total") >= 24
+    assert smallest_type(screen, ".ranking-lines .name, .ranking-lines .total") >= 24
+    if size["height"] == 1080:
+        # The room's screen: the tables take more than its top quarter, in bigger type.
+        assert smallest_type(screen, ".screen-table .name, .screen-table .total") >= 32
+        bottom = screen.evaluate(
+            "Math.max(...[...document.querySelectorAll('.screen-table')].map("
+            "(e) => e.getBoundingClientRect().bottom))"
+        )
+        assert bottom >= 0.4 * size["height"]
+    assert axe_violations(screen) == []
+
+
+def test_the_big_screen_marks_every_leader_tied_ones_too(browsers, live_server, night):
+    club, night_id = night
+    screen = browsers("en-GB")
+    screen.set_viewport_size({"width": 1920, "height": 1080})
+    screen.goto(f"{live_server.url}/clubs/{club.slug}/nights/{night_id}/screen/")
+    screen.get_by_role("heading", name="Tonight's ranking").wait_for(timeout=WAIT)
+    # Each table's first two seated stand level: both lead it.
+    for number in (1, 2, 3):
+        table = screen.locator(".screen-table", has_text=f"Table {number}")
+        assert table.locator("li.leader").count() == 2
+    # RULES D-17: level on points and on penalty per deal, first place is shared.
+    firsts = [line for line in night_selectors.night_ranking(night_id).lines if line.place == 1]
+    assert len(firsts) >= 2
+    assert screen.locator(".ranking-lines li.leader").count() == len(firsts)
+
+
+def test_the_next_rounds_seats_show_their_numbers_and_deals_first_in_big_type(
+    browsers, live_server, night
+):
+    club, night_id = night
+    for table in night_selectors.night_page(night_id).rounds[-1].tables:
+        services.series_abandon(series_id=table.series)
+    nights.night_round_close(night_id=night_id)
+    nights.night_round_draw(night_id=night_id, min_table=5, max_table=6, seed=12)
+    screen = browsers("en-GB")
+    screen.context.add_init_script(path=AXE)
+    screen.set_viewport_size({"width": 1920, "height": 1080})
+    screen.goto(f"{live_server.url}/clubs/{club.slug}/nights/{night_id}/screen/")
+    screen.get_by_role("heading", name="Round 2: your seats").wait_for(timeout=WAIT)
+    for table in night_selectors.night_page(night_id).rounds[-1].tables:
+        shown = screen.locator(".screen-table", has_text=f"Table {table.number}")
+        numbers = shown.locator(".seat").all_inner_texts()
+        assert numbers == [str(seat.seat) for seat in table.seats]
+    assert smallest_type(screen, ".screen-next .name") >= 24
+    assert smallest_type(screen, ".screen-next .deals") >= 20
+    assert first_names_cut(screen, ".screen-next .name") == []
+    assert axe_violations(screen) == []
+
+
+def test_a_phone_opens_an_earlier_round_by_its_name_and_axe_finds_nothing(
+    browsers, live_server, night
+):
+    club, night_id = night
+    for table in night_selectors.night_page(night_id).rounds[-1].tables:
+        services.series_abandon(series_id=table.series)
+    nights.night_round_close(night_id=night_id)
+    nights.night_round_draw(night_id=night_id, min_table=5, max_table=6, seed=12)
+    phone = browsers("en-GB")
+    phone.context.add_init_script(path=AXE)
+    phone.goto(f"{live_server.url}/clubs/{club.slug}/nights/{night_id}/")
+    earlier = phone.get_by_role("region", name="Earlier rounds")
+    sheet = earlier.get_by_role("link", name="Score sheet of table 2")
+    assert not sheet.is_visible()  # collapsed until asked for
+    earlier.get_by_text("Round 1").click()
+    sheet.wait_for(timeout=WAIT)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+    assert axe_violations(phone) == []
+    sheet.click()
+    phone.get_by_role("heading", name="Score sheet").first.wait_for(timeout=WAIT)
