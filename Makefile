@@ -52,7 +52,7 @@ TEST_WORKERS ?= auto
 # The whole suite, on PostgreSQL when DATABASE_URL points there, else SQLite.
 test: setup lint
 	$(BIN)/python manage.py makemigrations --check --dry-run
-	$(BIN)/pytest -n $(TEST_WORKERS) --dist loadgroup
+	$(BIN)/pytest -n $(TEST_WORKERS) --dist loadgroup --durations=25
 
 # Everything but the browser tests (CI runs it on SQLite).
 test-core: setup
