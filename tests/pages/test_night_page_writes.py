@@ -96,3 +96,18 @@ def test_a_closed_nights_ranking_is_the_one_recorded_at_its_close(table, night):
         for line in night_selectors.night_ranking(night).lines
     ]
     assert after == recorded
+
+
+def test_closing_while_a_table_plays_offers_to_abandon_that_tables_series(table, as_role, night):
+    nights.night_check_in(night_id=night, players=[p.id for p in table.players])
+    nights.night_round_draw(night_id=night, min_table=3, max_table=3, seed=7)
+    playing = nights.night_tables_start(night_id=night).state.current_round.tables
+    refused = as_role("scorer").post(
+        url(table, night), {"action": "close", "expected_version": version(night)}
+    )
+    assert refused.status_code == 422
+    html = refused.content.decode()
+    for each in playing:
+        link = f'href="/series/{each.series}/abandon/"'
+        assert link in html and f"Abandon Table {each.number}'s series" in html
+    assert not night_selectors.night_page(night).closed
