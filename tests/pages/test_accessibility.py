@@ -3,9 +3,10 @@ on a phone and a laptop, in English and Italian.
 
 The pages are walked from the URL conf: a named page this module cannot reach
 fails ``test_every_page_of_the_url_conf_is_visited``, so a new page is checked
-from the day it is added. One test walks them all, so that the data is written
-once and one browser visits everything; a redirect to a page already checked
-(the sign-in page, signed out) is not checked again.
+from the day it is added. One test per visitor and language walks them all on
+both screens, so that its data is written once and one browser visits it, and
+the four share the suite's workers; a redirect to a page already checked (the
+sign-in page, signed out) is not checked again.
 """
 
 from __future__ import annotations
@@ -212,18 +213,11 @@ def violations_of(tab) -> list[str]:
     ]
 
 
-COMBINATIONS = [
-    (signed_in, language, viewport)
-    for signed_in in (False, True)
-    for language in ("en", "it")
-    for viewport in VIEWPORTS
-]
-
-
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.timeout(900)
-def test_every_page_passes_axe(live_server, monkeypatch):
-    """One test, so that the data is written once and one browser visits it all."""
+@pytest.mark.timeout(600)
+@pytest.mark.parametrize("language", ["en", "it"])
+@pytest.mark.parametrize("signed_in", [False, True], ids=["signed-out", "signed-in"])
+def test_every_page_passes_axe(live_server, monkeypatch, signed_in, language):
     if chromium_missing():
         pytest.skip(chromium_missing())
     sync_api = pytest.importorskip("playwright.sync_api")
@@ -235,13 +229,12 @@ def test_every_page_passes_axe(live_server, monkeypatch):
             **{MADE_SESSION_KEY: membership.invitation_create(club=club, role="member").token},
         )
         for _ in VIEWPORTS
-        for _ in ["en", "it"]
     ]
     monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # see chromium_tab
     found, errors = {}, []
     with sync_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        for signed_in, language, viewport in COMBINATIONS:
+        for viewport in VIEWPORTS:
             context = browser.new_context(
                 viewport=VIEWPORTS[viewport], locale=language, service_workers="block"
             )
@@ -272,7 +265,7 @@ def test_every_page_passes_axe(live_server, monkeypatch):
                 seen.add(landed)
                 assert tab.locator("html").get_attribute("lang") == language, name
                 if problems := violations_of(tab):
-                    found[f"{name} {language} {viewport} {'in' if signed_in else 'out'}"] = problems
+                    found[f"{name} {viewport}"] = problems
             context.close()
         browser.close()
     connections.close_all()
