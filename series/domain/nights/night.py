@@ -520,15 +520,7 @@ def _move(state: NightState, command: MovePlayer) -> PlayerMoved:
     if current is not None and current.table_of(command.player) is None:
         return _seat_late_arrival(state, current, command)
     current, origin = _unstarted(state, command.player)
-    target = current.table(command.table)
-    if target is None:
-        raise InvalidNight(
-            _("Round {round} has no Table {table}."),
-            code="night_no_table",
-            field="table",
-            round=current.number,
-            table=command.table,
-        )
+    target = _table_to_join(current, command.table)
     if target.number == origin.number:
         raise InvalidNight(
             _("{player} sits at Table {table} already."),
@@ -537,8 +529,6 @@ def _move(state: NightState, command: MovePlayer) -> PlayerMoved:
             player=command.player,
             table=target.number,
         )
-    if target.started:
-        _unstarted_target(target)
     left = tuple(p for p in origin.seats if p != command.player)
     if not left:
         raise InvalidNight(
@@ -564,17 +554,7 @@ def _seat_late_arrival(state: NightState, current: NightRound, command: MovePlay
             field="player",
             player=command.player,
         )
-    target = current.table(command.table)
-    if target is None:
-        raise InvalidNight(
-            _("Round {round} has no Table {table}."),
-            code="night_no_table",
-            field="table",
-            round=current.number,
-            table=command.table,
-        )
-    if target.started:
-        _unstarted_target(target)
+    target = _table_to_join(current, command.table)
     most = state.game_rules.max_players
     if len(target.seats) >= most:
         raise InvalidNight(
@@ -587,6 +567,22 @@ def _seat_late_arrival(state: NightState, current: NightRound, command: MovePlay
     seats = (*target.seats, command.player)
     joined = _drawn(state, target.number, seats, target.first_dealer)
     return PlayerMoved(current.number, command.player, target.number, (joined,))
+
+
+def _table_to_join(current: NightRound, number: int) -> NightTable:
+    """The round's table ``number``, that a player may still join (before its first deal)."""
+    target = current.table(number)
+    if target is None:
+        raise InvalidNight(
+            _("Round {round} has no Table {table}."),
+            code="night_no_table",
+            field="table",
+            round=current.number,
+            table=number,
+        )
+    if target.started:
+        _unstarted_target(target)
+    return target
 
 
 def _unstarted_target(target: NightTable) -> None:
