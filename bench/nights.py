@@ -29,53 +29,22 @@ and created afresh. Absolute times depend on the machine; read the ratios.
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import statistics
 import sys
 import time
 from pathlib import Path
-from urllib.parse import urlparse
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/scorekeeper_bench"
-SETUP_TIMEOUT = 300  # seconds the writers may take to set up before they start together
-
-
-def database_url() -> str:
-    return os.environ.get("BENCH_DATABASE_URL", DEFAULT_URL)
-
-
-def recreate_database(url: str) -> None:
-    import psycopg
-
-    parts = urlparse(url)
-    name = parts.path.lstrip("/")
-    admin = parts._replace(path="/postgres").geturl()
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{name}"')
-
-
-def setup_django(url: str) -> None:
-    """Production-like settings: DEBUG off, so no query log in memory."""
-    os.environ["DATABASE_URL"] = url
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
-    os.environ.setdefault("LOG_LEVEL", "WARNING")
-    os.environ["DEBUG"] = "false"
-    os.environ.setdefault("SECRET_KEY", "bench-" + "x" * 44)
-    os.environ.setdefault("ALLOWED_HOSTS", "localhost")
-    import django
-
-    django.setup()
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
-
+from bench.store import (  # noqa: E402
+    SETUP_TIMEOUT,
+    database_url,
+    percentile,
+    recreate_database,
+    setup_django,
+)
 
 TABLES = 8
 SEATS = 6
