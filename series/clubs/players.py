@@ -107,11 +107,20 @@ def guest_add(
     idempotency_key: str | None = None,
     expected_version: int | None = None,
 ) -> Player:
-    """Add a player who is a guest of the club."""
-    written = _write(
-        club, NewGuest(club, _clean_name(name)), actor_id, idempotency_key, expected_version
-    )
-    return Player.objects.get(id=written.events[0].player)
+    """Add a player who is a guest of the club: their row and the roster's event,
+    both or neither. A retry of a recorded request answers with its guest
+    before the name, taken by then, is checked again."""
+    name = _clean_name(name)
+    kind = RosterStream(club.id)
+    recording = Recording(actor_id, idempotency_key)
+    with transaction.atomic():
+        first = writer.replayed(kind, kind.stream, NewGuest(name, player=0), recording)
+        if first is None:
+            player = player_add(club=club, name=name)
+            first = _write(
+                club, NewGuest(name, player.id), actor_id, idempotency_key, expected_version
+            )
+    return Player.objects.get(id=first.events[0].player)
 
 
 @transient_retry

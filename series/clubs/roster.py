@@ -2,10 +2,12 @@
 
 The domain decides (``domain/roster.py``); this kind gives it what only the
 database knows: which tables the club's players sat at, for a merge
-(``SeatedTables``; a restore gives its own, from the log it replays). A new
-name or an account link changes the player's row in the projection, inside
-the writer's transaction, so a replayed retry changes nothing twice; a new
-guest's row is still made in ``decide``, which needs its id.
+(``SeatedTables``; a restore gives its own, from the log it replays). Its
+``decide`` reads and writes nothing: a new name or an account link changes the
+player's row in the projection, inside the writer's transaction, so a replayed
+retry changes nothing twice; a new guest's row is made by
+``series.clubs.players.guest_add`` in the same transaction as the event that
+names its id.
 """
 
 from __future__ import annotations
@@ -34,16 +36,19 @@ from series.domain.roster import (
 from series.eventstore import store, writer
 from series.eventstore.writer import Change, Loaded, digest
 from series.league import projection
-from series.models import Club, Player, SeriesSeat
+from series.models import Player, SeriesSeat
 from series.sheets.selectors import OPEN_STATUSES
 
 
 @dataclass(frozen=True, slots=True)
 class NewGuest:
-    """Add a player to the club as a guest."""
+    """Record that ``player``, a row just made for ``name``, is a guest of the club.
 
-    club: Club = field(repr=False)
+    Only the name is the request a retry repeats (its digest): the row is made
+    again on every attempt, and a retry's is rolled back."""
+
     name: str
+    player: int = field(repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,7 +101,6 @@ class RosterStream:
         "The club's list of players is at version {current}, not {expected}: "
         "reload it and try again."
     )
-    decide_writes = True  # a new guest's row is made in decide: with the event or not at all
     remembered = False  # its id is the club's, which a restored database may give again
 
     @property
@@ -114,12 +118,7 @@ class RosterStream:
     def decide(self, state: RosterState, request: RosterRequest) -> list:
         match request:
             case NewGuest():
-                from series.clubs.players import (
-                    player_add,
-                )  # the players' module writes through this stream
-
-                player = player_add(club=request.club, name=request.name)
-                return decide(state, GuestAdded(player.id))
+                return decide(state, GuestAdded(request.player))
             case Rename():
                 return decide(state, PlayerRenamed(request.player))
             case Link():

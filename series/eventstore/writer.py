@@ -70,8 +70,6 @@ class StreamKind(Protocol[State]):
 
     # A stale write, e.g. "The series is at version {current}, not {expected}…".
     stale: str
-    # Whether ``decide`` writes rows (a new guest), so runs in the transaction.
-    decide_writes: bool
     # Whether the writer may decide on a state this process committed (see
     # ``Committed``): only where a stream's id is never given to another stream.
     remembered: bool
@@ -254,6 +252,18 @@ def write(
         raise StreamConflict(kind.stale, stream, refused.expected, current) from refused
 
 
+def replayed(
+    kind: StreamKind[State], stream: UUID, command: Any, recording: Recording
+) -> Written[State] | None:
+    """What an earlier request under ``recording``'s key recorded, when it was this
+    very request: for a service that makes a row before it writes (a new guest),
+    so a retry finds its first answer before the row is made again."""
+    key = scoped_key(recording.actor_id, recording.idempotency_key)
+    if key is None:
+        return None
+    return _replay(kind, key, kind.fingerprint(stream, command))
+
+
 def _replay(kind: StreamKind[State], key: str, fingerprint: str | None) -> Written | None:
     first = store.find_by_key(key)
     if first is None:
@@ -277,7 +287,7 @@ def _decide_and_append(
     fingerprint: str | None,
 ) -> Written[State]:
     def on(loaded: Loaded[State]) -> Written[State]:
-        if kind.decide_writes or transaction.get_connection().in_atomic_block:
+        if transaction.get_connection().in_atomic_block:
             with transaction.atomic():
                 change = _decided(kind, stream, command, loaded, expected_version, recording)
                 _project_and_append(kind, stream, change, recording, fingerprint)

@@ -72,7 +72,6 @@ class NightStream:
     """A club night as a stream kind of the writer (``writer.StreamKind``)."""
 
     stale = _("The night is at version {current}, not {expected}: reload it and try again.")
-    decide_writes = False
     remembered = True  # a night's id is a fresh UUID (uuid4), never another's
 
     def load(self, stream: UUID, *, up_to_version: int | None = None) -> Loaded[NightState]:

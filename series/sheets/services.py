@@ -248,7 +248,6 @@ class SeriesStream:
     """The series as a stream kind of the writer (``writer.StreamKind``)."""
 
     stale = _("The series is at version {current}, not {expected}: reload it and try again.")
-    decide_writes = False
     remembered = True  # a series' id is a fresh UUID (uuid4), never another's
 
     def load(self, stream: UUID, *, up_to_version: int | None = None) -> Loaded[SeriesState]:

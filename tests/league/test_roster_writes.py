@@ -145,3 +145,38 @@ def test_a_roster_change_keeps_the_digest_its_retries_have_always_been_matched_w
         assert recorded.command_digest == digest(f"{stream}|{asked}")
         write(club=club, idempotency_key=f"tap-{number}", **ids)  # the retry: answered, not refused
     assert len(roster_events(club)) == len(writes)
+
+
+def test_a_new_guest_keeps_the_digest_its_retries_have_always_been_matched_with():
+    from series.eventstore.writer import digest
+    from tests.support.factories import club_with_players
+
+    club, _players = club_with_players()
+    player_services.guest_add(club=club, name="Vera", idempotency_key="tap-1")
+    recorded = Event.objects.get(stream=roster_stream(club.id), version=1)
+    assert recorded.command_digest == digest(f"{roster_stream(club.id)}|NewGuest(name='Vera')")
+
+
+def test_the_rosters_decide_reads_and_writes_nothing(django_assert_num_queries):
+    """The roster's decide is the domain's alone: a new guest's row is made by the
+    service that adds them, before the decision, not by the decision."""
+    from series.clubs.roster import NewGuest, RosterStream
+    from series.domain.events import GuestAdded
+    from series.domain.roster import RosterState
+
+    with django_assert_num_queries(0):
+        events = RosterStream(club_id=1).decide(RosterState(), NewGuest("Vera", player=99))
+    assert events == [GuestAdded(99)]
+
+
+def test_a_stale_new_guest_leaves_no_player_behind(history):
+    player_services.player_retire(club=history.club, player_id=history.dario.id)
+    client = client_for(history.users["admin"])
+    stale = client.post(
+        f"/api/v1/clubs/{history.club.slug}/guests",
+        {"name": "Vera", "expected_version": 0},
+        format="json",
+    )
+    assert stale.status_code == 409
+    assert not Player.objects.filter(club=history.club, name="Vera").exists()
+    assert roster_events(history.club) == ["PlayerRetired"]
