@@ -46,9 +46,6 @@ import uuid
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from series.clubs import players as player_services
-from series.clubs import services as club_services
-
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -353,6 +350,8 @@ def main() -> None:
     from django.core.management import call_command
     from django.test import Client
 
+    from series.clubs import players as player_services
+    from series.clubs import services as club_services
     from series.eventstore import projectors
     from series.models import SeriesResult
     from series.sheets import projections

@@ -61,9 +61,6 @@ from concurrent.futures import ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from pathlib import Path
 
-from series.clubs import players as player_services
-from series.clubs import services as club_services
-
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -299,6 +296,8 @@ def prepare(url: str, clubs: int = 1, tables_each: int = 1) -> tuple[str, list[C
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
 
+    from series.clubs import players as player_services
+    from series.clubs import services as club_services
     from series.models import DeviceToken
 
     call_command("migrate", verbosity=0)
