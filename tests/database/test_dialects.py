@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from series.database import dialects
 from series.eventstore import store
-from series.league import projection, records, standings, summaries
+from series.league import aggregates, placement, projection, records, standings, summaries
 from series.models import (
     ClubRecord,
     HeadToHeadTally,
@@ -27,6 +27,7 @@ from series.models import (
     SeriesSheet,
 )
 from series.sheets import projections, selectors
+from series.sheets import services as sheets
 from tests.support.factories import club_with_players, start
 
 pytestmark = pytest.mark.django_db
@@ -41,8 +42,9 @@ def table():
     return club, players, series.series_id
 
 
-def _results(club, players, series_id) -> list[SeriesResult]:
+def _results(club, players, series_id, places=None) -> list[SeriesResult]:
     at = timezone.now()
+    places = places or range(1, len(players) + 1)
     return [
         SeriesResult(
             series_id=series_id,
@@ -64,7 +66,7 @@ def _results(club, players, series_id) -> list[SeriesResult]:
             sigma=8.0,
             ordinal=1.0,
         )
-        for place, player in enumerate(players, start=1)
+        for place, player in zip(places, players, strict=True)
     ]
 
 
@@ -179,3 +181,34 @@ def test_summaries_tallies_standings_and_records_add_up(table):
     summaries._write_tallies(club.id, [players[0].id])
     assert HeadToHeadTally.objects.get(person=players[0], opponent=players[1]).series == 1
     assert ClubRecord.objects.get(club=club).value == 10
+
+
+def test_placement_points_count_level_players_and_a_best_n_in_one_statement():
+    """RULES D-16: level players share the mean of the places they cover, and a
+    ladder of each person's best series counts those only."""
+    from fractions import Fraction
+
+    club, (anna, bruno, carla, dario) = club_with_players(("Anna", "Bruno", "Carla", "Dario"))
+    three = start(club, [anna, bruno, carla]).series_id
+    sheets.series_abandon(series_id=three)  # nobody sits at two open tables (RULES D-19)
+    SeriesResult.objects.bulk_create(_results(club, [anna, bruno, carla], three, places=[1, 2, 2]))
+    four = start(club, [anna, bruno, carla, dario], first_dealer=dario).series_id
+    SeriesResult.objects.bulk_create(
+        _results(club, [bruno, carla, anna, dario], four, places=[1, 1, 3, 4])
+    )
+    every = SeriesResult.objects.filter(club=club)
+    # Of 3: Anna 10; Bruno and Carla share 2nd and 3rd, (5 + 0) / 2 each.
+    # Of 4: Bruno and Carla share 1st and 2nd, (10 + 20/3) / 2; Anna 10/3; Dario 0.
+    assert placement.placement_points(every) == {
+        anna.id: Fraction(40, 3),
+        bruno.id: Fraction(5, 2) + Fraction(25, 3),
+        carla.id: Fraction(5, 2) + Fraction(25, 3),
+        dario.id: Fraction(0),
+    }
+    best = placement.placement_points(aggregates.best_n(every, 1))
+    assert best == {
+        anna.id: Fraction(10),
+        bruno.id: Fraction(25, 3),
+        carla.id: Fraction(25, 3),
+        dario.id: Fraction(0),
+    }
