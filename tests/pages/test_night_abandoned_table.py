@@ -105,3 +105,43 @@ def test_the_director_abandons_a_table_enters_its_result_and_its_players_score(
         "2.5",
     ]
     assert violations_of(director) == []
+
+
+def focused_label(tab) -> str:
+    """The label of the focused field (without its colon), or the focused button's text."""
+    return tab.evaluate(
+        "(() => { const e = document.activeElement;"
+        " const text = (e.labels && e.labels[0] && e.labels[0].innerText) || e.innerText || '';"
+        " return text.trim().replace(/:$/, '');"
+        " })()"
+    )
+
+
+def tab_to(tab, label: str, *, most: int = 120) -> None:
+    """Press Tab until ``label`` has the focus (at most ``most`` times)."""
+    for _ in range(most):
+        if focused_label(tab) == label:
+            return
+        tab.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached {label!r}; it stopped at {focused_label(tab)!r}")
+
+
+def test_the_director_enters_an_abandoned_tables_result_with_the_keyboard_alone(
+    browsers, live_server, night
+):
+    """The result form is reached and sent by Tab, the places chosen by typing a
+    digit on each, as a director without a pointer would (WCAG 2.1.1)."""
+    club, night_id, (first, second, third) = night
+    table_one = night_selectors.night_page(night_id).rounds[-1].tables[0]
+    services.series_abandon(series_id=table_one.series, reason="The hall closes early")
+    director = browsers("en-GB")
+    sign_in(director, live_server, f"/clubs/{club.slug}/nights/{night_id}/")
+    table = director.get_by_role("article", name="Table 1")
+    table.get_by_text("abandoned: not played").wait_for(timeout=WAIT)
+    for name, place in ((first, "2"), (second, "1"), (third, "3")):
+        tab_to(director, name)
+        director.keyboard.type(place)
+    tab_to(director, "Enter the result")
+    director.keyboard.press("Enter")
+    director.get_by_text("The table's result is entered").wait_for(timeout=WAIT)
+    assert [points_of(director, name) for name in (second, first, third)] == ["10.0", "5.0", "0.0"]
