@@ -164,6 +164,22 @@ def idempotency_key(request) -> str | None:
     return key
 
 
+def write_arguments(request, data: dict) -> dict:
+    """What every write hands its writer besides its own fields: who asks, the
+    Idempotency-Key header and the version the client last read (None when it
+    sent none): the writer's scheme, ``series.eventstore.writer``."""
+    return {
+        "expected_version": data.get("expected_version"),
+        "actor_id": request.user.id,
+        "idempotency_key": idempotency_key(request),
+    }
+
+
+def replay_headers(replayed: bool) -> dict[str, str]:
+    """The headers of a write's answer: a replayed retry says so."""
+    return {"Idempotent-Replayed": "true"} if replayed else {}
+
+
 def language(request) -> str:
     """The request's language, in which card text is read (RULES D-1)."""
     return getattr(request, "LANGUAGE_CODE", None) or settings.LANGUAGE_CODE

@@ -53,11 +53,7 @@ class NewInvitation:
     token: str  # shown once; only its hash is stored
 
 
-@transient_retry
-def invitation_create(
-    *, club: Club, role: str, created_by=None, days: int = DEFAULT_DAYS, multi_use: bool = False
-) -> NewInvitation:
-    """A new link that lets people join ``club`` as ``role`` for ``days`` days."""
+def _check_role(role: str) -> None:
     if role not in Membership.Role.values:
         raise DomainError(
             _("Role must be one of: {choices}."),
@@ -65,6 +61,14 @@ def invitation_create(
             field="role",
             choices=", ".join(Membership.Role.values),
         )
+
+
+@transient_retry
+def invitation_create(
+    *, club: Club, role: str, created_by=None, days: int = DEFAULT_DAYS, multi_use: bool = False
+) -> NewInvitation:
+    """A new link that lets people join ``club`` as ``role`` for ``days`` days."""
+    _check_role(role)
     if not 1 <= days <= MAX_DAYS:
         raise DomainError(
             _("An invitation lasts 1 to {high} days, not {days}."),
@@ -144,13 +148,7 @@ def invitation_accept(*, token: str, user) -> Membership:
 @transient_retry(idempotent=True)
 def member_set(*, club: Club, user, role: str) -> Membership:
     """Give ``user`` a role in ``club`` (admin, scorer or member)."""
-    if role not in Membership.Role.values:
-        raise DomainError(
-            _("Role must be one of: {choices}."),
-            code="invalid_role",
-            field="role",
-            choices=", ".join(Membership.Role.values),
-        )
+    _check_role(role)
     with transaction.atomic():
         admins = Membership.objects.select_for_update().filter(club=club, role="admin")
         if role != "admin" and list(admins.values_list("user_id", flat=True)) == [user.id]:

@@ -5,6 +5,9 @@ one rule (``series.domain.names``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypedDict, Unpack
+
 from django.db import transaction
 from django.utils import timezone
 
@@ -65,12 +68,23 @@ def player_erase(*, club: Club, player_id: int) -> Player:
     return player
 
 
+class RosterWrite(TypedDict, total=False):
+    """What every roster write takes besides its own fields (the writer's scheme,
+    ``series.eventstore.writer``): who asks, their idempotency key, and the
+    roster's version they last saw (changed since: 409)."""
+
+    actor_id: int | None
+    idempotency_key: str | None
+    expected_version: int | None
+
+
 def _write(
     club: Club,
     request: RosterRequest,
-    actor_id: int | None,
-    idempotency_key: str | None,
-    expected_version: int | None,
+    *,
+    actor_id: int | None = None,
+    idempotency_key: str | None = None,
+    expected_version: int | None = None,
 ) -> Written[RosterState]:
     recording = Recording(actor_id, idempotency_key)
     kind = RosterStream(club.id)
@@ -79,21 +93,27 @@ def _write(
     )
 
 
+def _player_write(
+    club: Club, player_id: int, request: Callable[[int], RosterRequest], write: RosterWrite
+) -> RosterState:
+    """A roster write about one player of the club, named by id: its state after."""
+    player = _player_of_club(club, player_id)
+    return _write(club, request(player.id), **write).state
+
+
 @transient_retry
 def player_rename(
     *,
     club: Club,
     player_id: int,
     name: str,
-    actor_id: int | None = None,
-    idempotency_key: str | None = None,
-    expected_version: int | None = None,
+    **write: Unpack[RosterWrite],
 ) -> Player:
     """Give a player a new name; the roster records that they were renamed, not the name."""
     player = _player_of_club(club, player_id)
     name = _clean_name(name)
     refuse_taken_name(club, name, player_id=player.id)
-    _write(club, Rename(player.id, name), actor_id, idempotency_key, expected_version)
+    _write(club, Rename(player.id, name), **write)
     player.refresh_from_db(fields=["name"])
     return player
 
@@ -118,7 +138,11 @@ def guest_add(
         if first is None:
             player = player_add(club=club, name=name)
             first = _write(
-                club, NewGuest(name, player.id), actor_id, idempotency_key, expected_version
+                club,
+                NewGuest(name, player.id),
+                actor_id=actor_id,
+                idempotency_key=idempotency_key,
+                expected_version=expected_version,
             )
     return Player.objects.get(id=first.events[0].player)
 
@@ -141,47 +165,21 @@ def players_add(*, club: Club, names: list[str]) -> list[Player]:
 
 
 @transient_retry
-def guest_mark(
-    *,
-    club: Club,
-    player_id: int,
-    actor_id: int | None = None,
-    idempotency_key: str | None = None,
-    expected_version: int | None = None,
-) -> RosterState:
+def guest_mark(*, club: Club, player_id: int, **write: Unpack[RosterWrite]) -> RosterState:
     """Count a player already in the club as a guest."""
-    player = _player_of_club(club, player_id)
-    return _write(club, GuestAdded(player.id), actor_id, idempotency_key, expected_version).state
+    return _player_write(club, player_id, GuestAdded, write)
 
 
 @transient_retry
-def player_retire(
-    *,
-    club: Club,
-    player_id: int,
-    actor_id: int | None = None,
-    idempotency_key: str | None = None,
-    expected_version: int | None = None,
-) -> RosterState:
+def player_retire(*, club: Club, player_id: int, **write: Unpack[RosterWrite]) -> RosterState:
     """A player who left: kept in every series and standing, not offered for new series."""
-    player = _player_of_club(club, player_id)
-    return _write(club, PlayerRetired(player.id), actor_id, idempotency_key, expected_version).state
+    return _player_write(club, player_id, PlayerRetired, write)
 
 
 @transient_retry
-def player_return(
-    *,
-    club: Club,
-    player_id: int,
-    actor_id: int | None = None,
-    idempotency_key: str | None = None,
-    expected_version: int | None = None,
-) -> RosterState:
+def player_return(*, club: Club, player_id: int, **write: Unpack[RosterWrite]) -> RosterState:
     """A retired player plays again."""
-    player = _player_of_club(club, player_id)
-    return _write(
-        club, PlayerReturned(player.id), actor_id, idempotency_key, expected_version
-    ).state
+    return _player_write(club, player_id, PlayerReturned, write)
 
 
 @transient_retry
@@ -190,9 +188,7 @@ def player_link(
     club: Club,
     player_id: int,
     user_id: int | None,
-    actor_id: int | None = None,
-    idempotency_key: str | None = None,
-    expected_version: int | None = None,
+    **write: Unpack[RosterWrite],
 ) -> Player:
     """Link a player to a member's account (None: unlink). One player per account
     in a club; the roster records that the link changed, the Player table holds it."""
@@ -212,7 +208,7 @@ def player_link(
                 field="user",
                 name=taken.name,
             )
-    _write(club, Link(player.id, user_id), actor_id, idempotency_key, expected_version)
+    _write(club, Link(player.id, user_id), **write)
     player.refresh_from_db(fields=["user"])
     return player
 
@@ -223,30 +219,20 @@ def players_merge(
     club: Club,
     source_id: int,
     target_id: int,
-    actor_id: int | None = None,
-    idempotency_key: str | None = None,
-    expected_version: int | None = None,
+    **write: Unpack[RosterWrite],
 ) -> RosterState:
     """Count ``source`` as the same person as ``target`` from now on, in every
     series; refused when they ever sat at one table (``domain.roster``)."""
     source = _player_of_club(club, source_id, field="player")
     target = _player_of_club(club, target_id, field="target")
     merge = PlayersMerged(source.id, target.id)
-    return _write(club, merge, actor_id, idempotency_key, expected_version).state
+    return _write(club, merge, **write).state
 
 
 @transient_retry
-def players_unmerge(
-    *,
-    club: Club,
-    source_id: int,
-    actor_id: int | None = None,
-    idempotency_key: str | None = None,
-    expected_version: int | None = None,
-) -> RosterState:
+def players_unmerge(*, club: Club, source_id: int, **write: Unpack[RosterWrite]) -> RosterState:
     """Undo a merge: ``source`` counts as themselves again."""
-    source = _player_of_club(club, source_id, field="player")
-    return _write(club, UnmergePlayer(source.id), actor_id, idempotency_key, expected_version).state
+    return _player_write(club, source_id, UnmergePlayer, write)
 
 
 def roster_version(club: Club) -> int:

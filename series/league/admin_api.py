@@ -14,7 +14,7 @@ from series.api.base import (
     READ_ERRORS,
     WRITE_ERRORS,
     error_responses,
-    idempotency_key,
+    write_arguments,
 )
 from series.api.club_view import SLUG
 from series.api.serializers import name_field, player_id
@@ -24,6 +24,7 @@ from series.clubs.access import Access
 from series.league import selectors, services
 from series.league.aggregates import span
 from series.league.api import PLAYER_ID, LeagueApiView, SeasonSerializer, season_data
+from series.models import Player
 
 SEASON_KEY = OpenApiParameter("key", str, OpenApiParameter.PATH, description="A season's key.")
 
@@ -136,14 +137,15 @@ class RosterWriteSerializer(serializers.Serializer):
     )
 
 
-def roster_write(request, data: dict) -> dict:
-    """The writer's arguments of a roster write: who, the Idempotency-Key header
-    and the expected version (the deals' scheme, ``series.eventstore.writer``)."""
-    return {
-        "actor_id": request.user.id,
-        "idempotency_key": idempotency_key(request),
-        "expected_version": data.get("expected_version"),
-    }
+class RosterApiView(LeagueApiView):
+    """A roster write about one player; the writer's arguments besides the
+    view's own fields are ``write_arguments``, as for the deals."""
+
+    def administered(self, player_id: int) -> tuple[Player, dict]:
+        """The player and the view's input, validated, once the user may
+        administer the player's club."""
+        player = self.player_for(player_id, Access.ADMINISTER)
+        return player, self.validated(self.InputSerializer)
 
 
 class ClubGuestsApi(LeagueApiView):
@@ -162,12 +164,12 @@ class ClubGuestsApi(LeagueApiView):
         club = self.club_for(slug, Access.ADMINISTER)
         data = self.validated(self.InputSerializer)
         guest = player_services.guest_add(
-            club=club, name=data["name"], **roster_write(request, data)
+            club=club, name=data["name"], **write_arguments(request, data)
         )
         return Response(PlayerSerializer(guest).data, status=status.HTTP_201_CREATED)
 
 
-class PlayerGuestApi(LeagueApiView):
+class PlayerGuestApi(RosterApiView):
     class InputSerializer(RosterWriteSerializer):
         pass
 
@@ -184,16 +186,15 @@ class PlayerGuestApi(LeagueApiView):
         responses={200: OutputSerializer, **error_responses(*WRITE_ERRORS, 409)},
     )
     def post(self, request, player_id):
-        player = self.player_for(player_id, Access.ADMINISTER)
-        data = self.validated(self.InputSerializer)
+        player, data = self.administered(player_id)
         state = player_services.guest_mark(
-            club=player.club, player_id=player.id, **roster_write(request, data)
+            club=player.club, player_id=player.id, **write_arguments(request, data)
         )
         body = {"player": player.id, "guest": player.id in state.guests}
         return Response(self.OutputSerializer(body).data)
 
 
-class PlayerRenameApi(LeagueApiView):
+class PlayerRenameApi(RosterApiView):
     class InputSerializer(RosterWriteSerializer):
         name = name_field(max_length=60)
 
@@ -206,10 +207,12 @@ class PlayerRenameApi(LeagueApiView):
         responses={200: PlayerSerializer, **error_responses(*WRITE_ERRORS, 409)},
     )
     def post(self, request, player_id):
-        player = self.player_for(player_id, Access.ADMINISTER)
-        data = self.validated(self.InputSerializer)
+        player, data = self.administered(player_id)
         renamed = player_services.player_rename(
-            club=player.club, player_id=player.id, name=data["name"], **roster_write(request, data)
+            club=player.club,
+            player_id=player.id,
+            name=data["name"],
+            **write_arguments(request, data),
         )
         return Response(PlayerSerializer(renamed).data)
 
@@ -219,7 +222,7 @@ class MergeOutputSerializer(serializers.Serializer):
     person = serializers.IntegerField(help_text="Whom the player counts as now.")
 
 
-class PlayerMergeApi(LeagueApiView):
+class PlayerMergeApi(RosterApiView):
     class InputSerializer(RosterWriteSerializer):
         target = player_id(help_text="The player they turned out to be.")
 
@@ -232,19 +235,18 @@ class PlayerMergeApi(LeagueApiView):
         responses={200: MergeOutputSerializer, **error_responses(*WRITE_ERRORS, 409)},
     )
     def post(self, request, player_id):
-        player = self.player_for(player_id, Access.ADMINISTER)
-        data = self.validated(self.InputSerializer)
+        player, data = self.administered(player_id)
         state = player_services.players_merge(
             club=player.club,
             source_id=player.id,
             target_id=data["target"],
-            **roster_write(request, data),
+            **write_arguments(request, data),
         )
         body = {"player": player.id, "person": state.person(player.id)}
         return Response(MergeOutputSerializer(body).data)
 
 
-class PlayerUnmergeApi(LeagueApiView):
+class PlayerUnmergeApi(RosterApiView):
     class InputSerializer(RosterWriteSerializer):
         pass
 
@@ -257,10 +259,9 @@ class PlayerUnmergeApi(LeagueApiView):
         responses={200: MergeOutputSerializer, **error_responses(*WRITE_ERRORS, 409)},
     )
     def post(self, request, player_id):
-        player = self.player_for(player_id, Access.ADMINISTER)
-        data = self.validated(self.InputSerializer)
+        player, data = self.administered(player_id)
         state = player_services.players_unmerge(
-            club=player.club, source_id=player.id, **roster_write(request, data)
+            club=player.club, source_id=player.id, **write_arguments(request, data)
         )
         body = {"player": player.id, "person": state.person(player.id)}
         return Response(MergeOutputSerializer(body).data)
@@ -271,7 +272,7 @@ class RetiredSerializer(serializers.Serializer):
     retired = serializers.BooleanField(help_text="Left the club: kept in history, not offered.")
 
 
-class PlayerRetireApi(LeagueApiView):
+class PlayerRetireApi(RosterApiView):
     class InputSerializer(RosterWriteSerializer):
         retired = serializers.BooleanField(help_text="true: retire; false: plays again.")
 
@@ -284,15 +285,14 @@ class PlayerRetireApi(LeagueApiView):
         responses={200: RetiredSerializer, **error_responses(*WRITE_ERRORS, 409)},
     )
     def post(self, request, player_id):
-        player = self.player_for(player_id, Access.ADMINISTER)
-        data = self.validated(self.InputSerializer)
+        player, data = self.administered(player_id)
         write = player_services.player_retire if data["retired"] else player_services.player_return
-        state = write(club=player.club, player_id=player.id, **roster_write(request, data))
+        state = write(club=player.club, player_id=player.id, **write_arguments(request, data))
         body = {"player": player.id, "retired": player.id in state.retired}
         return Response(RetiredSerializer(body).data)
 
 
-class PlayerAccountApi(LeagueApiView):
+class PlayerAccountApi(RosterApiView):
     class InputSerializer(RosterWriteSerializer):
         username = serializers.CharField(
             allow_null=True, help_text="A member's user name; null unlinks the player."
@@ -311,8 +311,7 @@ class PlayerAccountApi(LeagueApiView):
         responses={200: OutputSerializer, **error_responses(*WRITE_ERRORS, 409)},
     )
     def post(self, request, player_id):
-        player = self.player_for(player_id, Access.ADMINISTER)
-        data = self.validated(self.InputSerializer)
+        player, data = self.administered(player_id)
         username = data["username"]
         user = None
         if username is not None:
@@ -321,7 +320,7 @@ class PlayerAccountApi(LeagueApiView):
                 raise NotFound()
         user_id = user.id if user else None
         player_services.player_link(
-            club=player.club, player_id=player.id, user_id=user_id, **roster_write(request, data)
+            club=player.club, player_id=player.id, user_id=user_id, **write_arguments(request, data)
         )
         body = {"player": player.id, "username": username}
         return Response(self.OutputSerializer(body).data)

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import re
-import uuid
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+
+from series.web.forms import WriteForm
 
 
 class LadderForm(forms.Form):
@@ -70,30 +71,17 @@ def _player_choices(players) -> list[tuple[int, str]]:
     return [(player.id, player.name) for player in players]
 
 
-class RosterWriteForm(forms.Form):
+class RosterWriteForm(WriteForm):
     """A roster change carries the players list's version the page showed and
-    an idempotency key, as a deal's form does: a stale page is told so, and a
-    form sent twice records once."""
+    an idempotency key (``WriteForm``)."""
 
-    expected_version = forms.IntegerField(widget=forms.HiddenInput, min_value=0, required=False)
-    idempotency_key = forms.CharField(widget=forms.HiddenInput, max_length=64, required=False)
     # The players page shows several of these forms: each names its fields' ids
     # after itself, so that every label points at its own field.
     id_prefix = "roster"
 
     def __init__(self, *args, version: int | None = None, **kwargs):
         kwargs.setdefault("auto_id", f"id_{self.id_prefix}_%s")
-        super().__init__(*args, **kwargs)
-        self.initial.setdefault("expected_version", version)
-        self.initial.setdefault("idempotency_key", uuid.uuid4().hex)
-
-    def recording(self) -> dict:
-        """The writer's arguments the form carries."""
-        data = self.cleaned_data
-        return {
-            "idempotency_key": data["idempotency_key"] or None,
-            "expected_version": data["expected_version"],
-        }
+        super().__init__(*args, version=version, **kwargs)
 
 
 class RenameForm(RosterWriteForm):

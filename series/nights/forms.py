@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from series.domain.nights.drawing import RANDOM, RATING, STANDINGS
 from series.domain.nights.methods import PER_DEAL, PLACEMENT, POINTS_TABLE
 from series.domain.nights.results import order_from_places
+from series.web.forms import WriteForm
 
 SCORING_CHOICES = [
     (PLACEMENT, _("Placement: every table's winner 10 points, its last 0")),
@@ -26,23 +27,8 @@ METHOD_CHOICES = [
 TABLE_SIZES = [(n, str(n)) for n in range(3, 9)]
 
 
-class NightWrite(forms.Form):
+class NightWrite(WriteForm):
     """A write to a night: its version when the page was drawn, and a key."""
-
-    expected_version = forms.IntegerField(widget=forms.HiddenInput, required=False)
-    idempotency_key = forms.CharField(widget=forms.HiddenInput, max_length=64, required=False)
-
-    def __init__(self, *args, version: int | None = None, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self.initial.setdefault("expected_version", version)
-        self.initial.setdefault("idempotency_key", uuid.uuid4().hex)
-
-    def recording(self) -> dict:
-        data = self.cleaned_data
-        return {
-            "expected_version": data.get("expected_version"),
-            "idempotency_key": data.get("idempotency_key") or None,
-        }
 
 
 class NewNightForm(forms.Form):

@@ -374,19 +374,22 @@ def _screen_versions(request, slug: str, night_id: UUID):
 @require_GET
 @watched(_screen_versions)
 def night_screen(request, slug: str, night_id: UUID):
-    club, refused = _screen_club(request, slug, night_id)
-    if refused is not None:
-        return refused
-    return in_club_time(club, _render_screen, request, club, night_id, "nights/screen.html")
+    return _screen(request, slug, night_id, "nights/screen.html")
 
 
 @require_GET
 @watched(_screen_versions)
 def night_screen_fragment(request, slug: str, night_id: UUID):
+    """The screen's changing part, which the screen fetches again as it changes."""
+    return _screen(request, slug, night_id, "nights/_screen.html")
+
+
+def _screen(request, slug: str, night_id: UUID, template: str) -> HttpResponse:
+    """The big screen, whole or its fragment, for a request that may watch it."""
     club, refused = _screen_club(request, slug, night_id)
     if refused is not None:
         return refused
-    return in_club_time(club, _render_screen, request, club, night_id, "nights/_screen.html")
+    return in_club_time(club, _render_screen, request, club, night_id, template)
 
 
 def _render_screen(request, club, night_id, template: str) -> HttpResponse:

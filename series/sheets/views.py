@@ -242,6 +242,24 @@ def _deal_form_at(form, version: int):
     return form.at_version(version)
 
 
+def _deal_submit(request, form, write, names, **kwargs):
+    """``submit`` of a deal's entry: when the sheet moved on, the entry is kept
+    at the sheet's version and the page says why."""
+    return submit(
+        request, form, write, names, changed=_SHEET_CHANGED, at_version=_deal_form_at, **kwargs
+    )
+
+
+def _write_arguments(request, data: dict) -> dict:
+    """What a page's write hands its writer besides its own fields: who asks, the
+    form's idempotency key (none when blank) and the version the form was drawn at."""
+    return {
+        "expected_version": data["expected_version"],
+        "actor_id": request.user.id,
+        "idempotency_key": data["idempotency_key"] or None,
+    }
+
+
 @series_page(Access.SCORE)
 @require_http_methods(["GET", "POST"])
 def deal_new(request, sheet):
@@ -279,20 +297,16 @@ def deal_new(request, sheet):
         form.ask_same_again(number)
     elif request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        form, done = submit(
+        form, done = _deal_submit(
             request,
             form,
             lambda: services.deal_record(
                 series_id=sheet.id,
                 entry=form.entry,
-                expected_version=data["expected_version"],
-                actor_id=request.user.id,
-                idempotency_key=data["idempotency_key"],
                 needs_confirmation=sheet.club.deals_need_confirmation,
+                **_write_arguments(request, data),
             ),
             names,
-            changed=_SHEET_CHANGED,
-            at_version=_deal_form_at,
         )
         if done:
             return redirect("sheet", series_id=sheet.id)
@@ -338,7 +352,7 @@ def deal_correct(request, sheet, number: int):
     )
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        form, done = submit(
+        form, done = _deal_submit(
             request,
             form,
             lambda: services.deal_correct(
@@ -346,14 +360,10 @@ def deal_correct(request, sheet, number: int):
                 number=number,
                 entry=form.entry,
                 reason=data["reason"],
-                expected_version=data["expected_version"],
-                actor_id=request.user.id,
-                idempotency_key=data["idempotency_key"],
                 needs_confirmation=sheet.club.deals_need_confirmation,
+                **_write_arguments(request, data),
             ),
             names,
-            changed=_SHEET_CHANGED,
-            at_version=_deal_form_at,
             done=(messages.SUCCESS, _("Deal %(number)s was corrected.") % {"number": number}),
         )
         if done:
@@ -387,9 +397,7 @@ def deal_void(request, sheet, number: int):
                 series_id=sheet.id,
                 number=number,
                 reason=data["reason"],
-                expected_version=data["expected_version"],
-                actor_id=request.user.id,
-                idempotency_key=data["idempotency_key"] or None,
+                **_write_arguments(request, data),
             ),
             names,
             changed=_("The score sheet changed meanwhile: check it and try again."),
@@ -421,11 +429,7 @@ def series_abandon(request, sheet):
         data = form.cleaned_data
         try:
             services.series_abandon(
-                series_id=sheet.id,
-                reason=data["reason"],
-                expected_version=data["expected_version"],
-                actor_id=request.user.id,
-                idempotency_key=data["idempotency_key"] or None,
+                series_id=sheet.id, reason=data["reason"], **_write_arguments(request, data)
             )
             messages.success(request, _("The series is abandoned."))
             return redirect("sheet", series_id=sheet.id)

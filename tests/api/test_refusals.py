@@ -37,6 +37,16 @@ def body(version, went_out, hands, **extra):
     return {"expected_version": version, "went_out": went_out.id, "hands": hands, **extra}
 
 
+@pytest.fixture
+def refuse_deal(as_role, series):
+    """Send a deal as a scorer: ``refused`` checks that it is refused."""
+
+    def send(version, went_out, hands, **extra):
+        return refused(as_role("scorer"), series, body(version, went_out, hands, **extra))
+
+    return send
+
+
 def refused(client, series_id, payload, *, path="deals", **headers):
     before = Event.objects.count()
     sheet = client.get(f"/api/v1/series/{series_id}").json()
@@ -48,76 +58,36 @@ def refused(client, series_id, payload, *, path="deals", **headers):
     return response.json()
 
 
-def test_unknown_card_text(table, as_role, series):
+def test_unknown_card_text(table, refuse_deal):
     anna, bruno, carla = table.players
-    error = refused(
-        as_role("scorer"),
-        series,
-        body(
-            1,
-            anna,
-            [
-                hand(bruno, LOW.replace("4H", "ZZ")),
-                hand(carla, points=40),
-            ],
-        ),
-    )
+    error = refuse_deal(1, anna, [hand(bruno, LOW.replace("4H", "ZZ")), hand(carla, points=40)])
     assert error["code"] == "unknown_card"
     assert "ZZ" in error["message"]
     assert error["field"] == "hands.0.cards"
 
 
-def test_a_count_of_cards_the_rules_make_impossible(table, as_role, series):
+def test_a_count_of_cards_the_rules_make_impossible(table, refuse_deal):
     anna, bruno, carla = table.players
-    error = refused(
-        as_role("scorer"),
-        series,
-        body(
-            1,
-            anna,
-            [
-                hand(bruno, LOW.rsplit(" ", 1)[0]),
-                hand(carla, points=40),
-            ],
-        ),
-    )
+    error = refuse_deal(1, anna, [hand(bruno, LOW.rsplit(" ", 1)[0]), hand(carla, points=40)])
     assert error["code"] == "wrong_card_count"
     assert error["message"] == "Deal 1: player Bruno has 14 cards left; the rules allow 15."
 
 
-def test_more_copies_of_a_card_than_the_pack_holds_in_one_hand(table, as_role, series):
+def test_more_copies_of_a_card_than_the_pack_holds_in_one_hand(table, refuse_deal):
     anna, bruno, carla = table.players
     three_kings = LOW.replace("AC AD AH", "KC KC KC")
-    error = refused(
-        as_role("scorer"),
-        series,
-        body(
-            1,
-            anna,
-            [
-                hand(bruno, three_kings),
-                hand(carla, points=40),
-            ],
-        ),
-    )
+    error = refuse_deal(1, anna, [hand(bruno, three_kings), hand(carla, points=40)])
     assert error["code"] == "card_not_in_pack"
     assert "3 × K♣" in error["message"]
 
 
-def test_more_copies_of_a_card_than_the_pack_holds_across_the_deal(table, as_role, series):
+def test_more_copies_of_a_card_than_the_pack_holds_across_the_deal(table, refuse_deal):
     anna, bruno, carla = table.players
-    error = refused(
-        as_role("scorer"),
-        series,
-        body(
-            1,
-            anna,
-            [
-                hand(bruno, LOW),
-                hand(carla, LOW),
-            ],
-            going_out={"groups": [["AC", "AH", "JK"], *GROUPS[1:]], "discard": "5C"},
-        ),
+    error = refuse_deal(
+        1,
+        anna,
+        [hand(bruno, LOW), hand(carla, LOW)],
+        going_out={"groups": [["AC", "AH", "JK"], *GROUPS[1:]], "discard": "5C"},
     )
     assert error["code"] == "card_not_in_pack"
     assert "all hands together" in error["message"]
@@ -156,84 +126,40 @@ def test_more_copies_of_a_card_than_the_pack_holds_across_the_deal(table, as_rol
     ],
     ids=["a group that is not valid", "no card left to discard", "fewer than 2 groups"],
 )
-def test_a_going_out_claim_that_does_not_hold(table, as_role, series, going_out, reason):
+def test_a_going_out_claim_that_does_not_hold(table, refuse_deal, going_out, reason):
     anna, bruno, carla = table.players
-    error = refused(
-        as_role("scorer"),
-        series,
-        body(
-            1,
-            anna,
-            [
-                hand(bruno, points=40),
-                hand(carla, points=40),
-            ],
-            going_out=going_out,
-        ),
+    error = refuse_deal(
+        1, anna, [hand(bruno, points=40), hand(carla, points=40)], going_out=going_out
     )
     assert error["code"] == "invalid_going_out"
     assert error["message"].startswith("Deal 1: player Anna cannot go out:")
     assert reason in error["message"]
 
 
-def test_a_deal_for_a_finished_series(table, as_role, series):
+def test_a_deal_for_a_finished_series(table, series, refuse_deal):
     anna, bruno, carla = table.players
     for winner, others in [(anna, (bruno, carla)), (bruno, (anna, carla)), (anna, (bruno, carla))]:
         services.deal_record(series_id=series, entry=entry(winner, dict.fromkeys(others, 40)))
-    error = refused(
-        as_role("scorer"),
-        series,
-        body(
-            4,
-            anna,
-            [
-                hand(bruno, points=40),
-                hand(carla, points=40),
-            ],
-        ),
-    )
+    error = refuse_deal(4, anna, [hand(bruno, points=40), hand(carla, points=40)])
     assert error["code"] == "series_finished"
 
 
-def test_a_deal_number_out_of_order(table, as_role, series):
+def test_a_deal_number_out_of_order(table, refuse_deal):
     anna, bruno, carla = table.players
-    error = refused(
-        as_role("scorer"),
-        series,
-        body(
-            1,
-            anna,
-            [
-                hand(bruno, points=40),
-                hand(carla, points=40),
-            ],
-            number=3,
-        ),
-    )
+    error = refuse_deal(1, anna, [hand(bruno, points=40), hand(carla, points=40)], number=3)
     assert error["code"] == "deal_out_of_order"
     assert error["message"] == "Deal 3 is out of order; the next deal is deal 1."
 
 
-def test_a_player_not_seated_in_the_series(table, as_role, series):
+def test_a_player_not_seated_in_the_series(table, refuse_deal):
     anna, bruno, _carla = table.players
     dora = player_services.player_add(club=table.club, name="Dora")
-    error = refused(
-        as_role("scorer"),
-        series,
-        body(
-            1,
-            anna,
-            [
-                hand(bruno, points=40),
-                hand(dora, points=40),
-            ],
-        ),
-    )
+    error = refuse_deal(1, anna, [hand(bruno, points=40), hand(dora, points=40)])
     assert error["code"] == "player_not_in_deal"
     assert error["message"] == "Deal 1: player Dora is not playing this deal."
 
 
-def test_a_player_not_in_the_tiebreak(table, as_role, series):
+def test_a_player_not_in_the_tiebreak(table, series, refuse_deal):
     anna, bruno, carla = table.players
     for winner, hands in [
         (anna, {bruno: 40, carla: 40}),
@@ -241,56 +167,22 @@ def test_a_player_not_in_the_tiebreak(table, as_role, series):
         (carla, {anna: 20, bruno: 20}),
     ]:  # totals Anna 60, Bruno 60, Carla 70: Anna and Bruno play a tiebreak
         services.deal_record(series_id=series, entry=entry(winner, hands))
-    error = refused(
-        as_role("scorer"),
-        series,
-        body(
-            4,
-            anna,
-            [
-                hand(bruno, points=40),
-                hand(carla, points=40),
-            ],
-        ),
-    )
+    error = refuse_deal(4, anna, [hand(bruno, points=40), hand(carla, points=40)])
     assert error["code"] == "player_not_in_deal"
     assert "Carla" in error["message"]
 
 
-def test_a_dealer_out_of_turn(table, as_role, series):
+def test_a_dealer_out_of_turn(table, refuse_deal):
     anna, bruno, carla = table.players
-    error = refused(
-        as_role("scorer"),
-        series,
-        body(
-            1,
-            anna,
-            [
-                hand(bruno, points=40),
-                hand(carla, points=40),
-            ],
-            dealer=bruno.id,
-        ),
-    )
+    error = refuse_deal(1, anna, [hand(bruno, points=40), hand(carla, points=40)], dealer=bruno.id)
     assert error["code"] == "dealer_out_of_turn"
     assert error["message"] == "Deal 1: player Bruno deals out of turn; player Anna deals it."
 
 
 @pytest.mark.parametrize("points", [0, 14, 226, -5], ids=lambda p: f"{p} points")
-def test_points_the_rules_do_not_allow_for_that_many_cards(table, as_role, series, points):
+def test_points_the_rules_do_not_allow_for_that_many_cards(table, refuse_deal, points):
     anna, bruno, carla = table.players
-    error = refused(
-        as_role("scorer"),
-        series,
-        body(
-            1,
-            anna,
-            [
-                hand(bruno, points=points),
-                hand(carla, points=40),
-            ],
-        ),
-    )
+    error = refuse_deal(1, anna, [hand(bruno, points=points), hand(carla, points=40)])
     assert error["code"] == "impossible_points"
     assert error["message"] == (
         f"Deal 1: {points} points for player Bruno is impossible; the rules allow 15 to 225."

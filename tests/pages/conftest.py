@@ -19,6 +19,7 @@ from tests.support.browser import (
     chromium_missing,
     chromium_tab,
 )
+from tests.support.factories import start
 from tests.support.pages import Table, build_table
 from tests.support.shared import copy_or_build, written_once_per_module
 
@@ -47,11 +48,13 @@ def as_role(table):
 @pytest.fixture
 def four(table):
     """A Continental series of Anna, Bruno, Carla and Dario; Anna deals first."""
-    players = table.players[:4]
-    result = services.series_start(
-        club=table.club, players=[p.id for p in players], first_dealer=players[0].id
-    )
-    return result.series_id
+    return start(table.club, table.players[:4]).series_id
+
+
+@pytest.fixture
+def three(table):
+    """A Continental series of Anna, Bruno and Carla; Anna deals first."""
+    return start(table.club, table.players[:3]).series_id
 
 
 # -- the browser ------------------------------------------------------------------------

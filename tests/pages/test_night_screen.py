@@ -61,6 +61,26 @@ def night(transactional_db):
     return club, night_id
 
 
+def draw_second_round(night_id) -> None:
+    """Round 1's tables abandoned and the round closed: round 2 drawn, its tables
+    not started."""
+    for table in night_selectors.night_page(night_id).rounds[-1].tables:
+        services.series_abandon(series_id=table.series)
+    nights.night_round_close(night_id=night_id)
+    nights.night_round_draw(night_id=night_id, min_table=5, max_table=6, seed=12)
+
+
+def open_screen(browsers, live_server, night, size: dict, heading: str):
+    """The night's big screen at ``size`` with axe loaded, once ``heading`` shows."""
+    club, night_id = night
+    screen = browsers("en-GB")
+    screen.context.add_init_script(path=AXE)
+    screen.set_viewport_size(size)
+    screen.goto(f"{live_server.url}/clubs/{club.slug}/nights/{night_id}/screen/")
+    screen.get_by_role("heading", name=heading).wait_for(timeout=WAIT)
+    return screen
+
+
 def first_names_cut(tab, selector: str) -> list[str]:
     """The names under ``selector`` whose first word does not fit their box."""
     return tab.evaluate(
@@ -94,12 +114,7 @@ def axe_violations(tab) -> list[str]:
 
 @pytest.mark.parametrize("size", BIG_SCREENS, ids=lambda s: f"{s['width']}x{s['height']}")
 def test_the_big_screen_keeps_names_readable_and_fills_the_room(browsers, live_server, night, size):
-    club, night_id = night
-    screen = browsers("en-GB")
-    screen.context.add_init_script(path=AXE)
-    screen.set_viewport_size(size)
-    screen.goto(f"{live_server.url}/clubs/{club.slug}/nights/{night_id}/screen/")
-    screen.get_by_role("heading", name="Tonight's ranking").wait_for(timeout=WAIT)
+    screen = open_screen(browsers, live_server, night, size, "Tonight's ranking")
     assert screen.locator(".ranking-lines li").count() == 17
     assert screen.evaluate("document.documentElement.scrollHeight <= window.innerHeight")
     assert first_names_cut(screen, ".ranking-lines .name") == []
@@ -118,11 +133,8 @@ def test_the_big_screen_keeps_names_readable_and_fills_the_room(browsers, live_s
 
 
 def test_the_big_screen_marks_every_leader_tied_ones_too(browsers, live_server, night):
-    club, night_id = night
-    screen = browsers("en-GB")
-    screen.set_viewport_size({"width": 1920, "height": 1080})
-    screen.goto(f"{live_server.url}/clubs/{club.slug}/nights/{night_id}/screen/")
-    screen.get_by_role("heading", name="Tonight's ranking").wait_for(timeout=WAIT)
+    _club, night_id = night
+    screen = open_screen(browsers, live_server, night, BIG_SCREENS[1], "Tonight's ranking")
     # Each table's first two seated stand level: both lead it.
     for number in (1, 2, 3):
         table = screen.locator(".screen-table", has_text=f"Table {number}")
@@ -136,16 +148,9 @@ def test_the_big_screen_marks_every_leader_tied_ones_too(browsers, live_server, 
 def test_the_next_rounds_seats_show_their_numbers_and_deals_first_in_big_type(
     browsers, live_server, night
 ):
-    club, night_id = night
-    for table in night_selectors.night_page(night_id).rounds[-1].tables:
-        services.series_abandon(series_id=table.series)
-    nights.night_round_close(night_id=night_id)
-    nights.night_round_draw(night_id=night_id, min_table=5, max_table=6, seed=12)
-    screen = browsers("en-GB")
-    screen.context.add_init_script(path=AXE)
-    screen.set_viewport_size({"width": 1920, "height": 1080})
-    screen.goto(f"{live_server.url}/clubs/{club.slug}/nights/{night_id}/screen/")
-    screen.get_by_role("heading", name="Round 2: your seats").wait_for(timeout=WAIT)
+    _club, night_id = night
+    draw_second_round(night_id)
+    screen = open_screen(browsers, live_server, night, BIG_SCREENS[1], "Round 2: your seats")
     for table in night_selectors.night_page(night_id).rounds[-1].tables:
         shown = screen.locator(".screen-table", has_text=f"Table {table.number}")
         numbers = shown.locator(".seat").all_inner_texts()
@@ -160,10 +165,7 @@ def test_a_phone_opens_an_earlier_round_by_its_name_and_axe_finds_nothing(
     browsers, live_server, night
 ):
     club, night_id = night
-    for table in night_selectors.night_page(night_id).rounds[-1].tables:
-        services.series_abandon(series_id=table.series)
-    nights.night_round_close(night_id=night_id)
-    nights.night_round_draw(night_id=night_id, min_table=5, max_table=6, seed=12)
+    draw_second_round(night_id)
     phone = browsers("en-GB")
     phone.context.add_init_script(path=AXE)
     phone.goto(f"{live_server.url}/clubs/{club.slug}/nights/{night_id}/")

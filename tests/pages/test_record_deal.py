@@ -210,11 +210,9 @@ def test_an_entry_sent_after_the_series_ended_is_refused_unless_it_is_a_retry(as
     assert selectors.sheet_version(series_id) == 2
 
 
-def test_a_tiebreak_deal_is_entered_by_the_tied_players_only(as_role, table):
+def test_a_tiebreak_deal_is_entered_by_the_tied_players_only(as_role, table, three):
     anna, bruno, carla = table.players[:3]
-    series_id = services.series_start(
-        club=table.club, players=[anna.id, bruno.id, carla.id], first_dealer=anna.id
-    ).series_id
+    series_id = three
     record(series_id, anna, {bruno: 30, carla: 40})
     record(series_id, bruno, {anna: 30, carla: 20})
     record(series_id, carla, {anna: 20, bruno: 20})
@@ -257,12 +255,10 @@ def _posted_twice(client, series_id, data):
     return first, retry
 
 
-def test_a_retry_of_the_deal_that_made_a_tie_is_answered_already_recorded(as_role, table):
+def test_a_retry_of_the_deal_that_made_a_tie_is_answered_already_recorded(as_role, table, three):
     # RULES D-8: the tie sends Anna and Bruno to a tiebreak deal without Carla.
     anna, bruno, carla = table.players[:3]
-    series_id = services.series_start(
-        club=table.club, players=[anna.id, bruno.id, carla.id], first_dealer=anna.id
-    ).series_id
+    series_id = three
     record(series_id, anna, {bruno: 40, carla: 40})
     record(series_id, bruno, {anna: 40, carla: 30})
     tie = deal_form(3, carla, {anna: 20, bruno: 20})
@@ -300,12 +296,10 @@ def test_a_retry_of_the_rummy_deal_that_knocked_a_player_out_is_answered_already
 
 
 def test_a_retry_of_the_tiebreak_deal_that_ended_the_series_is_answered_already_recorded(
-    as_role, table
+    as_role, table, three
 ):
     anna, bruno, carla = table.players[:3]
-    series_id = services.series_start(
-        club=table.club, players=[anna.id, bruno.id, carla.id], first_dealer=anna.id
-    ).series_id
+    series_id = three
     record(series_id, anna, {bruno: 40, carla: 40})
     record(series_id, bruno, {anna: 40, carla: 30})
     record(series_id, carla, {anna: 20, bruno: 20})  # Anna and Bruno tied at 60

@@ -19,6 +19,8 @@ from series.api.base import (
     ApiView,
     error_responses,
     idempotency_key,
+    replay_headers,
+    write_arguments,
 )
 from series.api.permissions import require
 from series.api.serializers import options_field, player_id, preset_field
@@ -148,10 +150,16 @@ class NightApiView(ApiView):
         self.club = require(self.request.user, selectors.night_club(night_id), access)
         return self.club
 
+    def directed(self, night_id: UUID) -> dict:
+        """A director's command: the view's input, validated, once the user may
+        direct the night."""
+        data = self.validated(self.InputSerializer)
+        self.club_of_night(night_id, Access.DIRECT)
+        return data
+
     def answer(self, night_id: UUID, *, replayed: bool = False, status_code=status.HTTP_200_OK):
         body = night_body(selectors.night_page(night_id), self.club)
-        headers = {"Idempotent-Replayed": "true"} if replayed else {}
-        return Response(body, status=status_code, headers=headers)
+        return Response(body, status=status_code, headers=replay_headers(replayed))
 
 
 WRITTEN = OpenApiResponse(NightSerializer, description="The night after the change.")
@@ -261,14 +269,9 @@ class CheckInsApi(NightApiView):
         responses={200: WRITTEN, **error_responses(*SERIES_WRITE_ERRORS)},
     )
     def post(self, request, night_id: UUID):
-        data = self.validated(self.InputSerializer)
-        self.club_of_night(night_id, Access.DIRECT)
+        data = self.directed(night_id)
         result = services.night_check_in(
-            night_id=night_id,
-            players=data["players"],
-            expected_version=data.get("expected_version"),
-            actor_id=request.user.id,
-            idempotency_key=idempotency_key(request),
+            night_id=night_id, players=data["players"], **write_arguments(request, data)
         )
         return self.answer(night_id, replayed=result.replayed)
 
@@ -312,14 +315,9 @@ class CheckOutsApi(NightApiView):
         responses={200: WRITTEN, **error_responses(*SERIES_WRITE_ERRORS)},
     )
     def post(self, request, night_id: UUID):
-        data = self.validated(self.InputSerializer)
-        self.club_of_night(night_id, Access.DIRECT)
+        data = self.directed(night_id)
         result = services.night_check_out(
-            night_id=night_id,
-            player=data["player"],
-            expected_version=data.get("expected_version"),
-            actor_id=request.user.id,
-            idempotency_key=idempotency_key(request),
+            night_id=night_id, player=data["player"], **write_arguments(request, data)
         )
         return self.answer(night_id, replayed=result.replayed)
 
@@ -347,22 +345,20 @@ class RoundsApi(NightApiView):
         responses={201: OutputSerializer, **error_responses(*SERIES_WRITE_ERRORS)},
     )
     def post(self, request, night_id: UUID):
-        data = self.validated(self.InputSerializer)
-        self.club_of_night(night_id, Access.DIRECT)
+        data = self.directed(night_id)
         result = services.night_round_draw(
             night_id=night_id,
             min_table=data["min_table"],
             max_table=data["max_table"],
             method=data["method"],
-            expected_version=data.get("expected_version"),
-            actor_id=request.user.id,
-            idempotency_key=idempotency_key(request),
+            **write_arguments(request, data),
         )
         night = selectors.night_page(night_id)
         drawn = next(r for r in night.rounds if r.number == _drawn_round(result))
         body = {**_round_body(drawn), "version": result.state.version}
-        headers = {"Idempotent-Replayed": "true"} if result.replayed else {}
-        return Response(body, status=status.HTTP_201_CREATED, headers=headers)
+        return Response(
+            body, status=status.HTTP_201_CREATED, headers=replay_headers(result.replayed)
+        )
 
 
 def _drawn_round(result: services.NightResult) -> int:
@@ -390,15 +386,8 @@ class MovesApi(NightApiView):
         responses={200: WRITTEN, **error_responses(*SERIES_WRITE_ERRORS)},
     )
     def post(self, request, night_id: UUID):
-        data = self.validated(self.InputSerializer)
-        self.club_of_night(night_id, Access.DIRECT)
-        common = {
-            "night_id": night_id,
-            "player": data["player"],
-            "expected_version": data.get("expected_version"),
-            "actor_id": request.user.id,
-            "idempotency_key": idempotency_key(request),
-        }
+        data = self.directed(night_id)
+        common = {"night_id": night_id, "player": data["player"], **write_arguments(request, data)}
         if "other" in data:
             result = services.night_players_swap(other=data["other"], **common)
         elif "table" in data:
@@ -428,14 +417,9 @@ class TablesStartApi(NightApiView):
         responses={200: WRITTEN, **error_responses(*SERIES_WRITE_ERRORS)},
     )
     def post(self, request, night_id: UUID):
-        data = self.validated(self.InputSerializer)
-        self.club_of_night(night_id, Access.DIRECT)
+        data = self.directed(night_id)
         result = services.night_tables_start(
-            night_id=night_id,
-            tables=data.get("tables"),
-            expected_version=data.get("expected_version"),
-            actor_id=request.user.id,
-            idempotency_key=idempotency_key(request),
+            night_id=night_id, tables=data.get("tables"), **write_arguments(request, data)
         )
         return self.answer(night_id, replayed=result.replayed)
 
@@ -457,14 +441,8 @@ class CloseApi(NightApiView):
         responses={200: WRITTEN, **error_responses(*SERIES_WRITE_ERRORS)},
     )
     def post(self, request, night_id: UUID):
-        data = self.validated(self.InputSerializer)
-        self.club_of_night(night_id, Access.DIRECT)
-        result = services.night_close(
-            night_id=night_id,
-            expected_version=data.get("expected_version"),
-            actor_id=request.user.id,
-            idempotency_key=idempotency_key(request),
-        )
+        data = self.directed(night_id)
+        result = services.night_close(night_id=night_id, **write_arguments(request, data))
         return self.answer(night_id, replayed=result.replayed)
 
 
@@ -506,15 +484,12 @@ class TableResultApi(NightApiView):
         responses={200: WRITTEN, **error_responses(*SERIES_WRITE_ERRORS)},
     )
     def post(self, request, night_id: UUID, number: int):
-        data = self.validated(self.InputSerializer)
-        self.club_of_night(night_id, Access.DIRECT)
+        data = self.directed(night_id)
         result = services.night_table_result(
             night_id=night_id,
             table=number,
             order=data["order"],
             round_number=data.get("round"),
-            expected_version=data.get("expected_version"),
-            actor_id=request.user.id,
-            idempotency_key=idempotency_key(request),
+            **write_arguments(request, data),
         )
         return self.answer(night_id, replayed=result.replayed)

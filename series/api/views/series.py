@@ -22,6 +22,8 @@ from series.api.base import (
     error_responses,
     idempotency_key,
     language,
+    replay_headers,
+    write_arguments,
 )
 from series.api.parsing import deal_entry
 from series.api.permissions import require
@@ -98,13 +100,18 @@ class SeriesApiView(ApiView):
         self.night = night_table(found.night, found.table)
         return self.club
 
+    def scored(self, series_id: UUID) -> dict:
+        """A scorer's command: the view's input, validated, once the user may
+        score the series."""
+        self.club_of_series(series_id, Access.SCORE)
+        return self.validated(self.InputSerializer)
+
     def written(self, result: services.SeriesResult, *, status_code=status.HTTP_201_CREATED):
         """The series after a write; a replayed retry says so in a header. The
         body is built as plain data (the shape ``SeriesSerializer`` documents):
         it comes from the domain's state, so there is nothing to check."""
         body = series_from_state(result.series_id, result.state, self.club, self.names, self.night)
-        headers = {"Idempotent-Replayed": "true"} if result.replayed else {}
-        return Response(body, status=status_code, headers=headers)
+        return Response(body, status=status_code, headers=replay_headers(result.replayed))
 
 
 class SeriesStartApi(SeriesApiView):
@@ -192,17 +199,14 @@ class DealRecordApi(SeriesApiView):
         responses={201: WRITTEN, **error_responses(*SERIES_WRITE_ERRORS)},
     )
     def post(self, request, series_id):
-        self.club_of_series(series_id, Access.SCORE)
-        data = self.validated(self.InputSerializer)
+        data = self.scored(series_id)
         result = services.deal_record(
             series_id=series_id,
             entry=deal_entry(data, language(request)),
-            expected_version=data["expected_version"],
             number=data.get("number"),
             dealer=data.get("dealer"),
-            actor_id=request.user.id,
-            idempotency_key=idempotency_key(request),
             needs_confirmation=self.club.deals_need_confirmation,
+            **write_arguments(request, data),
         )
         return self.written(result)
 
@@ -221,17 +225,14 @@ class DealCorrectApi(SeriesApiView):
         responses={201: WRITTEN, **error_responses(*SERIES_WRITE_ERRORS)},
     )
     def post(self, request, series_id, number):
-        self.club_of_series(series_id, Access.SCORE)
-        data = self.validated(self.InputSerializer)
+        data = self.scored(series_id)
         result = services.deal_correct(
             series_id=series_id,
             number=number,
             entry=deal_entry(data, language(request)),
             reason=data["reason"],
-            expected_version=data["expected_version"],
-            actor_id=request.user.id,
-            idempotency_key=idempotency_key(request),
             needs_confirmation=self.club.deals_need_confirmation,
+            **write_arguments(request, data),
         )
         return self.written(result)
 
@@ -250,15 +251,12 @@ class DealVoidApi(SeriesApiView):
         responses={201: WRITTEN, **error_responses(*SERIES_WRITE_ERRORS)},
     )
     def post(self, request, series_id, number):
-        self.club_of_series(series_id, Access.SCORE)
-        data = self.validated(self.InputSerializer)
+        data = self.scored(series_id)
         result = services.deal_void(
             series_id=series_id,
             number=number,
             reason=data["reason"],
-            expected_version=data["expected_version"],
-            actor_id=request.user.id,
-            idempotency_key=idempotency_key(request),
+            **write_arguments(request, data),
         )
         return self.written(result)
 
@@ -277,14 +275,9 @@ class SeriesAbandonApi(SeriesApiView):
         responses={201: WRITTEN, **error_responses(*SERIES_WRITE_ERRORS)},
     )
     def post(self, request, series_id):
-        self.club_of_series(series_id, Access.SCORE)
-        data = self.validated(self.InputSerializer)
+        data = self.scored(series_id)
         result = services.series_abandon(
-            series_id=series_id,
-            reason=data["reason"],
-            expected_version=data.get("expected_version"),
-            actor_id=request.user.id,
-            idempotency_key=idempotency_key(request),
+            series_id=series_id, reason=data["reason"], **write_arguments(request, data)
         )
         return self.written(result)
 
