@@ -69,7 +69,9 @@ def _card_text_pattern() -> str:
     numbers = f"{zeros}(?:{_either_case('10')}|[2-9]{_VS16})"
     ranks = [numbers] + [_either_case(letter) for letter in letters]
     suits = "".join(sorted({c for text in _SUIT_INPUT for c in (text.upper(), text.lower())}))
-    jokers = [_either_case(text) for text in sorted(_JOKER_INPUT, key=len, reverse=True)]
+    # Longest first, so a joker's longer spelling wins; then by text, so the
+    # pattern (and the API schema that shows it) is the same in every process.
+    jokers = [_either_case(text) for text in sorted(_JOKER_INPUT, key=lambda t: (-len(t), t))]
     card = f"{_VS16}(?:(?:{'|'.join(ranks)})[{suits}]{_VS16}|{'|'.join(jokers)})"
     separator = r"[\s,;]"
     return f"^{separator}*(?:{card}(?:{separator}+{card})*{separator}*)?$"

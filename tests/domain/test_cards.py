@@ -182,3 +182,30 @@ def test_the_schemas_card_pattern_matches_what_some_language_reads(text):
     if matches:
         for item in re.split(r"[\s,;]+", text):
             assert not item or any(_read_in(language, item) for language in LANGUAGES)
+
+
+def test_the_card_text_pattern_is_the_same_in_every_process():
+    """The API schema shows the pattern: two servers, or two runs of the schema's
+    export, give the same text whatever order Python's sets iterate in."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    patterns = {
+        subprocess.run(
+            [
+                sys.executable,
+                "-c",
+                "from series.domain.cards import CARD_TEXT_PATTERN as p; print(p)",
+            ],
+            cwd=root,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            env={"PYTHONHASHSEED": str(seed), "PATH": "/usr/bin:/bin", "PYTHONPATH": str(root)},
+            check=True,
+        ).stdout
+        for seed in range(1, 7)
+    }
+    assert len(patterns) == 1
