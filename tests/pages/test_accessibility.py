@@ -11,9 +11,6 @@ sign-in page, signed out) is not checked again.
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import axe_playwright_python
 import pytest
 from django.conf import settings
 from django.contrib.auth.tokens import default_token_generator
@@ -31,7 +28,14 @@ from series.eventstore import projectors
 from series.nights import selectors as night_selectors
 from series.nights import services as nights
 from series.sheets import live_links, selectors, services
-from tests.support.browser import CHROMIUM, CHROMIUM_ARGS, CSP_LISTENER, chromium_missing
+from tests.support.browser import (
+    AXE,
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    CSP_LISTENER,
+    chromium_missing,
+    violations_of,
+)
 from tests.support.factories import entry
 from tests.support.pages import build_table, play_to_the_end
 
@@ -52,9 +56,7 @@ NOT_PAGES = {
     "join",  # reached through its link (join_link), which keeps the token in the session
     "nights:screen_fragment",
 }
-AXE = Path(axe_playwright_python.__file__).with_name("axe.min.js")
 VIEWPORTS = {"phone": {"width": 360, "height": 740}, "laptop": {"width": 1280, "height": 800}}
-WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
 
 
 def live_token(series_id, user) -> str:
@@ -201,16 +203,6 @@ def session_of(user, **kept) -> str:
     session.update(kept)
     session.save()
     return session.session_key
-
-
-def violations_of(tab) -> list[str]:
-    """axe's violations on the page (axe is in every page, by the context's init script)."""
-    options = {"runOnly": {"type": "tag", "values": WCAG}, "resultTypes": ["violations"]}
-    results = tab.evaluate("options => axe.run(document, options)", options)
-    return [
-        f"{v['id']}: {v['help']} at {[node['target'] for node in v['nodes']][:4]}"
-        for v in results["violations"]
-    ]
 
 
 @pytest.mark.django_db(transaction=True)

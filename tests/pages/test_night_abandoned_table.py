@@ -5,9 +5,6 @@ D-18, D-20); axe finds nothing on the page before or after."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import axe_playwright_python
 import pytest
 from django.contrib.auth import get_user_model
 
@@ -16,13 +13,11 @@ from series.clubs import services as club_services
 from series.nights import selectors as night_selectors
 from series.nights import services as nights
 from series.sheets import services
-from tests.support.browser import PASSWORD, SIX, shoot, sign_in
+from tests.support.browser import AXE, PASSWORD, SIX, shoot, sign_in, violations_of
 from tests.support.factories import entry
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-AXE = Path(axe_playwright_python.__file__).with_name("axe.min.js")
-WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
 WAIT = 5000  # ms, every wait bounded
 
 
@@ -43,16 +38,6 @@ def night(transactional_db):
     return club, night_id, [seat.name for seat in first.seats]
 
 
-def violations_of(tab) -> list[str]:
-    """axe's violations on the page (axe is in the page by the context's init script)."""
-    options = {"runOnly": {"type": "tag", "values": WCAG}, "resultTypes": ["violations"]}
-    results = tab.evaluate("options => axe.run(document, options)", options)
-    return [
-        f"{v['id']}: {v['help']} at {[node['target'] for node in v['nodes']][:4]}"
-        for v in results["violations"]
-    ]
-
-
 def points_of(tab, name: str) -> str:
     """The points cell of ``name``'s line of tonight's ranking."""
     ranking = tab.get_by_role("table", name="Tonight's ranking")
@@ -67,7 +52,7 @@ def test_the_director_abandons_a_table_enters_its_result_and_its_players_score(
 ):
     club, night_id, (first, second, third) = night
     director = browsers("en-GB")
-    director.context.add_init_script(path=str(AXE))
+    director.context.add_init_script(path=AXE)
     sign_in(director, live_server, f"/clubs/{club.slug}/nights/{night_id}/")
     director.get_by_role("link", name="Score sheet of table 1").click()
     director.get_by_role("link", name="Abandon this series").click()

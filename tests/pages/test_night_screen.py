@@ -5,9 +5,6 @@ axe finds nothing."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import axe_playwright_python
 import pytest
 
 from series.clubs import players as player_services
@@ -15,11 +12,11 @@ from series.clubs import services as club_services
 from series.nights import selectors as night_selectors
 from series.nights import services as nights
 from series.sheets import services
+from tests.support.browser import AXE, violations_of
 from tests.support.factories import entry
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-AXE = Path(axe_playwright_python.__file__).with_name("axe.min.js")
 WAIT = 5000  # ms, every wait bounded
 NAMES = (
     "Alessandra Bianchi",
@@ -106,12 +103,6 @@ def smallest_type(tab, selector: str) -> float:
     )
 
 
-def axe_violations(tab) -> list[str]:
-    options = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}}
-    results = tab.evaluate("options => axe.run(document, options)", options)
-    return [f"{v['id']}: {[n['target'] for n in v['nodes']][:3]}" for v in results["violations"]]
-
-
 @pytest.mark.parametrize("size", BIG_SCREENS, ids=lambda s: f"{s['width']}x{s['height']}")
 def test_the_big_screen_keeps_names_readable_and_fills_the_room(browsers, live_server, night, size):
     screen = open_screen(browsers, live_server, night, size, "Tonight's ranking")
@@ -129,7 +120,7 @@ def test_the_big_screen_keeps_names_readable_and_fills_the_room(browsers, live_s
             "(e) => e.getBoundingClientRect().bottom))"
         )
         assert bottom >= 0.4 * size["height"]
-    assert axe_violations(screen) == []
+    assert violations_of(screen) == []
 
 
 def test_the_big_screen_marks_every_leader_tied_ones_too(browsers, live_server, night):
@@ -158,7 +149,7 @@ def test_the_next_rounds_seats_show_their_numbers_and_deals_first_in_big_type(
     assert smallest_type(screen, ".screen-next .name") >= 24
     assert smallest_type(screen, ".screen-next .deals") >= 20
     assert first_names_cut(screen, ".screen-next .name") == []
-    assert axe_violations(screen) == []
+    assert violations_of(screen) == []
 
 
 def test_a_phone_opens_an_earlier_round_by_its_name_and_axe_finds_nothing(
@@ -175,6 +166,6 @@ def test_a_phone_opens_an_earlier_round_by_its_name_and_axe_finds_nothing(
     earlier.get_by_text("Round 1").click()
     sheet.wait_for(timeout=WAIT)
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360
-    assert axe_violations(phone) == []
+    assert violations_of(phone) == []
     sheet.click()
     phone.get_by_role("heading", name="Score sheet").first.wait_for(timeout=WAIT)

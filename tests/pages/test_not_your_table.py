@@ -5,22 +5,17 @@ and offers both sheets (RULES D-19). axe finds nothing on either page."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import axe_playwright_python
 import pytest
 from django.contrib.auth import get_user_model
 
 from series.clubs import membership
 from series.clubs import players as player_services
 from series.nights import services as nights
-from tests.support.browser import PASSWORD, shoot, sign_in
+from tests.support.browser import AXE, PASSWORD, shoot, sign_in, violations_of
 from tests.support.nights import drawn, night_of
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-AXE = Path(axe_playwright_python.__file__).with_name("axe.min.js")
-WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
 WAIT = 5000  # ms, every wait bounded
 
 
@@ -37,17 +32,11 @@ def tables(transactional_db):
     return club, night.night_id, one, two
 
 
-def violations_of(tab) -> list[str]:
-    options = {"runOnly": {"type": "tag", "values": WCAG}, "resultTypes": ["violations"]}
-    results = tab.evaluate("options => axe.run(document, options)", options)
-    return [f"{v['id']}: {v['help']}" for v in results["violations"]]
-
-
 def test_a_scorer_is_sent_from_another_table_to_their_own(browsers, live_server, tables):
     club, night_id, one, two = tables
     browsers.expected.append("status of 403")  # the deal page refuses, as it should
     phone = browsers("en-GB")
-    phone.context.add_init_script(path=str(AXE))
+    phone.context.add_init_script(path=AXE)
     sign_in(phone, live_server, f"/clubs/{club.slug}/nights/{night_id}/")
     phone.get_by_role("link", name="Score sheet of table 2").click()
     phone.get_by_text("You play at Table 1 tonight").wait_for(timeout=WAIT)

@@ -8,6 +8,7 @@ import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 
+import axe_playwright_python
 import pytest
 from django.db import connections
 from django.utils import translation
@@ -28,6 +29,22 @@ CHROMIUM_ARGS = [
 
 
 PASSWORD = "a long table password"
+
+# axe, injected into a page by a context's init script (``add_init_script(path=AXE)``),
+# and what it checks: WCAG 2.1 A and AA, and its best practices.
+AXE = str(Path(axe_playwright_python.__file__).with_name("axe.min.js"))
+WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
+
+
+def violations_of(tab, tags=WCAG) -> list[str]:
+    """axe's violations on the page in ``tab`` (axe is in the page by its context's
+    init script): each rule broken, with the first few places that break it."""
+    options = {"runOnly": {"type": "tag", "values": tags}, "resultTypes": ["violations"]}
+    results = tab.evaluate("options => axe.run(document, options)", options)
+    return [
+        f"{v['id']}: {v['help']} at {[node['target'] for node in v['nodes']][:4]}"
+        for v in results["violations"]
+    ]
 
 
 # Reports each CSP violation as a console error, which fails the test.
