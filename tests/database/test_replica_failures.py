@@ -6,14 +6,10 @@ the middleware see it as they would a real one."""
 
 from __future__ import annotations
 
-import copy
 import time
-import warnings
 
 import pytest
-from django.conf import settings
-from django.db import connections
-from django.test import Client, override_settings
+from django.test import Client
 
 from series.database import replicas
 from tests.support.api import client_for
@@ -41,39 +37,22 @@ def four(table):
     return started.series_id
 
 
-@pytest.fixture
-def refusing_replica():
-    """``replica_1`` names a server that refuses every connection. The
-    connection is made here, outside the test databases' own list, so the
-    test case lets the app try it as it would a real replica."""
-    closed = copy.deepcopy(connections["default"].settings_dict)
-    closed.update(HOST="127.0.0.1", PORT="1", NAME="nothing", TEST={})
-    closed["OPTIONS"] = {**closed.get("OPTIONS", {}), "connect_timeout": 2}
-    connections[ALIAS] = connections["default"].__class__(closed, ALIAS)
-    databases = {**settings.DATABASES, ALIAS: closed}
-    replicas._replicas.clear()
-    routers = ["series.database.replicas.ReplicaRouter"]
-    overridden = override_settings(
-        DATABASES=databases, DATABASE_ROUTERS=routers, DATABASE_REPLICA_CHECK=60.0
-    )
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # DATABASES is overridden for the router's eyes only
-        overridden.enable()
-    try:
-        yield
-    finally:
-        overridden.disable()
-    replicas._replicas.clear()
-    connections[ALIAS].close()
-    del connections[ALIAS]
+CLOSED = {"HOST": "127.0.0.1", "PORT": "1", "NAME": "nothing"}
 
 
 @pytest.fixture
-def replica_just_checked(refusing_replica):
+def refusing_replica(replica_alias):
+    """``replica_1`` names a server that refuses every connection, and the
+    worker has not asked it yet."""
+    replica_alias(**CLOSED)
+    replicas._replicas.clear()
+
+
+@pytest.fixture
+def replica_just_checked(replica_alias):
     """The worker asked the replica its state a moment ago and it had replayed
     everything; it has gone down since (the next check is not due yet)."""
-    replicas._state(ALIAS).checked_at = time.monotonic()
-    replicas._state(ALIAS).replayed = 1 << 62
+    replica_alias(**CLOSED)
 
 
 def browser(user) -> Client:
