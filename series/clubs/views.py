@@ -13,7 +13,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
 from series.clubs import membership
 from series.clubs import selectors as club_selectors
@@ -206,7 +206,7 @@ def _invitation_made(request, club, made):
     return redirect("invitation_made", slug=club.slug)
 
 
-@require_GET
+@require_safe
 @club_page(Access.ADMINISTER)
 def invitation_made(request, club):
     token = request.session.pop(MADE_SESSION_KEY, "")
@@ -222,7 +222,7 @@ def invitation_made(request, club):
 # -- joining ----------------------------------------------------------------------------
 
 
-@require_GET
+@require_safe
 def join_link(request, token: str):
     """The link itself: keep the token in the session and leave this URL at once."""
     request.session[JOIN_SESSION_KEY] = token

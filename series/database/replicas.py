@@ -19,8 +19,10 @@ who has just recorded a deal sees it; a spectator may be a moment behind, and
 a page served by a replica that has received changes it has not yet replayed
 says "Updating…" (``reading_behind``).
 
-A lag-tolerant page that a replica answers "not found" is read again from
-the primary: a series started a moment ago may not be replayed yet.
+A lag-tolerant page that a replica answers "not found", "gone" or "forbidden"
+is read again from the primary: a series started or a live link renewed a
+moment ago may not be replayed yet. API tokens are read from the primary, so
+a device signed out is refused at once.
 
 **Replicas fail safely.** A replica that refuses connections, errs, or lags
 more than ``DATABASE_REPLICA_MAX_LAG`` seconds is skipped for
@@ -53,6 +55,12 @@ COOKIE = "read_after"
 HEADER = "X-Read-After"
 # Sign-in, sessions, tokens and lockouts always read what was just written.
 PRIMARY_APPS = frozenset({"auth", "sessions", "knox", "axes", "contenttypes", "admin"})
+# And so do the app's own API tokens: a device signed out is refused at once.
+PRIMARY_MODELS = frozenset({"series.devicetoken"})
+# A lag-tolerant page a replica refuses so is read again from the primary: what
+# it names (a series started, a live link renewed a moment ago) may not be
+# replayed there yet.
+ASK_THE_PRIMARY = frozenset({403, 404, 410})
 # The pages and API operations whose GET may read a replica (URL names).
 LAG_TOLERANT = frozenset(
     {
@@ -210,7 +218,7 @@ class ReplicaRouter:
     them."""
 
     def db_for_read(self, model, **hints):
-        if model._meta.app_label in PRIMARY_APPS:
+        if model._meta.app_label in PRIMARY_APPS or model._meta.label_lower in PRIMARY_MODELS:
             return DEFAULT_DB_ALIAS
         return replica_for_this_request() or DEFAULT_DB_ALIAS
 
@@ -269,27 +277,40 @@ class ReplicaMiddleware:
             response = view_func(request, *view_args, **view_kwargs)
         except Http404:
             response = None
-        if reading.alias and (response is None or response.status_code == 404):
-            # Not there yet, perhaps: a series started a moment ago, not yet
-            # replayed. The primary says whether it is there at all.
-            reading.may_lag = False
+        except Error as error:
+            # The view runs here, so Django gives its exception to no
+            # process_exception: a replica that failed mid-request is left out
+            # here, and the view runs again on the primary.
+            if not reading.alias:
+                raise
+            self._leave_out(reading, error)
+            return view_func(request, *view_args, **view_kwargs)
+        if reading.alias and (response is None or response.status_code in ASK_THE_PRIMARY):
+            # Not there yet, perhaps: the primary says whether it is there at all.
+            reading.may_lag, reading.alias, reading.behind = False, None, False
             return view_func(request, *view_args, **view_kwargs)
         if response is None:
             raise Http404
         return response
 
     def process_exception(self, request, exception):
+        """A replica that failed while a lazily rendered answer read it."""
         reading = _reading.get()
         if reading is None or not reading.alias or not isinstance(exception, Error):
             return None
-        skip(reading.alias, f"{type(exception).__name__} during a request: {exception}")
-        reading.failed.add(reading.alias)
-        reading.alias, reading.chosen = None, False
+        self._leave_out(reading, exception)
         match = request.resolver_match
         try:
             return match.func(request, *match.args, **match.kwargs)
         except Error:
             return None  # the primary failed too: the page's own answer to that
+
+    @staticmethod
+    def _leave_out(reading: _Reading, error: Exception) -> None:
+        """Skip the request's replica for a while; its reads go elsewhere now."""
+        skip(reading.alias, f"{type(error).__name__} during a request: {error}")
+        reading.failed.add(reading.alias)
+        reading.alias, reading.chosen, reading.behind = None, False, False
 
     def _remember_position(self, response) -> None:
         try:

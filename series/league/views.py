@@ -16,7 +16,7 @@ from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
 from series.clubs import players as player_services
 from series.clubs import selectors as club_selectors
@@ -68,7 +68,7 @@ def _is_admin(request, club) -> bool:
 # -- reading ----------------------------------------------------------------------
 
 
-@require_GET
+@require_safe
 @club_page(Access.READ)
 def league_page(request, club):
     game = _game(request)
@@ -90,7 +90,7 @@ def league_page(request, club):
     return render(request, "league/league.html", context)
 
 
-@require_GET
+@require_safe
 @club_page(Access.READ)
 def standings_csv(request, club):
     game = _game(request)
@@ -99,7 +99,7 @@ def standings_csv(request, club):
     return csv_export.standings_response(club, table)
 
 
-@require_GET
+@require_safe
 @club_page(Access.READ)
 def history_page(request, club):
     key = request.GET.get("season") or None
@@ -135,7 +135,7 @@ def _int(value: str | None) -> int | None:
         raise Http404 from None
 
 
-@require_GET
+@require_safe
 def player_page(request, slug: str, player_id: int):
     player = player_record.player_with_club(player_id)
     club = player.club if player is not None and player.club.slug == slug else None
@@ -155,7 +155,7 @@ def player_page(request, slug: str, player_id: int):
     return render(request, "league/player.html", context)
 
 
-@require_GET
+@require_safe
 def sheet_csv(request, series_id: UUID):
     sheet = series_selectors.series_sheet(series_id)
     refused = refuse_access(request, sheet.club if sheet else None, Access.READ)

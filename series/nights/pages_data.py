@@ -6,18 +6,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
+from functools import cache
 from typing import Any
 from uuid import UUID
 
 from django.db.models import Count, OuterRef, Subquery, Sum
+from django.db.models.expressions import RawSQL
 from django.db.models.functions import Coalesce
 from django.utils.text import get_text_list
 from django.utils.translation import pgettext_lazy
 
+from series.database import dialects
 from series.domain.errors import DomainError
 from series.domain.nights.sizes import table_sizes
 from series.domain.rules import rules_from
-from series.models import Night, Player, SeriesSheet
+from series.models import Night, NightSeat, Player, SeriesSheet
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,19 +102,37 @@ def names_of(night) -> dict[int, str]:
 
 def screen_versions(night_id: UUID) -> tuple[object, ...] | None:
     """What the big screen shows that can change, in one query: the night's
-    version and its tables' score sheets (how many, and their versions summed:
-    each deal moves one)."""
+    version, its tables' score sheets (how many, and their versions summed:
+    each deal moves one), and the names it prints, which no event carries: the
+    club's and its seated players' (a rename or an erasure shows at the next
+    poll)."""
     sheets = SeriesSheet.objects.filter(night=OuterRef("id")).order_by().values("night")
     row = (
         Night.objects.filter(id=night_id)
         .annotate(
             sheets=Coalesce(Subquery(sheets.annotate(n=Count("id")).values("n")), 0),
             deals=Coalesce(Subquery(sheets.annotate(v=Sum("version")).values("v")), 0),
+            names=RawSQL(_seated_names_sql(), []),
         )
-        .values_list("version", "sheets", "deals", "club__public", "club__slug")
+        # The club's publicity and slug last: the screen's access check reads them there.
+        .values_list(
+            "version", "sheets", "deals", "club__name", "names", "club__public", "club__slug"
+        )
         .first()
     )
     return None if row is None else ("night", *row)
+
+
+@cache
+def _seated_names_sql() -> str:
+    """The names of the players seated at the night (``Night``'s row in the outer
+    query), each once, as the dialect's JSON object of id to name."""
+    night, seat, player = Night._meta.db_table, NightSeat._meta.db_table, Player._meta.db_table
+    group = dialects.current().JSON_OBJECT_AGG
+    return (
+        f"SELECT {group}(p.id, p.name) FROM {player} p WHERE p.id IN "
+        f"(SELECT s.player_id FROM {seat} s WHERE s.night_id = {night}.id)"
+    )
 
 
 def tonight_by_club(user) -> dict[int, Any]:

@@ -16,7 +16,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
 from series.clubs.access import Access, allows
 from series.domain.errors import DomainError
@@ -314,7 +314,7 @@ def _submit(form, write, night=None) -> bool:
 # -- the table cards and paper sheets -----------------------------------------------------
 
 
-@require_GET
+@require_safe
 @club_page(Access.READ)
 def night_cards(request, club, night_id: UUID):
     """One A4 page per table of the current round: its card (number, seats, first
@@ -371,13 +371,13 @@ def _screen_versions(request, slug: str, night_id: UUID):
     return shown
 
 
-@require_GET
+@require_safe
 @watched(_screen_versions)
 def night_screen(request, slug: str, night_id: UUID):
     return _screen(request, slug, night_id, "nights/screen.html")
 
 
-@require_GET
+@require_safe
 @watched(_screen_versions)
 def night_screen_fragment(request, slug: str, night_id: UUID):
     """The screen's changing part, which the screen fetches again as it changes."""

@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
 from series.clubs import selectors as club_selectors
 from series.clubs.access import Access, allows
@@ -107,7 +107,7 @@ def series_new(request, slug: str):
         return render(request, "series/series_new.html", context)
 
 
-@require_GET
+@require_safe
 def rules_check(request):
     """Whether the rules chosen fit the table, before the new series is submitted."""
     form = RulesForm(request.GET)
@@ -170,7 +170,7 @@ def _live_versions(request, token: str):
     return live_links.watched_opened(token)
 
 
-@require_GET
+@require_safe
 @watched(_live_versions)
 def live(request, token: str):
     sheet = live_links.sheet_opened(token)
@@ -183,7 +183,7 @@ def live(request, token: str):
     return render(request, "series/live.html", context)
 
 
-@require_GET
+@require_safe
 @watched(_live_versions)
 def live_fragment(request, token: str):
     """The sheet as an HTML fragment; 304 when ``If-None-Match`` holds its ETag
@@ -443,7 +443,7 @@ def series_abandon(request, sheet):
 
 
 @series_page(Access.SCORE)
-@require_GET
+@require_safe
 def deal_check(request, sheet):
     """The winner's groups checked live under the series' rules: a verdict fragment."""
     form = CheckForm(request.GET, language=page_language(), rules=Rules.from_dict(sheet.rules))
@@ -486,7 +486,7 @@ def _event_players(stored) -> set[int]:
     return {player for row in stored[:1] for player in row.payload.get("players", [])}
 
 
-@require_GET
+@require_safe
 def checker(request):
     form = CheckForm(request.GET if request.GET else None, language=page_language())
     verdict = form.verdict() if form.is_bound and form.is_valid() else None

@@ -13,7 +13,7 @@ from django.http import JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 SHELL_FILES = (
     "css/app.css",
@@ -30,7 +30,7 @@ SHELL_FILES = (
 OFFLINE_PAGE = "/offline/"
 
 
-@require_GET
+@require_safe
 def service_worker(request):
     shell = ["/", OFFLINE_PAGE, *(static(name) for name in SHELL_FILES)]
     version = hashlib.sha256("|".join(shell).encode()).hexdigest()[:12]
@@ -45,14 +45,14 @@ def service_worker(request):
     return response
 
 
-@require_GET
+@require_safe
 def offline(request):
     """What the service worker shows for a page it has not kept, offline: links to
     the score sheets it has."""
     return render(request, "offline.html")
 
 
-@require_GET
+@require_safe
 def manifest(request):
     name = _("Scorekeeper")
     return JsonResponse(

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from django.http import Http404
 from django.shortcuts import render
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from series.domain.cards import JOKER, Card, rank_label
 from series.domain.errors import DomainError
@@ -51,12 +51,12 @@ def card_values(rules: Rules, language: str) -> list[tuple[str, int]]:
     return values
 
 
-@require_GET
+@require_safe
 def rules_index(request):
     return render(request, "rules/index.html", {"presets": preset_choices()})
 
 
-@require_GET
+@require_safe
 def rules_page(request, preset: str):
     rules = PRESETS.get(preset)
     if rules is None:
