@@ -210,3 +210,15 @@ def test_unregistering_the_game_leaves_only_the_built_in_presets(points_race):
     games.unregister(POINTS_RACE)
     assert POINTS_RACE not in PRESETS
     games.register(PointsRace())  # for the fixture to unregister
+
+
+def test_a_points_race_has_a_rules_page_from_the_registry_alone(points_race, client):
+    """A game with no templates of its own still has its rules page: its rule sets
+    and house rules as the registry describes them, linked from the rules' index."""
+    index = client.get("/rules/").content.decode()
+    assert 'href="/rules/points-race/"' in index
+    page = client.get("/rules/points-race/")
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert "Points race: first to 50 points" in text
+    assert "Short race" in text and "First to 20 points, for 2 to 4 players." in text
