@@ -84,7 +84,7 @@ def signup(request):
             % {"minutes": minutes},
         )
         context = {"form": form, "next": _next_url(request)}
-        response = render(request, "account/signup.html", context, status=429)
+        response = render(request, "accounts/signup.html", context, status=429)
         response["Retry-After"] = str(wait)
         return response
     if request.method == "POST" and form.is_valid():
@@ -101,7 +101,7 @@ def signup(request):
                 request, _("Welcome, %(name)s: your account is ready.") % {"name": user.username}
             )
         return redirect(_next_url(request) or "home")
-    return render(request, "account/signup.html", {"form": form, "next": _next_url(request)})
+    return render(request, "accounts/signup.html", {"form": form, "next": _next_url(request)})
 
 
 @login_required
@@ -112,11 +112,11 @@ def account(request):
         accounts.email_set(user=request.user, email=form.cleaned_data["email"])
         messages.success(request, _("Saved."))
         return redirect("account")
-    return render(request, "account/account.html", {"form": form, "sections": SECTIONS})
+    return render(request, "accounts/account.html", {"form": form, "sections": SECTIONS})
 
 
 class PasswordChangeView(auth_views.PasswordChangeView):
-    template_name = "account/password_change.html"
+    template_name = "accounts/password_change.html"
     success_url = reverse_lazy("account")
 
     def form_valid(self, form):
@@ -125,18 +125,18 @@ class PasswordChangeView(auth_views.PasswordChangeView):
 
 
 password_reset = auth_views.PasswordResetView.as_view(
-    template_name="account/password_reset.html",
-    email_template_name="account/password_reset_email.txt",
-    subject_template_name="account/password_reset_subject.txt",
+    template_name="accounts/password_reset.html",
+    email_template_name="accounts/password_reset_email.txt",
+    subject_template_name="accounts/password_reset_subject.txt",
 )
 password_reset_done = auth_views.PasswordResetDoneView.as_view(
-    template_name="account/password_reset_done.html"
+    template_name="accounts/password_reset_done.html"
 )
 password_reset_confirm = auth_views.PasswordResetConfirmView.as_view(
-    template_name="account/password_reset_confirm.html"
+    template_name="accounts/password_reset_confirm.html"
 )
 password_reset_complete = auth_views.PasswordResetCompleteView.as_view(
-    template_name="account/password_reset_complete.html"
+    template_name="accounts/password_reset_complete.html"
 )
 
 
@@ -154,7 +154,7 @@ def devices(request):
         if accounts.device_sign_out(user=request.user, digest=request.POST.get("revoke", "")):
             messages.success(request, _("The device was signed out."))
         return redirect("account_devices")
-    return render(request, "account/devices.html", {"devices": accounts.devices_of(request.user)})
+    return render(request, "accounts/devices.html", {"devices": accounts.devices_of(request.user)})
 
 
 @login_required
@@ -170,4 +170,4 @@ def account_pin(request):
             messages.success(request, _("Your PIN is set."))
             return redirect(_next_url(request) or "account_pin")
     has_pin = selectors.has_pin(request.user)
-    return render(request, "account/pin.html", {"form": form, "has_pin": has_pin})
+    return render(request, "accounts/pin.html", {"form": form, "has_pin": has_pin})

@@ -3,8 +3,9 @@
 The domain decides (``domain/roster.py``); this kind gives it what only the
 database knows: which tables the club's players sat at, for a merge
 (``SeatedTables``; a restore gives its own, from the log it replays). Its
-``decide`` reads and writes nothing: a new name or an account link changes the
-player's row in the projection, inside the writer's transaction, so a replayed
+``decide`` writes nothing and reads nothing but that: a new name or an account
+link changes the player's row in the projection, inside the writer's
+transaction, so a replayed
 retry changes nothing twice; a new guest's row is made by
 ``series.clubs.players.guest_add`` in the same transaction as the event that
 names its id.

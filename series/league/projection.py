@@ -33,6 +33,7 @@ from django.db.models import F, Q, Window
 from django.db.models.functions import RowNumber
 from django.utils import timezone
 
+from series.database import dialects
 from series.domain.league.rating import NEWCOMER, Form, Placing, RatingWalk
 from series.domain.league.results import DealFacts, Result, SeriesFacts, series_results
 from series.domain.league.seasons import calendar_season
@@ -306,7 +307,7 @@ def lock_league(club_id: int, *fields: str) -> tuple:
 @cache
 def _lock_sql(fields: tuple[str, ...]) -> str:
     columns = ", ".join(["id", *(Club._meta.get_field(name).column for name in fields)])
-    lock = " FOR NO KEY UPDATE" if connection.features.has_select_for_no_key_update else ""
+    lock = dialects.current().ROW_LOCK_KEEPING_KEYS
     return f"SELECT {columns} FROM {Club._meta.db_table} WHERE id = %s{lock}"
 
 

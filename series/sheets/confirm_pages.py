@@ -138,7 +138,7 @@ def deal_confirm(request, sheet, number: int):
         "went_out": names.get(deal.entry.went_out),
         "dispute": selectors.standing_dispute(sheet, deal),
     }
-    return render(request, "series/deal_confirm.html", context)
+    return render(request, "sheets/deal_confirm.html", context)
 
 
 def _submit(request, form, series_id, number, names) -> bool:

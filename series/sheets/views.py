@@ -104,7 +104,7 @@ def series_new(request, slug: str):
                 seated_elsewhere = selectors.open_series_sheet(UUID(error.params["series"]))
     context = {"club": club, "form": form, "seated_elsewhere": seated_elsewhere}
     with timezone.override(club.time_zone or None):
-        return render(request, "series/series_new.html", context)
+        return render(request, "sheets/series_new.html", context)
 
 
 @require_safe
@@ -145,13 +145,13 @@ def sheet(request, sheet):
         "can_confirm": allows(getattr(request, "club_role", None), sheet.club, Access.MEMBER),
         "live_url": live_links.url_for(request, live_links.key_for(sheet, request.user)),
     }
-    return render(request, "series/sheet.html", context)
+    return render(request, "sheets/sheet.html", context)
 
 
 @series_page(Access.READ)
 def sheet_print(request, sheet):
     selectors.series_sheet_rows(sheet)
-    return render(request, "series/sheet_print.html", {"sheet": sheet})
+    return render(request, "sheets/sheet_print.html", {"sheet": sheet})
 
 
 @require_http_methods(["GET", "POST"])
@@ -162,7 +162,7 @@ def live_link_new(request, sheet):
         live_links.live_link_renew(sheet=sheet, user=request.user)
         messages.success(request, _("The old live link no longer works. Share the new one below."))
         return redirect(reverse("sheet", args=[sheet.id]) + "#share-title")
-    return render(request, "series/live_link_new.html", {"sheet": sheet})
+    return render(request, "sheets/live_link_new.html", {"sheet": sheet})
 
 
 def _live_versions(request, token: str):
@@ -175,12 +175,12 @@ def _live_versions(request, token: str):
 def live(request, token: str):
     sheet = live_links.sheet_opened(token)
     if sheet is None and live_links.parse(token) is not None:  # ours, but no longer opens
-        return render(request, "series/live_gone.html", status=410)
+        return render(request, "sheets/live_gone.html", status=410)
     if sheet is None:
         raise Http404
     selectors.with_disputes(selectors.series_sheet_rows(sheet), named=False)
     context = {"sheet": sheet, "token": token, "live_url": request.build_absolute_uri()}
-    return render(request, "series/live.html", context)
+    return render(request, "sheets/live.html", context)
 
 
 @require_safe
@@ -200,7 +200,7 @@ def live_fragment(request, token: str):
         raise Http404
     selectors.series_sheet_rows(sheet)
     selectors.with_disputes(sheet, named=False)  # spectators see why, not who
-    response = render(request, "series/_sheet.html", {"sheet": sheet, "live": True})
+    response = render(request, "sheets/_sheet.html", {"sheet": sheet, "live": True})
     response["X-Sheet-Version"] = str(sheet.version)
     return response
 
@@ -321,7 +321,7 @@ def deal_new(request, sheet):
         sheet,
         state,
         form,
-        "series/deal_form.html",
+        "sheets/deal_form.html",
         number=state.next_number,
         dealer=names.get(state.next_dealer),
         totals=state.totals,
@@ -373,7 +373,7 @@ def deal_correct(request, sheet, number: int):
         sheet,
         state,
         form,
-        "series/deal_correct.html",
+        "sheets/deal_correct.html",
         deal=deal,
         number=number,
         dealer=names.get(deal.dealer),
@@ -413,7 +413,7 @@ def deal_void(request, sheet, number: int):
         "number": number,
         "dealer": names.get(deal.dealer),
     }
-    return render(request, "series/deal_void.html", context)
+    return render(request, "sheets/deal_void.html", context)
 
 
 @series_page(Access.SCORE)
@@ -439,7 +439,7 @@ def series_abandon(request, sheet):
             form = at_version(form, conflict.current or selectors.sheet_version(conflict.stream))
             form.add_error(None, _("The score sheet changed meanwhile: check it and try again."))
     selectors.series_sheet_rows(sheet)
-    return render(request, "series/series_abandon.html", {"sheet": sheet, "form": form})
+    return render(request, "sheets/series_abandon.html", {"sheet": sheet, "form": form})
 
 
 @series_page(Access.SCORE)
@@ -478,7 +478,7 @@ def audit(request, sheet):
         "users": users,
         "show_recorders": members,
     }
-    return render(request, "series/audit.html", context)
+    return render(request, "sheets/audit.html", context)
 
 
 def _event_players(stored) -> set[int]:

@@ -78,7 +78,7 @@ def _not_own_table(request, sheet):
     own = own_table_elsewhere(request.user, request.club_role, sheet.night, sheet.id)
     if own is None:
         return None
-    return render(request, "series/not_your_table.html", {"sheet": sheet, "own": own}, status=403)
+    return render(request, "sheets/not_your_table.html", {"sheet": sheet, "own": own}, status=403)
 
 
 def club_page(access: Access):

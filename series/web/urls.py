@@ -54,7 +54,7 @@ urlpatterns = [
     path("sw.js", pwa.service_worker, name="service_worker"),
     path("manifest.webmanifest", pwa.manifest, name="manifest"),
     path("offline/", pwa.offline, name="offline"),
-    path("login/", auth_views.LoginView.as_view(template_name="account/login.html"), name="login"),
+    path("login/", auth_views.LoginView.as_view(template_name="accounts/login.html"), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("signup/", account_views.signup, name="signup"),
     path("account/", include(account_pages)),

@@ -137,5 +137,5 @@ def test_a_page_added_with_a_form_and_no_api_operation_is_noticed():
     # The walk sees the methods of function views and class-based views alike.
     views = dict(page_views())
     assert methods(views["deal_new"]) == {"GET", "POST"}
-    assert "POST" in methods(views["login"]) and methods(views["rules"]) == {"GET"}
+    assert "POST" in methods(views["login"]) and methods(views["rules"]) == {"GET", "HEAD"}
     assert {"deal_void", "members", "join", "account_pin", "league:roster"} <= pages_taking_post()

@@ -19,6 +19,9 @@ PIPELINES = True
 HAS_ROLES = True
 # The JSON object aggregate (key, value) -> object.
 JSON_OBJECT_AGG = "JSONB_OBJECT_AGG"
+# What a SELECT adds to lock its rows against a change while rows that refer to
+# them are written (the league's lock of a club's row).
+ROW_LOCK_KEEPING_KEYS = " FOR NO KEY UPDATE"
 
 
 def insert_rows(

@@ -17,6 +17,8 @@ PIPELINES = False
 HAS_ROLES = False
 # The JSON object aggregate (key, value) -> object (handed over as text).
 JSON_OBJECT_AGG = "JSON_GROUP_OBJECT"
+# None: a write transaction already holds the whole database.
+ROW_LOCK_KEEPING_KEYS = ""
 
 
 def insert_rows(
