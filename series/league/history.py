@@ -47,7 +47,7 @@ def same_person(player: int) -> list[int]:
     return sorted({person, *merged})
 
 
-def club_players(club: Club) -> list[Player]:
+def players_with_roster(club: Club) -> list[Player]:
     """The club's players with their roster rows (guests, merges): one query."""
     return list(
         Player.objects.filter(club=club).select_related("roster", "user").order_by("name", "id")

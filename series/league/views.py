@@ -121,7 +121,7 @@ def history_page(request, club):
         "games": game_choices(),
         "player": player,
         "page": page,
-        "players": history_of.club_players(club),
+        "players": history_of.players_with_roster(club),
         "rows": history_lines(page.object_list),
         "query": urlencode(query),
     }
@@ -234,7 +234,7 @@ def _submit(form, write, names=None) -> bool:
 @require_http_methods(["GET", "POST"])
 @club_page(Access.ADMINISTER)
 def roster_page(request, club):
-    players = history_of.club_players(club)
+    players = history_of.players_with_roster(club)
     members = club_selectors.club_members(club=club)
     names = {p.id: p.name for p in players}
     version = player_services.roster_version(club)
