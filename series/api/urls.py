@@ -4,7 +4,16 @@ from django.urls import path, re_path
 from drf_spectacular.views import SpectacularAPIView
 
 from series.api import docs
-from series.api.views import account, auth, clubs, confirmations, nights, series, verify
+from series.api.views import (
+    account,
+    auth,
+    clubs,
+    confirmations,
+    nights,
+    roster,
+    series,
+    verify,
+)
 from series.api.views.not_found import not_found
 
 app_name = "api"
@@ -32,6 +41,17 @@ urlpatterns = [
         "clubs/<slug:slug>/players/<int:player_id>/erase",
         clubs.PlayerEraseApi.as_view(),
         name="player-erase",
+    ),
+    path("clubs/<slug:slug>/guests", roster.ClubGuestsApi.as_view(), name="roster-guests"),
+    path("players/<int:player_id>/guest", roster.PlayerGuestApi.as_view(), name="player-guest"),
+    path("players/<int:player_id>/rename", roster.PlayerRenameApi.as_view(), name="player-rename"),
+    path("players/<int:player_id>/merge", roster.PlayerMergeApi.as_view(), name="player-merge"),
+    path("players/<int:player_id>/retire", roster.PlayerRetireApi.as_view(), name="player-retire"),
+    path(
+        "players/<int:player_id>/account", roster.PlayerAccountApi.as_view(), name="player-account"
+    ),
+    path(
+        "players/<int:player_id>/unmerge", roster.PlayerUnmergeApi.as_view(), name="player-unmerge"
     ),
     path("clubs/<slug:slug>/members", clubs.ClubMembersApi.as_view(), name="club-members"),
     path(

@@ -17,6 +17,11 @@ def club_by_slug(slug: str) -> Club | None:
     return Club.objects.filter(slug=slug).first()
 
 
+def player_and_club(player_id: int) -> Player | None:
+    """The player with their club, in one query; None when there is no such player."""
+    return Player.objects.select_related("club").filter(id=player_id).first()
+
+
 def club_role(*, user, club: Club) -> str | None:
     """The user's role in the club (admin, scorer, member), or None."""
     if not user.is_authenticated:

@@ -1,5 +1,6 @@
-"""Club pages: create a club, its settings, its members and invitations, and
-joining through an invitation link. Thin: form → service, selector → render.
+"""Club pages: create a club, its settings, its players (the roster), its
+members and invitations, and joining through an invitation link. Thin:
+form → service, selector → render.
 
 An invitation's token appears in one URL only, the link itself: opening it
 puts the token in the session and redirects to ``/join/``, so the token is
@@ -13,14 +14,31 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_safe
 
 from series.clubs import membership
+from series.clubs import players as player_services
 from series.clubs import selectors as club_selectors
 from series.clubs import services as club_services
 from series.clubs.access import Access, allows
-from series.clubs.forms import ClubForm, InvitationForm, RevokeForm, RoleForm, rules_initial
+from series.clubs.forms import (
+    AddPlayersForm,
+    ClubForm,
+    GuestForm,
+    InvitationForm,
+    LinkForm,
+    MergeForm,
+    PlayerForm,
+    RenameForm,
+    RevokeForm,
+    RoleForm,
+    rules_initial,
+)
+from series.domain import names as domain_names
 from series.domain.errors import DomainError
+from series.league import history as history_of
+from series.web.forms import submit
 from series.web.messages import render as error_message
 from series.web.page_access import club_page
 
@@ -66,7 +84,7 @@ def club_new(request):
         messages.success(
             request, _("The club %(name)s is ready. Add its players next.") % {"name": club.name}
         )
-        return redirect("league:roster", slug=club.slug)
+        return redirect("roster", slug=club.slug)
     return render(
         request, "clubs/club_new.html", {"form": form}, status=422 if form.errors else 200
     )
@@ -254,3 +272,116 @@ def join(request):
         "next": reverse("join"),
     }
     return render(request, "clubs/join.html", context)
+
+
+# -- the club's players (the roster): names, guests, merges, retirements, accounts --
+
+ROSTER_CHANGED = gettext_lazy(
+    "Someone changed the club's players while this page was open: "
+    "check the list, then send it again."
+)
+
+
+@require_http_methods(["GET", "POST"])
+@club_page(Access.ADMINISTER)
+def roster_page(request, club):
+    players = history_of.players_with_roster(club)
+    members = club_selectors.club_members(club=club)
+    names = {p.id: p.name for p in players}
+    version = player_services.roster_version(club)
+    forms = {
+        "add": AddPlayersForm(),
+        "rename": RenameForm(players=players, version=version),
+        "guest": GuestForm(version=version),
+        "merge": MergeForm(players=players, version=version),
+        "link": LinkForm(players=players, members=members, version=version),
+    }
+    action = request.POST.get("action")
+    if action in ROSTER_WRITES:
+        form = _bound(action, request.POST, players, members)
+        forms[action] = form
+        write = ROSTER_WRITES[action]
+        if submit(
+            form,
+            lambda data: write(club, data, _recording(form, request)),
+            names=names,
+            changed=str(ROSTER_CHANGED),
+        ):
+            messages.success(request, _("Saved."))
+            _warn_of_lookalikes(request, action, form.cleaned_data, players)
+            return redirect("roster", slug=club.slug)
+    context = {
+        "club": club,
+        "players": players,
+        "forms": forms,
+        "names": names,
+        "version": player_services.roster_version(club) if action else version,
+        "failed": forms.get(action) if action in ROW_ACTIONS else None,
+    }
+    return render(request, "clubs/roster.html", context, status=422 if action else 200)
+
+
+def _warn_of_lookalikes(request, action: str, data: dict, players) -> None:
+    """A name written that only looks like a player's (a Cyrillic "а" for a
+    Latin "a") is saved, with a warning: the club may have one person twice."""
+    if action not in ("add", "rename", "guest"):
+        return
+    written = data["names"] if action == "add" else [data["name"]]
+    others = [p.name for p in players if action != "rename" or p.id != data["player"]]
+    for name in (line.strip() for line in written if line.strip()):
+        for other in domain_names.lookalikes(name, others):
+            messages.warning(
+                request,
+                _(
+                    "“%(name)s” looks like “%(other)s”, a player of the club "
+                    "already: if they are one person, merge them."
+                )
+                % {"name": name, "other": other},
+            )
+        others.append(name)  # the names of one list, each against those before it
+
+
+def _recording(form, request) -> dict:
+    """Who writes, with the key and version a roster form carries (not the list of names)."""
+    carried = form.recording() if hasattr(form, "recording") else {}
+    return {"actor_id": request.user.id, **carried}
+
+
+ROSTER_WRITES = {
+    "add": lambda club, d, by: player_services.players_add(club=club, names=d["names"]),
+    "rename": lambda club, d, by: player_services.player_rename(
+        club=club, player_id=d["player"], name=d["name"], **by
+    ),
+    "guest": lambda club, d, by: player_services.guest_add(club=club, name=d["name"], **by),
+    "mark_guest": lambda club, d, by: player_services.guest_mark(
+        club=club, player_id=d["player"], **by
+    ),
+    "retire": lambda club, d, by: player_services.player_retire(
+        club=club, player_id=d["player"], **by
+    ),
+    "return": lambda club, d, by: player_services.player_return(
+        club=club, player_id=d["player"], **by
+    ),
+    "link": lambda club, d, by: player_services.player_link(
+        club=club, player_id=d["player"], user_id=d["user"], **by
+    ),
+    "merge": lambda club, d, by: player_services.players_merge(
+        club=club, source_id=d["player"], target_id=d["target"], **by
+    ),
+    "unmerge": lambda club, d, by: player_services.players_unmerge(
+        club=club, source_id=d["player"], **by
+    ),
+}
+
+
+ROW_ACTIONS = ("mark_guest", "retire", "return", "unmerge")
+
+
+def _bound(action: str, data, players, members):
+    if action in ("rename", "merge"):
+        return {"rename": RenameForm, "merge": MergeForm}[action](data, players=players)
+    if action == "link":
+        return LinkForm(data, players=players, members=members)
+    if action in ROW_ACTIONS:  # a button on a player's row: the player is all it needs
+        return PlayerForm(data)
+    return {"add": AddPlayersForm, "guest": GuestForm}[action](data)

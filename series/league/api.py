@@ -5,13 +5,13 @@ resource; access as the rest of the API (``series.clubs.access``)."""
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.response import Response
 
 from series.api.base import READ_ERRORS, error_responses
-from series.api.club_view import SLUG, ClubApiView
+from series.api.club_view import PLAYER_ID, SLUG, ClubApiView
 from series.api.permissions import require
 from series.api.representation import night_table
 from series.api.serializers import night_table_field, player_id
@@ -25,7 +25,6 @@ from series.sheets.selectors import OPEN_STATUSES
 
 # A series' state as a client asks for it, and the statuses it stands for.
 STATES = {"open": OPEN_STATUSES, "finished": (FINISHED,), "abandoned": (ABANDONED,)}
-PLAYER_ID = OpenApiParameter("player_id", int, OpenApiParameter.PATH, description="A player id.")
 ROUNDING = 4
 
 

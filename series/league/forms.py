@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-import re
-
 from django import forms
 from django.utils.translation import gettext_lazy as _
-
-from series.web.forms import WriteForm
 
 
 class LadderForm(forms.Form):
@@ -65,83 +61,3 @@ class SeasonForm(forms.Form):
 
 class SeasonRemoveForm(forms.Form):
     key = forms.SlugField(max_length=60)
-
-
-def _player_choices(players) -> list[tuple[int, str]]:
-    return [(player.id, player.name) for player in players]
-
-
-class RosterWriteForm(WriteForm):
-    """A roster change carries the players list's version the page showed and
-    an idempotency key (``WriteForm``)."""
-
-    # The players page shows several of these forms: each names its fields' ids
-    # after itself, so that every label points at its own field.
-    id_prefix = "roster"
-
-    def __init__(self, *args, version: int | None = None, **kwargs):
-        kwargs.setdefault("auto_id", f"id_{self.id_prefix}_%s")
-        super().__init__(*args, version=version, **kwargs)
-
-
-class RenameForm(RosterWriteForm):
-    id_prefix = "rename"
-    player = forms.TypedChoiceField(label=_("Player"), coerce=int)
-    name = forms.CharField(label=_("New name"), max_length=60)
-
-    def __init__(self, *args, players, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["player"].choices = _player_choices(players)
-
-
-class GuestForm(RosterWriteForm):
-    id_prefix = "guest"
-    name = forms.CharField(label=_("Guest's name"), max_length=60)
-
-
-class MergeForm(RosterWriteForm):
-    id_prefix = "merge"
-    player = forms.TypedChoiceField(label=_("Player"), coerce=int)
-    target = forms.TypedChoiceField(label=_("is the same person as"), coerce=int)
-
-    def __init__(self, *args, players, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["player"].choices = _player_choices(players)
-        self.fields["target"].choices = _player_choices(players)
-
-
-class AddPlayersForm(forms.Form):
-    names = forms.CharField(
-        label=_("Names, one a line"),
-        max_length=3000,
-        widget=forms.Textarea(attrs={"rows": 6, "autocapitalize": "words"}),
-        help_text=_("Add one player or several at once: one name on each line."),
-    )
-
-    def clean_names(self) -> list[str]:
-        # Lines a keyboard makes; ``splitlines`` also splits on U+2028, U+0085 and
-        # controls, which are not a new line to the admin but a character the name
-        # rule refuses (``domain.names``).
-        return re.split(r"\r\n|\r|\n", self.cleaned_data["names"])
-
-
-class PlayerForm(RosterWriteForm):
-    """One player, for the actions that need nothing else (retire, return, guest,
-    unmerge)."""
-
-    player = forms.IntegerField(min_value=1)
-
-
-class LinkForm(RosterWriteForm):
-    id_prefix = "link"
-    player = forms.TypedChoiceField(label=_("Player"), coerce=int)
-    user = forms.TypedChoiceField(
-        label=_("Member account"), coerce=int, empty_value=None, required=False
-    )
-
-    def __init__(self, *args, players, members, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["player"].choices = _player_choices(players)
-        self.fields["user"].choices = [("", _("No account (unlink)"))] + [
-            (m.user_id, m.user.username) for m in members
-        ]

@@ -11,7 +11,6 @@ urlpatterns = [
     path("clubs/<slug:slug>/league/standings.csv", views.standings_csv, name="standings_csv"),
     path("clubs/<slug:slug>/league/history/", views.history_page, name="history"),
     path("clubs/<slug:slug>/league/settings/", views.ladder_settings, name="settings"),
-    path("clubs/<slug:slug>/league/roster/", views.roster_page, name="roster"),
     path("clubs/<slug:slug>/players/<int:player_id>/", views.player_page, name="player"),
     path("series/<uuid:series_id>/sheet.csv", views.sheet_csv, name="sheet_csv"),
 ]

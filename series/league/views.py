@@ -1,7 +1,8 @@
 """The league's pages: thin functions, selector → render; form → service.
 
 Anyone reads a public club's league; members read their club's; admins edit
-the ladder rules, the seasons and the roster. A private club is a 404 to
+the ladder rules and the seasons (the club's players are the clubs' pages:
+``series.clubs.views.roster_page``). A private club is a 404 to
 those not in it (anonymous visitors are asked to sign in first, as on the
 other pages).
 """
@@ -18,30 +19,15 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
-from series.clubs import players as player_services
-from series.clubs import selectors as club_selectors
 from series.clubs.access import Access, allows
-from series.domain import names as domain_names
-from series.domain.errors import DomainError
-from series.eventstore.store import VersionConflict
 from series.league import csv_export, nights, player_record, selectors, services
 from series.league import history as history_of
-from series.league.forms import (
-    AddPlayersForm,
-    GuestForm,
-    LadderForm,
-    LinkForm,
-    MergeForm,
-    PlayerForm,
-    RenameForm,
-    SeasonForm,
-    SeasonRemoveForm,
-)
+from series.league.forms import LadderForm, SeasonForm, SeasonRemoveForm
 from series.league.presentation import game_choices, history_lines, player_page_context
 from series.league.selectors import league_games
 from series.nights import selectors as night_selectors
 from series.sheets import selectors as series_selectors
-from series.web.messages import render as error_message
+from series.web.forms import submit
 from series.web.page_access import club_page, refuse_access
 
 HISTORY_PAGE = 50
@@ -185,12 +171,12 @@ def ladder_settings(request, club):
     done = None
     if action == "ladder":
         ladder = LadderForm(request.POST)
-        done = _submit(ladder, lambda data: services.ladder_set(club=club, **data))
+        done = submit(ladder, lambda data: services.ladder_set(club=club, **data))
     elif action == "season_add":
         season = SeasonForm(request.POST)
-        done = _submit(season, lambda data: services.season_add(club=club, **data))
+        done = submit(season, lambda data: services.season_add(club=club, **data))
     elif action == "season_remove":
-        done = _submit(
+        done = submit(
             SeasonRemoveForm(request.POST),
             lambda data: services.season_remove(club=club, key=data["key"]),
         )
@@ -204,128 +190,3 @@ def ladder_settings(request, club):
         "seasons": selectors.named_seasons(club.id),
     }
     return render(request, "league/settings.html", context, status=422 if action else 200)
-
-
-def _submit(form, write, names=None) -> bool:
-    """Hand a valid form's data to a service; a refusal becomes a form error,
-    and a change someone made meanwhile a request to check the page again."""
-    if not form.is_valid():
-        return False
-    try:
-        write(form.cleaned_data)
-    except DomainError as error:
-        field = error.field if error.field in form.fields else None
-        form.add_error(field, error_message(error, names))
-        return False
-    except VersionConflict as conflict:
-        form.data = form.data.copy()
-        form.data["expected_version"] = conflict.current  # sent again, it applies to today's list
-        form.add_error(
-            None,
-            _(
-                "Someone changed the club's players while this page was open: "
-                "check the list, then send it again."
-            ),
-        )
-        return False
-    return True
-
-
-@require_http_methods(["GET", "POST"])
-@club_page(Access.ADMINISTER)
-def roster_page(request, club):
-    players = history_of.players_with_roster(club)
-    members = club_selectors.club_members(club=club)
-    names = {p.id: p.name for p in players}
-    version = player_services.roster_version(club)
-    forms = {
-        "add": AddPlayersForm(),
-        "rename": RenameForm(players=players, version=version),
-        "guest": GuestForm(version=version),
-        "merge": MergeForm(players=players, version=version),
-        "link": LinkForm(players=players, members=members, version=version),
-    }
-    action = request.POST.get("action")
-    if action in ROSTER_WRITES:
-        form = _bound(action, request.POST, players, members)
-        forms[action] = form
-        write = ROSTER_WRITES[action]
-        if _submit(form, lambda data: write(club, data, _recording(form, request)), names):
-            messages.success(request, _("Saved."))
-            _warn_of_lookalikes(request, action, form.cleaned_data, players)
-            return redirect("league:roster", slug=club.slug)
-    context = {
-        "club": club,
-        "players": players,
-        "forms": forms,
-        "names": names,
-        "version": player_services.roster_version(club) if action else version,
-        "failed": forms.get(action) if action in ROW_ACTIONS else None,
-    }
-    return render(request, "league/roster.html", context, status=422 if action else 200)
-
-
-def _warn_of_lookalikes(request, action: str, data: dict, players) -> None:
-    """A name written that only looks like a player's (a Cyrillic "а" for a
-    Latin "a") is saved, with a warning: the club may have one person twice."""
-    if action not in ("add", "rename", "guest"):
-        return
-    written = data["names"] if action == "add" else [data["name"]]
-    others = [p.name for p in players if action != "rename" or p.id != data["player"]]
-    for name in (line.strip() for line in written if line.strip()):
-        for other in domain_names.lookalikes(name, others):
-            messages.warning(
-                request,
-                _(
-                    "“%(name)s” looks like “%(other)s”, a player of the club "
-                    "already: if they are one person, merge them."
-                )
-                % {"name": name, "other": other},
-            )
-        others.append(name)  # the names of one list, each against those before it
-
-
-def _recording(form, request) -> dict:
-    """Who writes, with the key and version a roster form carries (not the list of names)."""
-    carried = form.recording() if hasattr(form, "recording") else {}
-    return {"actor_id": request.user.id, **carried}
-
-
-ROSTER_WRITES = {
-    "add": lambda club, d, by: player_services.players_add(club=club, names=d["names"]),
-    "rename": lambda club, d, by: player_services.player_rename(
-        club=club, player_id=d["player"], name=d["name"], **by
-    ),
-    "guest": lambda club, d, by: player_services.guest_add(club=club, name=d["name"], **by),
-    "mark_guest": lambda club, d, by: player_services.guest_mark(
-        club=club, player_id=d["player"], **by
-    ),
-    "retire": lambda club, d, by: player_services.player_retire(
-        club=club, player_id=d["player"], **by
-    ),
-    "return": lambda club, d, by: player_services.player_return(
-        club=club, player_id=d["player"], **by
-    ),
-    "link": lambda club, d, by: player_services.player_link(
-        club=club, player_id=d["player"], user_id=d["user"], **by
-    ),
-    "merge": lambda club, d, by: player_services.players_merge(
-        club=club, source_id=d["player"], target_id=d["target"], **by
-    ),
-    "unmerge": lambda club, d, by: player_services.players_unmerge(
-        club=club, source_id=d["player"], **by
-    ),
-}
-
-
-ROW_ACTIONS = ("mark_guest", "retire", "return", "unmerge")
-
-
-def _bound(action: str, data, players, members):
-    if action in ("rename", "merge"):
-        return {"rename": RenameForm, "merge": MergeForm}[action](data, players=players)
-    if action == "link":
-        return LinkForm(data, players=players, members=members)
-    if action in ROW_ACTIONS:  # a button on a player's row: the player is all it needs
-        return PlayerForm(data)
-    return {"add": AddPlayersForm, "guest": GuestForm}[action](data)

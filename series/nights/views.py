@@ -19,9 +19,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_safe
 
 from series.clubs.access import Access, allows
-from series.domain.errors import DomainError
 from series.domain.nights.methods import POINTS_TABLE
-from series.eventstore.store import VersionConflict
 from series.nights import pages_data, screen_links, selectors, services
 from series.nights.forms import (
     CheckInForm,
@@ -34,7 +32,7 @@ from series.nights.forms import (
     TableResultForm,
 )
 from series.web.conditional import watched
-from series.web.messages import render as error_message
+from series.web.forms import submit
 from series.web.page_access import club_page, in_club_time, refuse_access
 
 DIRECT = Access.DIRECT  # admins and scorers direct a night
@@ -287,28 +285,17 @@ def _screen_link(request, club, night_id: UUID) -> str:
     return request.build_absolute_uri(url)
 
 
+NIGHT_CHANGED = gettext_lazy(
+    "The night changed while this page was open (another director?): "
+    "here it is as it is now; check it, then send again."
+)
+
+
 def _submit(form, write, night=None) -> bool:
-    """Hand a valid form's data to a service; a refusal becomes a form error, a
-    change made meanwhile a request to look again (the page shows it)."""
-    if not form.is_valid():
-        return False
+    """``submit`` with the night's players' names, and its word for a night
+    that changed while the page was open."""
     names = pages_data.names_of(night) if night is not None else None
-    try:
-        form.written = write(form.cleaned_data)
-    except DomainError as error:
-        field = error.field if error.field in form.fields else None
-        form.add_error(field, error_message(error, names))
-        return False
-    except VersionConflict:
-        form.add_error(
-            None,
-            _(
-                "The night changed while this page was open (another director?): "
-                "here it is as it is now; check it, then send again."
-            ),
-        )
-        return False
-    return True
+    return submit(form, write, names=names, changed=str(NIGHT_CHANGED))
 
 
 # -- the table cards and paper sheets -----------------------------------------------------

@@ -26,6 +26,7 @@ account_pages = [
 
 club_pages = [
     path("settings/", club_views.club_settings, name="club_settings"),
+    path("league/roster/", club_views.roster_page, name="roster"),
     path("members/", club_views.members, name="members"),
     path("members/<int:user_id>/remove/", club_views.member_remove, name="member_remove"),
     path("invitations/made/", club_views.invitation_made, name="invitation_made"),

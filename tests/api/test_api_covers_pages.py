@@ -58,7 +58,7 @@ PAGE_OPERATIONS = {
         "club_season_add",
         "club_season_remove",
     ),
-    "league:roster": (
+    "roster": (
         "club_players_list",
         "club_player_add",
         "club_guest_add",
@@ -138,4 +138,4 @@ def test_a_page_added_with_a_form_and_no_api_operation_is_noticed():
     views = dict(page_views())
     assert methods(views["deal_new"]) == {"GET", "POST"}
     assert "POST" in methods(views["login"]) and methods(views["rules"]) == {"GET", "HEAD"}
-    assert {"deal_void", "members", "join", "account_pin", "league:roster"} <= pages_taking_post()
+    assert {"deal_void", "members", "join", "account_pin", "roster"} <= pages_taking_post()

@@ -159,7 +159,7 @@ def build_site() -> tuple[dict, object]:
         "league:standings": slug,
         "league:history": slug,
         "league:settings": slug,
-        "league:roster": slug,
+        "roster": slug,
         "league:player": {**slug, "player_id": players[0].id},
         "nights:list": slug,
         "nights:night": {**slug, "night_id": night},
