@@ -552,7 +552,7 @@ def watched_loop(args, token: str, clubs: list[Club], url: str, setups, total: T
     spectators and again with ``args.watchers`` of them. Returns what each saw."""
     count = max(1, math.ceil(args.watch_rate * args.watch_pause))
     results = []
-    for setup, replicas in setups:
+    for number, (setup, replicas) in enumerate(setups):
         servers = Servers(url, args.workers, replicas)
         servers.start()
         try:
@@ -560,7 +560,10 @@ def watched_loop(args, token: str, clubs: list[Club], url: str, setups, total: T
             shown = multiprocessing.Manager().list([""] * count)
             for index in range(count):
                 club, players = clubs[index // args.tables_per_club % len(clubs)]
-                tables.append(Table(index, Client(token, Tally(), index), players, club))
+                # Its own players in its club, the next setup's others: the series of
+                # one setup are still open in the next (D-19).
+                block = number * args.tables_per_club + index % args.tables_per_club
+                tables.append(Table(index, Client(token, Tally(), index), players, club, block))
                 tables[-1].shown = shown
             with ThreadPoolExecutor(max_workers=count) as pool:
                 runs = {}
@@ -731,7 +734,10 @@ def watch_main(args) -> None:
         )
         tables = max(1, math.ceil(args.watch_rate * args.watch_pause))
         os.environ["SECRET_KEY"] = SECRET_KEY  # this process signs the live views' links
-        token, made = prepare(url, math.ceil(tables / args.tables_per_club))
+        setups_made = 2 if cluster else 1  # primary only, then primary + replica
+        token, made = prepare(
+            url, math.ceil(tables / args.tables_per_club), args.tables_per_club * setups_made
+        )
         setups = [("primary only", None)]
         if cluster:
             cluster.caught_up()
