@@ -11,6 +11,8 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from tests.support.backup import fresh_database  # noqa: F401 (a fixture for every test)
+from tests.support.league import History, build_history, make_users
+from tests.support.shared import copy_or_build, written_once_per_module
 
 # Property tests: no deadline (a shared machine is slow at random moments) and
 # 50 examples unless a test asks for more. CI draws the same examples on every
@@ -115,3 +117,22 @@ def _flush_past_the_append_only_log(django_db_setup, django_db_blocker):
     ops.execute_sql_flush = execute_sql_flush
     yield
     ops.execute_sql_flush = original
+
+
+# -- a small hand-made history (the league's and the roster's tests) ---------------
+
+
+@pytest.fixture
+def users(db):
+    return make_users()
+
+
+history_of_the_module = written_once_per_module(build_history)
+
+
+@pytest.fixture
+def history(history_of_the_module, db) -> History:
+    """The history, written once for the module (tests/support/shared.py): its
+    figures are worked out by hand in the tests; everything is built through the
+    services."""
+    return copy_or_build(history_of_the_module, build_history)
