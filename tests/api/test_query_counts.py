@@ -1,5 +1,5 @@
 """Reads cost a fixed number of queries, however long the series or the club's
-history (STYLE rule 7)."""
+history (DESIGN rule 7)."""
 
 from __future__ import annotations
 

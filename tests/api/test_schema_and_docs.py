@@ -1,5 +1,5 @@
 """The OpenAPI schema and the docs pages, Swagger UI and ReDoc, served by the app
-itself (no CDN: DESIGN)."""
+itself (DESIGN "No CDN")."""
 
 from __future__ import annotations
 

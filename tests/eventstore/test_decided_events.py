@@ -1,4 +1,4 @@
-"""A deal's events record what was decided (STYLE rule 2, DESIGN "the event
+"""A deal's events record what was decided (DESIGN rule 2, DESIGN "The event
 store"): a later change to a rule never changes a past total, and events
 written before the scores were recorded still read as they did."""
 

@@ -1,5 +1,5 @@
 """The night's reads cost a fixed number of queries, however many deals its
-tables played (STYLE rule 7): the big screen polls them."""
+tables played (DESIGN rule 7): the big screen polls them."""
 
 from __future__ import annotations
 
