@@ -58,12 +58,14 @@ test: setup lint
 test-core: setup
 	$(BIN)/pytest -n $(TEST_WORKERS) --dist loadgroup -m "not browser"
 
-# Python by ruff, JavaScript by biome (biome.json; installed from PyPI with the
+# Python by ruff and the import contracts (import-linter, in pyproject.toml),
+# JavaScript by biome (biome.json; installed from PyPI with the
 # dev tools). The JavaScript's pure parts have unit tests in tests/js, run by
 # pytest in the browser tests' chromium: no node, no build step.
 lint: setup
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports
 	$(BIN)/biome lint static/js tests/js
 
 format: setup
