@@ -7,10 +7,13 @@ an end line with the count. The HMAC is keyed by ``BACKUP_KEY`` (or, when that
 is not set, by a key derived from ``SECRET_KEY``), so nobody without the key
 can edit a line and recompute the chain. An import first reads the whole file
 and checks every signature, the end line and the header, and refuses a file
-that fails (naming the line) before writing anything; then it restores the
-file in one transaction through the writer's bulk path, which checks every
-event of every stream (series and rosters) with the same decide as a live
-command, in log order. Password hashes are exported and restored only
+that fails (naming the line) before writing anything. A line that holds one
+key twice in any of its objects is refused too: ``json`` keeps the last value
+silently, another reader may keep the first, and the signature vouches for
+only one of them. Lines may end in LF or CRLF. Then it restores the file in one
+transaction through the writer's bulk path, which checks every event of every
+stream (series and rosters) with the same decide as a live command, in log
+order. Password hashes are exported and restored only
 when asked for (``with_accounts``).
 """
 
@@ -236,6 +239,22 @@ def _read(lines: Lines) -> Iterable[str]:
     return lines() if callable(lines) else lines
 
 
+class _DuplicateKey(ValueError):
+    def __init__(self, key: str) -> None:
+        self.key = key
+        super().__init__(key)
+
+
+def _object_without_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object as a dict, refusing a key that it holds twice."""
+    record: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in record:
+            raise _DuplicateKey(key)
+        record[key] = value
+    return record
+
+
 def _verified(lines: Iterable[str]) -> Iterator[tuple[int, dict[str, Any]]]:
     """Each record with its line number, after checking its signature."""
     key = signing_key()
@@ -246,8 +265,12 @@ def _verified(lines: Iterable[str]) -> Iterator[tuple[int, dict[str, Any]]]:
         if ended:
             raise BackupError(number, "there is more after the end line")
         try:
-            record = json.loads(line)
+            record = json.loads(line, object_pairs_hook=_object_without_duplicates)
             claimed = record.pop("hash")
+        except _DuplicateKey as duplicate:
+            raise BackupError(
+                number, f"the key {duplicate.key!r} appears twice in one object of the line"
+            ) from None
         except (ValueError, KeyError, AttributeError, TypeError):
             raise BackupError(number, "not a line of a scorekeeper backup") from None
         if number == 1 and record.get("version") != FORMAT_VERSION:
