@@ -13,11 +13,20 @@ from uuid import UUID, uuid4
 import pytest
 
 from series.backup import archive as backup
-from series.domain.events import SCHEMA_VERSION, PlayersMerged, SeriesStarted, to_payload
+from series.domain.events import (
+    SCHEMA_VERSION,
+    PlayersMerged,
+    SeriesStarted,
+    from_payload,
+    to_payload,
+)
+from series.domain.nights.events import NightOpened
+from series.domain.nights.large_tables import THIRTEEN_CARDS
 from series.domain.roster import roster_stream
 from series.domain.rules import PRESETS
 from series.domain.series import RecordDeal, VoidDeal, decide, fold
 from series.models import Club, Event, Player, SeriesSheet
+from series.nights import services as nights
 from tests.support.factories import entry
 
 pytestmark = pytest.mark.django_db
@@ -50,7 +59,9 @@ def reference(players: int) -> list[dict]:
     return [header, club, *people]
 
 
-def event_record(position: int, stream: UUID, version: int, event) -> dict:
+def event_record(
+    position: int, stream: UUID, version: int, event, schema_version: int = SCHEMA_VERSION
+) -> dict:
     type_name, payload = to_payload(event)
     return {
         "kind": "event",
@@ -60,7 +71,7 @@ def event_record(position: int, stream: UUID, version: int, event) -> dict:
         "version": version,
         "type": type_name,
         "payload": payload,
-        "schema_version": SCHEMA_VERSION,
+        "schema_version": schema_version,
         "recorded_at": WHEN,
         "recorded_by": None,
         "idempotency_key": None,
@@ -173,3 +184,25 @@ def test_an_earlier_reason_does_not_let_the_rest_of_its_event_through_unchecked(
     with pytest.raises(backup.BackupError) as refused:
         backup.import_lines(signed(records))
     assert refused.value.line == len(records)
+
+
+def test_a_night_opened_with_a_points_table_its_scoring_never_read_is_restored_without_it():
+    # RULES D-16: schema version 2 stored a table sent with any method, unchecked
+    # ("" and "__proto__" among its keys); it is read as absent, so the restore
+    # decides the opening again and the night reads as it always ranked.
+    night = uuid4()
+    table = {"": [1], "__proto__": [2], "24886499855963988688896": [3]}
+    opened = NightOpened(
+        CLUB,
+        "2026-03-14",
+        {"preset": "continental", "options": {}},
+        {"method": "placement", "points_table": table},
+        THIRTEEN_CARDS,
+    )
+    records = [*reference(3), event_record(1, night, 1, opened, schema_version=2)]
+    assert backup.import_lines(signed(records)) == 1
+    restored = Event.objects.get(stream=night)
+    assert restored.payload["scoring"]["points_table"] == table  # history kept as written
+    read = from_payload(restored.type, restored.payload, restored.schema_version)
+    assert read.scoring == {"method": "placement"}
+    assert nights.night_load(night).scoring == {"method": "placement"}

@@ -209,6 +209,24 @@ def test_a_points_table_the_night_could_not_rank_is_refused_at_the_opening(club,
     assert response.json()["field"] == "points_table"
 
 
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"points_table": {"\u0000": [1]}},
+        {"scoring": "per_deal", "points_table": {"4": [7, 4, 2, 0]}},
+        {"scoring": "placement", "points_table": {"__proto__": [1], "": [2]}},
+    ],
+)
+def test_a_points_table_sent_with_another_scoring_is_refused_and_never_logged(club, body):
+    # RULES D-16: a table goes with the points-table method only; the log is immutable,
+    # so what no ranking reads is refused before it becomes an event.
+    response = director(club).post(f"/api/v1/clubs/{club.slug}/nights", body, format="json")
+    assert response.status_code == 422, response.content
+    assert response.json()["code"] == "points_table_unused"
+    assert response.json()["field"] == "points_table"
+    assert not Event.objects.filter(type="NightOpened").exists()
+
+
 def test_a_number_json_cannot_hold_is_refused_in_words_not_a_500(club):
     response = director(club).post(
         f"/api/v1/clubs/{club.slug}/nights",

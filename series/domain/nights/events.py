@@ -11,7 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..registry import events_of, stream_of
+from ..registry import events_of, stream_of, upcaster
+from .methods import PLACEMENT, POINTS_TABLE
 
 night_event = events_of("night")
 
@@ -48,6 +49,17 @@ class NightOpened:
     rules: Mapping[str, Any]  # {"preset", "options"}
     scoring: Mapping[str, Any]  # {"method", "points_table"?}
     large_table: str
+
+
+@upcaster("NightOpened", 2)
+def _points_table_read(payload: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 stored a points table sent with any method, unchecked unless the
+    method ranks by it (keys such as "" or "__proto__"): a table no ranking reads
+    is read as absent. A points-table night's table was checked when it opened."""
+    scoring = dict(payload.get("scoring") or {})
+    if scoring.get("method", PLACEMENT) != POINTS_TABLE:
+        scoring.pop("points_table", None)
+    return payload | {"scoring": scoring}
 
 
 @night_event

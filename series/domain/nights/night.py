@@ -356,6 +356,20 @@ def _check_points_table(state_rules, scoring: Mapping) -> None:
         )
 
 
+def _check_scoring_fields(scoring: Mapping) -> None:
+    """What a night's scoring holds is what its ranking reads: a points table only
+    for the method that ranks by it, so the log never keeps a table nothing reads."""
+    if "points_table" in scoring and scoring.get("method", PLACEMENT) != POINTS_TABLE:
+        raise InvalidNight(
+            _(
+                "A points table goes with the scoring “points table” only: choose that "
+                "scoring, or leave the table out."
+            ),
+            code="points_table_unused",
+            field="points_table",
+        )
+
+
 def decide(state: NightState, command: NightCommand) -> list[NightEvent]:
     """The events ``command`` records, or a DomainError naming the fix."""
     if isinstance(command, OpenNight):
@@ -401,6 +415,7 @@ def _open(state: NightState, command: OpenNight) -> NightOpened:
             method=method,
             choices=", ".join(SCORING_METHODS),
         )
+    _check_scoring_fields(command.scoring)
     scoring_method(command.scoring)  # a points table is checked row by row
     if method == POINTS_TABLE:
         _check_points_table(
