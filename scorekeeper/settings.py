@@ -116,6 +116,10 @@ AUTHENTICATION_BACKENDS = [
     # Counts failed sign-ins (pages, admin and the API token) and refuses a
     # locked-out attempt before its password is checked.
     "axes.backends.AxesStandaloneBackend",
+    # Any name the account answers to: the user name, the sign-up name, the
+    # e-mail address, accents and case aside.
+    "series.accounts.backends.NameBackend",
+    # The sessions signed in through it, and a name that names no one account.
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 10)
@@ -123,6 +127,8 @@ AXES_COOLOFF_TIME = env_int("AXES_COOLOFF_MINUTES", 1) / 60  # hours
 # A user name is locked from one address only: an attacker guessing bob's
 # password never locks out alice, nor bob at another table.
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+# Failures count against the account the typed name resolves to, however typed.
+AXES_USERNAME_CALLABLE = "series.accounts.services.lockout_username"
 # The number of reverse proxies in front of the app that append to
 # X-Forwarded-For (0: none, the socket's address is the client's).
 TRUSTED_PROXIES = env_int("TRUSTED_PROXIES", 0)

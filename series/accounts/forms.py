@@ -1,4 +1,4 @@
-"""Forms of the account pages: sign-up and the e-mail address."""
+"""Forms of the account pages: sign-up, sign-in and the e-mail address."""
 
 from __future__ import annotations
 
@@ -6,8 +6,10 @@ import re
 
 from django import forms
 from django.contrib.auth import get_user_model
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.utils.translation import gettext_lazy as _
+
+from series.accounts import services as accounts
 
 
 def username_from(name: str) -> str:
@@ -75,6 +77,28 @@ class SignUpForm(UserCreationForm):
         keep = not (self.has_error("password1") or self.has_error("password2"))
         for name in ("password1", "password2"):
             self.fields[name].widget.render_value = keep
+
+
+SHARED_NAME = _(
+    "More than one account goes by this name: sign in with your user name or your e-mail address."
+)
+
+
+class SignInForm(AuthenticationForm):
+    """Django's sign-in form, whose name may be any the account answers to
+    (``backends.NameBackend``); a name several accounts share is refused with
+    the way to tell them apart."""
+
+    error_messages = {
+        **AuthenticationForm.error_messages,
+        "invalid_login": _("Your user name and password did not match. Please try again."),
+        "shared_name": SHARED_NAME,
+    }
+
+    def get_invalid_login_error(self):
+        if len(accounts.accounts_named(self.cleaned_data.get("username") or "")) > 1:
+            return forms.ValidationError(self.error_messages["shared_name"], code="shared_name")
+        return super().get_invalid_login_error()
 
 
 class EmailForm(forms.ModelForm):

@@ -18,16 +18,17 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models.signals import pre_save
+from django.db.models.signals import post_save, pre_save
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 from knox.auth import TokenAuthentication
 from rest_framework.exceptions import AuthenticationFailed
 
+from series.domain import names
 from series.domain.errors import DomainError, _
 from series.domain.text import plain
 from series.eventstore.retry import transient_retry
-from series.models import DeviceToken, PinAttempt, Profile
+from series.models import DeviceToken, PinAttempt, Profile, SignInName
 
 
 class DeviceTokenAuthentication(TokenAuthentication):
@@ -137,6 +138,63 @@ def connect() -> None:
         sender=get_user_model(),
         dispatch_uid="series.accounts.services.revoke_tokens_on_password_change",
     )
+    post_save.connect(
+        _keep_sign_in_names,
+        sender=get_user_model(),
+        dispatch_uid="series.accounts.services.keep_sign_in_names",
+    )
+
+
+# -- the names an account answers to at sign-in ---------------------------------------
+
+_NAMED_BY = {"username", "first_name", "last_name", "email"}
+
+
+def _keep_sign_in_names(sender, instance, raw=False, update_fields=None, **kwargs) -> None:
+    """The account's sign-in names follow its row, however it was saved (sign-up,
+    the account page, the admin, ``createsuperuser``)."""
+    if update_fields is not None and not _NAMED_BY & set(update_fields):
+        return  # e.g. the last_login stamp of every sign-in
+    first, last = instance.first_name, instance.last_name
+    texts = (instance.get_username(), first, f"{first} {last}", instance.email)
+    keys = {names.sign_in_key(text) for text in texts} - {""}
+    with transaction.atomic():
+        SignInName.objects.filter(user_id=instance.pk).exclude(key__in=keys).delete()
+        SignInName.objects.bulk_create(
+            [SignInName(user_id=instance.pk, key=key) for key in keys], ignore_conflicts=True
+        )
+
+
+def accounts_named(typed: str) -> list:
+    """The active accounts ``typed`` names at sign-in: the one whose user name it
+    is, exactly; else every account whose user name, sign-up name or e-mail
+    address it is once accents, case and spaces are set aside
+    (``names.sign_in_key``). More than one: the name is shared (two Maria Rossis
+    are maria.rossi and maria.rossi2), and only a user name or an address tells
+    them apart."""
+    users = get_user_model().objects.filter(is_active=True)
+    exact = list(users.filter(**{get_user_model().USERNAME_FIELD: typed}))
+    if exact:
+        return exact
+    key = names.sign_in_key(typed)
+    if not key:
+        return []
+    return list(users.filter(pk__in=SignInName.objects.filter(key=key).values("user_id"))[:2])
+
+
+def lockout_username(request, credentials: dict | None = None) -> str:
+    """The user name the sign-in lockout counts a failure against (django-axes'
+    ``AXES_USERNAME_CALLABLE``): the account the typed name resolves to, so
+    "Lucía Fernández" and "lucia.fernandez" count as one; a name that resolves
+    to no single account counts by its folded key."""
+    if credentials is not None:
+        typed = credentials.get("username") or ""
+    else:
+        typed = getattr(request, "data", request.POST).get("username") or ""
+    found = accounts_named(typed) if typed else []
+    if len(found) == 1:
+        return found[0].get_username()
+    return names.sign_in_key(typed) or typed
 
 
 # -- the confirmation PIN ------------------------------------------------------------

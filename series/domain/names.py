@@ -74,6 +74,22 @@ def key(name: str) -> str:
     return _SPACES.sub(" ", unicodedata.normalize("NFC", folded)).strip()
 
 
+_NOT_IN_A_USER_NAME = re.compile(r"[^\w.@+-]")
+
+
+def sign_in_key(text: str) -> str:
+    """What a name typed at sign-in shares with the account it names: accents
+    dropped, case folded, spaces made dots and what a user name cannot hold
+    left out, as sign-up made the user name. "Lucía Fernández",
+    "lucia.fernandez" and "LUCÍA FERNÁNDEZ" are one key; an e-mail address
+    keeps its shape."""
+    bare = "".join(
+        char for char in unicodedata.normalize("NFKD", text) if not unicodedata.combining(char)
+    )
+    folded = unicodedata.normalize("NFC", bare).casefold()
+    return _NOT_IN_A_USER_NAME.sub("", ".".join(folded.split())).strip(".")
+
+
 # Letters of other scripts drawn like Latin ones (a few of Unicode's
 # confusables, those a keyboard in the club's languages would mistake).
 _LOOKALIKES = str.maketrans(

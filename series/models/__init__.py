@@ -5,7 +5,7 @@ and rebuilt from it (``manage.py rebuild_projections``). Tables that might one
 day be sharded carry ``club``.
 """
 
-from series.models.accounts import DeviceToken, PinAttempt, Profile
+from series.models.accounts import DeviceToken, PinAttempt, Profile, SignInName
 from series.models.league import (
     ClubRecord,
     HeadToHeadTally,
@@ -51,4 +51,5 @@ __all__ = [
     "SeriesResult",
     "SeriesSeat",
     "SeriesSheet",
+    "SignInName",
 ]

@@ -48,3 +48,17 @@ class PinAttempt(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["member", "device"], name="pin_attempt_once")
         ]
+
+
+class SignInName(models.Model):
+    """A name an account answers to at sign-in, as ``names.sign_in_key`` folds
+    it: its user name, the name it signed up with and its e-mail address. Kept
+    by ``series.accounts.services`` whenever the account's row is saved."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=254, db_index=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "key"], name="sign_in_name_once_per_user")
+        ]

@@ -5,6 +5,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from series.accounts import views as account_views
+from series.accounts.forms import SignInForm
 from series.clubs import views as club_views
 from series.sheets import confirm_pages, views
 from series.web import pwa, rules_views
@@ -55,7 +56,13 @@ urlpatterns = [
     path("sw.js", pwa.service_worker, name="service_worker"),
     path("manifest.webmanifest", pwa.manifest, name="manifest"),
     path("offline/", pwa.offline, name="offline"),
-    path("login/", auth_views.LoginView.as_view(template_name="accounts/login.html"), name="login"),
+    path(
+        "login/",
+        auth_views.LoginView.as_view(
+            template_name="accounts/login.html", authentication_form=SignInForm
+        ),
+        name="login",
+    ),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("signup/", account_views.signup, name="signup"),
     path("account/", include(account_pages)),

@@ -12,6 +12,7 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 
 from series.accounts import services as accounts
+from series.accounts.forms import SHARED_NAME
 from series.api.base import ApiView, error_responses
 from series.models import DeviceToken
 
@@ -26,7 +27,11 @@ class TokenCreateApi(ApiView):
     permission_classes = [AllowAny]
 
     class InputSerializer(serializers.Serializer):
-        username = serializers.CharField(max_length=150)
+        username = serializers.CharField(
+            max_length=254,
+            help_text="The user name, the name given at sign-up or the e-mail address, "
+            "in any case, with or without accents, when it names one account.",
+        )
         password = serializers.CharField(max_length=4096, trim_whitespace=False)
         device = serializers.CharField(
             max_length=60, required=False, default="", help_text="A name for this device."
@@ -39,6 +44,8 @@ class TokenCreateApi(ApiView):
     @extend_schema(
         operation_id="token_create",
         summary="Sign this device in: get its API token",
+        description="A name that more than one account goes by is refused with "
+        "`shared_name`: send the user name or the e-mail address instead.",
         tags=["auth"],
         auth=[],
         request=InputSerializer,
@@ -51,6 +58,8 @@ class TokenCreateApi(ApiView):
             # The sign-in lockout marks the request it refused (settings: AXES_*).
             if getattr(request, "axes_locked_out", False):
                 raise SignInLocked()
+            if len(accounts.accounts_named(data["username"])) > 1:
+                raise AuthenticationFailed(SHARED_NAME, code="shared_name")
             raise AuthenticationFailed(_("Wrong username or password."))
         row, token = accounts.device_sign_in(user=user, device=data["device"])
         return Response(self.OutputSerializer({"token": token, "expiry": row.expiry}).data)

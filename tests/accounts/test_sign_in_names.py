@@ -1,0 +1,104 @@
+"""Sign-in as you signed up: the name given at sign-up, the user name made from
+it or the e-mail address, in any case, with or without accents, when it names
+one account; a name two accounts share asks for the user name or the address."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from tests.support.browser import PASSWORD
+
+pytestmark = pytest.mark.django_db
+
+
+def sign_up(name: str, email: str = "") -> None:
+    body = {"username": name, "password1": PASSWORD, "password2": PASSWORD, "email": email}
+    assert Client().post("/signup/", body).status_code == 302
+
+
+def token(username: str, password: str = PASSWORD, client: Client | None = None):
+    return (client or Client()).post(
+        "/api/v1/auth/token",
+        {"username": username, "password": password},
+        content_type="application/json",
+    )
+
+
+def page_sign_in(username: str, password: str = PASSWORD):
+    return Client().post("/login/", {"username": username, "password": password})
+
+
+@pytest.mark.parametrize(
+    "typed",
+    ["Lucía Fernández", "lucia.fernandez", "LUCIA FERNANDEZ", "lucía.fernández", "lf@example.org"],
+)
+def test_lucia_signs_in_with_any_name_she_answers_to(typed):
+    sign_up("Lucía Fernández", email="LF@example.org")
+
+    assert token(typed).status_code == 200
+    assert page_sign_in(typed).status_code == 302
+
+
+def test_niccolo_signs_in_as_typed_even_with_a_decomposed_accent():
+    sign_up("Niccolò Bianchi")
+
+    assert page_sign_in("Niccolò Bianchi").status_code == 302
+    assert page_sign_in("Nicco\u0300lo\u0300 bianchi").status_code == 302
+    assert token("niccolo bianchi").status_code == 200
+
+
+def test_two_maria_rossis_both_get_in_by_user_name_and_the_shared_name_asks_for_it():
+    sign_up("Maria Rossi")
+    sign_up("Maria Rossi", email="maria2@example.org")
+    assert set(get_user_model().objects.values_list("username", flat=True)) == {
+        "maria.rossi",
+        "maria.rossi2",
+    }
+
+    assert token("maria.rossi").status_code == 200
+    assert token("maria.rossi2").status_code == 200
+    assert token("maria2@example.org").status_code == 200
+    shared = token("María Rossi")
+    assert shared.status_code == 401
+    assert shared.json()["code"] == "shared_name"
+    page = page_sign_in("Maria Rossi").content.decode()
+    assert "More than one account goes by this name" in page
+
+
+def test_an_address_two_accounts_share_signs_neither_in_by_it():
+    sign_up("Ada", email="club@example.org")
+    sign_up("Bea", email="Club@Example.org")
+
+    assert token("club@example.org").json()["code"] == "shared_name"
+    assert token("ada").status_code == 200
+
+
+def test_a_wrong_password_is_still_refused_whatever_the_name():
+    sign_up("Lucía Fernández")
+
+    assert token("lucia fernandez", "guess").status_code == 401
+    assert page_sign_in("Lucía Fernández", "guess").status_code == 200
+
+
+def test_failures_count_against_the_account_however_its_name_was_typed():
+    sign_up("Lucía Fernández")
+    table = Client()
+    names = ["Lucía Fernández", "lucia.fernandez", "LUCIA FERNANDEZ", "lucía.fernández"]
+    for attempt in range(12):
+        token(names[attempt % 4], "guess", client=table)
+
+    for typed in names:
+        assert token(typed, client=table).status_code == 429
+    at_home = Client(REMOTE_ADDR="198.51.100.4")
+    assert token("lucía.fernández", client=at_home).status_code == 200
+
+
+def test_a_changed_email_signs_in_and_the_old_one_no_longer_does(client):
+    sign_up("Ada", email="old@example.org")
+    client.post("/login/", {"username": "ada", "password": PASSWORD})
+    client.post("/account/", {"email": "new@example.org"})
+
+    assert token("new@example.org").status_code == 200
+    assert token("old@example.org").status_code == 401
