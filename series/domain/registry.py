@@ -28,7 +28,7 @@ from typing import Any
 from series.domain.cards import Card, parse_card
 
 # The schema version written today for every event type.
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 # The modules that register events and their commands: importing them fills
 # the registry before the first payload is read.

@@ -27,6 +27,10 @@ METHOD_CHOICES = [
 TABLE_SIZES = [(n, str(n)) for n in range(3, 9)]
 
 
+def _sizes(low: int, high: int) -> list[tuple[int, str]]:
+    return [(n, str(n)) for n in range(low, high + 1)]
+
+
 class NightWrite(WriteForm):
     """A write to a night: its version when the page was drawn, and a key."""
 
@@ -48,11 +52,36 @@ class NewNightForm(forms.Form):
             "the points of each place, 1st first. E.g. 4: 7 4 2 0"
         ),
     )
+    # Left out: the game's smallest and largest table.
+    min_table = forms.TypedChoiceField(
+        label=_("Smallest table"),
+        choices=TABLE_SIZES,
+        coerce=int,
+        required=False,
+        empty_value=None,
+    )
+    max_table = forms.TypedChoiceField(
+        label=_("Largest table"),
+        choices=TABLE_SIZES,
+        coerce=int,
+        required=False,
+        empty_value=None,
+        help_text=_(
+            "The sizes of table this night seats: its draws stay within them, and a points "
+            "table needs rows for these sizes only."
+        ),
+    )
     idempotency_key = forms.CharField(widget=forms.HiddenInput, max_length=64, required=False)
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args, sizes: tuple[int, int] = (3, 8), **kwargs) -> None:
+        """``sizes``: the smallest and largest table the club's game is played at."""
         super().__init__(*args, **kwargs)
         self.initial.setdefault("idempotency_key", uuid.uuid4().hex)
+        low, high = sizes
+        for name in ("min_table", "max_table"):
+            self.fields[name].choices = _sizes(low, high)
+        self.initial.setdefault("min_table", low)
+        self.initial.setdefault("max_table", high)
 
     def clean_points_table(self) -> dict[str, list[str]] | None:
         """The lines typed as rows by table size; the night's rules check the
@@ -103,8 +132,16 @@ class DrawForm(NightWrite):
     )
     method = forms.ChoiceField(label=_("Seat the players"), choices=METHOD_CHOICES, initial=RANDOM)
 
-    def __init__(self, *args, first_round: bool = True, **kwargs) -> None:
+    def __init__(
+        self, *args, first_round: bool = True, sizes: tuple[int, int] = (3, 8), **kwargs
+    ) -> None:
+        """``sizes``: the smallest and largest table the night seats."""
         super().__init__(*args, **kwargs)
+        low, high = sizes
+        for name in ("min_table", "max_table"):
+            self.fields[name].choices = _sizes(low, high)
+        self.initial.setdefault("min_table", min(max(4, low), high))
+        self.initial.setdefault("max_table", max(min(6, high), low))
         if first_round:  # nothing to rank players by yet
             self.fields["method"].choices = METHOD_CHOICES[:1]
         else:

@@ -18,6 +18,7 @@ from series.domain.nights.methods import PER_DEAL, POINTS_TABLE
 from series.domain.nights.night import NightState, NightTable, scoring_method
 from series.domain.nights.ranking import night_ranking as rank_night
 from series.domain.nights.results import places_from_order, table_result
+from series.domain.rules import rules_from
 from series.domain.series import SeriesState
 from series.models import Club, Membership, Night, NightSeat, Player, SeriesSheet
 from series.sheets.selectors import OPEN_STATUSES, series_state
@@ -121,6 +122,8 @@ class NightPage:
     method_explained: str
     scoring: dict
     rules: dict
+    min_table: int  # the sizes of table the night seats, declared when it opened
+    max_table: int
     present: list[PlayerLine]
     rounds: list[RoundView]
     ranking: RankingView
@@ -313,10 +316,20 @@ def night_page(night_id: UUID) -> NightPage | None:
         method_explained=str(METHOD_EXPLAINED.get(state.method, "")),
         scoring=dict(state.scoring),
         rules=dict(state.rules),
+        min_table=state.min_table,
+        max_table=state.max_table,
         present=[PlayerLine(p, names.get(p, str(p))) for p in state.present],
         rounds=rounds,
         ranking=_ranking(state, tables, names),
     )
+
+
+def game_table_sizes(club: Club) -> tuple[int, int]:
+    """The smallest and largest table of the game the club plays by default (a new
+    night's table sizes, unless its director chooses others)."""
+    defaults = club.default_rules or {}
+    rules = rules_from(defaults.get("preset", "continental"), defaults.get("options"))
+    return rules.min_players, rules.max_players
 
 
 def checkable_players(night: NightPage) -> list[PlayerLine]:

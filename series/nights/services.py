@@ -181,11 +181,14 @@ def night_open(
     scoring: str = PLACEMENT,
     points_table: dict | None = None,
     large_table: str | None = None,
+    min_table: int | None = None,
+    max_table: int | None = None,
     actor_id: int | None = None,
     idempotency_key: str | None = None,
 ) -> NightResult:
     """Open a night for ``club`` on ``date`` (today in the club's time zone),
-    playing ``rules`` (the club's defaults) and ranked by ``scoring``."""
+    playing ``rules`` (the club's defaults), ranked by ``scoring``, at tables of
+    ``min_table`` to ``max_table`` players (the game's limits when None)."""
     defaults = club.default_rules or {}
     preset = rules or defaults.get("preset", "continental")
     # The club's options go with the club's preset only.
@@ -201,6 +204,8 @@ def night_open(
         {"preset": preset, "options": dict(chosen)},
         scoring_data,
         large_table or THIRTEEN_CARDS,
+        min_table,
+        max_table,
     )
     return _write(uuid.uuid4(), command, 0, actor_id, idempotency_key)
 

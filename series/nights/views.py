@@ -56,7 +56,7 @@ def _night_of(club, night_id: UUID):
 @require_http_methods(["GET", "POST"])
 @club_page(Access.READ)
 def nights_list(request, club):
-    form = NewNightForm(request.POST or None)
+    form = NewNightForm(request.POST or None, sizes=selectors.game_table_sizes(club))
     if request.method == "POST":
         refused = refuse_access(request, club, DIRECT)
         if refused is not None:
@@ -68,6 +68,8 @@ def nights_list(request, club):
                 date=data["date"],
                 scoring=data["scoring"],
                 points_table=data["points_table"] if data["scoring"] == POINTS_TABLE else None,
+                min_table=data["min_table"],
+                max_table=data["max_table"],
                 actor_id=request.user.id,
                 idempotency_key=data["idempotency_key"] or None,
             ),
@@ -94,7 +96,12 @@ def _forms(night, checkable, data=None, action=None) -> dict:
         "guest": lambda d: GuestForm(d, version=night.version),
         # one per present player: its hidden fields carry no id
         "check_out": lambda d: PlayerForm(d, version=night.version, auto_id=False),
-        "draw": lambda d: DrawForm(d, first_round=not night.rounds, version=night.version),
+        "draw": lambda d: DrawForm(
+            d,
+            first_round=not night.rounds,
+            sizes=(night.min_table, night.max_table),
+            version=night.version,
+        ),
         "move": lambda d: MoveForm(
             d,
             players=[pages_data.Named(s.player, s.name) for s in seated]

@@ -75,8 +75,12 @@ TABLES = (NightTableDrawn(1, (1, 2, 3), 1),)
         (PlayersMerged(4, 5), PlayersMerged(4, 5)),
         (PlayersUnmerged(4, 5), UnmergePlayer(4)),
         (
-            NightOpened(7, "2026-12-01", {"preset": "continental"}, {"method": "placement"}, "x"),
-            OpenNight(7, "2026-12-01", {"preset": "continental"}, {"method": "placement"}, "x"),
+            NightOpened(
+                7, "2026-12-01", {"preset": "continental"}, {"method": "placement"}, "x", 3, 8
+            ),
+            OpenNight(
+                7, "2026-12-01", {"preset": "continental"}, {"method": "placement"}, "x", 3, 8
+            ),
         ),
         (PlayersCheckedIn((1, 2)), CheckIn((1, 2))),
         (PlayerCheckedOut(2), CheckOut(2)),

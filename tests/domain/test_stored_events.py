@@ -164,6 +164,8 @@ STORED = [
             {"preset": "continental", "options": {}},
             {"method": "points_table", "points_table": [10, 6]},
             "thirteen_cards",
+            3,
+            5,
         ),
         {
             "club": 7,
@@ -171,6 +173,8 @@ STORED = [
             "rules": {"preset": "continental", "options": {}},
             "scoring": {"method": "points_table", "points_table": [10, 6]},
             "large_table": "thirteen_cards",
+            "min_table": 3,
+            "max_table": 5,
         },
     ),
     (PlayersCheckedIn((1, 2, 3)), {"players": [1, 2, 3]}),

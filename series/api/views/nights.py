@@ -85,6 +85,8 @@ class NightSerializer(serializers.Serializer):
     state = serializers.ChoiceField(["open", "closed"])
     method = serializers.ChoiceField(SCORING_METHODS)
     method_explained = serializers.CharField()
+    min_table = serializers.IntegerField(help_text="The smallest table the night seats.")
+    max_table = serializers.IntegerField(help_text="The largest table the night seats.")
     present = serializers.ListField(child=serializers.IntegerField())
     rounds = RoundSerializer(many=True)
     ranking = RankingLineSerializer(many=True)
@@ -124,6 +126,8 @@ def night_body(night: NightPage, club: Club) -> dict:
         "state": night.state,
         "method": night.method,
         "method_explained": night.method_explained,
+        "min_table": night.min_table,
+        "max_table": night.max_table,
         "present": [line.id for line in night.present],
         "rounds": [_round_body(r) for r in night.rounds],
         "ranking": [
@@ -209,6 +213,20 @@ class ClubNightsApi(NightApiView):
         )
         large_table = serializers.ChoiceField(LARGE_TABLE_RULES, required=False)
         date = serializers.DateField(required=False, help_text="Today in the club's time zone.")
+        min_table = serializers.IntegerField(
+            min_value=1,
+            max_value=20,
+            required=False,
+            help_text="The smallest table the night seats; the game's smallest when left out. "
+            "Draws and moves stay within the night's sizes, and a points table needs rows "
+            "for these sizes only.",
+        )
+        max_table = serializers.IntegerField(
+            min_value=1,
+            max_value=20,
+            required=False,
+            help_text="The largest table the night seats; the game's largest when left out.",
+        )
 
     @extend_schema(
         operation_id="night_open",
@@ -230,6 +248,8 @@ class ClubNightsApi(NightApiView):
             scoring=data["scoring"],
             points_table=table or None,  # its sizes are checked by the night's rules
             large_table=data.get("large_table"),
+            min_table=data.get("min_table"),
+            max_table=data.get("max_table"),
             actor_id=request.user.id,
             idempotency_key=idempotency_key(request),
         )

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..registry import events_of, stream_of, upcaster
+from ..rules import rules_from
 from .methods import PLACEMENT, POINTS_TABLE
 
 night_event = events_of("night")
@@ -49,6 +50,9 @@ class NightOpened:
     rules: Mapping[str, Any]  # {"preset", "options"}
     scoring: Mapping[str, Any]  # {"method", "points_table"?}
     large_table: str
+    # The smallest and largest table the night seats, declared when it opened.
+    min_table: int
+    max_table: int
 
 
 @upcaster("NightOpened", 2)
@@ -60,6 +64,15 @@ def _points_table_read(payload: dict[str, Any]) -> dict[str, Any]:
     if scoring.get("method", PLACEMENT) != POINTS_TABLE:
         scoring.pop("points_table", None)
     return payload | {"scoring": scoring}
+
+
+@upcaster("NightOpened", 3)
+def _with_table_bounds(payload: dict[str, Any]) -> dict[str, Any]:
+    """Version 3 (and 2, upcast to it) had no table sizes: a night opened before it
+    declared them seats any size its game is played at."""
+    rules = payload.get("rules") or {}
+    played = rules_from(rules.get("preset", "continental"), rules.get("options"))
+    return {"min_table": played.min_players, "max_table": played.max_players, **payload}
 
 
 @night_event

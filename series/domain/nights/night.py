@@ -41,7 +41,7 @@ from .large_tables import LARGE_TABLE_RULES, THIRTEEN_CARDS, table_rules
 from .meetings import Pair
 from .methods import PER_DEAL, PLACEMENT, POINTS_TABLE, PerDeal, Placement, PointsTable
 from .results import Order
-from .sizes import table_sizes
+from .sizes import check_bounds, table_sizes
 
 SCORING_METHODS = (PLACEMENT, PER_DEAL, POINTS_TABLE)
 
@@ -88,6 +88,8 @@ class NightState:
     rules: Mapping = field(default_factory=dict)  # {"preset", "options"}
     scoring: Mapping = field(default_factory=dict)  # {"method", "points_table"?}
     large_table: str = THIRTEEN_CARDS
+    min_table: int = 0  # the smallest and largest table the night seats (RULES D-15)
+    max_table: int = 0
     present: tuple[int, ...] = ()  # in check-in order
     left: tuple[int, ...] = ()  # checked out, in order
     rounds: tuple[NightRound, ...] = ()
@@ -136,6 +138,8 @@ def apply(state: NightState, event: NightEvent) -> NightState:
                 rules=dict(event.rules),
                 scoring=dict(event.scoring),
                 large_table=event.large_table,
+                min_table=event.min_table,
+                max_table=event.max_table,
             )
         case PlayersCheckedIn():
             present = state.present + tuple(p for p in event.players if p not in state.present)
@@ -201,6 +205,9 @@ class OpenNight:
     rules: Mapping
     scoring: Mapping
     large_table: str = THIRTEEN_CARDS
+    # The smallest and largest table the night will seat; None: the game's limits.
+    min_table: int | None = None
+    max_table: int | None = None
 
 
 @records(PlayersCheckedIn)
@@ -321,13 +328,14 @@ def _table_rows(table: Mapping) -> dict[int, Sequence]:
     return rows
 
 
-def _check_points_table(state_rules, scoring: Mapping) -> None:
-    """A points table pays every table size the game may seat (a draw or a move may
-    make any of them), so a night's ranking never meets a size it has no row for."""
+def _check_points_table(state_rules, scoring: Mapping, smallest: int, largest: int) -> None:
+    """A points table pays every table size the night may seat, from its smallest to
+    its largest table (a draw or a move may make any of them, and no other), so a
+    night's ranking never meets a size it has no row for."""
     game = state_rules.game_object
     low, high = state_rules.min_players, state_rules.max_players
     rows = _table_rows(scoring.get("points_table") or {})
-    missing = [n for n in range(low, high + 1) if n not in rows]
+    missing = [n for n in range(smallest, largest + 1) if n not in rows]
     if missing:
         raise InvalidNight(
             _(
@@ -336,8 +344,8 @@ def _check_points_table(state_rules, scoring: Mapping) -> None:
             ),
             code="points_table_missing_size",
             field="points_table",
-            low=low,
-            high=high,
+            low=smallest,
+            high=largest,
             missing=", ".join(map(str, missing)),
         )
     extra = [n for n in rows if not low <= n <= high]
@@ -405,7 +413,10 @@ def decide(state: NightState, command: NightCommand) -> list[NightEvent]:
 def _open(state: NightState, command: OpenNight) -> NightOpened:
     if state.version:
         raise InvalidNight(_("This night is open already."), code="night_open_already")
-    rules_from(command.rules.get("preset", "continental"), command.rules.get("options"))
+    rules = rules_from(command.rules.get("preset", "continental"), command.rules.get("options"))
+    smallest = rules.min_players if command.min_table is None else command.min_table
+    largest = rules.max_players if command.max_table is None else command.max_table
+    check_bounds(smallest, largest, game=rules.game)
     method = command.scoring.get("method", PLACEMENT)
     if method not in SCORING_METHODS:
         raise InvalidNight(
@@ -418,14 +429,17 @@ def _open(state: NightState, command: OpenNight) -> NightOpened:
     _check_scoring_fields(command.scoring)
     scoring_method(command.scoring)  # a points table is checked row by row
     if method == POINTS_TABLE:
-        _check_points_table(
-            rules_from(command.rules.get("preset", "continental"), command.rules.get("options")),
-            command.scoring,
-        )
+        _check_points_table(rules, command.scoring, smallest, largest)
     if command.large_table not in LARGE_TABLE_RULES:
         table_rules(rules_from(), 4, command.large_table)  # refuses, naming the choices
     return NightOpened(
-        command.club, command.date, dict(command.rules), dict(command.scoring), command.large_table
+        command.club,
+        command.date,
+        dict(command.rules),
+        dict(command.scoring),
+        command.large_table,
+        smallest,
+        largest,
     )
 
 
@@ -484,6 +498,9 @@ def _draw(state: NightState, command: DrawRound) -> list[NightEvent]:
     if command.method not in METHODS:
         draw([], (), 0, method=command.method)  # refuses, naming the methods
     rules = state.game_rules
+    check_bounds(command.min_table, command.max_table, game=rules.game)
+    _within_night(state, command.min_table, "min_table")
+    _within_night(state, command.max_table, "max_table")
     sizes = table_sizes(len(state.present), command.min_table, command.max_table, game=rules.game)
     drawn = draw(
         state.present,
@@ -498,6 +515,40 @@ def _draw(state: NightState, command: DrawRound) -> list[NightEvent]:
     # A round drawn again before any of its tables started replaces that draw.
     number = current.number if current is not None else len(state.rounds) + 1
     return [RoundDrawn(number, command.seed, command.method, tuple(sizes), tables)]
+
+
+def _within_night(state: NightState, size: int, field_name: str) -> None:
+    """Refuse a table of ``size`` outside the sizes the night declared when it opened
+    (its points table, if it has one, pays those sizes only)."""
+    if not state.min_table <= size <= state.max_table:
+        raise InvalidNight(
+            _(
+                "This night seats tables of {low} to {high}, as set when it opened: "
+                "choose a size in between, not {size} (for other sizes, open another night)."
+            ),
+            code="night_table_size_outside",
+            field=field_name,
+            low=state.min_table,
+            high=state.max_table,
+            size=size,
+        )
+
+
+def _fits_night(state: NightState, table: int, size: int, field_name: str) -> None:
+    """Refuse a move that leaves Table ``table`` at ``size``, outside the night's sizes."""
+    if not state.min_table <= size <= state.max_table:
+        raise InvalidNight(
+            _(
+                "Table {table} would seat {size}: this night seats tables of {low} to {high}, "
+                "as set when it opened. Choose another table, or swap two players."
+            ),
+            code="night_table_size_outside",
+            field=field_name,
+            table=table,
+            size=size,
+            low=state.min_table,
+            high=state.max_table,
+        )
 
 
 def _drawn(state: NightState, number: int, seats: Sequence[int], first_dealer: int):
@@ -551,6 +602,8 @@ def _move(state: NightState, command: MovePlayer) -> PlayerMoved:
             code="night_table_empty",
             field="player",
         )
+    _fits_night(state, target.number, len(target.seats) + 1, "table")
+    _fits_night(state, origin.number, len(left), "player")
     dealer = origin.first_dealer if origin.first_dealer != command.player else left[0]
     tables = (
         _drawn(state, origin.number, left, dealer),
@@ -579,6 +632,7 @@ def _seat_late_arrival(state: NightState, current: NightRound, command: MovePlay
             table=target.number,
             most=most,
         )
+    _fits_night(state, target.number, len(target.seats) + 1, "table")
     seats = (*target.seats, command.player)
     joined = _drawn(state, target.number, seats, target.first_dealer)
     return PlayerMoved(current.number, command.player, target.number, (joined,))

@@ -46,7 +46,7 @@ SERIES = "00000000-0000-4000-8000-000000000001"
 def night(*, closed_round: bool = False):
     """A night of six at two tables of three, both started; round 1 closed if told."""
     events = [
-        NightOpened(1, "2026-03-14", {"preset": "continental"}, {"method": "placement"}, "x"),
+        NightOpened(1, "2026-03-14", {"preset": "continental"}, {"method": "placement"}, "x", 3, 8),
         PlayersCheckedIn((A, B, C, D, E, F)),
         RoundDrawn(
             1,
@@ -105,7 +105,9 @@ def test_a_table_still_playing_or_finished_takes_no_directors_result(status, cod
 def test_a_table_not_started_or_not_drawn_takes_no_result():
     drawn_only = fold(
         [
-            NightOpened(1, "2026-03-14", {"preset": "continental"}, {"method": "placement"}, "x"),
+            NightOpened(
+                1, "2026-03-14", {"preset": "continental"}, {"method": "placement"}, "x", 3, 8
+            ),
             PlayersCheckedIn((A, B, C)),
             RoundDrawn(1, 7, "random", (3,), (NightTableDrawn(1, (A, B, C), A),)),
         ]
