@@ -198,6 +198,8 @@ def test_a_night_opened_with_a_points_table_its_scoring_never_read_is_restored_w
         {"preset": "continental", "options": {}},
         {"method": "placement", "points_table": table},
         THIRTEEN_CARDS,
+        3,
+        8,
     )
     records = [*reference(3), event_record(1, night, 1, opened, schema_version=2)]
     assert backup.import_lines(signed(records)) == 1
