@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework import serializers
-from rest_framework.exceptions import MethodNotAllowed, ValidationError
+from rest_framework.exceptions import ErrorDetail, MethodNotAllowed, ValidationError
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.renderers import JSONRenderer
 from rest_framework.views import APIView
@@ -45,6 +45,14 @@ class ApiSchema(AutoSchema):
                 schema["pattern"] = NOT_BLANK_TEXT if trimmed else TEXT
         return schema
 
+    def _map_basic_serializer(self, serializer, direction):
+        """A request's objects take the fields they name and no other (the server
+        refuses another as ``unknown_field``: ``unknown_fields``)."""
+        schema = super()._map_basic_serializer(serializer, direction)
+        if direction == "request":
+            schema["additionalProperties"] = False
+        return schema
+
     def get_serializer_name(self, serializer, direction):
         owner, _dot, name = type(serializer).__qualname__.rpartition(".")
         if owner.endswith("Api"):
@@ -67,10 +75,27 @@ class ApiView(APIView):
         if method not in self.http_method_names or not hasattr(self, method):
             raise MethodNotAllowed(request.method)
         super().initial(request, *args, **kwargs)
+        if method in WRITES and not self.takes_a_body(method):
+            # An operation whose schema has no body takes none: every key is unknown.
+            unknown = unknown_fields(serializers.Serializer(), request.data)
+            if unknown:
+                raise ValidationError(unknown)
+
+    def takes_a_body(self, method: str) -> bool:
+        """Whether the operation's schema (its ``extend_schema(request=…)``) has a body."""
+        key = (type(self), method)
+        if key not in _BODIES:
+            inspector = getattr(getattr(self, method), "kwargs", {}).get("schema", ApiSchema)()
+            inspector.view, inspector.method = self, method.upper()
+            _BODIES[key] = inspector.get_request_serializer() is not None
+        return _BODIES[key]
 
     def validated(self, serializer_class, data=None) -> dict:
         serializer = serializer_class(data=self.request.data if data is None else data)
-        if data is None:  # a JSON body: its values have the schema's types
+        if data is None:  # a JSON body: only the schema's fields, of the schema's types
+            unknown = unknown_fields(serializer, serializer.initial_data)
+            if unknown:
+                raise ValidationError(unknown)
             wrong = json_type_errors(serializer, serializer.initial_data)
             if wrong:
                 raise ValidationError(wrong)
@@ -78,6 +103,10 @@ class ApiView(APIView):
             refuse_blank_parameters(serializer, data)
         serializer.is_valid(raise_exception=True)
         return serializer.validated_data
+
+
+WRITES = frozenset({"post", "put", "patch", "delete"})
+_BODIES: dict[tuple[type, str], bool] = {}
 
 
 def refuse_blank_parameters(serializer, query: QueryDict) -> None:
@@ -142,6 +171,38 @@ def json_type_errors(field, value) -> dict | list | None:
                 return [message]
             return None if isinstance(value, types) else [message]
     return None
+
+
+# -- no field the schema does not name ---------------------------------------------
+
+UNKNOWN_FIELD = _("There is no such field here: check its name and where it is.")
+
+
+def unknown_fields(field, value) -> dict | list | None:
+    """Where ``value`` (parsed JSON) holds a key that ``field`` does not take, at
+    any depth: DRF's error structure with the code ``unknown_field``, or None. The
+    schema says the same (``additionalProperties: false``, ``ApiSchema``). A
+    misspelt field ("rumy") would otherwise be dropped silently."""
+    if isinstance(field, serializers.ListSerializer | serializers.ListField):
+        if not isinstance(value, list):
+            return None
+        errors = [unknown_fields(field.child, item) or {} for item in value]
+        return errors if any(errors) else None
+    if isinstance(field, serializers.DictField):
+        if not isinstance(value, dict):
+            return None
+        errors = {key: e for key, item in value.items() if (e := unknown_fields(field.child, item))}
+        return errors or None
+    if not isinstance(field, serializers.Serializer) or not isinstance(value, dict):
+        return None
+    taken = {name: child for name, child in field.fields.items() if not child.read_only}
+    errors = {}
+    for key, item in value.items():
+        if key not in taken:
+            errors[key] = [ErrorDetail(str(UNKNOWN_FIELD), code="unknown_field")]
+        elif error := unknown_fields(taken[key], item):
+            errors[key] = error
+    return errors or None
 
 
 def _items(child, value):

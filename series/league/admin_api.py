@@ -37,6 +37,9 @@ class ClubLadderApi(LeagueApiView):
             help_text="Only each player's best N series count.",
         )
 
+    class InputSerializer(LadderSerializer):
+        """The same fields as sent: a request's object takes no other."""
+
     @extend_schema(
         operation_id="club_ladder_read",
         summary="The club's ladder rules",
@@ -53,12 +56,12 @@ class ClubLadderApi(LeagueApiView):
         summary="Set the club's ladder rules (admins)",
         tags=["league"],
         parameters=[SLUG],
-        request=LadderSerializer,
+        request=InputSerializer,
         responses={200: LadderSerializer, **error_responses(*WRITE_ERRORS)},
     )
     def put(self, request, slug):
         club = self.club_for(slug, Access.ADMINISTER)
-        data = self.validated(self.LadderSerializer)
+        data = self.validated(self.InputSerializer)
         rules = services.ladder_set(club=club, min_series=data["min_series"], best_n=data["best_n"])
         return Response(self.LadderSerializer(rules).data)
 

@@ -293,3 +293,37 @@ def test_a_query_parameter_given_empty_is_refused_not_taken_as_absent(table, as_
 def test_a_method_no_operation_takes_is_405_even_with_a_bad_token(client):
     response = client.generic("TRACE", "/api/v1/verify", HTTP_AUTHORIZATION="Token nonsense")
     assert response.status_code == 405
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"rumy": True}, "rumy"),
+        ({"foo": 1}, "foo"),
+        ({"__proto__": {"rummy": True}}, "__proto__"),
+        ({"recorded_by": 1}, "recorded_by"),
+        ({"hands": "bonus"}, "hands.1.bonus"),
+        ({"going_out": {"groups": [], "bonus": 1}}, "going_out.bonus"),
+    ],
+)
+def test_a_field_the_deal_does_not_take_is_a_400_naming_it(table, as_role, started, change, field):
+    # A misspelt "rumy" was recorded without the Rummy, silently.
+    anna, bruno, carla = table.players
+    body = deal_body(1, anna, [bruno, carla])
+    if change.get("hands") == "bonus":
+        body["hands"][1]["bonus"] = 5
+    else:
+        body.update(change)
+    response = as_role("scorer").post(f"/api/v1/series/{started['id']}/deals", body, format="json")
+    assert response.status_code == 400, response.json()
+    assert (response.json()["code"], response.json()["field"]) == ("unknown_field", field)
+    assert Event.objects.filter(stream=started["id"]).count() == 1
+
+
+def test_an_operation_that_takes_no_body_refuses_one_with_fields(table, as_role, started):
+    client = as_role("scorer")
+    path = f"/api/v1/series/{started['id']}/live-link"
+    response = client.post(path, {"expires": "never"}, format="json")
+    assert response.status_code == 400, response.json()
+    assert (response.json()["code"], response.json()["field"]) == ("unknown_field", "expires")
+    assert client.post(path, format="json").status_code == 201

@@ -96,3 +96,19 @@ def test_a_started_series_links_to_recording_its_deals(client):
     }
     made = schema["paths"]["/api/v1/clubs/{slug}/invitations"]["post"]["responses"]["201"]
     assert made["links"]["JoinWithIt"]["requestBody"] == {"token": "$response.body#/token"}
+
+
+def test_every_request_object_says_it_takes_no_other_field(client):
+    schema = client.get("/api/v1/schema?format=json").json()
+    components = schema["components"]["schemas"]
+    bodies = [
+        operation["requestBody"]["content"]["application/json"]["schema"]["$ref"]
+        for item in schema["paths"].values()
+        for operation in item.values()
+        if isinstance(operation, dict) and "requestBody" in operation
+    ]
+    assert len(bodies) > 30
+    objects = {ref.rsplit("/", 1)[1] for ref in bodies} | {"Hand", "GoingOut", "DefaultRules"}
+    assert {
+        name: components[name].get("additionalProperties") for name in objects
+    } == dict.fromkeys(objects, False)
