@@ -222,6 +222,18 @@ def night_ranking(night_id: UUID, *, state: NightState | None = None) -> Ranking
     return _ranking(state, _table_states(state), _names(state))
 
 
+def disputed_deals(state: NightState) -> tuple[tuple[int, int, int], ...]:
+    """(round, table, deal) of each disputed deal of the night's tables (one query)."""
+    tables = _table_states(state)
+    return tuple(
+        (round_.number, table.number, deal)
+        for round_ in state.rounds
+        for table in round_.tables
+        if table.series in tables
+        for deal in tables[table.series][0].disputed
+    )
+
+
 def standings_order(night_id: UUID, state: NightState) -> tuple[int, ...]:
     """The night's players best first (a draw by the night's standings)."""
     ranking = night_ranking(night_id, state=state)

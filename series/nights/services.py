@@ -27,7 +27,13 @@ from django.utils import timezone
 from series.clubs.players import guest_add
 from series.domain.errors import DomainError, NotFound, _
 from series.domain.league.seasons import season_of
-from series.domain.nights.events import NightPoints, PlayerMoved, PlayersSwapped, RoundDrawn
+from series.domain.nights.events import (
+    NightClosed,
+    NightPoints,
+    PlayerMoved,
+    PlayersSwapped,
+    RoundDrawn,
+)
 from series.domain.nights.large_tables import THIRTEEN_CARDS
 from series.domain.nights.meetings import Pair, pair
 from series.domain.nights.methods import PLACEMENT
@@ -98,11 +104,14 @@ class NightStream:
 
     def appended(self, stream: UUID, change: Change[NightState]) -> None:
         """A draw or a move seats no one who sits at another open table of the
-        club (RULES D-19), checked under the log's lock like a series' start."""
+        club (RULES D-19), checked under the log's lock like a series' start; a
+        close records the points its tables' series give now (RULES D-22)."""
         seated = set()
         for event in change.events:
             if isinstance(event, RoundDrawn | PlayerMoved | PlayersSwapped):
                 seated |= {p for table in event.tables for p in table.seats}
+            if isinstance(event, NightClosed):
+                _refuse_moved_result(stream, change.before, event)
         if seated:
             series_services.seated_elsewhere(change.after.club, sorted(seated), night=stream)
 
@@ -609,9 +618,9 @@ def night_close(
     idempotency_key: str | None = None,
 ) -> NightResult:
     """Close the night, recording its points as the ranking has them (RULES D-16, D-17);
-    refused while a table plays (its series can be abandoned first)."""
-    from series.nights.selectors import night_ranking
-
+    refused while a table plays (its series can be abandoned first) or while a deal
+    of its tables is disputed (RULES D-22). A correction that commits first is in
+    the points it records; one after it is refused (``NightStream.appended``)."""
     state = night_load(night_id)
     ended = _ended_tables(state)
     current = state.current_round
@@ -620,20 +629,59 @@ def night_close(
         if current is None or current.closed
         else tuple(t.number for t in current.tables if t.started and t.number not in ended)
     )
-    with transaction.atomic():
-        if not playing:
-            state, expected_version = _round_closed(
-                night_id, state, expected_version, actor_id, idempotency_key
-            )
-        ranking = night_ranking(night_id, state=state)
-        points = tuple(
-            NightPoints(
-                line.player, line.place, _text(line.points), _text(line.per_deal), line.rounds
-            )
-            for line in ranking.lines
-        )
-        return _write(
-            night_id, CloseNight(points, playing), expected_version, actor_id, idempotency_key
+    for attempt in range(1, CLOSE_ATTEMPTS + 1):
+        try:
+            with transaction.atomic():
+                closing, expected = state, expected_version
+                if not playing:
+                    closing, expected = _round_closed(
+                        night_id, state, expected_version, actor_id, idempotency_key
+                    )
+                points, disputed = _close_reading(night_id, closing)
+                command = CloseNight(points, playing, disputed)
+                return _write(night_id, command, expected, actor_id, idempotency_key)
+        except ResultMoved:
+            if attempt == CLOSE_ATTEMPTS:
+                raise
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+# A close that a correction overtook reads its tables again: this many times at most.
+CLOSE_ATTEMPTS = 3
+
+
+class ResultMoved(DomainError):
+    """A table's score sheet changed between a close's reading and its append."""
+
+    code = "night_result_changed"
+
+
+def _close_reading(
+    night_id: UUID, state: NightState
+) -> tuple[tuple[NightPoints, ...], tuple[tuple[int, int, int], ...]]:
+    """The points a close records (the ranking as its tables' series give it, RULES
+    D-16, D-17) and the disputed deals that keep it open (RULES D-22)."""
+    from series.nights.selectors import disputed_deals, night_ranking
+
+    ranking = night_ranking(night_id, state=state)
+    points = tuple(
+        NightPoints(line.player, line.place, _text(line.points), _text(line.per_deal), line.rounds)
+        for line in ranking.lines
+    )
+    return points, disputed_deals(state)
+
+
+def _refuse_moved_result(night_id: UUID, before: NightState, closed: NightClosed) -> None:
+    """Under the log's lock, after the close's append: every correction, void or
+    abandon of its tables appended before has committed, and any appended after
+    finds the night closed (``series_services.refuse_closed_night``). So the
+    tables read now are the result the close stands for: when they no longer
+    give the points it read a moment before, or a deal is disputed, the close
+    is refused (``night_close`` reads them again)."""
+    points, disputed = _close_reading(night_id, before)
+    if points != tuple(closed.points) or disputed:
+        raise ResultMoved(
+            _("A table's score sheet changed while the night was closing: close it again."),
         )
 
 

@@ -37,6 +37,7 @@ from series.models import (
     Event,
     LiveLink,
     Membership,
+    Night,
     Player,
     Profile,
     SeriesSeat,
@@ -390,3 +391,27 @@ def usernames(ids: Iterable[int]) -> dict[int, str]:
         return {}
     users = get_user_model().objects.filter(id__in=ids)
     return {user.id: user.get_username() for user in users}
+
+
+@dataclass(frozen=True, slots=True)
+class ClosedNight:
+    """The closed club night whose table played a series (RULES D-22)."""
+
+    night: UUID
+    date: object  # the night's day
+    table: int | None
+
+
+def closed_night(series_id: UUID) -> ClosedNight | None:
+    """The closed night ``series_id`` was played at, from the night's read model
+    (the night and table number on the score sheet, the night's header), in one
+    query: None outside a night, or while the night is open or reopened."""
+    closed = Night.objects.filter(id=OuterRef("night"), closed=True).values("date")[:1]
+    row = (
+        SeriesSheet.objects.filter(id=series_id, night__isnull=False)
+        .annotate(night_date=Subquery(closed))
+        .filter(night_date__isnull=False)
+        .values_list("night", "night_date", "table_number")
+        .first()
+    )
+    return None if row is None else ClosedNight(*row)

@@ -19,7 +19,13 @@ from uuid import UUID
 from series.clubs.players import not_a_player_of_club
 from series.domain.confirmation import ConfirmDeal, DisputeDeal
 from series.domain.errors import DomainError, _
-from series.domain.events import DealEntry, SeriesStarted
+from series.domain.events import (
+    DealCorrected,
+    DealEntry,
+    DealVoided,
+    SeriesAbandoned,
+    SeriesStarted,
+)
 from series.domain.rules import rules_from
 from series.domain.series import (
     IN_PROGRESS,
@@ -282,6 +288,8 @@ class SeriesStream:
         # that of two starts at once seating one player the second is refused.
         if change.before.version == 0:
             refuse_seated_elsewhere(stream, change.after)
+        if any(isinstance(event, CHANGES_A_RESULT) for event in change.events):
+            refuse_closed_night(stream)
 
     def in_append(self, stream: UUID, change: Change[SeriesState]) -> bool:
         return projections.in_append(change.before, change.events)
@@ -308,6 +316,40 @@ class SeriesStream:
 
 
 SERIES = SeriesStream()
+
+
+# What changes a finished table's result: refused while its night is closed (RULES D-22).
+CHANGES_A_RESULT = (DealCorrected, DealVoided, SeriesAbandoned)
+
+
+class NightIsClosed(DomainError):
+    """A correction, void or abandon of a closed night's table (RULES D-22)."""
+
+    code = "night_closed"
+
+
+def refuse_closed_night(stream: UUID) -> None:
+    """A closed night's result stands: its tables' series take no correction,
+    void or abandon until the night is reopened (RULES D-22).
+
+    Run by the writer after the append, under the log's lock (not in ``decide``,
+    so a log recorded before this rule still restores): a close appended before
+    has committed by then, so this read of the night's read model sees it; a
+    close appended after reads this change's score sheet when it checks its
+    own points (``NightStream.appended``)."""
+    night = selectors.closed_night(stream)
+    if night is None:
+        return
+    raise NightIsClosed(
+        _(
+            "Table {table} played at the club night of {date}, which is closed: its result "
+            "stands. The night's director or a club admin can reopen the night on its page, "
+            "saying why, to change it."
+        ),
+        night=str(night.night),
+        date=night.date.isoformat(),
+        table=night.table,
+    )
 
 
 class SeatedElsewhere(DomainError):

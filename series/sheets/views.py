@@ -140,6 +140,8 @@ def sheet(request, sheet):
     context = {
         "sheet": sheet,
         "own_table": own_table,
+        # RULES D-22: a closed night's table takes no correction, void or abandon.
+        "closed_night": selectors.closed_night(sheet.id) if sheet.night else None,
         "can_score": can_score,
         "can_record": can_score and sheet.status in selectors.OPEN_STATUSES,
         "can_confirm": allows(getattr(request, "club_role", None), sheet.club, Access.MEMBER),

@@ -23,6 +23,7 @@ from series.domain.events import (
 from series.domain.nights.events import (
     NightClosed,
     NightOpened,
+    NightReopened,
     NightTableDrawn,
     PlayerCheckedOut,
     PlayerMoved,
@@ -37,6 +38,7 @@ from series.domain.nights.night import (
     CheckOut,
     MovePlayer,
     OpenNight,
+    ReopenNight,
     StartTable,
     SwapPlayers,
 )
@@ -92,6 +94,7 @@ TABLES = (NightTableDrawn(1, (1, 2, 3), 1),)
         (RoundDrawn(1, 42, "random", (3,), TABLES), None),
         (RoundClosed(1), None),
         (NightClosed("placement", ()), None),
+        (NightReopened("A deal was entered wrong"), ReopenNight("A deal was entered wrong")),
     ],
     ids=lambda value: type(value).__name__,
 )

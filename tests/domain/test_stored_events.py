@@ -37,6 +37,7 @@ from series.domain.nights.events import (
     NightClosed,
     NightOpened,
     NightPoints,
+    NightReopened,
     NightTableDrawn,
     PlayerCheckedOut,
     PlayerMoved,
@@ -211,6 +212,10 @@ STORED = [
                 {"player": 2, "place": 2, "points": None, "per_deal": None, "rounds": 0},
             ],
         },
+    ),
+    (
+        NightReopened("Table 2's deal 3 was entered wrong"),
+        {"reason": "Table 2's deal 3 was entered wrong"},
     ),
 ]
 

@@ -1,20 +1,24 @@
 """Two directors at once (RULES D-15, D-19): one draw wins, the other is a 409
-and sees the winning draw; a night's table and a series never share a player."""
+and sees the winning draw; a night's table and a series never share a player;
+a close and a correction of one of its tables (RULES D-22): one of them first."""
 
 from __future__ import annotations
 
 import threading
+from dataclasses import replace
 
 import pytest
 from django.db import connection
 
 from series.clubs import players as player_services
+from series.domain.errors import DomainError
 from series.eventstore.writer import StreamConflict
 from series.models import Event, NightSeat
+from series.nights import selectors
 from series.nights import services as nights
 from series.sheets import services
-from tests.support.factories import start
-from tests.support.nights import drawn, night_of
+from tests.support.factories import entry, start
+from tests.support.nights import drawn, night_of, play_out
 
 
 def _at_once(*calls):
@@ -26,7 +30,7 @@ def _at_once(*calls):
             outcomes.append(("done", call()))
         except StreamConflict as conflict:
             outcomes.append(("conflict", conflict))
-        except services.SeatedElsewhere as refused:
+        except DomainError as refused:
             outcomes.append(("refused", refused))
         finally:
             connection.close()
@@ -101,3 +105,62 @@ def test_opening_a_table_the_round_does_not_have_names_the_tables_it_has(db):
         with pytest.raises(nights.DomainError) as refused:
             nights.night_tables_start(night_id=night.night_id, tables=asked)
         assert "Round 1 has tables 1, 2: choose among them" in refused.value.message
+
+
+def _recorded_points(night_id) -> list[tuple[int, int, str | None]]:
+    closed = Event.objects.get(stream=night_id, type="NightClosed").payload["points"]
+    return [(line["player"], line["place"], line["points"]) for line in closed]
+
+
+def _points_of_its_tables(night_id) -> list[tuple[int, int, str | None]]:
+    """The night's ranking counted again now from its tables' series."""
+    state = replace(nights.night_load(night_id), closed=False)
+    ranking = selectors.night_ranking(night_id, state=state)
+    return [
+        (line.player, line.place, None if line.points is None else str(line.points))
+        for line in ranking.lines
+    ]
+
+
+def _close_and_correct_at_once(attempt: int) -> None:
+    """A night's close and a correction of Table 1's last deal, sent at once."""
+    _club, _players, night = night_of(6, deals=1)
+    night_id = night.night_id
+    drawn(night_id, low=3, high=3, seed=attempt)
+    nights.night_tables_start(night_id=night_id)
+    play_out(night_id)
+    table = nights.night_load(night_id).current_round.tables[0]
+    seats = table.seats
+    other_winner = entry(seats[1], {seats[0]: 30, seats[2]: 40})
+    before = _points_of_its_tables(night_id)
+    outcomes = _at_once(
+        lambda: ("close", nights.night_close(night_id=night_id)),
+        lambda: (
+            "correction",
+            services.deal_correct(
+                series_id=table.series, number=1, entry=other_winner, reason="Wrong winner"
+            ),
+        ),
+    )
+    done = sorted(result[0] for kind, result in outcomes if kind == "done")
+    refused = [result for kind, result in outcomes if kind == "refused"]
+    assert nights.night_load(night_id).closed, outcomes
+    recorded = _recorded_points(night_id)
+    assert recorded == _points_of_its_tables(night_id)
+    if done == ["close", "correction"]:  # the correction first: the close counts it
+        assert recorded != before
+    else:  # the close first: the correction is refused
+        assert done == ["close"], outcomes
+        assert [error.code for error in refused] == ["night_closed"]
+        assert recorded == before
+        assert not Event.objects.filter(stream=table.series, type="DealCorrected").exists()
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_a_close_and_a_correction_at_once_never_both_win_and_the_close_records_its_tables():
+    # RULES D-22: either the correction commits first and the close's points
+    # include it, or the close commits first and the correction is refused; the
+    # points recorded always equal the ranking counted again from the tables.
+    for attempt in range(24):
+        _close_and_correct_at_once(attempt)

@@ -149,6 +149,15 @@ class NightClosed:
     points: tuple[NightPoints, ...]
 
 
+@night_event
+@dataclass(frozen=True, slots=True)
+class NightReopened:
+    """A closed night opened again to change its result (RULES D-22); the points of
+    its last close stand for the league until it closes again."""
+
+    reason: str
+
+
 NightEvent = (
     NightOpened
     | PlayersCheckedIn
@@ -160,6 +169,7 @@ NightEvent = (
     | TableResultEntered
     | RoundClosed
     | NightClosed
+    | NightReopened
 )
 
 

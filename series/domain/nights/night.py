@@ -20,6 +20,7 @@ from ..errors import DomainError, _
 from ..registry import records
 from ..rules import rules_from
 from ..series import ABANDONED, FINISHED
+from ..text import plain
 from .drawing import METHODS, RANDOM, draw
 from .errors import InvalidNight
 from .events import (
@@ -27,6 +28,7 @@ from .events import (
     NightEvent,
     NightOpened,
     NightPoints,
+    NightReopened,
     NightTableDrawn,
     PlayerCheckedOut,
     PlayerMoved,
@@ -94,7 +96,9 @@ class NightState:
     left: tuple[int, ...] = ()  # checked out, in order
     rounds: tuple[NightRound, ...] = ()
     closed: bool = False
-    points: tuple[NightPoints, ...] = ()  # recorded at the close
+    # Recorded at the last close: the night's result while it is reopened too (RULES D-22).
+    points: tuple[NightPoints, ...] = ()
+    closes: int = 0  # how often it closed: once it has, the league counts its last close
 
     @property
     def current_round(self) -> NightRound | None:
@@ -186,7 +190,9 @@ def apply(state: NightState, event: NightEvent) -> NightState:
             rounds = _with_round(state, event.round, lambda r: replace(r, closed=True))
             return replace(state, rounds=rounds)
         case NightClosed():
-            return replace(state, closed=True, points=tuple(event.points))
+            return replace(state, closed=True, points=tuple(event.points), closes=state.closes + 1)
+        case NightReopened():
+            return replace(state, closed=False)
     raise TypeError(f"not a night's event: {event!r}")
 
 
@@ -282,10 +288,23 @@ class CloseRound:
 @dataclass(frozen=True, slots=True)
 class CloseNight:
     """``playing``: the tables of the current round whose series still plays;
+    ``disputed``: (round, table, deal) of each disputed deal of the night's tables;
     ``points``: the night's ranking as it stands, recorded in the event."""
 
     points: tuple[NightPoints, ...]
     playing: tuple[int, ...] = ()
+    disputed: tuple[tuple[int, int, int], ...] = ()
+
+
+REASON_LENGTH = 500
+
+
+@records(NightReopened)
+@dataclass(frozen=True, slots=True)
+class ReopenNight:
+    """Open a closed night again to change its result (RULES D-22), saying why."""
+
+    reason: str
 
 
 NightCommand = (
@@ -299,6 +318,7 @@ NightCommand = (
     | EnterTableResult
     | CloseRound
     | CloseNight
+    | ReopenNight
 )
 
 
@@ -384,9 +404,15 @@ def decide(state: NightState, command: NightCommand) -> list[NightEvent]:
         return [_open(state, command)]
     if state.club is None:
         raise InvalidNight(_("There is no such night."), code="night_not_found")
+    if isinstance(command, ReopenNight):
+        return [_reopen(state, command)]
     if state.closed:
         raise InvalidNight(
-            _("The night is closed: open a new night to play again."), code="night_closed"
+            _(
+                "The night is closed: reopen it on its page to change its result, or open a "
+                "new night to play again."
+            ),
+            code="night_closed",
         )
     match command:
         case CheckIn():
@@ -808,7 +834,40 @@ def _close_round(state: NightState, ended: frozenset[int]) -> RoundClosed:
     return RoundClosed(current.number)
 
 
+def _reopen(state: NightState, command: ReopenNight) -> NightReopened:
+    """RULES D-22: only a closed night reopens, and with a reason (kept on its page)."""
+    if not state.closed:
+        raise InvalidNight(
+            _("The night is open: only a closed night is reopened."), code="night_not_closed"
+        )
+    reason = plain(command.reason, field="reason")
+    if not reason:
+        raise InvalidNight(
+            _("Say why the night is reopened."), code="reason_required", field="reason"
+        )
+    if len(reason) > REASON_LENGTH:
+        raise InvalidNight(
+            _("Say why the night is reopened in at most {most} characters."),
+            code="reason_too_long",
+            field="reason",
+            most=REASON_LENGTH,
+        )
+    return NightReopened(reason)
+
+
 def _close_night(state: NightState, command: CloseNight) -> list[NightEvent]:
+    if command.disputed:
+        round_number, table, deal = command.disputed[0]
+        raise InvalidNight(
+            _(
+                "Deal {deal} of Table {table} (round {round}) is disputed: correct it, or have "
+                "it confirmed, before the night closes."
+            ),
+            code="night_deal_disputed",
+            round=round_number,
+            table=table,
+            deal=deal,
+        )
     if command.playing:
         raise InvalidNight(
             _(
