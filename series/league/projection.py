@@ -349,7 +349,7 @@ def _write_roster(club_id: int, state: RosterState) -> None:
 
 def _pages(sheets) -> Iterator[list[SeriesSheet]]:
     """Finished sheets a page at a time, in order of start, so memory stays flat."""
-    sheets = sheets.only("id", "club_id", "rules", "started_at", "winner_id")
+    sheets = sheets.only("id", "club_id", "rules", "started_at", "winner_id", "eliminated")
     after: Position | None = None
     while True:
         page_query = (
@@ -395,6 +395,7 @@ def facts_from_sheets(sheets: list[SeriesSheet]) -> list[SeriesFacts]:
             winner=sheet.winner_id,
             higher_wins=Rules.from_dict(sheet.rules).higher_wins,
             deals=tuple(deals[sheet.id]),
+            eliminated=tuple(sheet.eliminated),
         )
         for sheet in sheets
     ]

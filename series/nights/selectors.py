@@ -13,11 +13,11 @@ from uuid import UUID
 
 from django.utils.translation import gettext_lazy
 
-from series.domain.finishing import finishing_order
+from series.domain.finishing import places_from_order, series_order
 from series.domain.nights.methods import PER_DEAL, POINTS_TABLE
 from series.domain.nights.night import NightState, NightTable, scoring_method
 from series.domain.nights.ranking import night_ranking as rank_night
-from series.domain.nights.results import places_from_order, table_result
+from series.domain.nights.results import table_result
 from series.domain.rules import rules_from
 from series.domain.series import SeriesState
 from series.models import Club, Membership, Night, NightSeat, Player, SeriesSheet
@@ -302,7 +302,7 @@ def _result_places(table: NightTable, series: SeriesState) -> dict[int, int]:
         return places_from_order(table.result)
     if not series.deals:
         return {}
-    return places_from_order(finishing_order(series))
+    return places_from_order(series_order(series))
 
 
 def night_page(night_id: UUID) -> NightPage | None:

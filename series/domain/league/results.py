@@ -1,6 +1,7 @@
 """What a finished series counts for in the league (pure: no database).
 
-A finished series gives each person seated a place, a total, the deals they
+A finished series gives each person seated a place (the series' order of
+places, ``domain.finishing``: RULES D-21, the night's too), a total, the deals they
 played and went out in, whether they played a tiebreak deal, and how far
 behind the leader they ever stood. Voided deals are not in the facts at all;
 corrected deals are there as corrected.
@@ -12,6 +13,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from uuid import UUID
+
+from ..finishing import finishing_order, places_from_order
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +37,7 @@ class SeriesFacts:
     winner: int
     higher_wins: bool  # winner-takes-all Rummy: the highest total wins
     deals: tuple[DealFacts, ...]
+    eliminated: tuple[int, ...] = ()  # standard Rummy: the players out, in seat order
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +70,7 @@ def series_results(facts: SeriesFacts, person_of: Callable[[int], int]) -> list[
     together) count once, with the better place.
     """
     totals = running_totals(facts)[-1] if facts.deals else dict.fromkeys(facts.seats, 0)
-    placed = places(totals, facts.winner, facts.higher_wins)
+    placed = places(facts)
     deficits = furthest_behind(facts)
     seen: set[int] = set()
     results = []
@@ -114,15 +118,18 @@ def running_totals(facts: SeriesFacts) -> list[dict[int, int]]:
     return after
 
 
-def places(totals: Mapping[int, int], winner: int, higher_wins: bool) -> dict[int, int]:
-    """1 for the winner; the others by final total, level totals sharing a place."""
-    others = [player for player in totals if player != winner]
-    sign = -1 if higher_wins else 1
-    placed = {winner: 1}
-    for player in others:
-        ahead = sum(1 for other in others if sign * totals[other] < sign * totals[player])
-        placed[player] = 2 + ahead
-    return placed
+def places(facts: SeriesFacts) -> dict[int, int]:
+    """Each seated player's place (RULES D-21): 1 for the winner, level players
+    sharing a place (1, 2, 2, 4)."""
+    return places_from_order(
+        finishing_order(
+            facts.seats,
+            facts.deals,
+            winner=facts.winner,
+            eliminated=facts.eliminated,
+            higher_wins=facts.higher_wins,
+        )
+    )
 
 
 def furthest_behind(facts: SeriesFacts) -> dict[int, int]:

@@ -1,7 +1,8 @@
 """A table's series as the night ranks it: places, totals, deals played (RULES D-16, D-18).
 
-The places come from the series' own finishing order (``domain.finishing``):
-the winner the series decided, then the others as the game orders them.
+The places come from the series' order of places (``domain.finishing``, RULES
+D-21), the one the league and the ratings read too: the winner the series
+decided, the players it tied for first by its tiebreak, then the others.
 Players level with each other share the mean of the places they cover (two
 players level for 2nd and 3rd are both 2.5).
 
@@ -27,11 +28,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..errors import _
-from ..finishing import finishing_order
+from ..finishing import Order, series_order
 from ..series import SeriesState
 from .errors import InvalidNight
-
-Order = tuple[tuple[int, ...], ...]  # groups of level players, best first
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +80,7 @@ def table_result(
     ``director_order`` is the result a director records for an abandoned table
     (groups of level players, best first, every seated player once); without
     it an abandoned table is not played. A finished or still-playing series is
-    ordered by its own finishing order.
+    ordered by its series' order of places (RULES D-21).
     """
     if state.setup is None:
         raise InvalidNight(_("This table has not started its series."), code="table_not_started")
@@ -93,7 +92,7 @@ def table_result(
     if director_order is not None:
         order = _checked_order(director_order, state.setup.players)
         return TableResult(order, totals, deals)
-    order = finishing_order(state)
+    order = series_order(state)
     if state.abandoned:
         return TableResult(order, totals, deals, played=False, finished=False)
     return TableResult(order, totals, deals, finished=not state.is_open)
@@ -106,15 +105,6 @@ def order_from_places(places: Mapping[int, int]) -> Order:
     for player, place in places.items():
         groups.setdefault(place, []).append(player)
     return tuple(tuple(groups[place]) for place in sorted(groups))
-
-
-def places_from_order(order: Order) -> dict[int, int]:
-    """Each player's place down ``order``: level players share the first place
-    they cover and the next place skips (1, 2, 2, 4)."""
-    places: dict[int, int] = {}
-    for group in order:
-        places.update(dict.fromkeys(group, len(places) + 1))
-    return places
 
 
 def _checked_order(entered: Sequence[Sequence[int]], seats: Sequence[int]) -> Order:

@@ -36,14 +36,11 @@ def facts(deals, *, seats=(1, 2, 3), winner=3, higher_wins=False) -> SeriesFacts
 
 
 def test_the_winner_is_first_and_level_totals_share_a_place():
-    assert places({1: 40, 2: 40, 3: 10, 4: 70}, winner=3, higher_wins=False) == {
-        3: 1,
-        1: 2,
-        2: 2,
-        4: 4,
-    }
+    deals = [DealFacts(1, False, 3, {1: 40, 2: 40, 3: 0, 4: 70})]
+    assert places(facts(deals, seats=(1, 2, 3, 4))) == {3: 1, 1: 2, 2: 2, 4: 4}
     # Winner takes all: the highest total is the best.
-    assert places({1: 40, 2: 90, 3: 100}, winner=3, higher_wins=True) == {3: 1, 2: 2, 1: 3}
+    deals = [DealFacts(1, False, 3, {1: 40, 2: 90, 3: 100})]
+    assert places(facts(deals, higher_wins=True)) == {3: 1, 2: 2, 1: 3}
 
 
 def test_the_furthest_behind_is_measured_after_every_deal():

@@ -126,7 +126,7 @@ def test_a_finished_table_places_its_players_as_the_series_ended():
     state = record(state, A, {B: 20})  # the tiebreak deal (RULES D-8)
     table = table_result(state)
     assert table.finished and table.played
-    assert Placement().score(table) == {A: 10, C: 5, B: 0}
+    assert Placement().score(table) == {A: 10, B: 5, C: 0}  # RULES D-21
     assert table.deals == {A: 4, B: 4, C: 3}
 
 

@@ -6,6 +6,7 @@ from fractions import Fraction
 import pytest
 
 from series.domain.events import DealEntry, Hand
+from series.domain.finishing import places_from_order
 from series.domain.nights import PerDeal, PointsTable, night_ranking, table_result
 from series.domain.nights.errors import InvalidNight
 from series.domain.nights.events import (
@@ -25,7 +26,7 @@ from series.domain.nights.night import (
     decide,
     fold,
 )
-from series.domain.nights.results import order_from_places, places_from_order
+from series.domain.nights.results import order_from_places
 from series.domain.rules import rules_from
 from series.domain.series import (
     ABANDONED,
