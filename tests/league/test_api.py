@@ -53,9 +53,10 @@ def test_a_player_has_all_time_and_season_figures_history_and_head_to_head(histo
     assert body["name"] == "Anna" and body["merged_into"] is None
     assert body["all_time"][0]["series_played"] == body["seasons"][0]["series_played"] == 2
     assert body["history_count"] == 2
-    assert [line["place"] for line in body["history"]] == [2, 3]  # newest first
+    # Newest first; 2nd in the first series too, as the tiebreak's loser (RULES D-21).
+    assert [line["place"] for line in body["history"]] == [2, 2]
     assert {h["name"]: (h["ahead"], h["behind"]) for h in body["head_to_head"]} == {
-        "Bruno": (0, 2),
+        "Bruno": (1, 1),
         "Carla": (1, 1),
     }
 

@@ -18,7 +18,7 @@ from series.models import Player
 from series.sheets import services
 from tests.support.api import make_user
 from tests.support.factories import club_with_players, entry, start
-from tests.support.league import caught_up
+from tests.support.league import at, caught_up
 
 pytestmark = pytest.mark.django_db
 
@@ -50,6 +50,13 @@ def test_player_names_in_the_sheets_header_are_written_as_text(history):
 
 
 def test_standings_write_names_as_text_and_negative_ratings_as_numbers(history):
+    # Carla last once more, against two newcomers: her rating falls below zero.
+    elio, fede = (player_services.player_add(club=history.club, name=n) for n in ("Elio", "Fede"))
+    seated = [elio, fede, history.carla]
+    series = start(history.club, seated, options={"deals": 1}, recorded_at=at(10, 1)).series_id
+    hands = {fede: 20, history.carla: 90}
+    services.deal_record(series_id=series, entry=entry(elio, hands), recorded_at=at(10, 1))
+    caught_up()
     rename_to_formulas(history)
     league.ladder_set(club=history.club, min_series=2)
     response = signed_in(history.users["member"]).get(

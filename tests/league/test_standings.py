@@ -54,8 +54,9 @@ def test_the_figures_of_each_player_are_those_worked_out_by_hand(history):
 def test_the_rating_is_openskill_plackett_luce_over_the_series_in_order(history):
     model = PlackettLuce()
     anna, bruno, carla = model.rating(), model.rating(), model.rating()
-    # First series: Carla 1st, Bruno 2nd (70), Anna 3rd (75).
-    [[anna], [bruno], [carla]] = model.rate([[anna], [bruno], [carla]], ranks=[3, 2, 1])
+    # First series: Carla 1st, Anna 2nd (she lost the tiebreak for first: RULES D-21,
+    # though her 75 is above Bruno's 70), Bruno 3rd.
+    [[anna], [bruno], [carla]] = model.rate([[anna], [bruno], [carla]], ranks=[2, 3, 1])
     # Second series: Bruno 1st, Anna 2nd (50), Carla 3rd (135).
     [[anna], [bruno], [carla]] = model.rate([[anna], [bruno], [carla]], ranks=[2, 1, 3])
     rows = by_name(standings_of(history))
@@ -72,7 +73,7 @@ def test_players_below_the_minimum_are_listed_apart_and_the_rest_ranked_by_ratin
     ratings = [row.rating for row in table.ranked]
     assert ratings == sorted(ratings, reverse=True)
     assert [row.rank for row in table.ranked] == [1, 2, 3]
-    assert table.ranked[0].name == "Bruno"  # won the second series, second in the first
+    assert table.ranked[0].name == "Anna"  # second in both (RULES D-21: the first's tiebreak)
 
 
 def test_with_only_the_best_series_counting_each_player_keeps_their_best_place(history):
@@ -104,8 +105,8 @@ def test_the_club_records_are_those_worked_out_by_hand(history):
 def test_head_to_head_counts_who_finished_ahead_in_the_series_both_sat(history):
     record = player_record(history.anna)
     duels = {h.name: (h.series, h.ahead, h.behind, h.level) for h in record.head_to_head}
-    # Anna was 3rd then 2nd; Bruno 2nd then 1st; Carla 1st then 3rd.
-    assert duels == {"Bruno": (2, 0, 2, 0), "Carla": (2, 1, 1, 0)}
+    # Anna was 2nd (RULES D-21) then 2nd; Bruno 3rd then 1st; Carla 1st then 3rd.
+    assert duels == {"Bruno": (2, 1, 1, 0), "Carla": (2, 1, 1, 0)}
 
 
 def test_a_players_best_and_worst_series_are_those_of_fewest_and_most_points_a_deal(history):
@@ -153,10 +154,10 @@ def test_a_named_season_takes_its_series_out_of_the_calendar_year(history):
 
 def test_each_series_gives_placement_points_fair_across_table_sizes(history):
     # RULES D-16: place p at a table of n scores 10 × (n − p) / (n − 1).
-    # First series (3 players): Carla 1st 10, Bruno 2nd 5, Anna 3rd 0.
-    # Second series (3 players): Bruno 1st 10, Anna 2nd 5, Carla 3rd 0.
+    # First series (3 players): Carla 1st 10, Anna 2nd 5 (the tiebreak's loser, RULES
+    # D-21), Bruno 3rd 0. Second series (3 players): Bruno 1st 10, Anna 2nd 5, Carla 3rd 0.
     rows = by_name(standings_of(history))
-    assert rows["Anna"].placement_points == 5
-    assert rows["Bruno"].placement_points == 15
+    assert rows["Anna"].placement_points == 10
+    assert rows["Bruno"].placement_points == 10
     assert rows["Carla"].placement_points == 10
-    assert rows["Bruno"].placement_per_series == 7.5
+    assert rows["Bruno"].placement_per_series == 5
