@@ -66,7 +66,7 @@ def test_after_the_upgrade_a_league_placed_before_d21_is_counted_again(history):
     # As the league counted it before RULES D-21.
     counted.filter(person=history.anna).update(place=3)
     counted.filter(person=history.bruno).update(place=2)
-    upgrade = import_module("series.migrations.0022_league_places_after_a_tiebreak")
+    upgrade = import_module("series.migrations.0024_league_places_after_a_tiebreak")
     upgrade.mark_clubs_with_results(apps, SimpleNamespace(connection=connection))
     assert selectors.updating(history.club)
     caught_up()

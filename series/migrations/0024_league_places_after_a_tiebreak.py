@@ -26,6 +26,6 @@ def mark_clubs_with_results(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("series", "0021_night_standings")]
+    dependencies = [("series", "0023_sign_in_names_of_accounts")]
 
     operations = [migrations.RunPython(mark_clubs_with_results, migrations.RunPython.noop)]
