@@ -136,6 +136,7 @@ def deal_confirm(request, sheet, number: int):
         "form": form,
         "scores": scores,
         "went_out": names.get(deal.entry.went_out),
+        "rummy": deal.entry.rummy and state.setup.rules.game_object.rummy_times(state.setup.rules),
         "dispute": selectors.standing_dispute(sheet, deal),
     }
     return render(request, "sheets/deal_confirm.html", context)

@@ -137,11 +137,11 @@ class NewSeriesForm(RulesForm):
         choices = [(str(p.id), p.name) for p in self.club_players]
         self.fields["players"].choices = choices
         self.fields["first_dealer"].choices = choices
-        for index, player in enumerate(self.club_players, start=1):
+        for player in self.club_players:
             self.fields[f"seat_{player.id}"] = forms.IntegerField(
                 label=_("Seat of %(name)s") % {"name": player.name},
                 required=False,
-                initial=index,
+                min_value=1,
                 widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "seat"}),
             )
         self.initial.setdefault("idempotency_key", uuid.uuid4().hex)
@@ -154,15 +154,67 @@ class NewSeriesForm(RulesForm):
             for p in self.club_players
         ]
 
+    def players_hint(self) -> dict[str, str]:
+        """The help above the players, for each preset: its game's table sizes
+        ("Tick the 2 to 6 players…" for Rummy), for the page to follow the preset."""
+        return {
+            name: gettext_lazy(
+                "Tick the %(low)s to %(high)s players at the table, then number their "
+                "seats clockwise (or move them up and down)."
+            )
+            % {"low": rules.min_players, "high": rules.max_players}
+            for name, rules in games.presets().items()
+        }
+
+    def players_hint_now(self) -> str:
+        hints = self.players_hint()
+        return hints.get(self["preset"].value(), hints[CONTINENTAL])
+
+    def clean(self):
+        data = super().clean()
+        chosen = [p for p in self.club_players if str(p.id) in data.get("players", [])]
+        seats = {p: data.get(f"seat_{p.id}") for p in chosen}
+        if any(seat is not None for seat in seats.values()):
+            self._check_seats(seats)
+        return data
+
+    def _check_seats(self, seats: dict) -> None:
+        """Every ticked player has a seat of their own, numbered 1 to n; all
+        seats left blank take the list's order."""
+        blank = [p.name for p, seat in seats.items() if seat is None]
+        if blank:
+            self.add_error(
+                "players",
+                _("Give a seat number to: %(names)s.") % {"names": ", ".join(blank)},
+            )
+        by_seat: dict[int, list[str]] = {}
+        for player, seat in seats.items():
+            if seat is not None:
+                by_seat.setdefault(seat, []).append(player.name)
+        for seat, names in sorted(by_seat.items()):
+            if len(names) > 1:
+                self.add_error(
+                    "players",
+                    _("Seat %(seat)s is given to %(names)s: give each player a seat of their own.")
+                    % {"names": ", ".join(names), "seat": seat},
+                )
+        missing = [str(seat) for seat in range(1, len(seats) + 1) if seat not in by_seat]
+        if missing and not blank:
+            self.add_error(
+                "players",
+                _("Nobody has seat %(seats)s: number the %(count)s seats 1 to %(count)s.")
+                % {"seats": ", ".join(missing), "count": len(seats)},
+            )
+
     def seat_order(self) -> list[int]:
-        """The chosen players' ids ordered by the seat numbers given (blank last)."""
+        """The chosen players' ids ordered by the seat numbers given (``clean``
+        checked them), or in the list's order when no seat was numbered."""
         data = self.cleaned_data
         chosen = [p for p in self.club_players if str(p.id) in data.get("players", [])]
         order = {p.id: index for index, p in enumerate(chosen)}
 
         def seat(player) -> tuple:
-            number = data.get(f"seat_{player.id}")
-            return (number is None, number or 0, order[player.id])
+            return (data.get(f"seat_{player.id}") or 0, order[player.id])
 
         return [p.id for p in sorted(chosen, key=seat)]
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django import template
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from series.domain.rules import Rules
 from series.sheets.forms import preset_label
@@ -13,11 +13,32 @@ register = template.Library()
 
 @register.simple_tag
 def rules_in_words(rules_dict) -> list[str]:
-    """The preset in one line, then each house rule in force, in the page's language."""
+    """The preset in one line (the game's name when a house rule contradicts the
+    preset's line, as a winner taking all contradicts "out at 100 points"), then
+    each house rule in force, then the hands and the pack, in the page's language."""
     rules = Rules.from_dict(rules_dict or {})
-    words = [preset_label(rules.preset)]
-    words += [gettext(sentence) % params for sentence, params in rules.game_object.in_words(rules)]
+    game = rules.game_object
+    words = [preset_label(rules.preset) if game.preset_label_holds(rules) else gettext(game.label)]
+    words += [gettext(sentence) % params for sentence, params in game.in_words(rules)]
+    if rules.hand_size and rules.decks:
+        words.append(_pack_in_words(rules))
     return words
+
+
+def _pack_in_words(rules: Rules) -> str:
+    """``7 cards each, from 1 deck with no jokers.``"""
+    cards = ngettext("%(count)s card each", "%(count)s cards each", rules.hand_size)
+    decks = ngettext("%(count)s deck", "%(count)s decks", rules.decks)
+    jokers = (
+        ngettext("%(count)s joker", "%(count)s jokers", rules.jokers)
+        if rules.jokers
+        else gettext("no jokers")
+    )
+    return gettext("%(cards)s, from %(decks)s with %(jokers)s.") % {
+        "cards": cards % {"count": rules.hand_size},
+        "decks": decks % {"count": rules.decks},
+        "jokers": jokers % {"count": rules.jokers} if rules.jokers else jokers,
+    }
 
 
 @register.filter

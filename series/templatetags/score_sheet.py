@@ -43,6 +43,7 @@ class Column:
 class Cell:
     points: int | None  # None: the player did not play this deal
     running: int
+    won: str = ""  # "out": went out; "lowest": won a deal nobody went out of
 
 
 @dataclass(frozen=True)
@@ -68,6 +69,8 @@ class ScoreTable:
     finished: bool
     version: int
     history: dict[int, list[int]] = field(default_factory=dict)  # running totals per player
+    collects: bool = False  # the deal's winner collects the others' points (winner takes all)
+    winnerless: bool = False  # a deal may end with nobody out (the lowest hand wins it)
 
     @property
     def to_confirm(self) -> list[int]:
@@ -90,18 +93,37 @@ def _leaders(sheet: SeriesSheet, totals: dict[int, int]) -> set[int]:
     return leaders(Rules.from_dict(sheet.rules), totals, sheet.eliminated)
 
 
+def _deal_won(line, scored: dict[int, int], higher_wins: bool) -> dict[int, str]:
+    """Who won the deal and how: the player who went out; when nobody did (the
+    stock ran out), the best score of the deal (RULES §3: the lowest hand, who
+    collects when the winner takes all)."""
+    if line.void or not scored:
+        return {}
+    if line.went_out_id is not None:
+        return {line.went_out_id: "out"}
+    best = (max if higher_wins else min)(scored.values())
+    return {player: "lowest" for player, points in scored.items() if points == best}
+
+
 def _rows(sheet: SeriesSheet, seats: list, history: dict[int, list[int]]) -> list[Row]:
     players = {seat.player_id: seat.player for seat in seats}
     points = {(score.number, score.player_id): score.points for score in sheet.scores.all()}
     running = dict.fromkeys(players, 0)
     disputes = getattr(sheet, "disputes", {})
+    higher_wins = Rules.from_dict(sheet.rules).higher_wins
     rows = []
     for line in sheet.deals.all():
+        scored = {
+            seat.player_id: points[line.number, seat.player_id]
+            for seat in seats
+            if (line.number, seat.player_id) in points
+        }
+        won = _deal_won(line, scored, higher_wins)
         cells = []
         for seat in seats:
-            scored = points.get((line.number, seat.player_id))
-            running[seat.player_id] += scored or 0
-            cells.append(Cell(scored, running[seat.player_id]))
+            scored_here = scored.get(seat.player_id)
+            running[seat.player_id] += scored_here or 0
+            cells.append(Cell(scored_here, running[seat.player_id], won.get(seat.player_id, "")))
         if not line.void:
             for player, total in running.items():
                 history[player].append(total)
@@ -129,6 +151,7 @@ def build_score_table(sheet: SeriesSheet) -> ScoreTable:
     rows = _rows(sheet, seats, history)
     leaders = _leaders(sheet, totals)
     tiebreak = set(sheet.tiebreak_players) if sheet.status == TIEBREAK else set()
+    rules = Rules.from_dict(sheet.rules)
     columns = [
         Column(
             player=seat.player,
@@ -151,6 +174,8 @@ def build_score_table(sheet: SeriesSheet) -> ScoreTable:
         finished=sheet.status == FINISHED,
         version=sheet.version,
         history=history,
+        collects=rules.higher_wins,
+        winnerless=rules.game_object.winnerless_deals,
     )
 
 

@@ -50,15 +50,37 @@
       dealer.replaceChildren(...seated.map((id) => options.get(id)).filter(Boolean));
       dealer.value = seated.includes(chosen) ? chosen : seated[0] || "";
     };
-    const renumber = () => {
-      let seat = 0;
-      const seated = [];
-      seating.querySelectorAll(".seat-row").forEach((row) => {
-        const box = row.querySelector("input[type=checkbox]");
-        row.querySelector("input.seat").value = box.checked ? ++seat : "";
-        if (box.checked) seated.push(box.value);
-      });
-      offerDealers(seated);
+    const rows = () => Array.from(seating.querySelectorAll(".seat-row"));
+    const boxOf = (row) => row.querySelector("input[type=checkbox]");
+    const seatOf = (row) => row.querySelector("input.seat");
+    const number = (row) => Number.parseInt(seatOf(row).value, 10);
+    // The seated players, by the seats typed (those without one last, in list order).
+    const seatedInOrder = () =>
+      rows()
+        .filter((row) => boxOf(row).checked)
+        .map((row, index) => ({ row, index, seat: number(row) }))
+        .sort((a, b) => (a.seat || Infinity) - (b.seat || Infinity) || a.index - b.index)
+        .map(({ row }) => boxOf(row).value);
+    const refresh = () => offerDealers(seatedInOrder());
+    // Ticking a player gives them the next free seat; the seats typed stay as
+    // typed. Unticking one frees their seat and closes the gap behind it.
+    const ticked = (row) => {
+      const others = rows().filter((other) => other !== row && boxOf(other).checked);
+      if (boxOf(row).checked) {
+        if (!seatOf(row).value) {
+          const taken = others.map(number).filter(Number.isFinite);
+          seatOf(row).value = String(Math.max(0, ...taken) + 1);
+        }
+      } else {
+        const freed = number(row);
+        seatOf(row).value = "";
+        if (Number.isFinite(freed)) {
+          others.forEach((other) => {
+            if (number(other) > freed) seatOf(other).value = String(number(other) - 1);
+          });
+        }
+      }
+      refresh();
     };
     seating.querySelectorAll(".move").forEach((move) => (move.hidden = false));
     seating.addEventListener("click", (event) => {
@@ -69,13 +91,32 @@
       if (!other) return;
       if (button.dataset.move === "up") seating.insertBefore(row, other);
       else seating.insertBefore(other, row);
-      renumber();
+      // Moving past a seated player swaps the two seats.
+      if (boxOf(row).checked && boxOf(other).checked) {
+        const mine = seatOf(row).value;
+        seatOf(row).value = seatOf(other).value;
+        seatOf(other).value = mine;
+      }
+      refresh();
       button.focus();
     });
     seating.addEventListener("change", (event) => {
-      if (event.target.type === "checkbox") renumber();
+      if (event.target.type === "checkbox") ticked(event.target.closest(".seat-row"));
+      else if (event.target.matches("input.seat")) refresh();
     });
-    renumber();
+    refresh();
+  }
+
+  // The players' help follows the game the preset plays ("2 to 6" for Rummy).
+  const playersHint = document.getElementById("players-hint");
+  const playersHints = document.getElementById("players-hints");
+  if (playersHint && playersHints) {
+    const hints = JSON.parse(playersHints.textContent);
+    playersHint.closest("form").addEventListener("change", (event) => {
+      if (event.target.name === "preset" && hints[event.target.value]) {
+        playersHint.textContent = hints[event.target.value];
+      }
+    });
   }
 
   const newSeries = document.getElementById("new-series");

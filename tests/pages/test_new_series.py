@@ -118,3 +118,42 @@ def test_an_anonymous_visitor_is_sent_to_sign_in(as_role, table):
 
     assert response.status_code == 302
     assert response["Location"].startswith("/login/?next=")
+
+
+def test_two_players_given_one_seat_are_refused_by_name_and_nothing_starts(as_role, table):
+    anna, bruno, carla, dario = table.players[:4]
+    data = seat_data([anna, bruno, carla, dario], [1, 3, 3, 2], first_dealer=anna)
+
+    response = as_role("scorer").post(new_series_url(table), data)
+
+    assert "Seat 3 is given to Bruno, Carla" in response.content.decode()
+    assert not selectors.club_series(club=table.club).exists()
+
+
+def test_a_seat_nobody_has_and_a_player_without_a_seat_are_named(as_role, table):
+    anna, bruno, carla = table.players[:3]
+    gap = as_role("scorer").post(
+        new_series_url(table), seat_data([anna, bruno, carla], [1, 2, 4], first_dealer=anna)
+    )
+    blank = seat_data([anna, bruno, carla], [1, 2, 3], first_dealer=anna)
+    blank[f"seat_{carla.id}"] = ""
+    without = as_role("scorer").post(new_series_url(table), blank)
+
+    assert "Nobody has seat 3: number the 3 seats 1 to 3." in gap.content.decode()
+    assert "Give a seat number to: Carla." in without.content.decode()
+    assert not selectors.club_series(club=table.club).exists()
+
+
+def test_seats_left_all_blank_follow_the_list(as_role, table):
+    anna, bruno, carla = table.players[:3]
+    data = seat_data([anna, bruno, carla], [1, 2, 3], first_dealer=bruno)
+    data.update({f"seat_{p.id}": "" for p in (anna, bruno, carla)})
+
+    assert as_role("scorer").post(new_series_url(table), data).status_code == 302
+
+
+def test_the_players_help_follows_the_game_of_each_preset(as_role, table):
+    page = as_role("scorer").get(new_series_url(table)).content.decode()
+
+    assert "Tick the 3 to 8 players at the table" in page
+    assert "Tick the 2 to 6 players at the table" in page  # Rummy's, for the script

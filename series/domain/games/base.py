@@ -209,6 +209,15 @@ class Game(ABC):
         """Each house rule in force, as a sentence for the score sheet."""
         return []
 
+    def rummy_times(self, rules: Rules) -> int:
+        """How many times a Rummy counts what the winner collects (1: no bonus)."""
+        return 1
+
+    def preset_label_holds(self, rules: Rules) -> bool:
+        """Whether the preset's one-line label still says what ``rules`` play; when
+        a house rule contradicts it, the pages name the game instead."""
+        return True
+
 
 def _hand_size_by_table(players: int, decks: int) -> int:
     # RULES §3: 2 players 10; 3–4 players 7; 5–6 players 6 with one deck, 10 with two.

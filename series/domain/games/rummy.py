@@ -120,7 +120,7 @@ class Rummy(Game):
         winners = scoring.deal_winners(entry, penalties)
         collected = sum(points for player, points in penalties.items() if player not in winners)
         if entry.rummy:
-            collected *= rules.rummy_bonus
+            collected *= self.rummy_times(rules)
         share = collected // len(winners)
         return {p: (share if p in winners else 0) for p in contenders}
 
@@ -143,6 +143,13 @@ class Rummy(Game):
 
     def higher_wins(self, rules: Rules) -> bool:
         return rules.scoring == WINNER_TAKES_ALL
+
+    def rummy_times(self, rules: Rules) -> int:
+        return rules.rummy_bonus if rules.scoring == WINNER_TAKES_ALL else 1
+
+    def preset_label_holds(self, rules: Rules) -> bool:
+        # The label says "out at 100 points": a winner taking all, or another cap, is not that.
+        return rules.scoring == ELIMINATION and rules.target == self.presets[RUMMY].target
 
     def in_words(self, rules: Rules) -> list[Words]:
         words: list[Words] = []
