@@ -71,6 +71,7 @@ class SeatView:
     first_dealer: bool
     leader: bool
     place: int | None = None  # an abandoned table's: as entered, else as its totals stand
+    rating: float | None = None  # as a draw balanced by rating read it
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,7 +251,7 @@ def _leaders(table: NightTable, state: SeriesState | None, totals: dict) -> set[
     return {p for p in table.seats if totals.get(p, 0) == best}
 
 
-def _table_view(table: NightTable, tables, names) -> TableView:
+def _table_view(table: NightTable, tables, names, ratings=None) -> TableView:
     found = tables.get(table.series) if table.started else None
     series_state_, status = found if found else (None, None)
     totals = dict(series_state_.totals) if series_state_ is not None else {}
@@ -273,6 +274,7 @@ def _table_view(table: NightTable, tables, names) -> TableView:
             player == table.first_dealer,
             player in leaders,
             places.get(player),
+            (ratings or {}).get(player),
         )
         for seat, player in enumerate(table.seats, start=1)
     ]
@@ -314,7 +316,11 @@ def night_page(night_id: UUID) -> NightPage | None:
     tables, names = _table_states(state), _names(state)
     rounds = [
         RoundView(
-            r.number, r.seed, r.method, r.closed, [_table_view(t, tables, names) for t in r.tables]
+            r.number,
+            r.seed,
+            r.method,
+            r.closed,
+            [_table_view(t, tables, names, r.ratings) for t in r.tables],
         )
         for r in state.rounds
     ]

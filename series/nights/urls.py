@@ -9,6 +9,7 @@ app_name = "nights"
 night_pages = [
     path("", views.night_page, name="night"),
     path("cards/", views.night_cards, name="cards"),
+    path("close/<str:what>/", views.night_close_confirm, name="close"),
     path("screen/", views.night_screen, name="screen"),
     path("screen/tables/", views.night_screen_fragment, name="screen_fragment"),
     path("join/", views.night_join, name="join"),

@@ -219,6 +219,33 @@ def _write(action: str, night_id: UUID, data: dict, by: dict, user=None):
     raise ValueError(action)
 
 
+# Where the page opens after a form, by its action: the form used when refused
+# (its ``action`` attribute's fragment), what follows it when done (the
+# redirect's), so the eye and the keyboard's next Tab stay where the director was.
+REFUSED_AT = {
+    "check_in": "check-in",
+    "guest": "guest",
+    "check_out": "check-in",
+    "draw": "draw",
+    "move": "move",
+    "start": "round-actions",
+    "round_close": "round-actions",
+    "close": "close",
+    "screen_revoke": "screen-link",
+}
+DONE_AT = {
+    "check_in": "check-in",
+    "guest": "check-in",
+    "check_out": "check-in",
+    "draw": "round",
+    "move": "round",
+    "start": "round",
+    "round_close": "draw",
+    "close": "ranking",
+    "result": "round",
+    "screen_revoke": "screen-link",
+}
+
 DONE = {
     "check_in": gettext_lazy("Checked in."),
     "guest": gettext_lazy("The guest is checked in."),
@@ -254,7 +281,8 @@ def night_page(request, club, night_id: UUID):
         )
         if _submit(form, write, night):
             messages.success(request, str(DONE[action]))
-            return redirect("nights:night", slug=club.slug, night_id=night.id)
+            url = reverse("nights:night", kwargs={"slug": club.slug, "night_id": night.id})
+            return redirect(f"{url}#{DONE_AT[action]}")
         night = _night_of(club, night_id)  # as it is now, after a refusal or a change elsewhere
         form.data = form.data.copy()  # sent again, it writes on the night as shown now
         form.data["expected_version"] = night.version
@@ -265,6 +293,8 @@ def night_page(request, club, night_id: UUID):
         "night": night,
         "day": pages_data.night_day(night),
         "forms": forms,
+        # the tables' sheets are offered while a table waits for its start
+        "unstarted": current is not None and any(t.status == "drawn" for t in current.tables),
         "tables": [(t, results.get((current.number, t.number))) for t in current.tables]
         if current
         else [],
@@ -280,8 +310,34 @@ def night_page(request, club, night_id: UUID):
         ),
         "screen_url": _screen_link(request, club, night.id) if directs else None,
         "draw_example": pages_data.draw_example(night, forms["draw"]),
+        "refused": forms[action].errors if action in DONE else None,
+        "refused_at": REFUSED_AT.get(action, "round"),
     }
     return render(request, "nights/night.html", context, status=422 if action else 200)
+
+
+CLOSING = {"round": "round_close", "night": "close"}
+
+
+@require_safe
+@club_page(DIRECT)
+def night_close_confirm(request, club, night_id: UUID, what: str):
+    """The step before closing the round or the night: what it does, the button
+    that does it (a form to the night's page) and the way back."""
+    night = _night_of(club, night_id)
+    if what not in CLOSING or night.closed or not night.rounds:
+        raise Http404
+    context = {
+        "club": club,
+        "night": night,
+        "day": pages_data.night_day(night),
+        "what": what,
+        "action": CLOSING[what],
+        "form": NightWrite(version=night.version),
+        "unfinished": [t for t in night.rounds[-1].tables if t.status == "playing"],
+        "refused_at": REFUSED_AT[CLOSING[what]],
+    }
+    return render(request, "nights/close.html", context)
 
 
 def _screen_link(request, club, night_id: UUID) -> str:

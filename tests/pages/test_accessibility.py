@@ -164,6 +164,7 @@ def build_site() -> tuple[dict, object]:
         "nights:list": slug,
         "nights:night": {**slug, "night_id": night},
         "nights:cards": {**slug, "night_id": night},
+        "nights:close": {**slug, "night_id": night, "what": "round"},
         "nights:screen": {**slug, "night_id": night},
         "nights:join": {**slug, "night_id": night},
     }

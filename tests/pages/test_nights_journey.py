@@ -154,7 +154,7 @@ def test_a_club_night_from_check_in_to_the_seasons_night_standings(
     shoot(director, "night-draw")
     director.get_by_role("button", name="Open the tables' score sheets").click()
     director.get_by_text("The tables' score sheets are open").wait_for(timeout=WAIT)
-    night_id = director.url.rstrip("/").split("/")[-1]
+    night_id = director.url.split("#")[0].rstrip("/").split("/")[-1]
 
     cards = browsers("en-GB")
     cards.goto(f"{base}/clubs/{club.slug}/nights/{night_id}/cards/")
@@ -200,6 +200,7 @@ def test_a_club_night_from_check_in_to_the_seasons_night_standings(
     screen.set_viewport_size({"width": 1280, "height": 720})
     assert screen.evaluate("document.documentElement.scrollHeight <= window.innerHeight")
 
+    director.get_by_role("link", name="Close the round").click()
     director.get_by_role("button", name="Close the round").click()
     director.get_by_text("The round is closed.").wait_for(timeout=WAIT)
     director.get_by_label("Seat the players").select_option("standings")
@@ -210,9 +211,11 @@ def test_a_club_night_from_check_in_to_the_seasons_night_standings(
     director.get_by_role("button", name="Open the tables' score sheets").click()
     director.get_by_text("The tables' score sheets are open").wait_for(timeout=WAIT)
     play_out(night_id)
+    director.get_by_role("link", name="Close the round").click()
     director.get_by_role("button", name="Close the round").click()
     director.get_by_text("The round is closed.").wait_for(timeout=WAIT)
     screen.context.close()  # its polls stop before the test's database goes
+    director.get_by_role("link", name="Close the night").click()
     director.get_by_role("button", name="Close the night").click()
     director.get_by_text("The night is closed").wait_for(timeout=WAIT)
 

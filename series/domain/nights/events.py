@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..registry import events_of, stream_of, upcaster
+from ..registry import events_of, stored, stream_of, upcaster
 from ..rules import rules_from
 from .methods import PLACEMENT, POINTS_TABLE
 
@@ -87,14 +87,26 @@ class PlayerCheckedOut:
     player: int
 
 
+@dataclass(frozen=True, slots=True)
+class PlayerRating:
+    """A player's rating as a draw balanced by rating read it."""
+
+    player: int
+    rating: float
+
+
 @night_event
 @dataclass(frozen=True, slots=True)
 class RoundDrawn:
+    """A round's tables as drawn; ``ratings``: those a draw balanced by rating
+    read, best first (players with none are not listed: they were seated last)."""
+
     number: int
     seed: int
     method: str
     sizes: tuple[int, ...]
     tables: tuple[NightTableDrawn, ...]
+    ratings: tuple[PlayerRating, ...] = stored(default=(), omitted_when_default=True)
 
 
 @night_event

@@ -21,7 +21,7 @@ from ..registry import records
 from ..rules import rules_from
 from ..series import ABANDONED, FINISHED
 from ..text import plain
-from .drawing import METHODS, RANDOM, draw
+from .drawing import METHODS, RANDOM, RATING, draw
 from .errors import InvalidNight
 from .events import (
     NightClosed,
@@ -32,6 +32,7 @@ from .events import (
     NightTableDrawn,
     PlayerCheckedOut,
     PlayerMoved,
+    PlayerRating,
     PlayersCheckedIn,
     PlayersSwapped,
     RoundClosed,
@@ -74,6 +75,7 @@ class NightRound:
     sizes: tuple[int, ...]
     tables: tuple[NightTable, ...]
     closed: bool = False
+    ratings: Mapping[int, float] = field(default_factory=dict)  # a draw balanced by rating's
 
     def table(self, number: int) -> NightTable | None:
         return next((table for table in self.tables if table.number == number), None)
@@ -159,6 +161,7 @@ def apply(state: NightState, event: NightEvent) -> NightState:
                 event.method,
                 tuple(event.sizes),
                 tuple(_table(t) for t in event.tables),
+                ratings={r.player: r.rating for r in event.ratings},
             )
             earlier = tuple(r for r in state.rounds if r.number != event.number)
             return replace(state, rounds=(*earlier, drawn))
@@ -540,7 +543,16 @@ def _draw(state: NightState, command: DrawRound) -> list[NightEvent]:
     tables = tuple(_drawn(state, t.number, t.seats, t.first_dealer) for t in drawn)
     # A round drawn again before any of its tables started replaces that draw.
     number = current.number if current is not None else len(state.rounds) + 1
-    return [RoundDrawn(number, command.seed, command.method, tuple(sizes), tables)]
+    read = (
+        tuple(
+            PlayerRating(p, command.ratings[p])
+            for p in sorted(state.present, key=lambda p: (-command.ratings.get(p, 0.0), p))
+            if p in command.ratings
+        )
+        if command.method == RATING
+        else ()
+    )
+    return [RoundDrawn(number, command.seed, command.method, tuple(sizes), tables, read)]
 
 
 def _within_night(state: NightState, size: int, field_name: str) -> None:
