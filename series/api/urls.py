@@ -81,6 +81,11 @@ urlpatterns = [
         "nights/<uuid:night_id>/check-outs", nights.CheckOutsApi.as_view(), name="night-check-outs"
     ),
     path("nights/<uuid:night_id>/rounds", nights.RoundsApi.as_view(), name="night-rounds"),
+    path(
+        "nights/<uuid:night_id>/rounds/<int:number>/withdraw",
+        nights.RoundWithdrawApi.as_view(),
+        name="night-round-withdraw",
+    ),
     path("nights/<uuid:night_id>/moves", nights.MovesApi.as_view(), name="night-moves"),
     path(
         "nights/<uuid:night_id>/tables/start",

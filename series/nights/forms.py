@@ -123,6 +123,12 @@ class PlayerForm(NightWrite):
     player = forms.IntegerField(widget=forms.HiddenInput)
 
 
+class RoundForm(NightWrite):
+    """A button about one round (withdraw it): the round is all it needs."""
+
+    round_number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+
+
 class DrawForm(NightWrite):
     min_table = forms.TypedChoiceField(
         label=_("Smallest table"), choices=TABLE_SIZES, coerce=int, initial=4

@@ -31,6 +31,7 @@ from series.domain.nights.events import (
     NightClosed,
     NightPoints,
     PlayerMoved,
+    PlayersCheckedIn,
     PlayersSwapped,
     RoundDrawn,
 )
@@ -50,6 +51,7 @@ from series.domain.nights.night import (
     OpenNight,
     StartTable,
     SwapPlayers,
+    WithdrawRound,
     check_recorded,
     decide,
     fold,
@@ -104,16 +106,23 @@ class NightStream:
 
     def appended(self, stream: UUID, change: Change[NightState]) -> None:
         """A draw or a move seats no one who sits at another open table of the
-        club (RULES D-19), checked under the log's lock like a series' start; a
-        close records the points its tables' series give now (RULES D-22)."""
-        seated = set()
+        club, and a check-in no one who sits at another night's table (RULES
+        D-19), checked under the log's lock like a series' start; a close records
+        the points its tables' series give now (RULES D-22)."""
+        seated, arrived = set(), set()
         for event in change.events:
             if isinstance(event, RoundDrawn | PlayerMoved | PlayersSwapped):
                 seated |= {p for table in event.tables for p in table.seats}
+            if isinstance(event, PlayersCheckedIn):
+                arrived |= set(event.players)
             if isinstance(event, NightClosed):
                 _refuse_moved_result(stream, change.before, event)
         if seated:
             series_services.seated_elsewhere(change.after.club, sorted(seated), night=stream)
+        if arrived:
+            series_services.seated_at_another_night(
+                change.after.club, sorted(arrived), night=stream
+            )
 
     def in_append(self, stream: UUID, change: Change[NightState]) -> bool:
         return False  # its rows are written by ``project``
@@ -606,6 +615,22 @@ def night_round_close(
     state = night_load(night_id)
     return _write(
         night_id, CloseRound(_ended_tables(state)), expected_version, actor_id, idempotency_key
+    )
+
+
+@transient_retry
+def night_round_withdraw(
+    *,
+    night_id: UUID,
+    round_number: int,
+    expected_version: int | None = None,
+    actor_id: int | None = None,
+    idempotency_key: str | None = None,
+) -> NightResult:
+    """Take back round ``round_number``, drawn and none of its tables started: its
+    players are free to sit elsewhere, and the night can close without it."""
+    return _write(
+        night_id, WithdrawRound(round_number), expected_version, actor_id, idempotency_key
     )
 
 

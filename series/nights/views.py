@@ -29,6 +29,7 @@ from series.nights.forms import (
     NewNightForm,
     NightWrite,
     PlayerForm,
+    RoundForm,
     TableResultForm,
 )
 from series.web.conditional import watched
@@ -115,6 +116,9 @@ def _forms(night, checkable, data=None, action=None) -> dict:
         ),
         "start": lambda d: NightWrite(d, version=night.version),
         "round_close": lambda d: NightWrite(d, version=night.version),
+        "round_withdraw": lambda d: RoundForm(
+            d, initial={"round_number": current.number if current else 1}, version=night.version
+        ),
         "close": lambda d: NightWrite(d, version=night.version),
         "screen_revoke": lambda d: NightWrite(d, version=night.version),
         "result": lambda d: _result_form(night, d),
@@ -204,6 +208,10 @@ def _write(action: str, night_id: UUID, data: dict, by: dict, user=None):
             return services.night_tables_start(night_id=night_id, **by)
         case "round_close":
             return services.night_round_close(night_id=night_id, **by)
+        case "round_withdraw":
+            return services.night_round_withdraw(
+                night_id=night_id, round_number=data["round_number"], **by
+            )
         case "close":
             return services.night_close(night_id=night_id, **by)
         case "result":
@@ -230,6 +238,7 @@ REFUSED_AT = {
     "move": "move",
     "start": "round-actions",
     "round_close": "round-actions",
+    "round_withdraw": "round-actions",
     "close": "close",
     "screen_revoke": "screen-link",
 }
@@ -241,6 +250,7 @@ DONE_AT = {
     "move": "round",
     "start": "round",
     "round_close": "draw",
+    "round_withdraw": "draw",
     "close": "ranking",
     "result": "round",
     "screen_revoke": "screen-link",
@@ -254,6 +264,9 @@ DONE = {
     "move": gettext_lazy("The seats are changed."),
     "start": gettext_lazy("The tables' score sheets are open: each table records its deals."),
     "round_close": gettext_lazy("The round is closed."),
+    "round_withdraw": gettext_lazy(
+        "The round is withdrawn: its players are free to be drawn again."
+    ),
     "close": gettext_lazy("The night is closed: its points are recorded."),
     "result": gettext_lazy("The table's result is entered: its players count in the ranking."),
     "screen_revoke": gettext_lazy(
@@ -312,6 +325,10 @@ def night_page(request, club, night_id: UUID):
         "draw_example": pages_data.draw_example(night, forms["draw"]),
         "refused": forms[action].errors if action in DONE else None,
         "refused_at": REFUSED_AT.get(action, "round"),
+        # a round drawn and none of its tables started can be withdrawn
+        "withdrawable": current is not None
+        and not current.closed
+        and all(t.status == "drawn" for t in current.tables),
     }
     return render(request, "nights/night.html", context, status=422 if action else 200)
 

@@ -430,6 +430,38 @@ def seated_elsewhere(
     _refuse_drawn_elsewhere(club_id, persons, night, table_of)
 
 
+def seated_at_another_night(club_id: int, players, *, night: UUID) -> None:
+    """Refuse (``SeatedElsewhere``, naming the table) when one of ``players`` sits
+    at a table of another open night of the club: drawn, or playing its series
+    (RULES D-19; a player at an open series outside a night may still check in)."""
+    persons = same_persons(club_id, players)
+    seats = (
+        SeriesSeat.objects.filter(
+            club_id=club_id,
+            player_id__in=persons,
+            series__status__in=(IN_PROGRESS, TIEBREAK),
+            series__table_number__isnull=False,
+        )
+        .exclude(series__night=night)
+        .order_by("series__started_at", "seat")
+        .values_list("player_id", "series_id", "series__table_number")
+    )
+    taken = seats.first()
+    if taken is not None:
+        player, open_series, table = taken
+        raise SeatedElsewhere(
+            _(
+                "{player} is seated at Table {table} of tonight's night: finish or abandon "
+                "that table's series first."
+            ),
+            field="players",
+            player=player,
+            series=str(open_series),
+            table=table,
+        )
+    _refuse_drawn_elsewhere(club_id, persons, night, None)
+
+
 def _refuse_drawn_elsewhere(
     club_id: int, persons: set[int], night: UUID | None, table_of: tuple[int, ...] | None
 ) -> None:

@@ -20,6 +20,7 @@ PAGE_OPERATIONS = {
         "night_move",
         "night_tables_start",
         "night_table_result",
+        "night_round_withdraw",
         "night_close",
     ),
     "nights:join": ("night_read", "night_self_check_in"),  # the night's QR code

@@ -31,6 +31,7 @@ from series.domain.nights.events import (
     PlayersSwapped,
     RoundClosed,
     RoundDrawn,
+    RoundWithdrawn,
     TableStarted,
 )
 from series.domain.nights.night import (
@@ -41,6 +42,7 @@ from series.domain.nights.night import (
     ReopenNight,
     StartTable,
     SwapPlayers,
+    WithdrawRound,
 )
 from series.domain.registry import command_for
 from series.domain.roster import RosterState, UnmergePlayer, decide, fold
@@ -93,6 +95,7 @@ TABLES = (NightTableDrawn(1, (1, 2, 3), 1),)
         # alone: a restore checks them otherwise (``night.check_recorded``).
         (RoundDrawn(1, 42, "random", (3,), TABLES), None),
         (RoundClosed(1), None),
+        (RoundWithdrawn(2), WithdrawRound(2)),
         (NightClosed("placement", ()), None),
         (NightReopened("A deal was entered wrong"), ReopenNight("A deal was entered wrong")),
     ],

@@ -45,6 +45,7 @@ from series.domain.nights.events import (
     PlayersSwapped,
     RoundClosed,
     RoundDrawn,
+    RoundWithdrawn,
     TableResultEntered,
     TableStarted,
 )
@@ -201,6 +202,7 @@ STORED = [
         {"round": 1, "table": 2, "order": [[5, 6], [7]]},
     ),
     (RoundClosed(1), {"round": 1}),
+    (RoundWithdrawn(2), {"round": 2}),
     (
         NightClosed(
             "placement", (NightPoints(1, 1, "20/3", "5/2", 2), NightPoints(2, 2, None, None, 0))

@@ -47,7 +47,8 @@ def play_out(night_id, *, winners=None):
 
 def a_night_played() -> None:
     """A night of nine: round 1 played out, a guest checked in, round 2 drawn by the
-    night's standings with a swap before it starts, one deal into it; and a closed night."""
+    night's standings with a swap before it starts, one deal into it; and a closed night
+    whose first draw was withdrawn."""
     _club, _players, night = night_of(9, deals=1)
     night_id = night.night_id
     drawn(night_id, low=4, high=5, seed=7)
@@ -65,5 +66,9 @@ def a_night_played() -> None:
     closed = nights.night_open(club=second, date="2026-03-21")
     nights.night_check_in(night_id=closed.night_id, players=[p.id for p in others])
     drawn(closed.night_id, low=4, high=4)
+    nights.night_round_withdraw(night_id=closed.night_id, round_number=1)  # drawn too early
+    drawn(closed.night_id, low=4, high=4)
+    nights.night_tables_start(night_id=closed.night_id)
+    play_out(closed.night_id)
     nights.night_close(night_id=closed.night_id)
     projectors.follow_log()  # the league's follower has read the log, as beside the server

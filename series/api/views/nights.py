@@ -283,6 +283,9 @@ class CheckInsApi(NightApiView):
     @extend_schema(
         operation_id="night_check_in",
         summary="Check players in (a late arrival joins the next round)",
+        description="Each player once (422 `night_player_twice`); a player seated at a table "
+        "of another open night of the club is refused (422 `player_seated_elsewhere`, "
+        "RULES D-19).",
         tags=["nights"],
         parameters=[NIGHT_ID, IDEMPOTENCY_KEY_PARAMETER],
         request=InputSerializer,
@@ -444,6 +447,35 @@ class TablesStartApi(NightApiView):
         return self.answer(night_id, replayed=result.replayed)
 
 
+class RoundWithdrawApi(NightApiView):
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        expected_version = expected_version_field(required=False)
+
+    @extend_schema(
+        operation_id="night_round_withdraw",
+        summary="Withdraw a round drawn and not started",
+        description="Takes back the current round while none of its tables has started "
+        "(422 `night_round_started` once one has; `night_no_round` for another round): its "
+        "players are free again, and the night can close without it.",
+        tags=["nights"],
+        parameters=[
+            NIGHT_ID,
+            OpenApiParameter("number", int, OpenApiParameter.PATH, description="The round."),
+            IDEMPOTENCY_KEY_PARAMETER,
+        ],
+        request=InputSerializer,
+        responses={200: WRITTEN, **error_responses(*SERIES_WRITE_ERRORS)},
+    )
+    def post(self, request, night_id: UUID, number: int):
+        data = self.directed(night_id)
+        result = services.night_round_withdraw(
+            night_id=night_id, round_number=number, **write_arguments(request, data)
+        )
+        return self.answer(night_id, replayed=result.replayed)
+
+
 class CloseApi(NightApiView):
     permission_classes = [IsAuthenticated]
 
@@ -454,7 +486,9 @@ class CloseApi(NightApiView):
         operation_id="night_close",
         summary="Close the night, recording its points",
         description="Refused while a table plays (422 `night_table_playing`, the table in "
-        "`params.table`): let it finish, or abandon its series first.",
+        "`params.table`): let it finish, or abandon its series first; and while the current "
+        "round is drawn and none of its tables started (422 `night_round_not_started`): start "
+        "its tables (`tables/start`), or withdraw the round (`rounds/{n}/withdraw`).",
         tags=["nights"],
         parameters=[NIGHT_ID, IDEMPOTENCY_KEY_PARAMETER],
         request=InputSerializer,

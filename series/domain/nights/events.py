@@ -156,6 +156,15 @@ class RoundClosed:
 
 @night_event
 @dataclass(frozen=True, slots=True)
+class RoundWithdrawn:
+    """Round ``round``, drawn and none of its tables started, is taken back: the
+    night stands as before its draw."""
+
+    round: int
+
+
+@night_event
+@dataclass(frozen=True, slots=True)
 class NightClosed:
     method: str
     points: tuple[NightPoints, ...]
@@ -180,6 +189,7 @@ NightEvent = (
     | TableStarted
     | TableResultEntered
     | RoundClosed
+    | RoundWithdrawn
     | NightClosed
     | NightReopened
 )

@@ -37,6 +37,7 @@ from .events import (
     PlayersSwapped,
     RoundClosed,
     RoundDrawn,
+    RoundWithdrawn,
     TableResultEntered,
     TableStarted,
 )
@@ -192,6 +193,8 @@ def apply(state: NightState, event: NightEvent) -> NightState:
         case RoundClosed():
             rounds = _with_round(state, event.round, lambda r: replace(r, closed=True))
             return replace(state, rounds=rounds)
+        case RoundWithdrawn():
+            return replace(state, rounds=tuple(r for r in state.rounds if r.number != event.round))
         case NightClosed():
             return replace(state, closed=True, points=tuple(event.points), closes=state.closes + 1)
         case NightReopened():
@@ -288,6 +291,14 @@ class CloseRound:
     ended: frozenset[int] = frozenset()  # the tables whose series ended
 
 
+@records(RoundWithdrawn)
+@dataclass(frozen=True, slots=True)
+class WithdrawRound:
+    """Take back round ``round``, drawn and none of its tables started."""
+
+    round: int
+
+
 @dataclass(frozen=True, slots=True)
 class CloseNight:
     """``playing``: the tables of the current round whose series still plays;
@@ -320,6 +331,7 @@ NightCommand = (
     | StartTable
     | EnterTableResult
     | CloseRound
+    | WithdrawRound
     | CloseNight
     | ReopenNight
 )
@@ -434,6 +446,8 @@ def decide(state: NightState, command: NightCommand) -> list[NightEvent]:
             return [_enter_result(state, command)]
         case CloseRound():
             return [_close_round(state, command.ended)]
+        case WithdrawRound():
+            return [_withdraw_round(state, command)]
         case CloseNight():
             return _close_night(state, command)
     raise TypeError(f"not a night's command: {command!r}")
@@ -473,6 +487,14 @@ def _open(state: NightState, command: OpenNight) -> NightOpened:
 
 
 def _check_in(state: NightState, command: CheckIn) -> list[NightEvent]:
+    twice = next((p for p in command.players if command.players.count(p) > 1), None)
+    if twice is not None:
+        raise InvalidNight(
+            _("{player} is chosen twice: choose each player once."),
+            code="night_player_twice",
+            field="players",
+            player=twice,
+        )
     new = tuple(dict.fromkeys(p for p in command.players if p not in state.present))
     if not new:
         raise InvalidNight(
@@ -867,6 +889,30 @@ def _reopen(state: NightState, command: ReopenNight) -> NightReopened:
     return NightReopened(reason)
 
 
+def _withdraw_round(state: NightState, command: WithdrawRound) -> RoundWithdrawn:
+    current = _open_round(state)
+    if current is None or current.number != command.round:
+        raise InvalidNight(
+            _("Round {round} is not the round being drawn: only the current round is withdrawn."),
+            code="night_no_round",
+            field="round",
+            round=command.round,
+        )
+    started = next((t for t in current.tables if t.started), None)
+    if started is not None:
+        raise InvalidNight(
+            _(
+                "Table {table} of round {round} has started its series: a round is withdrawn "
+                "only before any of its tables starts. Close the round once its tables finish."
+            ),
+            code="night_round_started",
+            field="round",
+            round=current.number,
+            table=started.number,
+        )
+    return RoundWithdrawn(current.number)
+
+
 def _close_night(state: NightState, command: CloseNight) -> list[NightEvent]:
     if command.disputed:
         round_number, table, deal = command.disputed[0]
@@ -891,7 +937,16 @@ def _close_night(state: NightState, command: CloseNight) -> list[NightEvent]:
             table=command.playing[0],
         )
     current = _open_round(state)
-    if current is not None and any(t.started for t in current.tables):
+    if current is not None and not any(t.started for t in current.tables):
+        raise InvalidNight(
+            _(
+                "Round {round} is drawn but none of its tables has started: open the tables' "
+                "score sheets and play it, or withdraw the round, before the night closes."
+            ),
+            code="night_round_not_started",
+            round=current.number,
+        )
+    if current is not None:
         raise InvalidNight(
             _(
                 "Round {round} is still open: close it once its tables have finished, then "
