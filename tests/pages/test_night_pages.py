@@ -46,8 +46,9 @@ def test_the_nights_list_counts_who_played_and_only_the_rounds_played(table, as_
     first, second = (p.id for p in table.players[:2])
     nights.night_check_out(night_id=night, player=first)
     nights.night_check_out(night_id=night, player=second)
-    # A second round drawn for the four left, never played, then the close.
+    # A second round drawn for the four left, withdrawn unplayed, then the close.
     nights.night_round_draw(night_id=night, min_table=4, max_table=4, seed=3)
+    nights.night_round_withdraw(night_id=night, round_number=2)
     nights.night_close(night_id=night)
     listed = text_of(as_role("member").get(f"/clubs/{table.club.slug}/nights/"))
     # RULES D-18: who left between rounds keeps the round they played.
