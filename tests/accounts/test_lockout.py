@@ -32,11 +32,16 @@ def test_twelve_wrong_passwords_for_bob_leave_alice_free_to_sign_in(bob_and_alic
 
 
 def test_the_sign_in_page_locks_bob_only(bob_and_alice):
+    _bob, alice = bob_and_alice
     table = Client()
     for _ in range(12):
         table.post("/login/", {"username": "bob", "password": "guess"})
-    alice = table.post("/login/", {"username": "alice", "password": PASSWORD})
-    assert alice.status_code == 302
+    locked = table.post("/login/", {"username": "bob", "password": PASSWORD})
+    assert locked.status_code == 429  # even his own password no longer signs him in
+    assert "_auth_user_id" not in table.session
+    free = table.post("/login/", {"username": "alice", "password": PASSWORD})
+    assert free.status_code == 302
+    assert table.session["_auth_user_id"] == str(alice.pk)
 
 
 def test_behind_a_proxy_the_lockout_follows_the_forwarded_client(bob_and_alice, settings):

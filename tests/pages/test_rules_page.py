@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from django.utils import translation
+from django.utils.html import escape
+from django.utils.translation import gettext
 
 from series.domain.rules import PRESETS
 from tests.support.factories import start
@@ -10,11 +13,21 @@ from tests.support.factories import start
 pytestmark = pytest.mark.django_db
 
 
+HEADINGS = ("The rules", "Players, pack and hands", "Card values", "House rules a series may add")
+
+
 @pytest.mark.parametrize("preset", list(PRESETS))
 def test_every_preset_has_a_rules_page_in_every_language(client, preset):
     for language in ("en", "it", "es", "fr", "nl"):
         response = client.get(f"/rules/{preset}/", HTTP_ACCEPT_LANGUAGE=language)
+        page = response.content.decode()
         assert response.status_code == 200
+        assert f'<html lang="{language}">' in page
+        with translation.override(language):
+            headings = [escape(gettext(heading)) for heading in HEADINGS]
+        assert [h for h in headings if f">{h}</h" not in page] == [], language
+        if language != "en":
+            assert [h for h in HEADINGS if f">{h}</h" in page] == [], language
 
 
 def test_the_continental_page_states_the_hand_and_card_values(client):
