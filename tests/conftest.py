@@ -45,12 +45,30 @@ def django_db_modify_db_settings(request, django_db_modify_db_settings_parallel_
         test["NAME"] = f"{test.get('NAME') or 'test_' + database['NAME']}_{run[:8]}"
 
 
+@pytest.hookimpl(trylast=True)  # after the plugins' own: pytest-randomly has its seed
 def pytest_configure(config):
     """Hash test passwords quickly: the real hasher is slow by design, and the
-    suite signs in thousands of times. Passwords still check as in production."""
+    suite signs in thousands of times. Passwords still check as in production.
+
+    The run's order comes from one seed, which pytest-randomly prints first
+    (and this file again last, on a failure). The property tests draw their
+    examples from it too, unless a profile fixes them (CI's) or
+    ``--hypothesis-seed`` is given: ``--randomly-seed=N`` replays a run whole."""
     from django.conf import settings as django_settings
+    from hypothesis import core
 
     django_settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    seed = getattr(config.option, "randomly_seed", None)
+    if isinstance(seed, int) and config.getoption("--hypothesis-seed") is None:
+        core.global_force_seed = seed
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    seed = getattr(config.option, "randomly_seed", None)
+    if exitstatus not in (0, 5) and isinstance(seed, int):
+        terminalreporter.write_line(
+            f"Replay this order: PYTEST_ADDOPTS=--randomly-seed={seed} make test"
+        )
 
 
 def pytest_collection_modifyitems(config, items):

@@ -5,6 +5,9 @@ until the module's last test and is then rolled back. Each test runs in a
 savepoint inside it (pytest-django's ``db``), so what a test writes is undone
 after it, and each test gets its own deep copy of the Python objects, so a
 test that changes an object in memory changes it for itself only.
+Every test of the module runs inside that transaction, those that do not ask
+for the data too (tests run in a random order): a test finds its own rows by
+what it made, never as the only rows of a table.
 
 Tests that empty the tables afterwards (``transaction=True``, the live server)
 cannot run inside that transaction: a module holding any of them builds the
