@@ -98,6 +98,7 @@ urlpatterns = [
         name="night-table-result",
     ),
     path("nights/<uuid:night_id>/close", nights.CloseApi.as_view(), name="night-close"),
+    path("nights/<uuid:night_id>/reopen", nights.ReopenApi.as_view(), name="night-reopen"),
     path("invitations/accept", clubs.InvitationAcceptApi.as_view(), name="invitation-accept"),
     path("series", series.SeriesStartApi.as_view(), name="series-start"),
     path("series/<uuid:series_id>", series.SeriesDetailApi.as_view(), name="series"),

@@ -44,7 +44,8 @@ def night_standings_of(
 ) -> NightStandings:
     """The season's night standings, counted as the club chose: two queries."""
     named = list(named)
-    closed = Night.objects.filter(club=club, closed=True).values_list("date", "points")
+    # A night reopened counts with its last close (RULES D-22).
+    closed = Night.objects.filter(club=club, closes__gt=0).values_list("date", "points")
     in_season = [points for day, points in closed if season_of(day, named).key == season.key]
     scored = [_points(line)[:2] for points in in_season for line in points]
     persons = _persons({player for player, _points in scored})
@@ -90,9 +91,9 @@ def players_nights(player: Player, merged: Iterable[Player] = ()) -> list[Player
     those of the players ``merged`` into them included: one query."""
     players = {player.id, *(other.id for other in merged)}
     nights = []
-    for night, day, points in Night.objects.filter(club_id=player.club_id, closed=True).values_list(
-        "id", "date", "points"
-    ):
+    for night, day, points in Night.objects.filter(
+        club_id=player.club_id, closes__gt=0
+    ).values_list("id", "date", "points"):
         for line in points:
             who, scored, place = _points(line)
             if who in players:

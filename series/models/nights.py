@@ -27,7 +27,10 @@ class Night(models.Model):
     rules = models.JSONField()  # {"preset", "options"}: the night's rules
     present = models.JSONField(default=list)  # player ids, in check-in order
     rounds = models.PositiveSmallIntegerField(default=0)
-    points = models.JSONField(default=list)  # the night's lines, recorded at the close
+    points = models.JSONField(default=list)  # the night's lines, recorded at its last close
+    # How often it closed: the league counts a night closed once or more, with the
+    # points of its last close, reopened or not (RULES D-22).
+    closes = models.PositiveIntegerField(default=0)
     opened_at = models.DateTimeField()
     updated_at = models.DateTimeField()
 

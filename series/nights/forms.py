@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from series.domain.nights.drawing import RANDOM, RATING, STANDINGS
 from series.domain.nights.methods import PER_DEAL, PLACEMENT, POINTS_TABLE
+from series.domain.nights.night import REASON_LENGTH
 from series.domain.nights.results import order_from_places
 from series.web.forms import WriteForm
 
@@ -214,3 +215,14 @@ class TableResultForm(NightWrite):
         places = {p: data[f"place_{p}"] for p in self.seated if f"place_{p}" in data}
         data["order"] = [list(group) for group in order_from_places(places)]
         return data
+
+
+class ReopenForm(NightWrite):
+    """Reopen a closed night (RULES D-22): the reason is kept on the night's page."""
+
+    reason = forms.CharField(
+        label=_("Why is the night reopened?"),
+        max_length=REASON_LENGTH,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=_("Shown on the night's page with your name, beside every close."),
+    )

@@ -28,6 +28,7 @@ def project(
             "present": list(state.present),
             "rounds": len(state.rounds),
             "points": _points(state),
+            "closes": state.closes,
             "opened_at": opened_at,
             "updated_at": updated_at,
         },

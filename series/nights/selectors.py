@@ -8,6 +8,7 @@ sheet's snapshot is its series' state) and the players' names (one query).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 from fractions import Fraction
 from uuid import UUID
 
@@ -20,7 +21,7 @@ from series.domain.nights.ranking import night_ranking as rank_night
 from series.domain.nights.results import table_result
 from series.domain.rules import rules_from
 from series.domain.series import SeriesState
-from series.models import Club, Membership, Night, NightSeat, Player, SeriesSheet
+from series.models import Club, Event, Membership, Night, NightSeat, Player, SeriesSheet
 from series.sheets.selectors import OPEN_STATUSES, series_state
 
 METHOD_EXPLAINED = {
@@ -129,10 +130,16 @@ class NightPage:
     rounds: list[RoundView]
     ranking: RankingView
     checkable: list[PlayerLine] = field(default_factory=list)
+    closes: int = 0  # how often it closed (RULES D-22: it may reopen)
 
     @property
     def state(self) -> str:
         return "closed" if self.closed else "open"
+
+    @property
+    def reopened(self) -> bool:
+        """Open again after a close: the league keeps its last close meanwhile."""
+        return not self.closed and self.closes > 0
 
     @property
     def current_round(self) -> RoundView | None:
@@ -339,7 +346,31 @@ def night_page(night_id: UUID) -> NightPage | None:
         present=[PlayerLine(p, names.get(p, str(p))) for p in state.present],
         rounds=rounds,
         ranking=_ranking(state, tables, names),
+        closes=state.closes,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class ClosedOrReopened:
+    """A line of a night's closes and reopenings: when, who (a user name) and why."""
+
+    reopened: bool
+    at: datetime
+    by: str | None  # None: the user is gone
+    reason: str = ""
+
+
+def closes_and_reopenings(night_id: UUID) -> list[ClosedOrReopened]:
+    """Every close and reopening of the night, in order, with who and why, from
+    its log (one query)."""
+    rows = Event.objects.filter(stream=night_id, type__in=("NightClosed", "NightReopened"))
+    lines = rows.order_by("version").values_list(
+        "type", "recorded_at", "recorded_by__username", "payload__reason"
+    )
+    return [
+        ClosedOrReopened(kind == "NightReopened", at, by, reason or "")
+        for kind, at, by, reason in lines
+    ]
 
 
 def game_table_sizes(club: Club) -> tuple[int, int]:

@@ -49,6 +49,7 @@ from series.domain.nights.night import (
     NightCommand,
     NightState,
     OpenNight,
+    ReopenNight,
     StartTable,
     SwapPlayers,
     WithdrawRound,
@@ -669,6 +670,21 @@ def night_close(
             if attempt == CLOSE_ATTEMPTS:
                 raise
     raise AssertionError("unreachable")  # pragma: no cover
+
+
+@transient_retry
+def night_reopen(
+    *,
+    night_id: UUID,
+    reason: str,
+    expected_version: int | None = None,
+    actor_id: int | None = None,
+    idempotency_key: str | None = None,
+) -> NightResult:
+    """Reopen a closed night, saying why (RULES D-22): its tables take corrections,
+    voids, abandons and director's results again; the league keeps the points of
+    its last close until it closes again (``night_close``)."""
+    return _write(night_id, ReopenNight(reason), expected_version, actor_id, idempotency_key)
 
 
 # A close that a correction overtook reads its tables again: this many times at most.

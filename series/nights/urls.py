@@ -13,6 +13,7 @@ night_pages = [
     path("screen/", views.night_screen, name="screen"),
     path("screen/tables/", views.night_screen_fragment, name="screen_fragment"),
     path("join/", views.night_join, name="join"),
+    path("reopen/", views.night_reopen, name="reopen"),
 ]
 
 urlpatterns = [

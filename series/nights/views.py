@@ -29,6 +29,7 @@ from series.nights.forms import (
     NewNightForm,
     NightWrite,
     PlayerForm,
+    ReopenForm,
     RoundForm,
     TableResultForm,
 )
@@ -329,6 +330,9 @@ def night_page(request, club, night_id: UUID):
         "withdrawable": current is not None
         and not current.closed
         and all(t.status == "drawn" for t in current.tables),
+        # RULES D-22: every close and reopening, with who (for members) and why.
+        "history": selectors.closes_and_reopenings(night.id) if night.closes else [],
+        "show_who": allows(getattr(request, "club_role", None), club, Access.MEMBER),
     }
     return render(request, "nights/night.html", context, status=422 if action else 200)
 
@@ -355,6 +359,35 @@ def night_close_confirm(request, club, night_id: UUID, what: str):
         "refused_at": REFUSED_AT[CLOSING[what]],
     }
     return render(request, "nights/close.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+@club_page(DIRECT)
+def night_reopen(request, club, night_id: UUID):
+    """The step that confirms a reopening (RULES D-22): the night's director or a
+    club admin says why, and the night takes changes to its result again."""
+    night = _night_of(club, night_id)
+    form = ReopenForm(request.POST or None, version=night.version)
+    if request.method == "POST" and _submit(
+        form,
+        lambda data: services.night_reopen(
+            night_id=night.id, reason=data["reason"], actor_id=request.user.id, **form.recording()
+        ),
+        night,
+    ):
+        messages.success(
+            request,
+            _(
+                "The night is reopened: its tables take corrections again. The league keeps "
+                "its last close until you close it again."
+            ),
+        )
+        return redirect("nights:night", slug=club.slug, night_id=night.id)
+    if not night.closed and request.method == "GET":
+        messages.info(request, _("The night is open: only a closed night is reopened."))
+        return redirect("nights:night", slug=club.slug, night_id=night.id)
+    context = {"club": club, "night": night, "day": pages_data.night_day(night), "form": form}
+    return render(request, "nights/reopen.html", context, status=422 if form.errors else 200)
 
 
 def _screen_link(request, club, night_id: UUID) -> str:

@@ -30,7 +30,7 @@ from series.clubs.access import Access
 from series.domain.nights import METHODS, RANDOM
 from series.domain.nights.large_tables import LARGE_TABLE_RULES
 from series.domain.nights.methods import PLACEMENT
-from series.domain.nights.night import SCORING_METHODS
+from series.domain.nights.night import REASON_LENGTH, SCORING_METHODS
 from series.models import Club
 from series.nights import selectors, services
 from series.nights.selectors import NightPage, RoundView
@@ -497,6 +497,37 @@ class CloseApi(NightApiView):
     def post(self, request, night_id: UUID):
         data = self.directed(night_id)
         result = services.night_close(night_id=night_id, **write_arguments(request, data))
+        return self.answer(night_id, replayed=result.replayed)
+
+
+class ReopenApi(NightApiView):
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        expected_version = expected_version_field(required=False)
+        reason = serializers.CharField(
+            max_length=REASON_LENGTH, help_text="Why the night is reopened: its page shows it."
+        )
+
+    @extend_schema(
+        operation_id="night_reopen",
+        summary="Reopen a closed night, saying why (admins and scorers)",
+        description="RULES D-22: a closed night's tables take no correction, void or abandon "
+        "(422 `night_closed`); reopened, they do again, and so do director's results. Until "
+        "the night closes again the league keeps the points of its last close; closing it "
+        "again records the new result. A night that is open is refused (422 "
+        "`night_not_closed`). Every close and reopening is listed on the night's page, with "
+        "who and why.",
+        tags=["nights"],
+        parameters=[NIGHT_ID, IDEMPOTENCY_KEY_PARAMETER],
+        request=InputSerializer,
+        responses={200: WRITTEN, **error_responses(*SERIES_WRITE_ERRORS)},
+    )
+    def post(self, request, night_id: UUID):
+        data = self.directed(night_id)
+        result = services.night_reopen(
+            night_id=night_id, reason=data["reason"], **write_arguments(request, data)
+        )
         return self.answer(night_id, replayed=result.replayed)
 
 
