@@ -119,6 +119,8 @@ def _json_value(value: Any) -> Any:
         return str(value)
     if value is None or isinstance(value, bool | int | float | str):
         return value
+    if isinstance(value, list | tuple):
+        return [_json_value(item) for item in value]
     return str(value)
 
 

@@ -45,6 +45,7 @@ _SUIT_INPUT = {
     "♡": "H",
     "♤": "S",
 }
+SUIT_INPUT = _SUIT_INPUT  # every text read as a suit, with the suit it reads as
 _JOKER_INPUT = {"JK", "X", "*", "JOKER", "🃏"}
 _SEPARATORS = re.compile(r"[\s,;]+")
 

@@ -243,15 +243,26 @@ def _check_going_out(rules: Rules, entry: DealEntry, number: int) -> None:
 
 
 def _check_deal_fits_pack(rules: Rules, entry: DealEntry, number: int) -> None:
-    cards: list[Card] = _going_out_cards(entry)
+    held: list[tuple[int | None, Card]] = [(entry.went_out, c) for c in _going_out_cards(entry)]
     for hand in entry.hands:
-        cards.extend(hand.cards or ())
-    _check_copies(
-        rules,
-        cards,
-        _("Deal {number}: all hands together hold {count} × {card} but the pack holds {copies}."),
-        number=number,
-    )
+        held.extend((hand.player, card) for card in hand.cards or ())
+    over = rules.pack.excess([card for _player, card in held])
+    if over:
+        card, count = over[0]
+        raise InvalidCards(
+            _(
+                "Deal {number}: the hands of {holders} hold {count} × {card} together, "
+                "but the pack holds {copies}."
+            ),
+            code="card_not_in_pack",
+            field="hands",
+            number=number,
+            count=count,
+            card=card.label(),
+            copies=rules.pack.copies(card),
+            # One player id per copy held, so the message says who holds how many.
+            holders=tuple(player for player, held_card in held if held_card == card),
+        )
 
 
 def _check_copies(rules: Rules, cards, template: str, **params) -> None:

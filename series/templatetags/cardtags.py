@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from series.domain.cards import (
     JOKER,
     JOKER_TEXTS,
+    SUIT_INPUT,
     SUIT_SYMBOLS,
     SUITS,
     Card,
@@ -73,10 +74,16 @@ def name(card: Card) -> str:
     )
 
 
+def card_key(card: Card) -> str:
+    """The card as the picker's script counts it: rank number and suit, "0" a joker."""
+    return "0" if card.is_joker else f"{card.rank}{card.suit}"
+
+
 def _button(card: Card, language: str) -> dict[str, str]:
     colour_name = "red" if card.suit in RED_SUITS else "black"
     return {
         "label": card.label(language),
+        "key": card_key(card),
         "name": name(card),
         "symbol": SUIT_SYMBOLS.get(card.suit, ""),
         "colour": colour_name,
@@ -99,12 +106,16 @@ def picker_cards(rules: Rules | None = None) -> dict:
         }
         for rank in range(1, 14)
     ]
+    texts = rank_texts(language)
     values = {
-        "ranks": {
-            text: rules.card_value(Card(rank, "C")) for text, rank in rank_texts(language).items()
-        },
+        "ranks": {text: rules.card_value(Card(rank, "C")) for text, rank in texts.items()},
         "jokers": list(JOKER_TEXTS),
         "joker": rules.card_value(JOKER),
+        # What a typed card is, as the server reads it on this page (RULES D-1):
+        # each rank text's rank, each suit text's suit; a card is "rank suit"
+        # ("12H"), the joker "0", as the picker's buttons say (``key``).
+        "rank_of": texts,
+        "suit_of": SUIT_INPUT,
     }
     return {"ranks": ranks, "joker": _button(JOKER, language), "values": values}
 

@@ -18,6 +18,8 @@ from series.domain.errors import DomainError
 
 # Params that hold a player id; a reader sees the player's name instead.
 PLAYER_PARAMS = ("player", "dealer", "partner")
+# Params that hold player ids, one per thing they hold ("Anna ×2, Bruno").
+PLAYER_LIST_PARAMS = ("holders",)
 # Params that hold one card; a reader sees it with their language's letters (RULES D-1).
 CARD_PARAMS = ("card", "discard")
 # Params that hold text of cards or ranks the domain wrote in English (``K♣ K♦``,
@@ -48,11 +50,24 @@ def _param(key: str, value: Any, names: Mapping[int, str] | None) -> str:
         return render(value, names)
     if names and key in PLAYER_PARAMS and value in names:
         return names[value]
+    if key in PLAYER_LIST_PARAMS and isinstance(value, list | tuple):
+        return _players_with_counts(value, names or {})
     if key in CARD_PARAMS and isinstance(value, str):
         return _card_label(value)
     if key in CARD_TEXT_PARAMS and isinstance(value, str):
         return _relabelled(value)
     return str(value)
+
+
+def _players_with_counts(players, names: Mapping[int, str]) -> str:
+    """``Anna ×2, Bruno``: each player once, in order, with how many they hold."""
+    counts: dict[Any, int] = {}
+    for player in players:
+        counts[player] = counts.get(player, 0) + 1
+    return ", ".join(
+        f"{names.get(player, player)}" + (f" ×{count}" if count > 1 else "")
+        for player, count in counts.items()
+    )
 
 
 def _relabelled(text: str) -> str:
@@ -73,6 +88,8 @@ def _card_label(text: str) -> str:
 def player_ids(message: Message) -> set[int]:
     """The player ids a message names, nested messages included."""
     ids = {v for k, v in message.params.items() if k in PLAYER_PARAMS and isinstance(v, int)}
+    for key in PLAYER_LIST_PARAMS:
+        ids |= {v for v in message.params.get(key, ()) if isinstance(v, int)}
     for value in message.params.values():
         if hasattr(value, "template") and hasattr(value, "params"):
             ids |= player_ids(value)

@@ -27,11 +27,27 @@ globalThis.CardCount = Object.freeze({
     return words.replace("{n}", cards.length).replace("{points}", CardCount.points(text, values));
   },
 
-  // How many times each card is in the texts.
-  counts(texts) {
+  // Which card a token is, as the server reads it on this page: "12H" for a
+  // queen of hearts however typed (QH, qh, Q♥, D♥ on an Italian page), "0"
+  // for a joker; null for no card.
+  key(token, values) {
+    const text = token.replace(/\ufe0f/g, "").toUpperCase();
+    if (values.jokers.includes(text)) return "0";
+    const rankText = text.slice(0, -1);
+    const rank = /^[0-9]+$/.test(rankText) ? Number(rankText) : values.rank_of[rankText];
+    const suit = values.suit_of[text.slice(-1)];
+    if (!suit || !(rank >= 1 && rank <= 13)) return null;
+    return `${rank}${suit}`;
+  },
+
+  // How many times each card is in the texts, by ``key``.
+  counts(texts, values) {
     const counted = new Map();
     texts.forEach((text) =>
-      CardCount.tokens(text).forEach((card) => counted.set(card, (counted.get(card) || 0) + 1))
+      CardCount.tokens(text).forEach((token) => {
+        const card = CardCount.key(token, values);
+        if (card !== null) counted.set(card, (counted.get(card) || 0) + 1);
+      })
     );
     return counted;
   },

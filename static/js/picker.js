@@ -9,7 +9,6 @@
   if (!dialog) return;
   const natural = Number(dialog.dataset.natural) || 2;
   const jokers = Number(dialog.dataset.jokers);
-  const jokerLabel = dialog.querySelector("button.joker").dataset.card;
   const countText = dialog.querySelector("[data-picker-count]");
   const listText = dialog.querySelector("[data-picker-list]");
   const groupButton = dialog.querySelector("[data-picker-group]");
@@ -92,21 +91,22 @@
 
   // A typed card (7C, 10H, QS, JK) is valued too, not only a picked one.
   const summary = (text) => CardCount.summary(text.replace(/\n/g, " "), values, dialog.dataset.count);
-  const counts = (fields) => CardCount.counts(fields.map((field) => field.value));
+  // Typed cards count as picked ones, in every way the server reads them (4C, 4c, 4♣).
+  const counts = (fields) => CardCount.counts(fields.map((field) => field.value), values);
 
   function refresh() {
     const inTarget = counts([target]);
     const inForm = counts(cardFields());
     dialog.querySelectorAll("button.pick").forEach((button) => {
-      const card = button.dataset.card;
-      const copies = card === jokerLabel ? jokers : natural;
+      const card = button.dataset.key;
+      const copies = card === "0" ? jokers : natural;
       button.querySelector(".count").textContent = inTarget.get(card) || "";
       button.disabled = (inForm.get(card) || 0) >= copies;
     });
     dialog.querySelectorAll("button.rank").forEach((rank) => {
       const suits = dialog.querySelector(`[data-suits="${rank.dataset.rank}"]`);
       const picked = Array.from(suits.querySelectorAll("button.pick"))
-        .reduce((sum, button) => sum + (inTarget.get(button.dataset.card) || 0), 0);
+        .reduce((sum, button) => sum + (inTarget.get(button.dataset.key) || 0), 0);
       rank.querySelector(".count").textContent = picked || "";
       // Ranks only: a rank whose every copy is picked has none left to give.
       rank.disabled = ranksOnly && handField() && !suits.querySelector("button.pick:not(:disabled)");

@@ -90,7 +90,11 @@ def test_more_copies_of_a_card_than_the_pack_holds_across_the_deal(table, refuse
         going_out={"groups": [["AC", "AH", "JK"], *GROUPS[1:]], "discard": "5C"},
     )
     assert error["code"] == "card_not_in_pack"
-    assert "all hands together" in error["message"]
+    # The refusal names the players whose hands hold the copies.
+    assert error["message"] == (
+        "Deal 1: the hands of Anna, Bruno, Carla hold 3 × A♣ together, but the pack holds 2."
+    )
+    assert sorted(error["params"]["holders"]) == sorted([anna.id, bruno.id, carla.id])
 
 
 @pytest.mark.parametrize(

@@ -157,7 +157,8 @@ def test_three_copies_of_a_card_across_one_deal_are_refused():
     with pytest.raises(DomainError) as refused:
         decide(state, RecordDeal(entry(A, b=LOW, c=LOW, d=LOW)))
     assert refused.value.code == "card_not_in_pack"
-    assert "all hands together" in refused.value.message
+    # The refusal names whose hands hold the copies (one id per copy).
+    assert sorted(refused.value.params["holders"]) == sorted([B, C, D])
 
 
 def test_with_buys_a_player_holds_three_more_cards_per_buy():

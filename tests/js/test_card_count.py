@@ -64,6 +64,32 @@ def test_a_game_whose_court_cards_cost_25_is_counted_so(count):
 def test_each_card_is_counted_over_every_field(loaded):
     tab = loaded("card-count.js")
     counted = tab.evaluate(
-        "(texts) => Object.fromEntries(CardCount.counts(texts))", ["7♣ K♥", "7♣\nJK", ""]
+        "([texts, values]) => Object.fromEntries(CardCount.counts(texts, values))",
+        [["7♣ K♥", "7♣\nJK", ""], values()],
     )
-    assert counted == {"7♣": 2, "K♥": 1, "JK": 1}
+    assert counted == {"7C": 2, "13H": 1, "0": 1}
+
+
+@pytest.mark.parametrize(
+    ("language", "texts", "card"),
+    [
+        ("en", ["4C", "4c", "4♣ 4♧"], "4C"),
+        ("en", ["QH qh", "Q♥", "T♠"], None),
+        ("it", ["D♥", "dh", "QH"], "12H"),  # RULES D-1: an Italian D is a queen
+        ("fr", ["VC", "v♣ J♣"], "11C"),
+        ("nl", ["HH", "h♥ K♥"], "13H"),
+        ("es", ["KD", "k♦"], "13D"),
+    ],
+)
+def test_a_typed_card_counts_as_the_card_the_server_reads(loaded, language, texts, card):
+    """Ranks only and the suit picker count typed cards in every way the
+    server's parser reads them on the page (RULES D-1), not only picked ones."""
+    tab = loaded("card-count.js")
+    counted = tab.evaluate(
+        "([texts, values]) => Object.fromEntries(CardCount.counts(texts, values))",
+        [texts, values(language)],
+    )
+    if card is None:
+        assert counted == {"12H": 3, "10S": 1}
+    else:
+        assert counted == {card: sum(len(text.split()) for text in texts)}

@@ -115,14 +115,14 @@ def test_ranks_only_fills_a_rummy_hand_of_seven_then_the_next_in_italian(page, l
     page.locator(".hand", has_text="Bruno").get_by_role("button", name="Scegli").click()
     assert page.get_by_role("group", name="Tastierino dei punti").is_hidden()
     picker.get_by_role("button", name="Solo valori").click()
-    for rank in ("Sette",) * 4 + ("Otto",) * 3:
+    for rank in ("7 (Sette)",) * 4 + ("8 (Otto)",) * 3:
         picker.get_by_role("button", name=rank, exact=True).click()
     # One deck holds four sevens (RULES §3): the suits ran out, so the rank is spent.
 
     assert picker.locator("[data-picker-title]").inner_text() == "Carte di Carla"
-    assert picker.get_by_role("button", name="Sette", exact=True).is_disabled()
+    assert picker.get_by_role("button", name="7 (Sette)", exact=True).is_disabled()
     shoot(page, "entry-ranks-only-it", full_page=False)
-    picker.get_by_role("button", name="Re", exact=True).click()
+    picker.get_by_role("button", name="R (Re)", exact=True).click()
     picker.get_by_role("button", name="Fatto").click()
     bruno = page.locator(".hand", has_text="Bruno").locator(".hand-summary").inner_text()
     assert bruno.startswith("7 ") and bruno.endswith(" 52 punti")

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from tests.support.browser import POINTS, RANK_NAMES, SIX, shoot, sign_in, tap_card
+from tests.support.browser import POINTS, SIX, rank_button, shoot, sign_in, tap_card
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -148,7 +148,7 @@ def test_ranks_only_takes_one_tap_a_card_and_moves_from_hand_to_hand(
     for name, hand in zip(SIX[1:], hands, strict=True):
         assert picker.locator("[data-picker-title]").inner_text() == f"Cards of {name}"
         for card in hand:
-            taps.tap(picker.get_by_role("button", name=RANK_NAMES[card[:-1]], exact=True))
+            taps.tap(picker.get_by_role("button", name=rank_button(card[:-1]), exact=True))
         if name == "Carla":
             shoot(page, "entry-ranks-only", full_page=False)
     picker.wait_for(state="hidden")  # the last hand full: the picker closes itself

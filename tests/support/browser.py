@@ -152,16 +152,21 @@ RANK_NAMES = {
 SUIT_NAMES = {"♣": "clubs", "♦": "diamonds", "♥": "hearts", "♠": "spades"}
 
 
+def rank_button(rank: str) -> str:
+    """The picker's rank button by name: its visible rank, then its name ("7 (Seven)")."""
+    return f"{rank} ({RANK_NAMES[rank]})"
+
+
 def tap_card(page, card: str) -> int:
     """Tap ``card`` (e.g. "7♣") on the open picker: its rank, unless already
     chosen, then its suit. Returns the number of taps."""
     picker = page.locator("#card-picker")
-    rank = picker.get_by_role("button", name=RANK_NAMES[card[:-1]], exact=True)
+    rank = picker.get_by_role("button", name=rank_button(card[:-1]), exact=True)
     taps = 0
     if rank.get_attribute("aria-pressed") != "true":
         rank.click()
         taps += 1
-    name = f"{RANK_NAMES[card[:-1]]} of {SUIT_NAMES[card[-1]]}"
+    name = f"{card} ({RANK_NAMES[card[:-1]]} of {SUIT_NAMES[card[-1]]})"
     picker.get_by_role("button", name=name, exact=True).click()
     return taps + 1
 
