@@ -120,6 +120,7 @@ def build_site() -> tuple[dict, object]:
     services.deal_record(series_id=rummy, entry=entry(others[0], {others[1]: 12, others[2]: 30}))
     token = membership.invitation_create(club=club, role="member", multi_use=True).token
     night = night_played(club)
+    closed = night_closed(club)
     slug, series, number = {"slug": club.slug}, {"series_id": played}, {"number": 3}
     pages = {
         "home": {},
@@ -167,6 +168,7 @@ def build_site() -> tuple[dict, object]:
         "nights:close": {**slug, "night_id": night, "what": "round"},
         "nights:screen": {**slug, "night_id": night},
         "nights:join": {**slug, "night_id": night},
+        "nights:reopen": {**slug, "night_id": closed},
     }
     paths = {name: reverse(name, kwargs=kwargs) for name, kwargs in pages.items()}
     paths.update(
@@ -193,6 +195,19 @@ def night_played(club):
     first = night_selectors.night_page(night).rounds[-1].tables[0]
     out, *others = [seat.player for seat in first.seats]
     services.deal_record(series_id=first.series, entry=entry(out, dict.fromkeys(others, 25)))
+    return night
+
+
+def night_closed(club):
+    """A night of three players at one table, played out and closed (it may reopen)."""
+    seated = [player_services.player_add(club=club, name=n) for n in ("Ugo", "Vera", "Walt")]
+    night = nights.night_open(club=club, date="2026-03-07").night_id
+    nights.night_check_in(night_id=night, players=[p.id for p in seated])
+    nights.night_round_draw(night_id=night, min_table=3, max_table=3, seed=7)
+    nights.night_tables_start(night_id=night)
+    table = night_selectors.night_page(night).rounds[-1].tables[0]
+    play_to_the_end(table.series, [seat.player for seat in table.seats])
+    nights.night_close(night_id=night)
     return night
 
 

@@ -5,8 +5,9 @@ browser contexts, each a scorer seated at their table) find their table from
 the table of 5 through a tiebreak, while the big screen at 1920 × 1080 follows;
 it shows every table and the ranking with no scroll bar and type of at least
 24 px; round 2 is drawn by the night's standings (its deals fast-forwarded
-through the services); the night closes and the season's night standings show
-it. ``SAVE_SCREENSHOTS=1`` refreshes docs/screenshots/."""
+through the services); the night closes, is reopened (RULES D-22), a deal of
+it corrected and closed again, and the season's night standings show it.
+``SAVE_SCREENSHOTS=1`` refreshes docs/screenshots/."""
 
 from __future__ import annotations
 
@@ -218,6 +219,32 @@ def test_a_club_night_from_check_in_to_the_seasons_night_standings(
     director.get_by_role("link", name="Close the night").click()
     director.get_by_role("button", name="Close the night").click()
     director.get_by_text("The night is closed").wait_for(timeout=WAIT)
+
+    # RULES D-22: the closed night holds; its director reopens it, saying why, a
+    # table's phone corrects a deal, and the night closes again.
+    first_table = night_selectors.night_page(night_id).rounds[0].tables[0]
+    second_seated = first_table.seats[1].name
+    one.goto(f"{base}/series/{first_table.series}/")
+    one.get_by_text("which is closed: its result stands").wait_for(timeout=WAIT)
+    assert one.get_by_text("Correct or void a deal").count() == 0
+    director.get_by_role("link", name="Reopen the night").click()
+    director.get_by_label("Why is the night reopened?").fill("Table 1's deal 1 was misread")
+    director.get_by_role("button", name="Reopen the night").click()
+    director.get_by_text("The night is reopened").first.wait_for(timeout=WAIT)
+    assert director.evaluate("document.documentElement.scrollWidth") <= 360
+    one.reload()
+    one.get_by_text("Correct or void a deal").click()
+    one.get_by_role("link", name="Correct").first.click()
+    one.get_by_label(f"Points of {second_seated}").fill("99")
+    one.get_by_label("Reason for the correction").fill("Misread")
+    one.get_by_role("button", name="Save the correction").click()
+    one.get_by_text("Deal 1 was corrected.").wait_for(timeout=WAIT)
+    director.get_by_role("link", name="Close the night").click()
+    director.get_by_role("button", name="Close the night").click()
+    director.get_by_text("The night is closed").wait_for(timeout=WAIT)
+    history = director.get_by_role("region", name="Closes and reopenings")
+    assert history.get_by_role("listitem").count() == 3
+    assert "by marta: Table 1's deal 1 was misread" in history.inner_text()
 
     director.goto(f"{base}/clubs/{club.slug}/league/")
     standings = director.locator("#night-standings")
