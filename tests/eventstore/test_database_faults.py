@@ -22,6 +22,7 @@ from series.clubs import services as club_services
 from series.eventstore import projectors
 from series.eventstore.retry import ATTEMPTS, DatabaseUnavailable, transient_retry
 from series.models import DealLine, Event
+from series.nights import services as nights
 from series.sheets import projections, services
 from tests.support.api import client_for
 
@@ -102,6 +103,20 @@ def test_every_service_writer_goes_through_the_retry():
         membership.invitation_revoke,
         membership.invitation_accept,
         accounts.pin_confirmer,
+        nights.night_open,
+        nights.night_check_in,
+        nights.night_check_out,
+        nights.night_guest_add,
+        nights.night_self_check_in,
+        nights.night_round_draw,
+        nights.night_player_move,
+        nights.night_players_swap,
+        nights.night_tables_start,
+        nights.night_table_result,
+        nights.night_round_close,
+        nights.night_round_withdraw,
+        nights.night_close,
+        nights.night_reopen,
     ]
     assert [w.__name__ for w in writers if not getattr(w, "transient_retry", False)] == []
 
