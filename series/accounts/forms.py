@@ -10,6 +10,7 @@ from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
 from series.accounts import services as accounts
+from series.web.forms import TypedForm, TypedInput
 
 
 def username_from(name: str) -> str:
@@ -19,7 +20,7 @@ def username_from(name: str) -> str:
     return made.strip(".")[:150]
 
 
-class SignUpForm(UserCreationForm):
+class SignUpForm(TypedInput, UserCreationForm):
     """User name, password twice (Django's validators), optional e-mail.
 
     A name with spaces ("Giulia Rossi") is taken as the display name, and the
@@ -84,7 +85,7 @@ SHARED_NAME = _(
 )
 
 
-class SignInForm(AuthenticationForm):
+class SignInForm(TypedInput, AuthenticationForm):
     """Django's sign-in form, whose name may be any the account answers to
     (``backends.NameBackend``); a name several accounts share is refused with
     the way to tell them apart."""
@@ -101,7 +102,7 @@ class SignInForm(AuthenticationForm):
         return super().get_invalid_login_error()
 
 
-class EmailForm(forms.ModelForm):
+class EmailForm(TypedInput, forms.ModelForm):
     class Meta:
         model = get_user_model()
         fields = ("email",)
@@ -112,7 +113,7 @@ class EmailForm(forms.ModelForm):
 PIN_PATTERN = r"[0-9]{4,8}"
 
 
-class PinForm(forms.Form):
+class PinForm(TypedForm):
     pin = forms.RegexField(
         regex=f"^{PIN_PATTERN}$",
         label=_("New PIN (4 to 8 digits)"),

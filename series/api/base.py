@@ -15,12 +15,17 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.views import APIView
 
 from series.api.parsers import BoundedJSONParser
+from series.domain import text
+from series.domain.errors import DomainError
+from series.web import messages
 
 IDEMPOTENCY_KEY_LENGTH = 64
-# What every text field takes (JSON Schema patterns): no NUL; and, where blank
-# text is refused, something besides white space (DRF trims it first).
-TEXT = r"^[^\x00]*$"
-NOT_BLANK_TEXT = r"^[^\x00]*[^\s\x00][^\x00]*$"
+# What every text field takes (JSON Schema patterns): no control character and
+# no U+FFFD (``series.domain.text.typed``); and, where blank text is refused,
+# something besides white space (DRF trims it first).
+_NOT_TEXT = r"\x00-\x1f\x7f-\x9f\ufffd"
+TEXT = rf"^[^{_NOT_TEXT}]*$"
+NOT_BLANK_TEXT = rf"^[^{_NOT_TEXT}]*[^\s{_NOT_TEXT}][^{_NOT_TEXT}]*$"
 
 
 class ApiSchema(AutoSchema):
@@ -32,8 +37,8 @@ class ApiSchema(AutoSchema):
         return ""
 
     def _map_serializer_field(self, field, direction, bypass_extensions=False):
-        """Text as the server reads it: DRF refuses a NUL character anywhere and,
-        unless blank text is allowed, text that is empty once trimmed."""
+        """Text as the server reads it: no control character nor U+FFFD anywhere
+        (``typed_errors``) and, unless blank text is allowed, not empty once trimmed."""
         schema = super()._map_serializer_field(field, direction, bypass_extensions)
         text = isinstance(field, serializers.CharField) and schema.get("type") == "string"
         if direction == "request" and text and "enum" not in schema:
@@ -101,6 +106,9 @@ class ApiView(APIView):
                 raise ValidationError(wrong)
         elif isinstance(data, QueryDict):
             refuse_blank_parameters(serializer, data)
+        untyped = typed_errors(serializer, serializer.initial_data)
+        if untyped:
+            raise ValidationError(untyped)
         serializer.is_valid(raise_exception=True)
         return serializer.validated_data
 
@@ -203,6 +211,54 @@ def unknown_fields(field, value) -> dict | list | None:
         elif error := unknown_fields(taken[key], item):
             errors[key] = error
     return errors or None
+
+
+# -- text, numbers and days as a person types them -----------------------------------
+
+
+def typed_errors(field, value) -> dict | list | None:
+    """Where a text in ``value`` (a JSON body or a query) breaks the rule of typed
+    input, the pages' own (``series.domain.text``): text that is not UTF-8 or holds
+    a control character, a number not in ASCII digits (a query's "٤٥"), a day not
+    ``YYYY-MM-DD`` (DRF reads "2026-1-1"). DRF's error structure, or None."""
+    if value is None:
+        return None
+    if isinstance(field, serializers.ListSerializer | serializers.ListField):
+        if not isinstance(value, list):
+            return None
+        errors = [typed_errors(field.child, item) or {} for item in value]
+        return errors if any(errors) else None
+    if isinstance(field, serializers.DictField):
+        if not isinstance(value, dict):
+            return None
+        errors = {key: e for key, item in value.items() if (e := typed_errors(field.child, item))}
+        return errors or None
+    if isinstance(field, serializers.Serializer):
+        if not hasattr(value, "get"):
+            return None
+        errors = {
+            name: error
+            for name, child in field.fields.items()
+            if not child.read_only and name in value
+            for error in [typed_errors(child, value.get(name))]
+            if error
+        }
+        return errors or None
+    return _typed_value(field, value) if isinstance(value, str) else None
+
+
+def _typed_value(field, value: str) -> list | None:
+    name = field.field_name or ""
+    try:
+        if isinstance(field, serializers.IntegerField):
+            text.whole_number(value, field=name)
+        elif isinstance(field, serializers.DateField):
+            text.iso_day(value, field=name)
+        elif not isinstance(field, serializers.ChoiceField):
+            text.typed(value, field=name)
+    except DomainError as error:
+        return [ErrorDetail(messages.render(error), code=error.code)]
+    return None
 
 
 def _items(child, value):

@@ -13,7 +13,7 @@ from series.clubs.membership import DEFAULT_DAYS, MAX_DAYS
 from series.domain.rules import CONTINENTAL
 from series.models import Membership
 from series.sheets.forms import RulesForm, asked_options
-from series.web.forms import WriteForm
+from series.web.forms import TypedForm, WriteForm
 
 
 def time_zone_choices() -> list[tuple[str, str]]:
@@ -85,7 +85,7 @@ ROLE_CHOICES = [
 ]
 
 
-class InvitationForm(forms.Form):
+class InvitationForm(TypedForm):
     role = forms.ChoiceField(
         label=_("Joins as"), choices=ROLE_CHOICES, initial="scorer", widget=forms.RadioSelect
     )
@@ -103,12 +103,12 @@ class InvitationForm(forms.Form):
     )
 
 
-class RoleForm(forms.Form):
+class RoleForm(TypedForm):
     user = forms.IntegerField(widget=forms.HiddenInput)
     role = forms.ChoiceField(label=_("Role"), choices=Membership.Role.choices)
 
 
-class RevokeForm(forms.Form):
+class RevokeForm(TypedForm):
     invitation = forms.IntegerField(widget=forms.HiddenInput)
 
 
@@ -158,7 +158,7 @@ class MergeForm(RosterWriteForm):
         self.fields["target"].choices = _player_choices(players)
 
 
-class AddPlayersForm(forms.Form):
+class AddPlayersForm(TypedForm):
     names = forms.CharField(
         label=_("Names, one a line"),
         max_length=3000,

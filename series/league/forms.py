@@ -5,8 +5,10 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from series.web.forms import TypedForm
 
-class LadderForm(forms.Form):
+
+class LadderForm(TypedForm):
     min_series = forms.IntegerField(
         label=_("Series to be ranked"),
         min_value=1,
@@ -53,11 +55,11 @@ class DateInput(forms.DateInput):
     input_type = "date"
 
 
-class SeasonForm(forms.Form):
+class SeasonForm(TypedForm):
     name = forms.CharField(label=_("Name"), max_length=60)
     first_day = forms.DateField(label=_("First day"), widget=DateInput)
     last_day = forms.DateField(label=_("Last day"), widget=DateInput)
 
 
-class SeasonRemoveForm(forms.Form):
+class SeasonRemoveForm(TypedForm):
     key = forms.SlugField(max_length=60)

@@ -13,7 +13,7 @@ from series.domain.nights.drawing import RANDOM, RATING, STANDINGS
 from series.domain.nights.methods import PER_DEAL, PLACEMENT, POINTS_TABLE
 from series.domain.nights.night import REASON_LENGTH
 from series.domain.nights.results import order_from_places
-from series.web.forms import WriteForm
+from series.web.forms import TypedForm, WriteForm
 
 SCORING_CHOICES = [
     (PLACEMENT, _("Placement: every table's winner 10 points, its last 0")),
@@ -36,7 +36,7 @@ class NightWrite(WriteForm):
     """A write to a night: its version when the page was drawn, and a key."""
 
 
-class NewNightForm(forms.Form):
+class NewNightForm(TypedForm):
     date = forms.DateField(
         label=_("Date"), required=False, widget=forms.DateInput(attrs={"type": "date"})
     )

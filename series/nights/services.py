@@ -58,6 +58,7 @@ from series.domain.nights.night import (
     fold,
 )
 from series.domain.registry import command_for
+from series.domain.text import iso_day
 from series.eventstore import store, writer
 from series.eventstore.retry import transient_retry
 from series.eventstore.writer import Change, Loaded, Recording, digest
@@ -233,14 +234,7 @@ def _day(club: Club, day: Date | str | None) -> str:
     if day is None:
         return club_today(club).isoformat()
     if isinstance(day, str):
-        try:
-            return Date.fromisoformat(day).isoformat()
-        except ValueError:
-            raise DomainError(
-                _("A night's date is written YYYY-MM-DD, e.g. 2026-03-14."),
-                code="invalid_night_date",
-                field="date",
-            ) from None
+        return iso_day(day, field="date").isoformat()
     return day.isoformat()
 
 

@@ -25,10 +25,11 @@ from series.domain.errors import DomainError
 from series.sheets import selectors, services
 from series.sheets.forms import at_version
 from series.sheets.submit import submit
+from series.web.forms import TypedForm
 from series.web.page_access import series_page
 
 
-class ConfirmForm(forms.Form):
+class ConfirmForm(TypedForm):
     """Who confirms: the signed-in member ("") or a seated player's member with
     their PIN. The signed-in member is offered only when they may confirm (not
     the one who recorded the deal)."""

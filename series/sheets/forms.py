@@ -22,6 +22,7 @@ from series.domain.events import DealEntry, GoingOut, Hand
 from series.domain.games import Option
 from series.domain.rules import CONTINENTAL, Rules, rules_from
 from series.templatetags.cardtags import card_labels
+from series.web.forms import TypedForm
 from series.web.messages import render as error_message
 
 
@@ -92,7 +93,7 @@ class AsksOptions:
         return [self[name] for name in self.asked]
 
 
-class RulesForm(AsksOptions, forms.Form):
+class RulesForm(AsksOptions, TypedForm):
     """A preset and the house rules (options) that change it (RULES §2, §3)."""
 
     preset = forms.ChoiceField(label=_("Rules"), initial=CONTINENTAL, widget=forms.RadioSelect)
@@ -237,7 +238,7 @@ def _went_out(value: str) -> int | None:
     return None if value == NOBODY_OUT else int(value)
 
 
-class DealForm(forms.Form):
+class DealForm(TypedForm):
     """One deal: who went out, and each other player's cards or points.
 
     Card text is read in the page's language (RULES D-1). ``entry`` is the
@@ -426,7 +427,7 @@ class CorrectionForm(DealForm):
     reason = forms.CharField(label=_("Reason for the correction"), max_length=300)
 
 
-class VoidForm(forms.Form):
+class VoidForm(TypedForm):
     reason = forms.CharField(label=_("Reason for voiding the deal"), max_length=300)
     expected_version = forms.IntegerField(widget=forms.HiddenInput)
     idempotency_key = forms.CharField(widget=forms.HiddenInput, max_length=100, required=False)
@@ -436,7 +437,7 @@ class VoidForm(forms.Form):
         self.initial.setdefault("idempotency_key", uuid.uuid4().hex)
 
 
-class AbandonForm(forms.Form):
+class AbandonForm(TypedForm):
     """Scrap a series (one started by mistake): a reason, and a tick that says so."""
 
     reason = forms.CharField(label=_("Why is the series abandoned?"), max_length=300)
@@ -452,7 +453,7 @@ class AbandonForm(forms.Form):
         self.initial.setdefault("idempotency_key", uuid.uuid4().hex)
 
 
-class CheckForm(AsksOptions, forms.Form):
+class CheckForm(AsksOptions, TypedForm):
     """A going-out claim to check: the whole hand, or the groups as laid."""
 
     preset = forms.ChoiceField(label=_("Rules"), initial=CONTINENTAL, required=False)

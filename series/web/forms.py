@@ -11,12 +11,53 @@ from typing import Any
 
 from django import forms
 
+from series.domain import text
 from series.domain.errors import DomainError
 from series.eventstore.store import VersionConflict
 from series.web.messages import render as error_message
 
 
-class WriteForm(forms.Form):
+class TypedInput:
+    """A form mixin: every field's input as the person typed it is held to the one
+    rule of typed input (``series.domain.text``), the API's too: text that is not
+    UTF-8 (the decoder's U+FFFD, "���") or holds a control character, a number not
+    in ASCII digits (Django reads "٤٥" as 45), a day not ``YYYY-MM-DD`` (Django
+    reads "2026-1-1") are refused beside their field."""
+
+    def _clean_fields(self) -> None:
+        super()._clean_fields()
+        for name, bound in self._bound_items():
+            if name in self._errors or bound.field.disabled:
+                continue
+            error = untyped(bound.field, bound.data, name)
+            if error is not None:
+                self.add_error(name, error_message(error))
+
+
+def untyped(field: forms.Field, raw: Any, name: str) -> DomainError | None:
+    """The refusal of ``raw``, a field's input as sent, by the rule of typed input."""
+    for value in raw if isinstance(raw, list | tuple) else [raw]:
+        if not isinstance(value, str):
+            continue
+        try:
+            if isinstance(field, forms.IntegerField):
+                if value.strip():
+                    text.whole_number(value, field=name)
+            elif isinstance(field, forms.DateField):
+                if value.strip():
+                    text.iso_day(value.strip(), field=name)
+            else:
+                text.typed(value, field=name, lines=isinstance(field.widget, forms.Textarea))
+        except DomainError as error:
+            return error
+    return None
+
+
+class TypedForm(TypedInput, forms.Form):
+    """A page's form: its input held to the rule of typed input (``TypedInput``)."""
+
+
+class WriteForm(TypedForm):
     expected_version = forms.IntegerField(widget=forms.HiddenInput, min_value=0, required=False)
     idempotency_key = forms.CharField(widget=forms.HiddenInput, max_length=64, required=False)
 

@@ -327,3 +327,32 @@ def test_an_operation_that_takes_no_body_refuses_one_with_fields(table, as_role,
     assert response.status_code == 400, response.json()
     assert (response.json()["code"], response.json()["field"]) == ("unknown_field", "expires")
     assert client.post(path, format="json").status_code == 201
+
+
+@pytest.mark.parametrize("day", ["2026-1-1", "20260101", "٢٠٢٦-٠١-٠١", "２０２６-０１-０１"])
+def test_a_nights_date_is_read_only_as_yyyy_mm_dd(table, as_role, day):
+    # DRF's date field reads all of these through Django's parse_date (and Python's
+    # fromisoformat): the API and the pages take one form of a day.
+    response = as_role("admin").post(
+        f"/api/v1/clubs/{table.club.slug}/nights", {"date": day}, format="json"
+    )
+    assert response.status_code == 400, response.json()
+    assert (response.json()["code"], response.json()["field"]) == ("invalid_date", "date")
+    assert not Event.objects.exists()
+
+
+def test_a_query_number_in_arabic_indic_digits_is_refused(table, as_role):
+    path = f"/api/v1/players/{table.players[0].id}"
+    refused = as_role("member").get(path, {"limit": "٥"})
+    assert refused.status_code == 400, refused.json()
+    assert (refused.json()["code"], refused.json()["field"]) == ("not_a_whole_number", "limit")
+    assert as_role("member").get(path, {"limit": "5"}).status_code == 200
+
+
+@pytest.mark.parametrize("password", ["secret\x00word!", "secret\x1bword!"])
+def test_text_holding_a_control_character_is_refused_naming_the_field(client, password):
+    response = post_raw(
+        client, "/auth/token", json.dumps({"username": "anna", "password": password})
+    )
+    assert response.status_code == 400, response.json()
+    assert response.json()["field"] == "password"

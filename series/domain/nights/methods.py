@@ -101,7 +101,8 @@ def _row(size: int, row) -> tuple[Fraction, ...]:
     """A row's points as exact numbers; anything but whole or decimal numbers up to
     ``MOST_POINTS`` is refused, naming the row."""
     try:
-        points = tuple(Fraction(p) for p in row if not isinstance(p, bool))
+        # Typed points are ASCII (Fraction would read "٧" as 7: series.domain.text).
+        points = tuple(Fraction(p) for p in row if not isinstance(p, bool | str) or p.isascii())
         if len(points) != len(row) or any(abs(p) > MOST_POINTS for p in points):
             raise ValueError
     except (TypeError, ValueError, OverflowError, ZeroDivisionError):
