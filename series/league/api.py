@@ -17,7 +17,7 @@ from series.api.representation import night_table
 from series.api.serializers import night_table_field, player_id
 from series.clubs.access import Access
 from series.domain.series import ABANDONED, FINISHED
-from series.league import history, player_record, selectors
+from series.league import history, nights, player_record, selectors
 from series.league.aggregates import FIGURES
 from series.league.selectors import league_games
 from series.models import Club, Player
@@ -173,6 +173,60 @@ def standing_row(row: selectors.StandingRow) -> dict:
         "ranked": row.rank is not None,
         "rank": row.rank,
     }
+
+
+# -- the season's night standings ---------------------------------------------------
+
+
+class NightStandingSerializer(serializers.Serializer):
+    player = serializers.IntegerField(help_text="The person (merged players count as one).")
+    name = serializers.CharField()
+    points = serializers.FloatField(
+        help_text="What the season's closed nights add (RULES D-27), as the club counts "
+        "them (total, average or best N), rounded to 4 places."
+    )
+    nights = serializers.IntegerField(help_text="Closed nights attended this season.")
+    place = serializers.IntegerField(
+        allow_null=True,
+        help_text="Level points go to the lower pooled average per deal, then share a "
+        "place (1, 2, 2, 4); null: below the nights an average needs.",
+    )
+    per_deal = serializers.FloatField(
+        allow_null=True,
+        help_text="The average penalty per deal over the nights counted, pooled.",
+    )
+
+
+class ClubNightStandingsApi(LeagueApiView):
+    @extend_schema(
+        operation_id="club_night_standings",
+        summary="The season's night standings of a game, as the league page shows them",
+        tags=["league"],
+        parameters=[SLUG, SeasonQuerySerializer],
+        responses={
+            200: NightStandingSerializer(many=True),
+            **error_responses(400, *READ_ERRORS),
+        },
+    )
+    def get(self, request, slug):
+        club = self.club_for(slug, Access.READ)
+        query = self.validated(SeasonQuerySerializer, request.query_params)
+        choice = self.season(club, query.get("season"))
+        standings = nights.night_standings_of(
+            club, choice.chosen, choice.named, selectors.ladder_rules(club), query["game"]
+        )
+        body = [
+            {
+                "player": line.person,
+                "name": name,
+                "points": _rounded(float(line.score)),
+                "nights": line.nights,
+                "place": line.place,
+                "per_deal": None if line.per_deal is None else _rounded(float(line.per_deal)),
+            }
+            for line, name, _guest in standings.lines
+        ]
+        return Response(NightStandingSerializer(body, many=True).data)
 
 
 # -- a player ---------------------------------------------------------------------

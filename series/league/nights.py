@@ -1,6 +1,10 @@
 """The league's nights: a season's night standings (beside the series'
 standings) and a player's nights, read from the nights closed, whose points
-were decided and recorded when each night closed (``series.nights``)."""
+were decided and recorded when each night closed (``series.nights``).
+
+RULES D-27: the season adds points where more is better, whatever method a
+night was ranked by (``season_points``); the page says which methods the
+season's nights used, and each night's line how its points were made."""
 
 from __future__ import annotations
 
@@ -13,19 +17,37 @@ from uuid import UUID
 
 from series.domain.league.night_standings import (
     NightCount,
+    NightLineRecorded,
+    NightScore,
     NightStandingLine,
     night_standings,
+    season_points,
 )
 from series.domain.league.seasons import SeasonSpan, season_of
+from series.domain.nights.methods import PLACEMENT
+from series.domain.rules import PRESETS
 from series.models import Club, LadderRules, Night, Player
 
 
-def _points(line: Any) -> tuple[int, Fraction, int | None]:
-    """One recorded line of a night: (player, points, place)."""
-    if isinstance(line, dict):
-        return int(line["player"]), Fraction(str(line["points"])), line.get("place")
-    player, points, place, *_rest = (*line, None)
-    return int(player), Fraction(str(points)), place
+def _recorded(line: Any) -> NightLineRecorded:
+    """One recorded line of a night, as its read model keeps it."""
+    if not isinstance(line, dict):  # a list: (player, points, place)
+        player, points, place, *_rest = (*line, None)
+        line = {"player": player, "points": points, "place": place}
+    points = line.get("points")
+    return NightLineRecorded(
+        int(line["player"]),
+        line.get("place") or 0,
+        None if points is None else Fraction(str(points)),
+        line.get("penalty"),
+        line.get("deals"),
+    )
+
+
+def game_of(rules: dict) -> str:
+    """The game a night was played at (its rules' preset)."""
+    preset = PRESETS.get((rules or {}).get("preset", "continental"))
+    return preset.game if preset is not None else "continental"
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +55,7 @@ class NightStandings:
     count: NightCount
     lines: list[tuple[NightStandingLine, str, bool]]  # with the person's name, and a guest?
     nights: int  # closed nights in the season
+    methods: tuple[str, ...] = ()  # the methods the season's nights were ranked by
 
 
 def count_of(rules: LadderRules) -> NightCount:
@@ -40,22 +63,48 @@ def count_of(rules: LadderRules) -> NightCount:
 
 
 def night_standings_of(
-    club: Club, season: SeasonSpan, named: Iterable[SeasonSpan], rules: LadderRules
+    club: Club,
+    season: SeasonSpan,
+    named: Iterable[SeasonSpan],
+    rules: LadderRules,
+    game: str | None = None,
 ) -> NightStandings:
-    """The season's night standings, counted as the club chose: two queries."""
+    """The season's night standings of ``game`` (every game when None), counted
+    as the club chose: two queries."""
     named = list(named)
     # A night reopened counts with its last close (RULES D-22).
-    closed = Night.objects.filter(club=club, closes__gt=0).values_list("date", "points")
-    in_season = [points for day, points in closed if season_of(day, named).key == season.key]
-    scored = [_points(line)[:2] for points in in_season for line in points]
-    persons = _persons({player for player, _points in scored})
+    closed = Night.objects.filter(club=club, closes__gt=0).order_by("date", "opened_at", "id")
+    in_season = [
+        (day, method, [_recorded(line) for line in points])
+        for day, method, rules_, points in closed.values_list("date", "method", "rules", "points")
+        if season_of(day, named).key == season.key and (game is None or game_of(rules_) == game)
+    ]
+    scored = [
+        (line, added[line.player], (day, index))
+        for index, (day, method, lines) in enumerate(in_season)
+        for added in [season_points(method, lines)]
+        for line in lines
+        if line.player in added
+    ]
+    persons = _persons({line.player for line, _points, _order in scored})
     count = count_of(rules)
     lines = night_standings(
-        [(persons.get(player, (player, "", False))[0], points) for player, points in scored], count
+        [
+            NightScore(
+                persons.get(line.player, (line.player, "", False))[0],
+                points,
+                line.penalty,
+                line.deals,
+                order,
+            )
+            for line, points, order in scored
+        ],
+        count,
     )
     names = {person: (name, guest) for person, name, guest in persons.values()}
     named_lines = [(line, *names.get(line.person, ("", False))) for line in lines]
-    return NightStandings(count, named_lines, len(in_season))
+    methods = tuple(dict.fromkeys(method for _day, method, _lines in in_season))
+    return NightStandings(count, named_lines, len(in_season), methods)
 
 
 def _persons(players: set[int]) -> dict[int, tuple[int, str, bool]]:
@@ -80,10 +129,18 @@ def _persons(players: set[int]) -> dict[int, tuple[int, str, bool]]:
 
 @dataclass(frozen=True, slots=True)
 class PlayersNight:
+    """A closed night a player played, and how its points were made (RULES D-27):
+    ``points`` the night's own figure (by per deal, the average per deal);
+    ``season_points`` what it adds to the season; ``ranked`` the night's players
+    with a figure (N)."""
+
     night: UUID
     day: date
-    points: Fraction
+    points: Fraction | None
     place: int | None
+    method: str = PLACEMENT
+    season_points: Fraction | None = None
+    ranked: int = 0
 
 
 def players_nights(player: Player, merged: Iterable[Player] = ()) -> list[PlayersNight]:
@@ -91,11 +148,21 @@ def players_nights(player: Player, merged: Iterable[Player] = ()) -> list[Player
     those of the players ``merged`` into them included: one query."""
     players = {player.id, *(other.id for other in merged)}
     nights = []
-    for night, day, points in Night.objects.filter(
-        club_id=player.club_id, closes__gt=0
-    ).values_list("id", "date", "points"):
-        for line in points:
-            who, scored, place = _points(line)
-            if who in players:
-                nights.append(PlayersNight(night, day, scored, place))
+    closed = Night.objects.filter(club_id=player.club_id, closes__gt=0)
+    for night, day, method, points in closed.values_list("id", "date", "method", "points"):
+        lines = [_recorded(line) for line in points]
+        added = season_points(method, lines)
+        for line in lines:
+            if line.player in players:
+                nights.append(
+                    PlayersNight(
+                        night,
+                        day,
+                        line.points,
+                        line.place or None,
+                        method,
+                        added.get(line.player),
+                        len(added),
+                    )
+                )
     return nights

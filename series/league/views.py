@@ -67,7 +67,7 @@ def league_page(request, club):
         "choice": choice,
         "standings": table,
         "night_standings": nights.night_standings_of(
-            club, choice.chosen, choice.named, selectors.ladder_rules(club)
+            club, choice.chosen, choice.named, selectors.ladder_rules(club), game
         ),
         "records": selectors.club_records(club, game, choice.named),
         "updating": table.updating,

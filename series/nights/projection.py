@@ -5,6 +5,7 @@ transaction, and rebuilt from the log."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from datetime import date, datetime
 from uuid import UUID
 
@@ -27,7 +28,7 @@ def project(
             "rules": dict(state.rules),
             "present": list(state.present),
             "rounds": len(state.rounds),
-            "points": _points(state),
+            "points": _points(night_id, state),
             "closes": state.closes,
             "opened_at": opened_at,
             "updated_at": updated_at,
@@ -43,17 +44,36 @@ def project(
                 )
 
 
-def _points(state: NightState) -> list[dict]:
-    return [
-        {
-            "player": p.player,
-            "place": p.place,
-            "points": p.points,
-            "per_deal": p.per_deal,
-            "rounds": p.rounds,
-        }
-        for p in state.points
-    ]
+def _points(night_id: UUID, state: NightState) -> list[dict]:
+    """The lines recorded at the night's last close, with each player's penalty and
+    deals over the tables played (the season's tiebreak pools them, RULES D-17,
+    D-27): a close recorded before they were is read once from its tables."""
+    missing = any(p.penalty is None or p.deals is None for p in state.points)
+    counted = _from_tables(night_id, state) if missing else {}
+    lines = []
+    for p in state.points:
+        penalty, deals = (p.penalty, p.deals) if not missing else counted.get(p.player, (0, 0))
+        lines.append(
+            {
+                "player": p.player,
+                "place": p.place,
+                "points": p.points,
+                "per_deal": p.per_deal,
+                "rounds": p.rounds,
+                "penalty": penalty,
+                "deals": deals,
+            }
+        )
+    return lines
+
+
+def _from_tables(night_id: UUID, state: NightState) -> dict[int, tuple[int | None, int | None]]:
+    """Each player's (penalty, deals) over the night's tables played, as their
+    score sheets stand (written before the nights in a rebuild)."""
+    from series.nights.selectors import night_ranking
+
+    ranking = night_ranking(night_id, state=replace(state, closed=False))
+    return {line.player: (line.penalty, line.deals) for line in ranking.lines}
 
 
 def _seats(night_id: UUID, state: NightState) -> Iterable[NightSeat]:
@@ -85,3 +105,12 @@ def rebuild(streams: Iterable[tuple[UUID, list]]) -> None:
 def empty() -> None:
     NightSeat.objects.all().delete()
     Night.objects.all().delete()
+
+
+def points_read_again(night_id: UUID) -> list[dict]:
+    """A closed night's lines as its projection writes them today (an upgrade's:
+    the penalty and deals of a close recorded before them)."""
+    from series.eventstore import store
+
+    state = fold(stored.event for stored in store.load_stream(night_id))
+    return _points(night_id, state)

@@ -9,14 +9,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from decimal import Decimal
 from fractions import Fraction
 from uuid import UUID
 
-from django.utils.translation import gettext_lazy
+from django.utils.formats import number_format
+from django.utils.translation import gettext, gettext_lazy, pgettext
 
 from series.domain.finishing import places_from_order, series_order
 from series.domain.nights.methods import PER_DEAL, POINTS_TABLE
 from series.domain.nights.night import NightState, NightTable, scoring_method
+from series.domain.nights.ranking import RoundPoints
 from series.domain.nights.ranking import night_ranking as rank_night
 from series.domain.nights.results import table_result
 from series.domain.rules import rules_from
@@ -49,10 +52,48 @@ class RankingLine:
     points: Fraction | None  # summed points, or the average per deal (per-deal method)
     per_deal: Fraction | None
     rounds: int
+    penalty: int | None = None  # over the tables played; None: a close recorded before it
+    deals: int | None = None
+    per_round: tuple[RoundPoints, ...] = ()  # why these points: each round's table
 
     @property
     def points_display(self) -> str:
         return "–" if self.points is None else f"{float(self.points):.2f}".rstrip("0").rstrip(".")
+
+    @property
+    def per_round_display(self) -> str:
+        """ "R1 T3 2nd 7.5 · R2 T1 4th 4": each round's table, place and points."""
+        return " · ".join(_round_display(line) for line in self.per_round)
+
+
+def _short(value: Fraction) -> str:
+    """Points as the page shows them: up to two decimals, in the reader's language."""
+    return number_format(Decimal(f"{float(value):.2f}".rstrip("0").rstrip(".")))
+
+
+def ordinal(place: int) -> str:
+    """1st, 2nd, 3rd, 4th … in the reader's language (a table seats at most 8)."""
+    if place % 10 == 1 and place % 100 != 11:
+        return pgettext("place", "%(n)sst") % {"n": place}
+    if place % 10 == 2 and place % 100 != 12:
+        return pgettext("place", "%(n)snd") % {"n": place}
+    if place % 10 == 3 and place % 100 != 13:
+        return pgettext("place", "%(n)srd") % {"n": place}
+    return pgettext("place", "%(n)sth") % {"n": place}
+
+
+def _round_display(line: RoundPoints) -> str:
+    if line.place is None or line.points is None:
+        return gettext("R%(round)s T%(table)s not played") % {
+            "round": line.round,
+            "table": line.table,
+        }
+    return gettext("R%(round)s T%(table)s %(place)s %(points)s") % {
+        "round": line.round,
+        "table": line.table,
+        "place": ordinal(line.place),
+        "points": _short(line.points),
+    }
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,7 +225,8 @@ def _ranking(state: NightState, tables, names) -> RankingView:
         results = []
         for table in round_.tables:
             if table.started and table.series in tables:
-                results.append(table_result(tables[table.series][0], table.result))
+                series = tables[table.series][0]
+                results.append(table_result(series, table.result, table=table.number))
         rounds.append(results)
     ranked = rank_night(rounds, scoring_method(state.scoring))
     lines = [
@@ -195,6 +237,9 @@ def _ranking(state: NightState, tables, names) -> RankingView:
             line.score,
             line.per_deal,
             line.rounds,
+            line.penalty,
+            line.deals,
+            line.per_round,
         )
         for line in ranked.lines
     ]
@@ -215,6 +260,14 @@ def _recorded_ranking(state: NightState, names) -> RankingView:
             None if line.points is None else Fraction(line.points),
             None if line.per_deal is None else Fraction(line.per_deal),
             line.rounds,
+            line.penalty,
+            line.deals,
+            tuple(
+                RoundPoints(
+                    r.round, r.table, r.place, None if r.points is None else Fraction(r.points)
+                )
+                for r in line.per_round
+            ),
         )
         for line in state.points
     ]

@@ -34,6 +34,7 @@ from series.domain.nights.events import (
     PlayersCheckedIn,
     PlayersSwapped,
     RoundDrawn,
+    RoundPointsRecorded,
 )
 from series.domain.nights.large_tables import THIRTEEN_CARDS
 from series.domain.nights.meetings import Pair, pair
@@ -700,7 +701,19 @@ def _close_reading(
 
     ranking = night_ranking(night_id, state=state)
     points = tuple(
-        NightPoints(line.player, line.place, _text(line.points), _text(line.per_deal), line.rounds)
+        NightPoints(
+            line.player,
+            line.place,
+            _text(line.points),
+            _text(line.per_deal),
+            line.rounds,
+            line.penalty,
+            line.deals,
+            tuple(
+                RoundPointsRecorded(r.round, r.table, r.place, _text(r.points))
+                for r in line.per_round
+            ),
+        )
         for line in ranking.lines
     )
     return points, disputed_deals(state)

@@ -34,6 +34,7 @@ FITS_BUT_REFUSED_400 = {
     "deal_correct": "as deal_record",
     "club_member_set": "a user who shares a club with the admin (the same 400 for anyone else)",
     "club_standings": "a season the club has",
+    "club_night_standings": "a season the club has",
     "club_series_history": "a season the club has",
 }
 

@@ -45,6 +45,7 @@ from series.domain.nights.events import (
     PlayersSwapped,
     RoundClosed,
     RoundDrawn,
+    RoundPointsRecorded,
     RoundWithdrawn,
     TableResultEntered,
     TableStarted,
@@ -216,6 +217,27 @@ STORED = [
         },
     ),
     (
+        NightClosed(
+            "per_deal",
+            (NightPoints(1, 1, "25/2", "25/2", 2, 50, 4, (RoundPointsRecorded(1, 3, 2, "15"),)),),
+        ),
+        {
+            "method": "per_deal",
+            "points": [
+                {
+                    "player": 1,
+                    "place": 1,
+                    "points": "25/2",
+                    "per_deal": "25/2",
+                    "rounds": 2,
+                    "penalty": 50,
+                    "deals": 4,
+                    "per_round": [{"round": 1, "table": 3, "place": 2, "points": "15"}],
+                },
+            ],
+        },
+    ),
+    (
         NightReopened("Table 2's deal 3 was entered wrong"),
         {"reason": "Table 2's deal 3 was entered wrong"},
     ),
@@ -296,3 +318,14 @@ def test_a_version_1_correction_and_void_read_as_version_2_records_them():
 )
 def test_a_version_1_event_whose_shape_did_not_change_reads_as_it_was(type_name, stored_v1, event):
     assert from_payload(type_name, stored_v1, 1) == event
+
+
+def test_a_close_recorded_before_penalties_and_rounds_reads_without_them():
+    """A close stored before RULES D-27 (no penalty, deals or rounds) still reads;
+    the night's read model reads its penalty and deals from its tables instead."""
+    stored = {
+        "method": "placement",
+        "points": [{"player": 1, "place": 1, "points": "10", "per_deal": "5", "rounds": 1}],
+    }
+    (line,) = from_payload("NightClosed", stored, 2).points
+    assert (line.penalty, line.deals, line.per_round) == (None, None, ())

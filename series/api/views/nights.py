@@ -66,6 +66,19 @@ class RoundSerializer(serializers.Serializer):
     tables = TableSerializer(many=True)
 
 
+class RoundPointsSerializer(serializers.Serializer):
+    round = serializers.IntegerField()
+    table = serializers.IntegerField()
+    place = serializers.IntegerField(
+        allow_null=True, help_text="The place at the table (1, 2, 2, 4); null: not played."
+    )
+    points = serializers.FloatField(
+        allow_null=True,
+        help_text="What the table gave by the night's method (by per deal, its average per "
+        "deal), rounded to 2 places; null: not played.",
+    )
+
+
 class RankingLineSerializer(serializers.Serializer):
     player = serializers.IntegerField()
     name = serializers.CharField()
@@ -74,7 +87,12 @@ class RankingLineSerializer(serializers.Serializer):
         allow_null=True, help_text="The night's points (or average per deal), rounded to 2 places."
     )
     exact = serializers.CharField(allow_null=True, help_text="The points as an exact fraction.")
-    rounds = serializers.IntegerField()
+    rounds = serializers.IntegerField(help_text="Rounds played (tables not played left out).")
+    per_round = RoundPointsSerializer(
+        many=True,
+        help_text="Why these points: each round's table, place and points (a night closed "
+        "before they were recorded has none).",
+    )
 
 
 class NightSerializer(serializers.Serializer):
@@ -138,6 +156,15 @@ def night_body(night: NightPage, club: Club) -> dict:
                 "points": None if line.points is None else round(float(line.points), 2),
                 "exact": None if line.points is None else str(line.points),
                 "rounds": line.rounds,
+                "per_round": [
+                    {
+                        "round": r.round,
+                        "table": r.table,
+                        "place": r.place,
+                        "points": None if r.points is None else round(float(r.points), 2),
+                    }
+                    for r in line.per_round
+                ],
             }
             for line in night.ranking.lines
         ],

@@ -6,18 +6,29 @@ closed nights, counted as the club chooses (the issue's item 8):
   ``min_nights`` nights on (fewer: listed below, unranked);
 - ``best``: the sum of each person's best ``best_n`` nights.
 
-Level scores share a place (1, 2, 2, 4); the nights attended are shown with
+RULES D-27: the standings add points where more is better. A placement or
+points-table night adds each player's night points; a per-deal night adds
+10 × (N − p) / (N − 1) for the player's place p among its N ranked players
+(level players share the mean of the places they cover), so a lower average
+never counts as more points (``season_points``).
+
+A tie is broken by the pooled average penalty per deal over the nights counted
+(their penalties added, divided by their deals added), then shared (1, 2, 2,
+4): the night's own tiebreak (RULES D-17), so a season of one night places its
+players as the night does. Among equal nights, best N counts the one with the
+lower average per deal, then the earlier. The nights attended are shown with
 every line whatever the choice.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Iterable
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from ..errors import DomainError, _
+from ..nights.methods import PER_DEAL
 
 TOTAL = "total"
 AVERAGE = "average"
@@ -48,44 +59,115 @@ class NightCount:
 
 
 @dataclass(frozen=True, slots=True)
+class NightLineRecorded:
+    """One player's line of a closed night, as recorded at its close."""
+
+    player: int
+    place: int  # shared by level players (1, 2, 2, 4)
+    points: Fraction | None  # the night's figure (the average per deal, by per deal)
+    penalty: int | None = None
+    deals: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class NightScore:
+    """What one night adds to one person's season (RULES D-27)."""
+
+    person: int
+    points: Fraction
+    penalty: int | None  # over the night's tables played: the pooled tiebreak
+    deals: int | None
+    order: tuple = ()  # where the night stands in the season (its day): earlier first
+
+    @property
+    def per_deal(self) -> Fraction | None:
+        return Fraction(self.penalty, self.deals) if self.deals else None
+
+
+def season_points(method: str, lines: Sequence[NightLineRecorded]) -> dict[int, Fraction]:
+    """The points each ranked player of a closed night adds to the season (RULES
+    D-27): its own points, or by per deal its place among its N ranked players
+    as 10 × (N − p) / (N − 1), level players sharing the mean place. A player
+    who played nothing (no points) adds nothing."""
+    ranked = [line for line in lines if line.points is not None]
+    if method != PER_DEAL:
+        return {line.player: Fraction(line.points) for line in ranked}
+    count = len(ranked)
+    level = Counter(line.place for line in ranked)
+    points = {}
+    for line in ranked:
+        mean = line.place + Fraction(level[line.place] - 1, 2)
+        points[line.player] = (
+            Fraction(10) if count == 1 else 10 * (count - mean) / Fraction(count - 1)
+        )
+    return points
+
+
+@dataclass(frozen=True, slots=True)
 class NightStandingLine:
     person: int
     place: int | None  # None: not ranked (fewer nights than the average needs)
     score: Fraction
     nights: int  # nights attended
     counted: int  # nights that count in the score
+    per_deal: Fraction | None = None  # pooled over the nights counted: the tiebreak
 
 
 def night_standings(
-    points: Iterable[tuple[int, Fraction]], count: NightCount = NightCount()
+    scores: Iterable[NightScore], count: NightCount = NightCount()
 ) -> tuple[NightStandingLine, ...]:
-    """The lines, best first, from each (person, points of one night)."""
-    nights: dict[int, list[Fraction]] = defaultdict(list)
-    for person, scored in points:
-        nights[person].append(Fraction(scored))
-    scored_lines = [
-        _scored(person, sorted(got, reverse=True), count) for person, got in nights.items()
-    ]
-    ranked = sorted((line for line in scored_lines if line[1]), key=lambda s: (-s[2], s[0]))
-    unranked = sorted((line for line in scored_lines if not line[1]), key=lambda s: (-s[3], s[0]))
-    lines: list[NightStandingLine] = []
-    for index, (person, _ranked, score, attended, counted) in enumerate(ranked):
-        level = index and score == lines[-1].score
-        place = lines[-1].place if level else index + 1
-        lines.append(NightStandingLine(person, place, score, attended, counted))
-    lines.extend(NightStandingLine(p, None, s, a, c) for p, _r, s, a, c in unranked)
-    return tuple(lines)
+    """The lines, best first, from what each night adds to each person."""
+    nights: dict[int, list[NightScore]] = defaultdict(list)
+    for score in scores:
+        nights[score.person].append(score)
+    lines = [_scored(person, got, count) for person, got in nights.items()]
+    ranked = sorted((line for line in lines if line.place), key=_rank_key)
+    unranked = sorted(
+        (line for line in lines if not line.place), key=lambda s: (-s.nights, s.person)
+    )
+    placed: list[NightStandingLine] = []
+    for index, line in enumerate(ranked):
+        level = index and _level(line) == _level(ranked[index - 1])
+        place = placed[-1].place if level else index + 1
+        placed.append(_with_place(line, place))
+    placed.extend(_with_place(line, None) for line in unranked)
+    return tuple(placed)
 
 
-def _scored(person: int, got: list[Fraction], count: NightCount):
+def _level(line: NightStandingLine) -> tuple:
+    """What tells two lines apart: the score, then the pooled average per deal
+    (none pooled comes after any)."""
+    average = line.per_deal
+    return (-line.score, average is None, average or Fraction(0))
+
+
+def _rank_key(line: NightStandingLine) -> tuple:
+    return (*_level(line), line.person)
+
+
+def _with_place(line: NightStandingLine, place: int | None) -> NightStandingLine:
+    return NightStandingLine(
+        line.person, place, line.score, line.nights, line.counted, line.per_deal
+    )
+
+
+def _best_first(score: NightScore) -> tuple:
+    """Best N keeps the most points; between equal nights the lower average per
+    deal, then the earlier night."""
+    average = score.per_deal
+    return (-score.points, average is None, average or Fraction(0), score.order)
+
+
+def _scored(person: int, got: list[NightScore], count: NightCount) -> NightStandingLine:
     attended = len(got)
+    counted = sorted(got, key=_best_first)
+    if count.choice == BEST:
+        counted = counted[: count.best_n]
+    total = sum((night.points for night in counted), Fraction(0))
+    pooled = [night for night in counted if night.deals is not None and night.penalty is not None]
+    deals = sum(night.deals for night in pooled)
+    per_deal = Fraction(sum(night.penalty for night in pooled), deals) if deals else None
     if count.choice == AVERAGE:
-        return (
-            person,
-            attended >= count.min_nights,
-            sum(got, Fraction(0)) / attended,
-            attended,
-            attended,
-        )
-    counted = got[: count.best_n] if count.choice == BEST else got
-    return (person, True, sum(counted, Fraction(0)), attended, len(counted))
+        ranked = 1 if attended >= count.min_nights else None
+        return NightStandingLine(person, ranked, total / attended, attended, attended, per_deal)
+    return NightStandingLine(person, 1, total, attended, len(counted), per_deal)

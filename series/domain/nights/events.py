@@ -31,15 +31,35 @@ class NightTableDrawn:
 
 
 @dataclass(frozen=True, slots=True)
+class RoundPointsRecorded:
+    """A player's table in one round of a closed night: the place there and the
+    points it gave (exact, as text); None for a table not played (RULES D-18)."""
+
+    round: int
+    table: int
+    place: int | None
+    points: str | None
+
+
+@dataclass(frozen=True, slots=True)
 class NightPoints:
     """One player's line of the night as recorded at its close; points are an exact
-    fraction written as text ("20/3"), None for a player who played nothing."""
+    fraction written as text ("20/3"), None for a player who played nothing.
+
+    ``penalty`` and ``deals`` (what the average per deal is made of: the season's
+    tiebreak pools them, RULES D-17) and ``per_round`` (why these points) are
+    recorded since the season added points by the night's method (RULES D-27):
+    a close recorded before reads them as None and ``()``, and the night's read
+    model reads the penalty and deals once from its tables instead."""
 
     player: int
     place: int
     points: str | None
     per_deal: str | None
     rounds: int
+    penalty: int | None = stored(default=None, omitted_when_default=True)
+    deals: int | None = stored(default=None, omitted_when_default=True)
+    per_round: tuple[RoundPointsRecorded, ...] = stored(default=(), omitted_when_default=True)
 
 
 @night_event

@@ -12,16 +12,33 @@ of their averages; a player who leaves between rounds keeps the rounds played.
 
 While tables still play, the ranking is "if every table ended now": each such
 table is ranked on its current totals, and ``provisional`` says so.
+
+Each line says why it has its points: its penalty and deals over the tables
+played (what its average per deal is made of), and each round's table, place
+there and points (``per_round``; a table not played has neither place nor points).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from ..finishing import places_from_order
 from .methods import Method, Placement
 from .results import TableResult
+
+
+@dataclass(frozen=True, slots=True)
+class RoundPoints:
+    """A player's table in one round: its place there (1, 2, 2, 4) and the points
+    the night's method gave it (the table's average per deal under per deal);
+    both None for a table not played (RULES D-18)."""
+
+    round: int
+    table: int
+    place: int | None
+    points: Fraction | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +50,9 @@ class NightLine:
     score: Fraction | None  # points (summed), or the average per deal; None: nothing played
     per_deal: Fraction | None  # the average penalty per deal played: the tiebreak
     rounds: int  # rounds played (tables not played left out)
+    penalty: int = 0  # over the tables played
+    deals: int = 0  # over the tables played (tiebreak deals included)
+    per_round: tuple[RoundPoints, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +67,8 @@ def night_ranking(
     """The night's ranking from each round's table results, by ``method``
     (placement unless told). Every player seated at any table has a line."""
     method = method or Placement()
-    tables = [table for round_tables in rounds for table in round_tables]
+    numbered = [(number, table) for number, tables in enumerate(rounds, 1) for table in tables]
+    tables = [table for _number, table in numbered]
     players = sorted({player for table in tables for player in table.players})
     points = dict.fromkeys(players, Fraction(0))
     penalty, deals, played = (
@@ -55,21 +76,36 @@ def night_ranking(
         dict.fromkeys(players, 0),
         dict.fromkeys(players, 0),
     )
-    for table in tables:
-        if not table.played:
-            continue  # RULES D-18
-        for player, scored in method.score(table).items():
-            points[player] += scored
+    per_round: dict[int, list[RoundPoints]] = {player: [] for player in players}
+    for number, table in numbered:
+        if not table.played:  # RULES D-18
+            for player in table.players:
+                per_round[player].append(RoundPoints(number, table.table, None, None))
+            continue
+        scored = method.score(table)
+        places = places_from_order(table.order)
         for player in table.players:
+            points[player] += scored.get(player, 0)
             penalty[player] += table.totals[player]
             deals[player] += table.deals.get(player, 0)
             played[player] += 1
+            here = RoundPoints(number, table.table, places[player], scored.get(player))
+            per_round[player].append(here)
     per_deal = {p: Fraction(penalty[p], deals[p]) if deals[p] else None for p in players}
     if method.higher_is_better:
         score = {p: points[p] if played[p] else None for p in players}
     else:
         score = per_deal
     lines = _placed(players, score, per_deal, played, method.higher_is_better)
+    lines = tuple(
+        replace(
+            line,
+            penalty=penalty[line.player],
+            deals=deals[line.player],
+            per_round=tuple(per_round[line.player]),
+        )
+        for line in lines
+    )
     provisional = any(table.played and not table.finished for table in tables)
     return NightRanking(lines, provisional)
 

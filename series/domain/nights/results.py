@@ -42,6 +42,7 @@ class TableResult:
     deals: Mapping[int, int]  # the deals each player played (tiebreaks included)
     played: bool = True  # False: abandoned with no director's result (RULES D-18)
     finished: bool = True  # False: still playing, ranked as if it ended now
+    table: int = 0  # its number in the round (for a night's breakdown by round)
 
     @property
     def players(self) -> tuple[int, ...]:
@@ -73,7 +74,7 @@ def shared_places(order: Order) -> dict[int, Fraction]:
 
 
 def table_result(
-    state: SeriesState, director_order: Sequence[Sequence[int]] | None = None
+    state: SeriesState, director_order: Sequence[Sequence[int]] | None = None, *, table: int = 0
 ) -> TableResult:
     """The table's result from its series' state.
 
@@ -91,11 +92,11 @@ def table_result(
     totals = dict(state.totals)
     if director_order is not None:
         order = _checked_order(director_order, state.setup.players)
-        return TableResult(order, totals, deals)
+        return TableResult(order, totals, deals, table=table)
     order = series_order(state)
     if state.abandoned:
-        return TableResult(order, totals, deals, played=False, finished=False)
-    return TableResult(order, totals, deals, finished=not state.is_open)
+        return TableResult(order, totals, deals, played=False, finished=False, table=table)
+    return TableResult(order, totals, deals, finished=not state.is_open, table=table)
 
 
 def order_from_places(places: Mapping[int, int]) -> Order:

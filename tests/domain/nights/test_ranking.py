@@ -1,5 +1,6 @@
 """A table's points and the night's ranking (RULES D-16, D-17, D-18)."""
 
+from dataclasses import replace
 from fractions import Fraction
 from itertools import pairwise
 
@@ -17,6 +18,7 @@ from series.domain.nights import (
     night_ranking,
     table_result,
 )
+from series.domain.nights.ranking import RoundPoints
 from series.domain.rules import rules_from
 from series.domain.series import (
     AbandonSeries,
@@ -169,6 +171,22 @@ def test_the_night_adds_up_its_rounds():
     # A and B level on 15: A's 10 penalty points came over 6 deals, B's over 5 (RULES D-17)
     assert [line.player for line in ranking.lines] == [D, A, B, E, C]
     assert not ranking.provisional
+
+
+def test_each_line_says_its_points_round_by_round_with_table_and_place():
+    """Why these points: R1 T2 2nd 5 · R2 T1 1st 10, a table not played without
+    place or points (RULES D-18); the penalty and deals the average is made of."""
+    first = [replace(result(C, D), table=1), replace(result(A, B, E), table=2)]
+    second = [
+        replace(result(B, A, totals={B: 0, A: 30}, deals={A: 2, B: 2}), table=1),
+        replace(result(C, D, E, played=False), table=2),
+    ]
+    lines = {line.player: line for line in night_ranking([first, second]).lines}
+    assert lines[B].per_round == (RoundPoints(1, 2, 2, 5), RoundPoints(2, 1, 1, 10))
+    assert lines[E].per_round == (RoundPoints(1, 2, 3, 0), RoundPoints(2, 2, None, None))
+    assert (lines[B].penalty, lines[B].deals) == (10 + 0, 3 + 2)
+    by_deal = {line.player: line for line in night_ranking([first, second], PerDeal()).lines}
+    assert by_deal[A].per_round[1] == RoundPoints(2, 1, 2, 15)  # 30 over 2 deals
 
 
 def test_a_tie_on_points_goes_to_the_lower_average_per_deal_then_is_shared():
