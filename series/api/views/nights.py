@@ -515,7 +515,11 @@ class CloseApi(NightApiView):
         description="Refused while a table plays (422 `night_table_playing`, the table in "
         "`params.table`): let it finish, or abandon its series first; and while the current "
         "round is drawn and none of its tables started (422 `night_round_not_started`): start "
-        "its tables (`tables/start`), or withdraw the round (`rounds/{n}/withdraw`).",
+        "its tables (`tables/start`), or withdraw the round (`rounds/{n}/withdraw`); and while "
+        "a deal of its tables is disputed (422 `night_deal_disputed`, with `params.round`, "
+        "`table` and `deal`): correct it, or have it confirmed (RULES D-22). Once closed, its "
+        "tables' series take no correction, void or abandon (422 `night_closed`) until it is "
+        "reopened (`reopen`).",
         tags=["nights"],
         parameters=[NIGHT_ID, IDEMPOTENCY_KEY_PARAMETER],
         request=InputSerializer,

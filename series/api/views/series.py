@@ -59,6 +59,12 @@ IF_NONE_MATCH = OpenApiParameter(
     description="The ETag of the sheet you hold: answered 304, with no body, until it changes.",
 )
 WRITTEN = OpenApiResponse(SeriesSerializer, description="The series after the change.")
+# RULES D-22: what a correction, a void or an abandon of a closed night's table answers.
+CLOSED_NIGHT = (
+    "A table of a club night that is closed is refused (422 `night_closed`, the night in "
+    "`params.night`, its date in `params.date`): the night's director or a club admin "
+    "reopens it first (`POST /nights/{id}/reopen`)."
+)
 
 
 def expected_version_field(**kwargs) -> serializers.IntegerField:
@@ -218,6 +224,7 @@ class DealCorrectApi(SeriesApiView):
 
     @extend_schema(
         operation_id="deal_correct",
+        description=CLOSED_NIGHT,
         summary="Correct a recorded deal (scorers)",
         tags=["series"],
         request=InputSerializer,
@@ -244,6 +251,7 @@ class DealVoidApi(SeriesApiView):
 
     @extend_schema(
         operation_id="deal_void",
+        description=CLOSED_NIGHT,
         summary="Void a recorded deal (scorers)",
         tags=["series"],
         request=InputSerializer,
@@ -268,6 +276,7 @@ class SeriesAbandonApi(SeriesApiView):
 
     @extend_schema(
         operation_id="series_abandon",
+        description=CLOSED_NIGHT,
         summary="Abandon a series (scorers)",
         tags=["series"],
         request=InputSerializer,
