@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 
+from django.conf import settings
 from django.http import JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
@@ -36,7 +37,8 @@ def service_worker(request):
     version = hashlib.sha256("|".join(shell).encode()).hexdigest()[:12]
     context = {
         "shell": json.dumps(shell),
-        "static_prefix": json.dumps(static("")),
+        # The folder, not a file: the manifest storage names files only.
+        "static_prefix": json.dumps(settings.STATIC_URL),
         "version": version,
         "offline_page": json.dumps(OFFLINE_PAGE),
     }
