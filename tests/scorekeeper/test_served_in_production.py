@@ -283,8 +283,9 @@ def test_a_phone_reads_a_sheet_and_records_a_deal_offline_against_the_served_app
         assert served.events(series_id, "DealRecorded") == 0
 
         page.context.set_offline(False)
-        page.locator("#outbox-pending").wait_for(state="hidden")
-        page.locator("#sheet .total-chip", has_text="Quim").get_by_text("40").wait_for()
+        page.locator("#outbox-pending").wait_for(state="hidden", timeout=60_000)
+        outbox = page.evaluate("localStorage.getItem('scorekeeper.outbox')")
+        assert served.events(series_id, "DealRecorded") == 1, outbox
         page.evaluate("window.dispatchEvent(new Event('online'))")  # a second signal sends nothing
         page.goto(sheet)
         page.locator("#sheet .total-chip", has_text="Quim").get_by_text("40").wait_for()
