@@ -134,6 +134,8 @@ AXES_USERNAME_CALLABLE = "series.accounts.services.lockout_username"
 TRUSTED_PROXIES = env_int("TRUSTED_PROXIES", 0)
 AXES_CLIENT_IP_CALLABLE = "scorekeeper.proxies.client_ip"
 AXES_RESET_ON_SUCCESS = True
+# A locked-out sign-in page answers 429 with Retry-After (series.accounts.lockout).
+AXES_LOCKOUT_CALLABLE = "series.accounts.lockout.sign_in_locked"
 AXES_VERBOSE = False
 # A member's confirmation PIN is locked on one phone after this many wrong
 # PINs in a row, for this long (series.accounts.services.pin_confirmer).
@@ -273,6 +275,8 @@ SECURE_HSTS_PRELOAD = HTTPS
 SESSION_COOKIE_SECURE = HTTPS
 CSRF_COOKIE_SECURE = HTTPS
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+# A refused form is a page of the app, within the Content-Security-Policy.
+CSRF_FAILURE_VIEW = "series.web.csrf.csrf_failure"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 # Content-Security-Policy: every script, style, font and image comes from the

@@ -10,6 +10,7 @@ whichever view changed it: the hook is on the user model's save.
 
 from __future__ import annotations
 
+import math
 from datetime import timedelta
 from itertools import pairwise
 
@@ -231,6 +232,15 @@ class PinRefused(DomainError):
     code = "pin_refused"
 
 
+class PinLocked(PinRefused):
+    """Too many wrong PINs for a member on one phone; ``retry_after``: the
+    seconds until their PIN is checked there again."""
+
+    def __init__(self, template: str, *, retry_after: int, **params) -> None:
+        super().__init__(template, **params)
+        self.retry_after = retry_after
+
+
 @transient_retry
 def pin_confirmer(*, member, name: str, device, pin: str) -> None:
     """Check the PIN typed for ``member`` (called ``name``) on the phone where
@@ -271,11 +281,13 @@ def pin_confirmer(*, member, name: str, device, pin: str) -> None:
             attempt.last_failure_at = attempt.last_failure_at if right else now
             attempt.save(update_fields=["failures", "last_failure_at"])
     if locked or attempt.failures >= limit:
-        raise PinRefused(
+        wait = attempt.last_failure_at + cooloff - now
+        raise PinLocked(
             _(
                 "Too many wrong PINs for {name} on this phone: try again in "
                 "{minutes} minutes, or {name} confirms on their own phone."
             ),
+            retry_after=max(1, math.ceil(wait.total_seconds())),
             code="pin_locked",
             field="pin",
             name=name,

@@ -140,7 +140,14 @@ def deal_confirm(request, sheet, number: int):
         "rummy": deal.entry.rummy and state.setup.rules.game_object.rummy_times(state.setup.rules),
         "dispute": selectors.standing_dispute(sheet, deal),
     }
-    return render(request, "sheets/deal_confirm.html", context)
+    # A refusal answers 422, as every page's does; a locked PIN 429, saying when
+    # it is checked again on this phone.
+    retry_after = getattr(form, "retry_after", None)
+    status = 429 if retry_after else 422 if request.method == "POST" and form.errors else 200
+    response = render(request, "sheets/deal_confirm.html", context, status=status)
+    if retry_after:
+        response["Retry-After"] = str(retry_after)
+    return response
 
 
 def _submit(request, form, series_id, number, names) -> bool:
@@ -153,9 +160,13 @@ def _submit(request, form, series_id, number, names) -> bool:
         if name is None:  # the signed-in member: their own seat
             player_id = selectors.seated_player_of(series_id, user)
         else:  # on the scorer's phone: their PIN, counted on this phone
-            accounts.pin_confirmer(
-                member=user, name=name, device=request.user, pin=form.cleaned_data["pin"]
-            )
+            try:
+                accounts.pin_confirmer(
+                    member=user, name=name, device=request.user, pin=form.cleaned_data["pin"]
+                )
+            except accounts.PinLocked as locked:
+                form.retry_after = locked.retry_after
+                raise
         common = {
             "series_id": series_id,
             "number": number,

@@ -65,3 +65,35 @@ def test_a_client_cannot_forge_its_address_past_the_trusted_proxies(settings):
     assert client_ip(request) == "10.9.9.9"
     settings.TRUSTED_PROXIES = 0
     assert client_ip(request) == "127.0.0.1"
+
+
+def test_a_locked_sign_in_says_when_to_try_again_on_the_page_and_in_the_api(bob_and_alice):
+    """The lockout's 429 carries Retry-After, as the sign-up throttle's does: the
+    seconds until bob may try again from this address (a minute's cool-off)."""
+    table = Client()
+    for _ in range(10):
+        table.post("/login/", {"username": "bob", "password": "guess"})
+
+    page = table.post("/login/", {"username": "bob", "password": PASSWORD})
+    assert page.status_code == 429
+    assert 1 <= int(page["Retry-After"]) <= 60
+    text = page.content.decode()
+    assert "Too many failed sign-ins with this user name: try again in 1 minute." in text
+    assert 'name="password"' in text and 'value="bob"' in text  # the form, to try again
+    assert "_auth_user_id" not in table.session
+
+    api = token(table, "bob", PASSWORD)
+    assert api.status_code == 429
+    assert api.json()["code"] == "locked_out"
+    assert 1 <= int(api["Retry-After"]) <= 60
+
+
+def test_the_wait_counts_from_the_last_failed_sign_in(bob_and_alice, settings):
+    settings.AXES_COOLOFF_TIME = 10 / 60  # ten minutes
+    table = Client()
+    for _ in range(10):
+        token(table, "bob", "guess")
+    locked = token(table, "bob", PASSWORD)
+    assert 9 * 60 < int(locked["Retry-After"]) <= 10 * 60
+    page = table.post("/login/", {"username": "bob", "password": PASSWORD})
+    assert "try again in 10 minutes." in page.content.decode()

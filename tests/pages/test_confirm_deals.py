@@ -300,3 +300,33 @@ def test_the_confirm_form_reads_who_confirms_without_asking_the_database(
         )
         assert form.is_valid(), form.errors
         assert form.confirmer() == (me, None, None)  # the signed-in member, no PIN
+
+
+def test_a_refused_confirmation_answers_422_and_a_locked_pin_429_with_retry_after(
+    as_role, table, needs_confirmation, settings
+):
+    """As every page's refusal does, the confirmation page answers 422 when it
+    refuses (a wrong PIN, a name not offered); once the PIN is locked on this
+    phone, 429 with the seconds until it is checked there again."""
+    settings.PIN_FAILURE_LIMIT = 2
+    dario = seated_member(table)
+    accounts.pin_set(user=table.users["member"], pin="2468")
+    url = f"/series/{needs_confirmation}/deals/1/confirm/"
+    body = {"action": "confirm", "player": dario.id, "idempotency_key": "k8"}
+    scorer = as_role("scorer")
+
+    not_offered = scorer.post(url, {**body, "player": table.players[0].id, "pin": "2468"})
+    assert not_offered.status_code == 422
+    assert "Retry-After" not in not_offered
+    wrong = scorer.post(url, {**body, "pin": "1357"})
+    assert wrong.status_code == 422
+    assert "Tries left on this phone: 1." in wrong.content.decode()
+
+    locked = scorer.post(url, {**body, "pin": "9753"})
+    assert locked.status_code == 429
+    assert int(locked["Retry-After"]) >= settings.PIN_COOLOFF_MINUTES * 60 - 5
+    assert int(locked["Retry-After"]) <= settings.PIN_COOLOFF_MINUTES * 60
+    still = scorer.post(url, {**body, "pin": "2468"})  # the right PIN, unchecked while locked
+    assert still.status_code == 429
+    assert "Too many wrong PINs for Dario on this phone" in still.content.decode()
+    assert confirmation(needs_confirmation) == ""

@@ -79,3 +79,19 @@ def test_the_score_sheet_has_no_inline_style(public_club):
     html = Client().get(f"/series/{series}/").content.decode()
     assert "style=" not in html and "<style" not in html
     assert 'class="swatch swatch-0"' in html
+
+
+def test_a_form_the_csrf_check_refuses_is_a_page_within_the_content_security_policy():
+    """Django's own CSRF failure page has an inline <style>, which the policy
+    blocks: the refusal is the app's page, with its stylesheet, in the visitor's
+    language, marked for the phone's outbox (X-CSRF-Failure)."""
+    browser = Client(enforce_csrf_checks=True, HTTP_ACCEPT_LANGUAGE="it")
+    refused = browser.post("/login/", {"username": "anna", "password": "guess"})
+    assert refused.status_code == 403
+    assert refused["X-CSRF-Failure"] == "1"
+    assert "style-src 'self'" in refused["Content-Security-Policy"]
+    html = refused.content.decode()
+    assert "style=" not in html and "<style" not in html
+    assert "<script>" not in html and "<script type" not in html
+    assert "Questo modulo è scaduto" in html
+    assert "/static/css/app.css" in html

@@ -92,7 +92,7 @@ class PasswordChangeApi(ApiView):
         )
         if user is None or user.pk != request.user.pk:
             if getattr(request, "axes_locked_out", False):
-                raise SignInLocked()
+                raise SignInLocked(request)
             raise accounts.wrong_password()
         accounts.password_set(user=request.user, password=data["new_password"])
         return Response(status=status.HTTP_204_NO_CONTENT)

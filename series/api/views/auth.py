@@ -11,6 +11,7 @@ from rest_framework.exceptions import APIException, AuthenticationFailed
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 
+from series.accounts import lockout
 from series.accounts import services as accounts
 from series.accounts.forms import SHARED_NAME
 from series.api.base import ApiView, error_responses
@@ -18,9 +19,16 @@ from series.models import DeviceToken
 
 
 class SignInLocked(APIException):
+    """A locked-out sign-in; ``wait`` (the seconds until it is checked again) is
+    sent as ``Retry-After``."""
+
     status_code = status.HTTP_429_TOO_MANY_REQUESTS
     default_detail = _("Too many failed sign-ins: wait a little and try again.")
     default_code = "locked_out"
+
+    def __init__(self, request):
+        super().__init__()
+        self.wait = lockout.retry_after(request, getattr(request, "axes_credentials", None))
 
 
 class TokenCreateApi(ApiView):
@@ -57,7 +65,7 @@ class TokenCreateApi(ApiView):
         if user is None:
             # The sign-in lockout marks the request it refused (settings: AXES_*).
             if getattr(request, "axes_locked_out", False):
-                raise SignInLocked()
+                raise SignInLocked(request)
             if len(accounts.accounts_named(data["username"])) > 1:
                 raise AuthenticationFailed(SHARED_NAME, code="shared_name")
             raise AuthenticationFailed(_("Wrong username or password."))
