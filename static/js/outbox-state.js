@@ -9,14 +9,17 @@ globalThis.OutboxState = Object.freeze({
   SENT_KEPT: 100, // the keys of the last entries sent, remembered to answer "already recorded"
 
   // What an answer makes of the entry sent. ``answer``: null when no answer
-  // came (offline, dropped, timed out), else { status, ok, redirected, url }.
+  // came (offline, dropped, timed out), else { status, ok, redirected, url,
+  // stale } (stale: the CSRF check refused its token, X-CSRF-Failure).
   //   "recorded": the server recorded it (or had: a replay of its key);
   //   "waiting": kept, sent again later (no answer, a 5xx, 429);
   //   "signin": kept until signed in again (sent to the sign-in page);
+  //   "stale": its token is from before a sign-in: sent again with a fresh one;
   //   "refused": the server said why not.
   outcome(answer) {
     if (answer === null) return "waiting";
     if (answer.redirected && /\/login\//.test(answer.url)) return "signin";
+    if (answer.status === 403 && answer.stale) return "stale";
     if (answer.status >= 500 || answer.status === 429) return "waiting";
     if (answer.ok && answer.redirected) return "recorded";
     return "refused";

@@ -2,7 +2,10 @@
    before it is sent, and leaves only on an answer from the server: recorded, a
    replay of the same idempotency key, or a refusal (shown, the entry kept for
    editing). A network error, a timeout or a 5xx keeps it; it is sent again with
-   backoff, when the browser comes back online and on every page load. */
+   backoff, when the browser comes back online and on every page load. Sent to
+   the sign-in page (the session ended), it waits until signed in again; refused
+   by the CSRF check (its token from before a sign-in), it is sent again once with
+   a fresh token from its own page: neither is ever taken as a refusal. */
 "use strict";
 
 (function () {
@@ -118,12 +121,14 @@
     }
   }
 
-  async function post(entry) {
+  // ``fresh``: a CSRF token just read from the server; else this page's, since
+  // signing in again replaced the one the entry was made with.
+  async function post(entry, fresh) {
     const body = new URLSearchParams();
-    // This page's CSRF token: signing in again replaced the one the entry was made with.
-    const token = document.querySelector("input[name=csrfmiddlewaretoken]");
+    const field = document.querySelector("input[name=csrfmiddlewaretoken]");
+    const token = fresh || (field && field.value);
     entry.fields.forEach(([name, value]) =>
-      body.append(name, name === "csrfmiddlewaretoken" && token ? token.value : value)
+      body.append(name, name === "csrfmiddlewaretoken" && token ? token : value)
     );
     const controller = new AbortController();
     const timeout = setTimeout(() => controller.abort(), TIMEOUT);
@@ -139,18 +144,55 @@
     }
   }
 
+  // What outbox-state.js reads of an answer (null: none came).
+  function answerOf(response) {
+    if (!response) return null;
+    const { status, ok, redirected, url } = response;
+    return { status, ok, redirected, url, stale: response.headers.get("X-CSRF-Failure") === "1" };
+  }
+
+  async function attempt(entry, fresh) {
+    try {
+      return await post(entry, fresh);
+    } catch {
+      return null; // offline, dropped or timed out: kept for the next try
+    }
+  }
+
+  // A fresh CSRF token from the entry's own page (the session's, as it is now):
+  // { token }, { signin: true } when the session ended, or null offline.
+  async function freshToken(entry) {
+    try {
+      const response = await fetch(entry.url, { credentials: "same-origin", headers: { "X-Outbox": "1" } });
+      if (State.outcome(answerOf(response)) === "signin") return { signin: true };
+      const page = new DOMParser().parseFromString(await response.text(), "text/html");
+      const field = page.querySelector("input[name=csrfmiddlewaretoken]");
+      return field ? { token: field.value } : null;
+    } catch {
+      return null;
+    }
+  }
+
+  // The token was stale (a sign-in since replaced it, here or in another tab):
+  // the entry is sent again once with a fresh one, never taken as refused.
+  async function sendFresh(entry) {
+    const fresh = await freshToken(entry);
+    if (!fresh) return { outcome: "waiting", response: null };
+    if (fresh.signin) return { outcome: "signin", response: null };
+    document.querySelectorAll("input[name=csrfmiddlewaretoken]").forEach((field) => (field.value = fresh.token));
+    const response = await attempt(entry, fresh.token);
+    const outcome = State.outcome(answerOf(response));
+    return { outcome: outcome === "stale" ? "waiting" : outcome, response };
+  }
+
   async function send(entry) {
     if (!kept(entry.key)) return; // another tab of this phone sent it meanwhile
     update(entry.key, { state: "sending" });
     say(entry.key, "sending");
-    let response = null;
-    try {
-      response = await post(entry);
-    } catch {
-      response = null; // offline, dropped or timed out: kept for the next try
-    }
+    let response = await attempt(entry);
+    let outcome = State.outcome(answerOf(response));
+    if (outcome === "stale") ({ outcome, response } = await sendFresh(entry));
     // Sent to the sign-in page, the session ended: kept, and sent once signed in again.
-    const outcome = State.outcome(response);
     if (outcome === "waiting" || outcome === "signin") {
       if (!kept(entry.key)) return followOtherTabs(); // sent by another tab while this one tried
       update(entry.key, State.retried(entry, outcome, Date.now()));

@@ -30,6 +30,14 @@ def test_only_the_servers_answer_decides_what_leaves_the_phone(outbox):
     assert outbox("outcome", answer(200, redirected=True, url="/login/?next=/")) == "signin"
     assert outbox("outcome", answer(200)) == "refused"  # the form again, with its errors
     assert outbox("outcome", answer(409)) == "refused"
+    assert outbox("outcome", answer(403)) == "refused"  # not a member, not their table
+
+
+def test_a_token_from_before_a_sign_in_is_sent_again_never_refused(outbox):
+    """The CSRF check's 403 (X-CSRF-Failure) says the token went stale, not that
+    the entry is wrong: the outbox sends it again with a fresh one."""
+    stale = {**answer(403), "stale": True}
+    assert outbox("outcome", stale) == "stale"
 
 
 def test_a_kept_entry_is_tried_again_after_a_backoff_that_doubles_up_to_30_seconds(outbox):
