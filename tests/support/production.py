@@ -49,6 +49,9 @@ class _Forward(BaseHTTPRequestHandler):
     upstream: int  # the app's port
 
     def _forward(self) -> None:
+        if self.server.cut:  # the network is down: nothing reaches the app, nothing answers
+            self.close_connection = True
+            return
         length = int(self.headers.get("Content-Length") or 0)
         body = self.rfile.read(length) if length else None
         headers = {k: v for k, v in self.headers.items() if k.lower() not in HOP_BY_HOP}
@@ -89,6 +92,7 @@ def start_proxy(upstream: int) -> ThreadingHTTPServer:
     handler = type("Forward", (_Forward,), {"upstream": upstream})
     server = ThreadingHTTPServer(("127.0.0.1", free_port()), handler)
     server.daemon_threads = True
+    server.cut = False  # True: the phone's network is cut (Production.network)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
 
@@ -214,10 +218,15 @@ class Production:
     """The served app: its address (the proxy's) and the demo club's parameters."""
 
     url: str
+    proxy: ThreadingHTTPServer
     demo: dict
     demo_password: str
     log: Path
     owner_url: str  # the tables' owner, who reads the log as it is
+
+    def network(self, *, up: bool) -> None:
+        """Cut the network between the phones and the app, or bring it back."""
+        self.proxy.cut = not up
 
     def visitor(self) -> Visitor:
         return Visitor(self.url)
@@ -315,7 +324,7 @@ def serve(server: dict):
         manage(env, "demo", "--password", demo_password, "--seasons", "1")
         seeded = manage(env, "shell", "-c", f"PASSWORD = {PASSWORD!r}\n{SEED}")
         demo = json.loads(seeded.strip().splitlines()[-1])
-        yield Production(url, demo, demo_password, log, base.format(owner, name))
+        yield Production(url, proxy, demo, demo_password, log, base.format(owner, name))
     finally:
         if proxy is not None:
             proxy.shutdown()
