@@ -81,6 +81,10 @@ CASES = {
         "/api/v1/nights/{night}/tables/1/result"
     ),
     "api/v1/nights/<uuid:night_id>/close": "/api/v1/nights/{night}/close",
+    "api/v1/nights/<uuid:night_id>/reopen": "/api/v1/nights/{night}/reopen",
+    "api/v1/nights/<uuid:night_id>/rounds/<int:number>/withdraw": (
+        "/api/v1/nights/{night}/rounds/1/withdraw"
+    ),
     "api/v1/invitations/accept": "/api/v1/invitations/accept",
     "api/v1/series": "/api/v1/series",
     "api/v1/series/<uuid:series_id>": "/api/v1/series/{series}",
@@ -159,6 +163,10 @@ CASES = {
         "/clubs/{slug}/nights/{night}/screen/tables/"
     ),
     "clubs/<slug:slug>/nights/<uuid:night_id>/join/": "/clubs/{slug}/nights/{night}/join/",
+    "clubs/<slug:slug>/nights/<uuid:night_id>/close/<str:what>/": (
+        "/clubs/{slug}/nights/{night}/close/night/"
+    ),
+    "clubs/<slug:slug>/nights/<uuid:night_id>/reopen/": "/clubs/{slug}/nights/{night}/reopen/",
     # Django's admin, for the site's staff
     "admin/": "/admin/",
     "admin/login/": "/admin/login/",
