@@ -35,6 +35,7 @@ CASES = {
     "api/v1/clubs/<slug:slug>/series": "/api/v1/clubs/{slug}/series",
     "api/v1/players/<int:player_id>": "/api/v1/players/{player}",
     "api/v1/clubs/<slug:slug>/ladder": "/api/v1/clubs/{slug}/ladder",
+    "api/v1/clubs/<slug:slug>/night-standings": "/api/v1/clubs/{slug}/night-standings",
     "api/v1/clubs/<slug:slug>/seasons": "/api/v1/clubs/{slug}/seasons",
     "api/v1/clubs/<slug:slug>/seasons/<slug:key>": "/api/v1/clubs/{slug}/seasons/{season}",
     "api/v1/schema": "/api/v1/schema",
