@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from series.domain.errors import DomainError
 from series.models import Player
 from series.nights import selectors as night_selectors
 from series.nights import services as nights
@@ -90,7 +91,9 @@ def test_a_closed_nights_ranking_is_the_one_recorded_at_its_close(table, night):
     last = sheets.series_load(first.series).deals[-1].number
     winner, other, third = first.seats
     late = entry(other, {winner: 200, third: 150})  # the table's winner now last
-    sheets.deal_correct(series_id=first.series, number=last, entry=late, reason="a late change")
+    with pytest.raises(DomainError) as refused:  # RULES D-22: the result holds
+        sheets.deal_correct(series_id=first.series, number=last, entry=late, reason="a change")
+    assert refused.value.code == "night_closed"
     after = [
         (line.player, line.points, line.per_deal)
         for line in night_selectors.night_ranking(night).lines
