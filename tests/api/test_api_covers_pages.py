@@ -24,6 +24,7 @@ PAGE_OPERATIONS = {
         "night_close",
     ),
     "nights:join": ("night_read", "night_self_check_in"),  # the night's QR code
+    "nights:reopen": ("night_read", "night_reopen"),  # RULES D-22
     "home": ("clubs_list", "club_series_history"),  # ?state=open: the series in progress
     "login": ("token_create",),
     "logout": ("token_revoke",),
