@@ -41,6 +41,15 @@ def screen_link_opens(token: str) -> UUID | None:
     return night_id if _generation(night_id) == generation else None
 
 
+def screen_link_replaced(token: str, night_id: UUID) -> bool:
+    """Whether ``token`` is a genuine link of the night that a newer one replaced."""
+    try:
+        night, generation = signing.Signer(salt=SALT).unsign(token).split(".")
+        return UUID(hex=night) == night_id and int(generation) < _generation(night_id)
+    except (signing.BadSignature, ValueError):
+        return False
+
+
 @transient_retry(idempotent=True)
 def screen_link_revoke(*, night_id: UUID, user) -> int:
     """Make the night's screen link anew: every link shown before stops working.

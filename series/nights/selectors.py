@@ -57,6 +57,11 @@ class RankingLine:
     per_round: tuple[RoundPoints, ...] = ()  # why these points: each round's table
 
     @property
+    def leads(self) -> bool:
+        """First once a deal was played: before the first deal nobody leads."""
+        return self.place == 1 and self.per_deal is not None
+
+    @property
     def points_display(self) -> str:
         return "–" if self.points is None else f"{float(self.points):.2f}".rstrip("0").rstrip(".")
 
@@ -129,6 +134,12 @@ class TableView:
     deal_number: int  # the deal being played (k), 0 before the series starts
     deals: int | None  # deals the series plays (n), when fixed
     result: tuple[tuple[int, ...], ...] | None = None  # the director's (RULES D-18)
+    tiebreak: tuple[str, ...] = ()  # who plays the tiebreak deal due, by name
+
+    @property
+    def seats_placed(self) -> list[SeatView]:
+        """The seats in their places (an abandoned table's), seat order between equals."""
+        return sorted(self.seats, key=lambda seat: (seat.place or len(self.seats), seat.seat))
 
     @property
     def players(self) -> list[int]:
@@ -354,6 +365,9 @@ def _table_view(table: NightTable, tables, names, ratings=None) -> TableView:
         deal_number,
         fixed,
         table.result,
+        tuple(names.get(p, str(p)) for p in series_state_.tiebreak_players)
+        if series_state_ is not None and state_name == "playing"
+        else (),
     )
 
 

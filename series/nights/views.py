@@ -487,6 +487,12 @@ def night_screen_fragment(request, slug: str, night_id: UUID):
 def _screen(request, slug: str, night_id: UUID, template: str) -> HttpResponse:
     """The big screen, whole or its fragment, for a request that may watch it."""
     club, refused = _screen_club(request, slug, night_id)
+    key = request.GET.get("key")
+    if refused is not None and key and screen_links.screen_link_replaced(key, night_id):
+        # A link a director replaced: the screen says so (the fragment's 410 reloads it).
+        if template == "nights/_screen.html":
+            return HttpResponse(status=410)
+        return render(request, "nights/screen_replaced.html", {"club": club}, status=410)
     if refused is not None:
         return refused
     return in_club_time(club, _render_screen, request, club, night_id, template)

@@ -57,6 +57,15 @@ def event_label(type_name: str) -> str:
 
 
 @register.filter
+def names_and(names) -> str:
+    """ "Anneke and Femke", "Anneke, Femke and Sara": names as a sentence says them."""
+    names = [str(name) for name in names]
+    if len(names) < 2:
+        return "".join(names)
+    return gettext("%(names)s and %(last)s") % {"names": ", ".join(names[:-1]), "last": names[-1]}
+
+
+@register.filter
 def lookup(mapping, key):
     """``{{ names|lookup:player_id }}``: a value of a dict by a key held in a variable."""
     try:

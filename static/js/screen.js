@@ -34,8 +34,8 @@
         const body = document.getElementById("screen-body");
         if (body) body.outerHTML = await response.text();
         showPage();
-      } else if (response.status === 403 || response.status === 404) {
-        location.reload(); // the link was revoked: the page says so
+      } else if ([403, 404, 410].includes(response.status)) {
+        location.reload(); // the link was replaced or the night is gone: the page says so
       }
     } catch (error) {
       /* the network away for a moment: the next poll tries again */
