@@ -97,7 +97,7 @@ def test_closing_the_round_and_the_night_takes_a_step_that_needs_no_script(
         page.get_by_role("heading", name="Close the night?").wait_for(timeout=WAIT)
         assert not night_selectors.night_page(night_id).closed
         page.get_by_role("button", name="Close the night").click()
-        page.get_by_text("The night is closed").wait_for(timeout=WAIT)
+        page.get_by_text("The night is closed: its points are recorded.").wait_for(timeout=WAIT)
     assert night_selectors.night_page(night_id).closed
 
 

@@ -218,7 +218,7 @@ def test_a_club_night_from_check_in_to_the_seasons_night_standings(
     screen.context.close()  # its polls stop before the test's database goes
     director.get_by_role("link", name="Close the night").click()
     director.get_by_role("button", name="Close the night").click()
-    director.get_by_text("The night is closed").wait_for(timeout=WAIT)
+    director.get_by_text("The night is closed: its points are recorded.").wait_for(timeout=WAIT)
 
     # RULES D-22: the closed night holds; its director reopens it, saying why, a
     # table's phone corrects a deal, and the night closes again.
