@@ -131,9 +131,12 @@ def test_a_rummy_bonus_is_refused_in_continental():
 
 
 def test_standard_rummy_seats_two_to_six():
-    with pytest.raises(DomainError):
-        started([A], first_dealer=A)
+    for players in ([A], [A, B, C, D, 5, 6, 7]):
+        with pytest.raises(DomainError) as refused:
+            started(players, first_dealer=A)
+        assert refused.value.code == "invalid_table"
     assert started([A, B], first_dealer=B).setup.rules.hand_size == 10
+    assert started([A, B, C, D, 5, 6], first_dealer=B).setup.players == (A, B, C, D, 5, 6)
 
 
 def test_the_leader_is_the_lowest_total_or_the_highest_when_the_winner_takes_all():

@@ -118,23 +118,41 @@ def test_every_refused_deal_leaves_the_log_and_the_sheet_unchanged(make_entry):
 
 
 @pytest.mark.parametrize(
-    "command",
+    ("command", "code"),
     [
-        lambda sid: services.deal_record(series_id=sid, entry=entry(1, {}), number=5),
-        lambda sid: services.deal_void(series_id=sid, number=7, reason="typo"),
-        lambda sid: services.deal_void(series_id=sid, number=1, reason=""),
-        lambda sid: services.deal_correct(series_id=sid, number=9, entry=entry(1, {}), reason="x"),
+        (
+            lambda sid, a, b, c: services.deal_record(
+                series_id=sid, entry=entry(b, {a: 20, c: 30}), number=5
+            ),
+            "deal_out_of_order",
+        ),
+        (
+            lambda sid, a, b, c: services.deal_void(series_id=sid, number=7, reason="typo"),
+            "deal_not_found",
+        ),
+        (
+            lambda sid, a, b, c: services.deal_void(series_id=sid, number=1, reason=""),
+            "reason_required",
+        ),
+        (
+            lambda sid, a, b, c: services.deal_correct(
+                series_id=sid, number=9, entry=entry(b, {a: 20, c: 30}), reason="x"
+            ),
+            "deal_not_found",
+        ),
     ],
     ids=["deal out of order", "void of a missing deal", "void without reason", "bad correction"],
 )
-def test_refused_corrections_and_voids_change_nothing(command):
+def test_refused_corrections_and_voids_change_nothing(command, code):
+    """Each command is sound but for the one fault its name says, which refuses it."""
     club, players = club_with_players(("Anna", "Bruno", "Carla"))
     a, b, c = players
     series_id = start(club, players).series_id
     services.deal_record(series_id=series_id, entry=entry(a, {b: 20, c: 30}))
     events, rows = Event.objects.count(), table_rows()
-    with pytest.raises(DomainError):
-        command(series_id)
+    with pytest.raises(DomainError) as refused:
+        command(series_id, a, b, c)
+    assert refused.value.code == code
     assert Event.objects.count() == events
     assert table_rows() == rows
 
