@@ -35,7 +35,7 @@ from django.utils.dateparse import parse_date, parse_datetime
 
 from series.clubs.roster import RosterStream
 from series.domain.errors import DomainError
-from series.domain.events import SeriesStarted, from_payload
+from series.domain.events import PlayerSeated, SeriesStarted, from_payload
 from series.domain.league.night_standings import check_night_count
 from series.domain.league.seasons import check_ladder, check_new_season
 from series.domain.nights.events import NightOpened, TableResultEntered, is_night_event
@@ -418,6 +418,8 @@ class _Restorer:
         self.replay.add(kind, _row(number, record), event)
         if isinstance(event, SeriesStarted):
             self.tables[club].seat(record["stream"], event.players)
+        if isinstance(event, PlayerSeated):
+            self.tables[club].seat(record["stream"], [event.player])
 
     def _check_roster_event(self, number: int, record: dict[str, Any], event) -> None:
         club = record["club"]
@@ -474,6 +476,8 @@ class _Restorer:
             return
         if state is None or state.setup is None or state.setup.club != club:
             raise BackupError(number, f"series {record['stream']} has no start in this club")
+        if isinstance(event, PlayerSeated) and event.player not in self.players[club]:
+            raise BackupError(number, "the series seats players the backup does not have")
 
     def finish(self) -> None:
         self.replay.flush()

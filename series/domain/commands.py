@@ -15,6 +15,7 @@ from series.domain.events import (
     DealEntry,
     DealRecorded,
     DealVoided,
+    PlayerSeated,
     SeriesAbandoned,
     SeriesStarted,
 )
@@ -65,6 +66,23 @@ class AbandonSeries:
     reason: str = ""
 
 
+@records(PlayerSeated, rules=Rules.from_dict)
+@dataclass(frozen=True, slots=True)
+class SeatPlayer:
+    """Seat ``player`` after the last seat before the first deal, the series then
+    playing ``rules`` (those of its new size)."""
+
+    player: int
+    rules: Rules
+
+
 Command = (
-    StartSeries | RecordDeal | CorrectDeal | VoidDeal | AbandonSeries | ConfirmDeal | DisputeDeal
+    StartSeries
+    | RecordDeal
+    | CorrectDeal
+    | VoidDeal
+    | AbandonSeries
+    | SeatPlayer
+    | ConfirmDeal
+    | DisputeDeal
 )

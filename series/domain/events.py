@@ -168,6 +168,16 @@ class SeriesAbandoned:
 
 @series_event
 @dataclass(frozen=True, slots=True)
+class PlayerSeated:
+    """A late arrival sits down after the last seat before the series' first deal
+    (RULES D-22), with the rules the table plays at its new size."""
+
+    player: int
+    rules: Mapping[str, Any] = stored(decode=_known_rules)
+
+
+@series_event
+@dataclass(frozen=True, slots=True)
 class DealConfirmed:
     """A member other than the one who recorded the deal says it is right;
     ``player`` is the seated player they are, when they confirmed as one."""
@@ -261,6 +271,7 @@ Event = (
     | DealCorrected
     | DealVoided
     | SeriesAbandoned
+    | PlayerSeated
     | Confirmation
     | RosterEvent
 )

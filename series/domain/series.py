@@ -17,6 +17,7 @@ from series.domain.commands import (
     Command,
     CorrectDeal,
     RecordDeal,
+    SeatPlayer,
     StartSeries,
     VoidDeal,
 )
@@ -40,6 +41,7 @@ from series.domain.events import (
     DealVoided,
     Event,
     Outcome,
+    PlayerSeated,
     SeriesAbandoned,
     SeriesStarted,
 )
@@ -251,6 +253,13 @@ def apply(state: SeriesState, event: Event) -> SeriesState:
             return replace(state, version=version, deals=tuple(deals))
         case SeriesAbandoned():
             return replace(state, version=version, abandoned=True)
+        case PlayerSeated():
+            setup = replace(
+                state.setup,
+                players=(*state.setup.players, event.player),
+                rules=Rules.from_dict(event.rules),
+            )
+            return replace(state, version=version, setup=setup, progress=_start(setup))
     raise TypeError(f"not an event: {event!r}")
 
 
@@ -419,6 +428,8 @@ def decide(state: SeriesState, command: Command) -> list[Event]:
             return _void_deal(state, command)
         case AbandonSeries():
             return _abandon(state, command)
+        case SeatPlayer():
+            return [_seat_player(state, command)]
         case ConfirmDeal() | DisputeDeal():
             return decide_confirmation(state, command)
     raise TypeError(f"not a command: {command!r}")
@@ -566,6 +577,22 @@ def _later_deals_still_fit(state: SeriesState, changed: Deal) -> SeriesState:
             later=error.params.get("number", "?"),
             problem=error,
         ) from error
+
+
+def _seat_player(state: SeriesState, command: SeatPlayer) -> PlayerSeated:
+    """RULES D-22: a late arrival sits down after the last seat until the first
+    deal is recorded (a voided deal was recorded too); the first dealer stays."""
+    _require_open(state)
+    if state.deals:
+        raise DomainError(
+            _("This series has recorded its first deal: a player joins a table only before it."),
+            code="series_dealt",
+            field="player",
+        )
+    players = (*state.setup.players, command.player)
+    _check_seats(replace(state, setup=None), players)
+    rules = command.rules.for_table(len(players))
+    return PlayerSeated(command.player, rules.as_dict())
 
 
 def _abandon(state: SeriesState, command: AbandonSeries) -> list[Event]:

@@ -149,6 +149,12 @@ class TableView:
     def result_entered(self) -> bool:
         return self.result is not None
 
+    @property
+    def seats_late_arrivals(self) -> bool:
+        """Whether a player can still sit down here: drawn, or playing and no deal
+        recorded yet (RULES D-22)."""
+        return self.status == "drawn" or (self.status == "playing" and self.deal_number == 1)
+
 
 @dataclass(frozen=True, slots=True)
 class RoundView:

@@ -57,8 +57,10 @@ from series.domain.nights.night import (
     check_recorded,
     decide,
     fold,
+    late_seat,
 )
 from series.domain.registry import command_for
+from series.domain.rules import Rules
 from series.domain.text import iso_day
 from series.eventstore import store, writer
 from series.eventstore.retry import transient_retry
@@ -115,7 +117,7 @@ class NightStream:
         seated, arrived = set(), set()
         for event in change.events:
             if isinstance(event, RoundDrawn | PlayerMoved | PlayersSwapped):
-                seated |= {p for table in event.tables for p in table.seats}
+                seated |= set(_seats_not_started(change.after, event))
             if isinstance(event, PlayersCheckedIn):
                 arrived |= set(event.players)
             if isinstance(event, NightClosed):
@@ -162,6 +164,17 @@ class NightStream:
 
 
 NIGHT = NightStream()
+
+
+def _seats_not_started(state: NightState, event: RoundDrawn | PlayerMoved | PlayersSwapped):
+    """The seats of the tables ``event`` drew or changed that have not started: a
+    late arrival at a started table is checked by its series (``PlayerSeated``)."""
+    number = event.number if isinstance(event, RoundDrawn) else event.round
+    round_ = next((r for r in state.rounds if r.number == number), None)
+    for drawn in event.tables:
+        now = round_.table(drawn.number) if round_ is not None else None
+        if now is None or not now.started:
+            yield from drawn.seats
 
 
 def _write(
@@ -455,8 +468,54 @@ def night_player_move(
     actor_id: int | None = None,
     idempotency_key: str | None = None,
 ) -> NightResult:
-    """Move a player to another table of the round, before either table starts."""
+    """Move a player to another table of the round, before either table starts; a
+    player not seated yet joins a table until its first deal (RULES D-22)."""
+    state = night_load(night_id)
+    current = state.current_round
+    target = current.table(table) if current is not None and not current.closed else None
+    if target is not None and target.started and current.table_of(player) is None:
+        return _seat_at_started_table(
+            night_id, state, target, player, expected_version, actor_id, idempotency_key
+        )
     return _write(night_id, MovePlayer(player, table), expected_version, actor_id, idempotency_key)
+
+
+def _seat_at_started_table(
+    night_id: UUID,
+    state: NightState,
+    target,
+    player: int,
+    expected: int | None,
+    actor_id: int | None,
+    key: str | None,
+) -> NightResult:
+    """A late arrival sits down at a table whose series started and has no deal
+    yet: the series seats them (with the rules of its new size) and the night
+    records it, in one transaction (RULES D-22; D-19 is checked under the log's
+    lock by the series' append)."""
+    joined = late_seat(state, player, target.number)  # the night's refusals first
+    series = series_services.series_load(target.series)
+    if series.deals:
+        raise DomainError(
+            _(
+                "Table {table} has recorded its first deal: {player} can join a table only "
+                "before it. The next round's draw seats them."
+            ),
+            code="night_table_dealt",
+            field="table",
+            table=target.number,
+            player=player,
+        )
+    with transaction.atomic():
+        series_services.series_seat_player(
+            series_id=target.series,
+            player=player,
+            rules=Rules.from_dict(joined.rules),
+            expected_version=series.version,
+            actor_id=actor_id,
+            idempotency_key=_derived(key, "seated"),
+        )
+        return _write(night_id, MovePlayer(player, target.number), expected, actor_id, key)
 
 
 @transient_retry

@@ -92,7 +92,10 @@ def nights_list(request, club):
 def _forms(night, checkable, data=None, action=None) -> dict:
     """Every form of the night's page at the night's version; ``action``'s bound to ``data``."""
     current = night.rounds[-1] if night.rounds else None
-    seated = [seat for table in (current.tables if current else ()) for seat in table.seats]
+    tables = current.tables if current is not None and not current.closed else ()
+    seated = [seat for table in tables for seat in table.seats]
+    movable = [seat for table in tables if table.status == "drawn" for seat in table.seats]
+    joinable = [table for table in tables if table.seats_late_arrivals]
     makers = {
         "check_in": lambda d: CheckInForm(d, players=checkable, version=night.version),
         "guest": lambda d: GuestForm(d, version=night.version),
@@ -104,15 +107,17 @@ def _forms(night, checkable, data=None, action=None) -> dict:
             sizes=(night.min_table, night.max_table),
             version=night.version,
         ),
+        # Seated players move before their table starts; a player not seated yet
+        # joins a table until its first deal (RULES D-22).
         "move": lambda d: MoveForm(
             d,
-            players=[pages_data.Named(s.player, s.name) for s in seated]
+            players=[pages_data.Named(s.player, s.name) for s in movable]
             + [
                 pages_data.Named(line.id, _("%(name)s (not seated yet)") % {"name": line.name})
                 for line in night.present
                 if line.id not in {s.player for s in seated}
             ],
-            tables=[t.number for t in current.tables] if current else (),
+            tables=[t.number for t in joinable],
             version=night.version,
         ),
         "start": lambda d: NightWrite(d, version=night.version),

@@ -21,7 +21,7 @@ from django.db import connection, transaction
 
 from series.database import dialects
 from series.domain import snapshot
-from series.domain.events import DealRecorded, Event
+from series.domain.events import DealRecorded, Event, PlayerSeated
 from series.domain.nights.events import is_night_event
 from series.domain.roster import is_roster_event
 from series.domain.series import Deal, SeriesState, fold
@@ -199,6 +199,8 @@ def project(
         header = header.filter(updated_at=stamp)
     if not header.update(**_sheet_fields(after, updated_at)):
         raise store.VersionConflict(series_id, before.version, None)
+    if any(isinstance(event, PlayerSeated) for event in events):
+        _replace_seats(series_id, after)
     _replace_deals(series_id, after)
     return projectors.series_changed(change)
 
@@ -274,6 +276,21 @@ def _saved_state_sql() -> str:
         f"SELECT snapshot, started_at, (SELECT MAX(version) FROM {log} WHERE stream = %s) "
         f"FROM {sheet} WHERE id = %s"
     )
+
+
+def _replace_seats(series_id: UUID, state: SeriesState) -> None:
+    """A player seated late: the seats and the rules the series now plays."""
+    setup = state.setup
+    SeriesSheet.objects.filter(id=series_id).update(
+        preset=setup.rules.preset, rules=setup.rules.as_dict()
+    )
+    SeriesSeat.objects.filter(series_id=series_id).delete()
+    rows = Rows()
+    rows.seats.extend(
+        (_db_uuid(series_id), setup.club, player, seat)
+        for seat, player in enumerate(setup.players, start=1)
+    )
+    rows.insert()
 
 
 def _replace_deals(series_id: UUID, state: SeriesState) -> None:

@@ -23,10 +23,11 @@ from series.domain.events import (
     DealCorrected,
     DealEntry,
     DealVoided,
+    PlayerSeated,
     SeriesAbandoned,
     SeriesStarted,
 )
-from series.domain.rules import rules_from
+from series.domain.rules import Rules, rules_from
 from series.domain.series import (
     IN_PROGRESS,
     TIEBREAK,
@@ -34,6 +35,7 @@ from series.domain.series import (
     Command,
     CorrectDeal,
     RecordDeal,
+    SeatPlayer,
     SeriesState,
     StartSeries,
     VoidDeal,
@@ -250,6 +252,22 @@ def series_abandon(
     return _execute(series_id, command, expected_version, recording)
 
 
+def series_seat_player(
+    *,
+    series_id: UUID,
+    player: int,
+    rules: Rules,
+    expected_version: int | None = None,
+    actor_id: int | None = None,
+    idempotency_key: str | None = None,
+) -> SeriesResult:
+    """Seat ``player`` after the last seat before the series' first deal, the
+    series then playing ``rules`` (RULES D-22; a night's late arrival, written in
+    the night's transaction by its service)."""
+    command = SeatPlayer(player, rules)
+    return _execute(series_id, command, expected_version, Recording(actor_id, idempotency_key))
+
+
 class SeriesStream:
     """The series as a stream kind of the writer (``writer.StreamKind``)."""
 
@@ -288,6 +306,9 @@ class SeriesStream:
         # that of two starts at once seating one player the second is refused.
         if change.before.version == 0:
             refuse_seated_elsewhere(stream, change.after)
+        for event in change.events:
+            if isinstance(event, PlayerSeated):  # a late arrival, as a start's seats
+                seated_elsewhere(change.after.setup.club, [event.player], series=stream)
         if any(isinstance(event, CHANGES_A_RESULT) for event in change.events):
             refuse_closed_night(stream)
 

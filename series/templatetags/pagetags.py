@@ -29,6 +29,7 @@ EVENT_LABELS = {
     "DealCorrected": _("Deal corrected"),
     "DealVoided": _("Deal voided"),
     "SeriesAbandoned": _("Series abandoned"),
+    "PlayerSeated": _("Player seated"),
     "DealConfirmed": _("Deal confirmed"),
     "DealDisputed": _("Deal disputed"),
 }

@@ -15,6 +15,7 @@ from series.domain.events import (
     DealVoided,
     GuestAdded,
     PlayerRetired,
+    PlayerSeated,
     PlayersMerged,
     PlayersUnmerged,
     SeriesAbandoned,
@@ -51,6 +52,7 @@ from series.domain.series import (
     AbandonSeries,
     CorrectDeal,
     RecordDeal,
+    SeatPlayer,
     StartSeries,
     VoidDeal,
 )
@@ -72,6 +74,7 @@ TABLES = (NightTableDrawn(1, (1, 2, 3), 1),)
         (DealCorrected(1, ENTRY, "typo"), CorrectDeal(1, ENTRY, "typo")),
         (DealVoided(1, "misdeal"), VoidDeal(1, "misdeal")),
         (SeriesAbandoned("rain"), AbandonSeries("rain")),
+        (PlayerSeated(4, RULES.as_dict()), SeatPlayer(4, RULES)),
         (DealConfirmed(1, 9, B), ConfirmDeal(1, 9, B)),
         (DealDisputed(1, 9, "no", None), DisputeDeal(1, 9, "no")),
         (GuestAdded(4), GuestAdded(4)),

@@ -47,8 +47,9 @@ def play_out(night_id, *, winners=None):
 
 def a_night_played() -> None:
     """A night of nine: round 1 played out, a guest checked in, round 2 drawn by the
-    night's standings with a swap before it starts, one deal into it; and a closed night
-    whose first draw was withdrawn."""
+    night's standings with a swap before it starts, a late guest seated at its second
+    table once started, one deal into it; and a closed night whose first draw was
+    withdrawn."""
     _club, _players, night = night_of(9, deals=1)
     night_id = night.night_id
     drawn(night_id, low=4, high=5, seed=7)
@@ -59,6 +60,8 @@ def a_night_played() -> None:
     one, other = round_two.tables[0].seats[0], round_two.tables[1].seats[0]
     nights.night_players_swap(night_id=night_id, player=one, other=other)
     table = nights.night_tables_start(night_id=night_id).state.current_round.tables[0]
+    late = nights.night_guest_add(night_id=night_id, name="Late guest").state.present[-1]
+    nights.night_player_move(night_id=night_id, player=late, table=2)  # RULES D-22
     seats = table.seats
     hands = {p: 20 + 10 * n for n, p in enumerate(seats[1:])}
     services.deal_record(series_id=table.series, entry=entry(seats[0], hands))

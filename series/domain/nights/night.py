@@ -130,8 +130,17 @@ def _with_round(state: NightState, number: int, change) -> tuple[NightRound, ...
 
 
 def _tables_replaced(round_: NightRound, tables: Iterable[NightTableDrawn]) -> NightRound:
+    """The round with these tables' seats and rules; a started table keeps its series."""
     changed = {drawn.number: _table(drawn) for drawn in tables}
-    return replace(round_, tables=tuple(changed.get(t.number, t) for t in round_.tables))
+    return replace(
+        round_,
+        tables=tuple(
+            replace(changed[t.number], series=t.series, result=t.result)
+            if t.number in changed
+            else t
+            for t in round_.tables
+        ),
+    )
 
 
 def apply(state: NightState, event: NightEvent) -> NightState:
@@ -611,6 +620,13 @@ def _fits_night(state: NightState, table: int, size: int, field_name: str) -> No
         )
 
 
+def late_seat(state: NightState, player: int, table: int) -> NightTableDrawn:
+    """Table ``table`` of the current round once ``player``, who arrived late, sits
+    at it (RULES D-22): what ``MovePlayer`` records, and the rules its series takes."""
+    (moved,) = _move(state, MovePlayer(player, table)).tables
+    return moved
+
+
 def _drawn(state: NightState, number: int, seats: Sequence[int], first_dealer: int):
     played = table_rules(state.game_rules, len(seats), state.large_table)
     return NightTableDrawn(
@@ -674,7 +690,10 @@ def _move(state: NightState, command: MovePlayer) -> PlayerMoved:
 
 def _seat_late_arrival(state: NightState, current: NightRound, command: MovePlayer):
     """A player checked in after the draw joins a table of the round before its
-    first deal (else the next round's draw seats them, RULES D-15)."""
+    first deal, after its last seat, its first dealer unchanged and its rules those
+    of its new size (RULES D-22; else the next round's draw seats them, D-15). A
+    table whose series started takes them while that series has no deal: its
+    stream says so, and the caller seats them there in the same transaction."""
     if command.player not in state.present:
         raise InvalidNight(
             _("{player} is not checked in tonight: check them in first."),
@@ -682,7 +701,7 @@ def _seat_late_arrival(state: NightState, current: NightRound, command: MovePlay
             field="player",
             player=command.player,
         )
-    target = _table_to_join(current, command.table)
+    target = _table_to_join(current, command.table, late=True)
     most = state.game_rules.max_players
     if len(target.seats) >= most:
         raise InvalidNight(
@@ -698,8 +717,9 @@ def _seat_late_arrival(state: NightState, current: NightRound, command: MovePlay
     return PlayerMoved(current.number, command.player, target.number, (joined,))
 
 
-def _table_to_join(current: NightRound, number: int) -> NightTable:
-    """The round's table ``number``, that a player may still join (before its first deal)."""
+def _table_to_join(current: NightRound, number: int, *, late: bool = False) -> NightTable:
+    """The round's table ``number``, that a player may still join: before it starts,
+    or for a ``late`` arrival before its first deal (its series says)."""
     target = current.table(number)
     if target is None:
         raise InvalidNight(
@@ -709,7 +729,7 @@ def _table_to_join(current: NightRound, number: int) -> NightTable:
             round=current.number,
             table=number,
         )
-    if target.started:
+    if target.started and not late:
         _unstarted_target(target)
     return target
 
