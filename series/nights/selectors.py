@@ -18,7 +18,7 @@ from django.utils.translation import gettext, gettext_lazy, pgettext
 
 from series.domain.finishing import places_from_order, series_order
 from series.domain.nights.methods import PER_DEAL, POINTS_TABLE
-from series.domain.nights.night import NightState, NightTable, scoring_method
+from series.domain.nights.night import NightRound, NightState, NightTable, scoring_method
 from series.domain.nights.ranking import RoundPoints
 from series.domain.nights.ranking import night_ranking as rank_night
 from series.domain.nights.results import table_result
@@ -157,12 +157,24 @@ class TableView:
 
 
 @dataclass(frozen=True, slots=True)
+class SwapView:
+    """Two players a draw by standings swapped to keep repeat meetings low, each
+    with the table they sit at now."""
+
+    name: str
+    table: int | None
+    other: str
+    other_table: int | None
+
+
+@dataclass(frozen=True, slots=True)
 class RoundView:
     number: int
     seed: int
     method: str
     closed: bool
     tables: list[TableView]
+    swaps: list[SwapView] = field(default_factory=list)
 
 
 @dataclass(frozen=True, slots=True)
@@ -387,6 +399,19 @@ def _result_places(table: NightTable, series: SeriesState) -> dict[int, int]:
     return places_from_order(series_order(series))
 
 
+def _swaps(round_: NightRound, names) -> list[SwapView]:
+    def table_of(player: int) -> int | None:
+        table = round_.table_of(player)
+        return table.number if table else None
+
+    return [
+        SwapView(
+            names.get(one, str(one)), table_of(one), names.get(other, str(other)), table_of(other)
+        )
+        for one, other in round_.swaps
+    ]
+
+
 def night_page(night_id: UUID) -> NightPage | None:
     """Everything a night's page, the API's GET and the big screen show; None for
     no such night."""
@@ -401,6 +426,7 @@ def night_page(night_id: UUID) -> NightPage | None:
             r.method,
             r.closed,
             [_table_view(t, tables, names, r.ratings) for t in r.tables],
+            _swaps(r, names),
         )
         for r in state.rounds
     ]

@@ -20,7 +20,7 @@ from series.models import Event, Night
 from series.nights import services as nights
 from series.sheets import services
 from tests.support.api import client_for, make_user
-from tests.support.factories import entry
+from tests.support.factories import entry, start
 from tests.support.nights import drawn, night_of
 
 pytestmark = pytest.mark.django_db
@@ -152,3 +152,33 @@ def test_a_night_closed_before_penalties_were_recorded_reads_them_once_from_its_
     upgrade = import_module("series.migrations.0027_night_points_penalty_and_deals")
     upgrade.read_penalties_of_closed_nights(apps, SimpleNamespace(connection=connection))
     assert read() == wanted
+
+
+def test_the_nights_page_says_whom_a_draw_by_standings_swapped_and_why():
+    """Round 2 by tonight's standings: leaders together, and who was swapped to keep
+    players from meeting again this season (the round-1 tables met once)."""
+    club, players, night = night_of(6, deals=1)
+    night_id = night.night_id
+    drawn(night_id, low=3, high=3, seed=5)
+    tables = nights.night_tables_start(night_id=night_id).state.current_round.tables
+    for table in tables:
+        out, second, third = table.seats
+        services.deal_record(series_id=table.series, entry=entry(out, {second: 20, third: 40}))
+    # The two winners, who lead the night's standings, met twice more this season,
+    # with the second table's runner-up: the cut would seat the three together.
+    winners = [table.seats[0] for table in tables]
+    for _again in range(2):
+        seated = [*winners, tables[1].seats[1]]
+        series = start(club, [p for p in players if p.id in seated], options={"deals": 1})
+        hands = {p: 30 for p in seated[1:]}
+        services.deal_record(series_id=series.series_id, entry=entry(seated[0], hands))
+    state = drawn(night_id, low=3, high=3, method="standings").state
+    swaps = state.current_round.swaps
+    assert swaps  # the round-1 tables' players met this season: the cut seats some again
+    name = {p.id: p.name for p in players}
+    page = member_client(club).get(f"/clubs/{club.slug}/nights/{night_id}/").content.decode()
+    said = page.split('id="draw-swaps"')[1].split("</p>")[0]
+    assert "Round 2 was drawn by tonight's standings" in said
+    table_of = {p: t.number for t in state.current_round.tables for p in t.seats}
+    one, other = swaps[0]
+    assert f"{name[one]} (now at Table {table_of[one]}) and {name[other]}" in said

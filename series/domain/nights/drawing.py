@@ -59,13 +59,15 @@ def draw(
     met: Mapping[Pair, int] | None = None,
     standings: Sequence[int] = (),
     ratings: Mapping[int, float] | None = None,
+    swapped: list[tuple[int, int]] | None = None,
 ) -> tuple[DrawnTable, ...]:
     """The round's tables, table 1 first, each of ``sizes[i]`` players.
 
     ``met`` counts the season's meetings of each pair (either order). For
     ``standings``, the night's players best first; players not in it (a late
     arrival) follow in id order. For ``rating``, each player's rating; a player
-    without one is drawn as the lowest rated.
+    without one is drawn as the lowest rated. The swaps a draw by standings made
+    to keep repeat meetings low are added to ``swapped`` when given.
     """
     present = _checked_players(players, sizes, method)
     counts = met_counts(met or {})
@@ -73,7 +75,7 @@ def draw(
     if method == RANDOM:
         grouping = _random_grouping(present, sizes, counts, rng)
     elif method == STANDINGS:
-        grouping = _standings_grouping(present, sizes, standings, counts)
+        grouping = _standings_grouping(present, sizes, standings, counts, swapped)
     else:
         grouping = _rating_grouping(present, sizes, ratings or {}, counts)
     return tuple(_seated(number, table, rng) for number, table in enumerate(grouping, start=1))
@@ -127,7 +129,11 @@ def _random_grouping(
 
 
 def _standings_grouping(
-    present: list[int], sizes: Sequence[int], standings: Sequence[int], met: Mapping[Pair, int]
+    present: list[int],
+    sizes: Sequence[int],
+    standings: Sequence[int],
+    met: Mapping[Pair, int],
+    swapped: list[tuple[int, int]] | None = None,
 ) -> list[list[int]]:
     here = set(present)
     ranked = [player for player in dict.fromkeys(standings) if player in here]
@@ -137,7 +143,7 @@ def _standings_grouping(
     near: Callable[[int, int], bool] = lambda one, other: (  # noqa: E731
         abs(place[one] - place[other]) <= STANDINGS_REACH
     )
-    return improve(_cut(order, sizes), met, near)
+    return improve(_cut(order, sizes), met, near, swapped)
 
 
 def _rating_grouping(

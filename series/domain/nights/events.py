@@ -115,11 +115,22 @@ class PlayerRating:
     rating: float
 
 
+@dataclass(frozen=True, slots=True)
+class DrawSwap:
+    """Two players a draw by standings swapped between their tables: each had met
+    someone at the other's table fewer times this season."""
+
+    player: int
+    other: int
+
+
 @night_event
 @dataclass(frozen=True, slots=True)
 class RoundDrawn:
     """A round's tables as drawn; ``ratings``: those a draw balanced by rating
-    read, best first (players with none are not listed: they were seated last)."""
+    read, best first (players with none are not listed: they were seated last);
+    ``swaps``: the players a draw by the night's standings swapped, in order, to
+    keep repeat meetings low (recorded since; a draw before reads none)."""
 
     number: int
     seed: int
@@ -127,6 +138,7 @@ class RoundDrawn:
     sizes: tuple[int, ...]
     tables: tuple[NightTableDrawn, ...]
     ratings: tuple[PlayerRating, ...] = stored(default=(), omitted_when_default=True)
+    swaps: tuple[DrawSwap, ...] = stored(default=(), omitted_when_default=True)
 
 
 @night_event

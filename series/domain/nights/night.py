@@ -24,6 +24,7 @@ from ..text import plain
 from .drawing import METHODS, RANDOM, RATING, draw
 from .errors import InvalidNight
 from .events import (
+    DrawSwap,
     NightClosed,
     NightEvent,
     NightOpened,
@@ -77,6 +78,7 @@ class NightRound:
     tables: tuple[NightTable, ...]
     closed: bool = False
     ratings: Mapping[int, float] = field(default_factory=dict)  # a draw balanced by rating's
+    swaps: tuple[tuple[int, int], ...] = ()  # a draw by standings': who it swapped, in order
 
     def table(self, number: int) -> NightTable | None:
         return next((table for table in self.tables if table.number == number), None)
@@ -172,6 +174,7 @@ def apply(state: NightState, event: NightEvent) -> NightState:
                 tuple(event.sizes),
                 tuple(_table(t) for t in event.tables),
                 ratings={r.player: r.rating for r in event.ratings},
+                swaps=tuple((s.player, s.other) for s in event.swaps),
             )
             earlier = tuple(r for r in state.rounds if r.number != event.number)
             return replace(state, rounds=(*earlier, drawn))
@@ -562,6 +565,7 @@ def _draw(state: NightState, command: DrawRound) -> list[NightEvent]:
     _within_night(state, command.min_table, "min_table")
     _within_night(state, command.max_table, "max_table")
     sizes = table_sizes(len(state.present), command.min_table, command.max_table, game=rules.game)
+    swapped: list[tuple[int, int]] = []
     drawn = draw(
         state.present,
         sizes,
@@ -570,6 +574,7 @@ def _draw(state: NightState, command: DrawRound) -> list[NightEvent]:
         met=command.met,
         standings=command.standings,
         ratings=command.ratings,
+        swapped=swapped,
     )
     tables = tuple(_drawn(state, t.number, t.seats, t.first_dealer) for t in drawn)
     # A round drawn again before any of its tables started replaces that draw.
@@ -583,7 +588,8 @@ def _draw(state: NightState, command: DrawRound) -> list[NightEvent]:
         if command.method == RATING
         else ()
     )
-    return [RoundDrawn(number, command.seed, command.method, tuple(sizes), tables, read)]
+    swaps = tuple(DrawSwap(one, other) for one, other in swapped)
+    return [RoundDrawn(number, command.seed, command.method, tuple(sizes), tables, read, swaps)]
 
 
 def _within_night(state: NightState, size: int, field_name: str) -> None:

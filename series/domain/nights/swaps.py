@@ -20,8 +20,10 @@ def improve(
     tables: Sequence[Sequence[int]],
     met: Mapping[Pair, int],
     allowed: Callable[[int, int], bool],
+    swapped: list[tuple[int, int]] | None = None,
 ) -> list[list[int]]:
-    """The tables after every helpful allowed swap (each table keeps its size)."""
+    """The tables after every helpful allowed swap (each table keeps its size);
+    each swap made, in order, is added to ``swapped`` when given."""
     tables = [list(table) for table in tables]
     weight: dict[int, dict[int, int]] = {player: {} for table in tables for player in table}
     for (one, other), times in met.items():
@@ -35,7 +37,7 @@ def improve(
         for player in weight
     }
     for _pass in range(MAX_PASSES):
-        if not _one_pass(tables, weight, cost, allowed):
+        if not _one_pass(tables, weight, cost, allowed, swapped):
             break
     return tables
 
@@ -45,6 +47,7 @@ def _one_pass(
     weight: Mapping[int, Mapping[int, int]],
     cost: Mapping[int, list[int]],
     allowed: Callable[[int, int], bool],
+    made: list[tuple[int, int]] | None = None,
 ) -> bool:
     swapped = False
     for here in range(len(tables)):
@@ -68,6 +71,8 @@ def _one_pass(
                         _moved(cost, weight, one, here, there)
                         _moved(cost, weight, other, there, here)
                         swapped = True
+                        if made is not None:
+                            made.append((one, other))
     return swapped
 
 

@@ -129,3 +129,26 @@ def test_no_single_swap_of_two_players_lowers_a_random_draws_repeat_meetings(pla
                     swapped[here][swapped[here].index(one)] = other
                     swapped[there][swapped[there].index(other)] = one
                     assert repeat_cost(swapped, met) >= cost
+
+
+def test_a_round_drawn_by_standings_records_whom_it_swapped_to_avoid_a_repeat():
+    """The night's page says when and why a draw by standings swapped players: the
+    round's event records each swap it made, and a draw that needed none records none."""
+    from series.domain.nights.events import DrawSwap
+    from series.domain.nights.night import CheckIn, DrawRound, NightState, OpenNight, decide, fold
+
+    state = fold(decide(NightState(), OpenNight(1, "2026-03-14", {"preset": "continental"}, {})))
+    state = fold(decide(state, CheckIn(tuple(range(1, 10)))), state)
+    standings = (1, 2, 3, 4, 5, 6, 7, 8, 9)
+    asked = DrawRound(7, 3, 3, STANDINGS, met={pair(1, 3): 3}, standings=standings)
+    (drawn,) = decide(state, asked)
+    assert drawn.swaps and all(isinstance(swap, DrawSwap) for swap in drawn.swaps)
+    swapped = {p for swap in drawn.swaps for p in (swap.player, swap.other)}
+    assert swapped & {1, 3}  # one of the two who met three times moved
+    table_of = {p: t.number for t in drawn.tables for p in t.seats}
+    assert table_of[1] != table_of[3]
+    assert fold([drawn], state).current_round.swaps == tuple(
+        (swap.player, swap.other) for swap in drawn.swaps
+    )
+    (no_repeat,) = decide(state, DrawRound(7, 3, 3, STANDINGS, standings=standings))
+    assert no_repeat.swaps == ()
