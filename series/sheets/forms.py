@@ -264,6 +264,10 @@ class DealForm(TypedForm):
         label=_("Record it all the same: these hands came up again"), required=False
     )
     same_again_of: int | None = None  # the deal this entry repeats, once the page asked
+    # Another phone recorded a deal first: the version of the sheet the page then
+    # showed, and the box that sends the entry as the next deal (``moved_on``).
+    moved_on_to = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    as_next = forms.BooleanField(label=_("Record my entry as the next deal"), required=False)
 
     def __init__(self, *args, players, names, rules: Rules, language: str, **kwargs):
         super().__init__(*args, **kwargs)
@@ -329,6 +333,25 @@ class DealForm(TypedForm):
             )
             % {"number": number},
         )
+
+    def moved_on(self, version: int) -> DealForm:
+        """The same entry after another phone recorded a deal first: still at the
+        version it was entered at, so sending it again records nothing unseen;
+        it goes as the next deal only with ``as_next`` ticked while the sheet
+        still stands at ``version``."""
+        data = self.data.copy()
+        data["moved_on_to"] = str(version)
+        data.pop("as_next", None)
+        again = type(self)(
+            data, players=self.players, names=self.names, rules=self.rules, language=self.language
+        )
+        again.is_valid()
+        return again
+
+    def sent_as_next(self, version: int) -> bool:
+        """Whether the scorer, shown the sheet at ``version``, sends this entry as its next deal."""
+        data = self.cleaned_data
+        return bool(data.get("as_next")) and data.get("moved_on_to") == version
 
     def at_version(self, version: int) -> DealForm:
         return at_version(

@@ -379,6 +379,23 @@ def deal_recorder(series_id: UUID, number: int) -> int | None:
     return rows.order_by("-version").values_list("recorded_by", flat=True).first()
 
 
+def deals_recorded_since(series_id: UUID, version: int) -> list[tuple[int, str]]:
+    """The deals recorded after the sheet's ``version`` (another phone's), each
+    with the name of the member who recorded it (their sign-up name, else their
+    user name; empty when nobody is on record)."""
+    rows = list(
+        Event.objects.filter(stream=series_id, type="DealRecorded", version__gt=version)
+        .order_by("version")
+        .values_list("payload__number", "recorded_by")
+    )
+    users = get_user_model().objects.in_bulk({user for _number, user in rows if user})
+    return [
+        (number, (user.get_full_name() or user.get_username()) if user else "")
+        for number, user_id in rows
+        for user in [users.get(user_id)]
+    ]
+
+
 def has_pin(user) -> bool:
     """Whether ``user`` has set a confirmation PIN."""
     return Profile.objects.filter(user=user).exclude(confirmation_pin="").exists()

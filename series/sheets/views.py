@@ -231,12 +231,19 @@ def _deal_page(request, sheet, state: SeriesState, form, template: str, **extra)
     return render(request, template, context)
 
 
-# What a deal's page says when the sheet moved on while its entry was typed.
+# What a deal's page says when the sheet moved on while its entry was typed
+# (with which deal another phone recorded, by whom, and the totals now: _moved_on_news).
 _SHEET_CHANGED = gettext_lazy(
     "The score sheet changed while this deal was being entered "
     "(another phone recorded something). Check the totals above: "
     "if this deal is already on the sheet, do not send it again. "
     "The entry is kept below."
+)
+
+
+_ANOTHER_PHONE = gettext_lazy(
+    "The score sheet changed while this deal was being entered: your entry is "
+    "kept, and what changed is said above the button."
 )
 
 
@@ -294,12 +301,17 @@ def deal_new(request, sheet):
     # The same hands as the last deal, sent for the next one, are asked about
     # first; a retry (sent at an earlier version) goes to the writer as ever.
     ask = form.is_bound and form.is_valid() and not form.cleaned_data["same_again"]
-    ask = ask and form.cleaned_data["expected_version"] == state.version
+    as_next = form.is_bound and form.is_valid() and form.sent_as_next(state.version)
+    if as_next:
+        # Shown the deal another phone recorded first, the scorer sends this
+        # entry as the next one: at the version the page showed.
+        form.cleaned_data["expected_version"] = state.version
+    ask = ask and form.cleaned_data["expected_version"] == state.version and not as_next
     if ask and (number := state.repeated_deal(form.entry)):
         form.ask_same_again(number)
     elif request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        form, done = _deal_submit(
+        form, done = submit(
             request,
             form,
             lambda: services.deal_record(
@@ -309,6 +321,8 @@ def deal_new(request, sheet):
                 **_write_arguments(request, data),
             ),
             names,
+            changed=_ANOTHER_PHONE,
+            at_version=lambda stale, version: _moved_on(sheet, stale, version),
         )
         if done:
             return redirect("sheet", series_id=sheet.id)
@@ -327,7 +341,37 @@ def deal_new(request, sheet):
         number=state.next_number,
         dealer=names.get(state.next_dealer),
         totals=state.totals,
+        moved_on=_moved_on_news(sheet, state, form, names),
     )
+
+
+def _moved_on(sheet, form, version: int):
+    """The entry after a write that found the sheet moved on: when another phone
+    recorded a deal meanwhile, kept at its own version with the box that sends
+    it as the next deal (``DealForm.moved_on``); else (a confirmation, say) at
+    the sheet's version, since it is the same deal still."""
+    sent_at = form["expected_version"].value()
+    if str(sent_at).isdigit() and selectors.deals_recorded_since(sheet.id, int(sent_at)):
+        return form.moved_on(version)
+    return form.at_version(version)
+
+
+def _moved_on_news(sheet, state: SeriesState, form, names) -> dict | None:
+    """What the page says once another phone recorded a deal first: which deal,
+    by whom, the totals now, and whether this entry repeats it."""
+    if not (form.is_bound and str(form["moved_on_to"].value() or "").isdigit()):
+        return None
+    sent_at = form["expected_version"].value()
+    recorded = selectors.deals_recorded_since(sheet.id, int(sent_at)) if sent_at else []
+    if not recorded:
+        return None
+    entry = form.entry  # read when the form was bound again; its only error is the news
+    return {
+        "deals": recorded,
+        "totals": [(names.get(p), state.totals.get(p, 0)) for p in state.setup.players],
+        "next": state.next_number,
+        "same_as": entry is not None and state.repeated_deal(entry),
+    }
 
 
 def _recorded_deal(state: SeriesState, number: int):

@@ -233,7 +233,7 @@
     }
     // Each reason once: the page's summary and its fields' errors, not the box around them.
     const errors = page ? Array.from(page.querySelectorAll("#form-errors p, p.error, span.error")) : [];
-    const said = errors.filter((error) => !error.hidden)
+    const said = errors.filter((error) => !error.hidden && !error.closest("#moved-on"))
       .map((error) => error.textContent.trim().replace(/\s+/g, " ")).filter(Boolean);
     const reason = Array.from(new Set(said)).join(" ") || response.statusText;
     const version = page && page.querySelector("[name=expected_version]");
@@ -241,9 +241,12 @@
     if (form) {
       // The entry stays in the form for editing; the outbox lets it go.
       if (version && form.elements.expected_version) form.elements.expected_version.value = version.value;
-      showErrors(form, page && page.getElementById("form-errors"));
+      const general = page ? Array.from(page.querySelectorAll("#form-errors p")) : [];
       markFields(form, page);
       showCurrent(form, page);
+      if (!showRefusal(form, general.map((error) => error.textContent.trim().replace(/\s+/g, " ")))) {
+        showErrors(form, page && page.getElementById("form-errors"));
+      }
       remove(entry.key);
       // Each reason is said once: where the page puts it (above the form, at a field).
       if (page) say(entry.key, "refused", "", "refusedHere");
@@ -278,12 +281,34 @@
       if (fresh && fresh.getAttribute("aria-invalid") === "true") field.setAttribute("aria-invalid", "true");
       else field.removeAttribute("aria-invalid");
     });
-    form.querySelectorAll(".hand-errors, #same-again").forEach((part) => {
+    form.querySelectorAll(".hand-errors, #same-again, #moved-on").forEach((part) => {
       const fresh = page.getElementById(part.id);
       if (!fresh) return;
       part.replaceChildren(...Array.from(fresh.childNodes).map((node) => document.importNode(node, true)));
       part.hidden = fresh.hidden;
     });
+  }
+
+  // The reason is said where the eye is, above the button just pressed (the
+  // keypad below it), and the focus goes there too: the form's own reasons in
+  // its refusal box, a field's beside the field (the first one takes the
+  // focus). False when the form has no such box (its reasons go above it).
+  function showRefusal(form, reasons) {
+    const place = form.querySelector("#refusal");
+    if (!place) return false;
+    const old = document.getElementById("form-errors");
+    if (old) old.remove();
+    place.textContent = reasons.join(" ");
+    place.hidden = reasons.length === 0;
+    const keypad = form.querySelector("#keypad");
+    if (keypad) keypad.hidden = true;
+    const target = place.hidden
+      ? form.querySelector("#same-again:not([hidden]) input, [aria-invalid=true]")
+      : place;
+    const shown = form.querySelector("#moved-on:not([hidden])") || target;
+    if (shown) shown.scrollIntoView({ block: "start" });
+    if (target) target.focus({ preventScroll: true });
+    return true;
   }
 
   function showErrors(form, errors) {
@@ -295,6 +320,8 @@
   // -- the forms ------------------------------------------------------------------------------
 
   function keep(form) {
+    const refusal = form.querySelector("#refusal");
+    if (refusal) refusal.hidden = true;
     const fields = Array.from(new FormData(form).entries()).filter(([, value]) => typeof value === "string");
     const key = fieldOf(fields, "idempotency_key");
     const entry = { key: key, url: form.action || location.href, fields: fields, label: form.dataset.outbox,

@@ -207,8 +207,12 @@ def test_a_deal_refused_because_another_phone_recorded_first_shows_the_deal_it_w
 
     status(page).get_by_text("Refused:").wait_for()
     assert page.locator("main h1").inner_text().startswith("Deal 2")
-    assert "do not send it again" in page.locator("#form-errors").inner_text()
-    assert page.locator("main").inner_text().count("do not send it again") == 1  # said once
+    # Said once, above the button: which deal was recorded, and that this entry is it.
+    assert "The score sheet changed" in page.locator("#refusal").inner_text()
+    assert page.locator("main").inner_text().count("The score sheet changed") == 1
+    moved_on = page.locator("#moved-on").inner_text()
+    assert "Deal 1 was just recorded on another phone." in moved_on
+    assert "Your entry is the same as deal 1" in moved_on
     assert page.locator(f'.hand[data-player="{anna.id}"]').get_attribute("data-total") == "30"
     assert deals_in_log(series_id) == 1
 

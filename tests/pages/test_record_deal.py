@@ -10,6 +10,7 @@ from django.db import connection
 
 from series.models import DealScore
 from series.sheets import selectors, services
+from tests.support.factories import entry as deal_entry
 from tests.support.pages import deal_form, play_to_the_end, record
 
 pytestmark = pytest.mark.django_db
@@ -135,23 +136,51 @@ def test_the_same_entry_sent_twice_lands_once(as_role, table, four):
     assert selectors.sheet_version(four) == 2
 
 
-def test_a_deal_recorded_meanwhile_keeps_the_entry_at_the_new_version(as_role, table, four):
+def test_a_deal_recorded_meanwhile_is_named_and_the_entry_waits_for_the_scorer(
+    as_role, table, four
+):
     anna, bruno, carla, dario = table.players[:4]
-    record(four, bruno, {anna: 30, carla: 40, dario: 25})  # another scorer, meanwhile
-
-    response = as_role("scorer").post(
-        deal_url(four), deal_form(1, carla, {anna: 30, bruno: 40, dario: 25})
+    recorder = table.users["admin"]
+    services.deal_record(  # another scorer's phone, meanwhile
+        series_id=four,
+        entry=deal_entry(bruno, {anna: 30, carla: 40, dario: 25}),
+        actor_id=recorder.id,
     )
+    client = as_role("scorer")
+    data = deal_form(1, carla, {anna: 30, bruno: 40, dario: 25})
+
+    response = client.post(deal_url(four), data)
 
     assert response.status_code == 200
     page = response.content.decode()
-    assert "The score sheet changed while this deal was being entered" in page
-    assert "if this deal is already on the sheet, do not send it again" in page
-    # The page is the deal this entry would now be, with the totals as they stand.
-    assert "<title>Deal 2" in page and "Bruno deals" in page
-    assert f'data-player="{carla.id}" data-total="40"' in page
-    assert 'name="expected_version" value="2"' in page
-    assert 'value="40"' in page  # the entry is kept
+    who = recorder.get_full_name() or recorder.get_username()
+    assert f"Deal 1 was just recorded by {who} on another phone." in page
+    assert "Totals now: Anna 30 · Bruno 0 · Carla 40 · Dario 25" in page
+    assert "Check the totals above" not in page
+    # The entry is kept at the version it was entered at, never silently the next deal.
+    assert 'name="expected_version" value="1"' in page
+    assert 'name="moved_on_to" value="2"' in page
+    assert "Record my entry as deal 2" in page
+    assert client.post(deal_url(four), data).status_code == 200
+    assert selectors.sheet_version(four) == 2
+
+    as_next = client.post(deal_url(four), {**data, "moved_on_to": "2", "as_next": "on"})
+
+    assert as_next.status_code == 302
+    assert selectors.sheet_version(four) == 3
+
+
+def test_the_same_entry_as_the_deal_just_recorded_is_called_so(as_role, table, four):
+    anna, bruno, carla, dario = table.players[:4]
+    record(four, bruno, {anna: 30, carla: 40, dario: 25})  # the other phone, meanwhile
+
+    response = as_role("scorer").post(
+        deal_url(four), deal_form(1, bruno, {anna: 30, carla: 40, dario: 25})
+    )
+
+    assert "Your entry is the same as deal 1: it is on the score sheet already" in (
+        response.content.decode()
+    )
     assert selectors.sheet_version(four) == 2
 
 
