@@ -1,32 +1,76 @@
-/* The offline page: a link to each score sheet and live view the service worker
-   keeps on this phone, named by its page's title. */
+/* The offline page: the entries waiting on this phone (the outbox's, with their
+   score sheet's club, players and time kept), a link to each score sheet and live
+   view the service worker keeps, named by its club and players; and, once the
+   connection is back, the page asked for (this page stands at its address). */
 "use strict";
 
 (async function () {
-  const list = document.getElementById("offline-sheets");
-  if (!list || !("caches" in window)) return;
-  const kept = /^\/(series\/[0-9a-f-]{36}|live\/[^/]+)\/$/;
-  const links = [];
-  for (const name of await caches.keys()) {
-    const cache = await caches.open(name);
-    for (const request of await cache.keys()) {
-      const url = new URL(request.url);
-      if (!kept.test(url.pathname)) continue;
-      const page = new DOMParser().parseFromString(await (await cache.match(request)).text(), "text/html");
-      links.push({ href: url.pathname, title: page.title || url.pathname });
+  const waitingList = document.getElementById("offline-waiting");
+  const sheetList = document.getElementById("offline-sheets");
+  const lang = document.documentElement.lang;
+
+  // Back online: the page asked for, from the network.
+  window.addEventListener("online", () => location.reload());
+  setInterval(() => {
+    fetch(location.href, { cache: "no-store", credentials: "same-origin" })
+      .then((response) => { if (response.ok || response.status < 500) location.reload(); })
+      .catch(() => null);
+  }, 5000);
+
+  // What names a kept sheet: its club and its players (in seat order) with its start.
+  const described = new Map();
+  const pages = [];
+  if ("caches" in window) {
+    const kept = /^\/(series\/[0-9a-f-]{36}|live\/[^/]+)\/$/;
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const request of await cache.keys()) {
+        const url = new URL(request.url);
+        if (!kept.test(url.pathname)) continue;
+        const page = new DOMParser().parseFromString(await (await cache.match(request)).text(), "text/html");
+        const club = page.querySelector("h1 small");
+        const label = page.querySelector(".series-label");
+        const words = [club && club.textContent.trim(), label && label.textContent.trim()].filter(Boolean);
+        described.set(url.pathname, words.join(" · ") || page.title || url.pathname);
+        pages.push(url.pathname);
+      }
     }
   }
-  if (links.length === 0) {
-    const none = document.createElement("li");
-    none.textContent = list.dataset.none;
-    list.append(none);
+
+  const item = (text, href, linkText) => {
+    const line = document.createElement("li");
+    if (text) line.append(text);
+    if (href) {
+      const link = document.createElement("a");
+      link.href = href;
+      link.textContent = linkText;
+      line.append(link);
+    }
+    return line;
+  };
+
+  if (waitingList) {
+    let entries = [];
+    try {
+      entries = JSON.parse(localStorage.getItem("scorekeeper.outbox")) || [];
+    } catch {
+      entries = [];
+    }
+    if (entries.length === 0) waitingList.append(item(waitingList.dataset.none));
+    entries.forEach((entry) => {
+      const time = entry.at
+        ? new Date(entry.at).toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" })
+        : "";
+      const state = entry.state === "refused" ? waitingList.dataset.refused
+        : time ? waitingList.dataset.kept.replace("{time}", time) : "";
+      const sheet = entry.sheet ? new URL(entry.sheet, location.href).pathname : null;
+      const head = `${entry.label}${state ? " (" + state + ")" : ""}: `;
+      waitingList.append(item(head, sheet, sheet ? described.get(sheet) || sheet : ""));
+    });
   }
-  links.forEach(({ href, title }) => {
-    const item = document.createElement("li");
-    const link = document.createElement("a");
-    link.href = href;
-    link.textContent = title;
-    item.append(link);
-    list.append(item);
-  });
+
+  if (sheetList) {
+    if (pages.length === 0) sheetList.append(item(sheetList.dataset.none));
+    pages.forEach((path) => sheetList.append(item("", path, described.get(path))));
+  }
 })();

@@ -325,7 +325,7 @@
     const fields = Array.from(new FormData(form).entries()).filter(([, value]) => typeof value === "string");
     const key = fieldOf(fields, "idempotency_key");
     const entry = { key: key, url: form.action || location.href, fields: fields, label: form.dataset.outbox,
-                    sheet: form.dataset.sheet };
+                    sheet: form.dataset.sheet, at: Date.now() };
     const kept = State.keep(entries(), sentKeys(), entry);
     if (kept.said === "waiting") save(kept.entries);
     say(key, kept.said);

@@ -22,7 +22,7 @@ def test_an_unsaved_page_offline_shows_the_apps_page_with_the_sheets_kept(page, 
     page.goto(f"{live_server.url}/rules/")  # never opened on this phone
 
     assert page.get_by_role("heading", name="You are offline").is_visible()
-    sheet = page.get_by_role("link", name="Score sheet", exact=False)
+    sheet = page.get_by_role("link", name="Circolo Tressette", exact=False)
     sheet.first.wait_for()
     shoot(page, "a11y-offline", full_page=False)
     sheet.first.click()
