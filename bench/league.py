@@ -12,8 +12,8 @@ of many requests to
   (b) the standings API,
 and, in the same run on the same data,
   (c) the floor: one hand-written SELECT giving the same figures (series
-      played and won, deals, went out, points, tiebreaks, the rating after
-      the season's last series) from the league's results,
+      played and won, deals, went out, points, tiebreaks, the strength mu
+      after the season's last series) from the league's results,
   (d) for context, one SELECT giving the same figures but the rating
       straight from the score sheets (deals and scores),
 and prints the times and the ratios to (c). The aim: (a) within 3× of (c).
@@ -26,7 +26,9 @@ Last, it records a few more series into that season through the services and
 prints the median time of a deal, and of the deal that finishes a series (it
 marks the club's league behind), and their ratio (the aim: at most 2×); and
 the median time the league's follower then takes to count each of them
-(results, ratings, standings, records, summaries), outside the request.
+(results, ratings, standings, records, summaries), outside the request; and
+the whole history counted again with the ratings' model (RULES D-26) against
+the walk it replaced, in turns (the aim: within 2×).
 
 It works in its own database (BENCH_LEAGUE_DATABASE_URL, by default
 postgres://postgres@127.0.0.1:5432/scorekeeper_bench_league), dropped and
@@ -135,7 +137,7 @@ RESULTS_SQL = """
 SELECT r.person_id, p.name, COUNT(*), COUNT(*) FILTER (WHERE r.won), SUM(r.deals),
        SUM(r.went_out), SUM(r.total), COUNT(*) FILTER (WHERE r.tiebreak),
        COUNT(*) FILTER (WHERE r.tiebreak AND r.won),
-       (SELECT l.ordinal FROM series_seriesresult l
+       (SELECT l.mu FROM series_seriesresult l
          WHERE l.person_id = r.person_id AND l.club_id = %(club)s AND l.game = 'continental'
            AND l.started_at >= %(first)s AND l.started_at < %(after)s
          ORDER BY l.started_at DESC, l.series_id DESC LIMIT 1)
@@ -327,13 +329,52 @@ def check_same_figures(club, year: int, rows: list[tuple]) -> None:
             row.figures.penalty_total,
             row.figures.tiebreaks_played,
             row.figures.tiebreaks_won,
-            row.rating,
+            row.mu,  # the rating shown grows sigma to the season's last day (RULES D-26)
         )
         for row in table.rows
     }
     floor = {row[0]: tuple(row[2:]) for row in rows}
     if ours != floor:
         raise SystemExit(f"the standings differ from the SQL aggregate:\n{ours}\n{floor}")
+
+
+def time_recounts(club, rounds: int) -> None:
+    """The club's whole history counted again (results, ratings, standings,
+    records, summaries: what the upgrade to RULES D-26 has the follower do),
+    with the ratings' model and with the walk it replaced (Plackett-Luce, no
+    time away), in turns; the last turn leaves the new model's figures."""
+    from django.db import transaction
+    from openskill.models import PlackettLuce
+
+    from series.domain.league import rating
+    from series.league.projection import club_time, recount_club
+
+    model, daily = rating.MODEL, rating.DAILY_VARIANCE
+
+    def recount(walk_model, walk_daily) -> float:
+        rating.MODEL, rating.DAILY_VARIANCE = walk_model, walk_daily
+        try:
+            started = time.perf_counter()
+            with transaction.atomic(), club_time(club.time_zone):
+                recount_club(club.id)
+            return time.perf_counter() - started
+        finally:
+            rating.MODEL, rating.DAILY_VARIANCE = model, daily
+
+    old, new = [], []
+    for _ in range(rounds):
+        old.append(recount(PlackettLuce(), 0.0))
+        new.append(recount(model, daily))
+    ratios = sorted(n / o for n, o in zip(new, old, strict=True))
+    ratio = statistics.median(ratios)
+    print(f"\nThe whole history counted again ({rounds} turns of each, median)")
+    before, after = statistics.median(old), statistics.median(new)
+    print(f"  with the walk it replaced (Plackett-Luce, no time away) {before:8.2f} s")
+    print(
+        f"  with Bradley-Terry full and time away (RULES D-26)      {after:8.2f} s"
+        f"   {ratio:5.2f}× ({ratios[0]:.2f}–{ratios[-1]:.2f})"
+    )
+    print(f"  aim: within 2× of the walk it replaced: {'yes' if ratio <= 2 else 'NO'}")
 
 
 def main() -> None:
@@ -419,6 +460,8 @@ def main() -> None:
     time_player_pages(client, {"small": (small, few[0]), "large": (club, players[0])}, reps)
 
     time_corrections(club, max(5, reps // 10))
+
+    time_recounts(club, 3)
 
     count = max(3, reps // 20)
     plain, finishing, follower = time_deals(club, players, count, year)

@@ -24,7 +24,7 @@ from collections import defaultdict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from functools import cache
 from uuid import UUID
 
@@ -32,6 +32,7 @@ from django.db import connection
 from django.db.models import F, Q, Window
 from django.db.models.functions import RowNumber
 from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 
 from series.database import dialects
 from series.domain.league.rating import NEWCOMER, Form, Placing, RatingWalk
@@ -60,7 +61,9 @@ from series.models import (
 )
 
 PAGE = 500
-FORM_FIELDS = ("mu", "sigma", "streak")
+# A person's form after a series, and when that series started (its day in
+# the club's calendar is when their time away begins, RULES D-26).
+FORM_FIELDS = ("mu", "sigma", "streak", "started_at")
 RESULT_FIELDS = tuple(f.name for f in SeriesResult._meta.concrete_fields if f.name != "id")
 
 # Where a series stands in a club's history: (started_at, series id).
@@ -118,6 +121,7 @@ WITH this_season AS (SELECT COALESCE(
   (SELECT key FROM {season} WHERE club_id = %(club)s AND starts_on <= %(day)s
           AND ends_on >= %(day)s ORDER BY starts_on, id LIMIT 1), %(calendar)s) AS key)
 SELECT p.id, COALESCE(r.person_id, p.id), {latest_mu}, {latest_sigma}, {latest_streak},
+  {latest_started_at},
   (SELECT season_went_out FROM {standing} WHERE club_id = %(club)s AND game = %(game)s
           AND season = s.key AND person_id = COALESCE(r.person_id, p.id)),
   s.key,
@@ -167,8 +171,8 @@ def _league_now(club_id: int, game: str, started_at: datetime, players) -> Leagu
         season=season,
         best_n=best_n,
         seated={
-            player: Seated(person, None if mu is None else Form(mu, sigma, streak), went_out or 0)
-            for player, person, mu, sigma, streak, went_out, *_rest in rows
+            player: Seated(person, _form(mu, sigma, streak, started), went_out or 0)
+            for player, person, mu, sigma, streak, started, went_out, *_rest in rows
         },
     )
 
@@ -184,7 +188,8 @@ def count_in_order(facts: SeriesFacts) -> None:
     seated = league.seated
     results = series_results(facts, lambda player: seated[player].person)
     forms = {s.person: s.form for s in seated.values() if s.form is not None}
-    after = RatingWalk(forms).step(Placing(r.person, r.place, r.won) for r in results)
+    placings = (Placing(r.person, r.place, r.won) for r in results)
+    after = RatingWalk(forms).step(placings, day=club_day(facts.started_at))
     rows = [_row(result, after[result.person]) for result in results]
     attnames = [SeriesResult._meta.get_field(name).attname for name in RESULT_FIELDS]
     values = [tuple(getattr(row, attname) for attname in attnames) for row in rows]
@@ -249,6 +254,24 @@ def counted_sheets(club_id: int):
     """The club's score sheets the league counts: finished, with no deal waiting
     for a confirmation (asked for when it was recorded) or disputed."""
     return SeriesSheet.objects.filter(club_id=club_id, status=FINISHED, unconfirmed=0)
+
+
+def club_day(instant: datetime) -> int:
+    """The day a series started in the club's calendar, as a date ordinal (the
+    club's time zone is active while the league is written: ``club_time``)."""
+    return timezone.localdate(instant).toordinal()
+
+
+def _form(mu, sigma, streak, started_at) -> Form | None:
+    """A stored form; ``started_at`` as the database gives it (SQLite's text
+    from a raw statement, naive UTC)."""
+    if mu is None:
+        return None
+    if isinstance(started_at, str):
+        started_at = parse_datetime(started_at)
+    if timezone.is_naive(started_at):
+        started_at = started_at.replace(tzinfo=UTC)
+    return Form(mu, sigma, streak, club_day(started_at))
 
 
 def _row(result: Result, form: Form = NEWCOMER) -> SeriesResult:
@@ -464,7 +487,7 @@ def _walks_before(club_id: int, start: Position) -> dict[str, RatingWalk]:
     for game, person, *form in (
         before.annotate(latest=latest).filter(latest=1).values_list("game", "person", *FORM_FIELDS)
     ):
-        forms[game][person] = Form(*form)
+        forms[game][person] = _form(*form)
     return defaultdict(RatingWalk, {game: RatingWalk(held) for game, held in forms.items()})
 
 
@@ -479,7 +502,8 @@ def _count_club(club_id: int, start: Position | None = None) -> None:
         rows = []
         for facts in facts_from_sheets(page):
             results = series_results(facts, roster.person)
-            after = walks[facts.game].step(Placing(r.person, r.place, r.won) for r in results)
+            placings = (Placing(r.person, r.place, r.won) for r in results)
+            after = walks[facts.game].step(placings, day=club_day(facts.started_at))
             rows.extend(_row(result, after[result.person]) for result in results)
         SeriesResult.objects.bulk_create(rows, batch_size=PAGE)
     standings.refresh_club(club_id)

@@ -31,7 +31,7 @@ def test_the_league_page_shows_the_seasons_standings_and_the_club_records(histor
     assert response.status_code == 200
     ladder = html[html.index('id="ladder"') :]
     first_row = ladder[ladder.index('<th scope="row">') :][:200]
-    assert ">Anna</a>" in first_row  # the best rating: 2nd twice (RULES D-21)
+    assert ">Bruno</a>" in first_row  # the best rating: he won the later series
     assert "Lowest series total" in html and "<strong>25</strong>" in html
     assert '<option value="2025" selected>' in html
     assert f'href="/clubs/{history.club.slug}/players/{history.bruno.id}/"' in html
@@ -219,8 +219,9 @@ def test_the_league_pages_cost_the_same_queries_however_many_series(
     slug = history.club.slug
     # session, user, club, role; named seasons with the seasons played; ladder rules
     # with whether the league is updating; the season's lines, their placement
-    # points; the ladder rules and closed nights of the night standings; the records
-    with django_assert_num_queries(11):
+    # points, each person's rated series up to the season's end (D-26); the ladder
+    # rules and closed nights of the night standings; the records
+    with django_assert_num_queries(12):
         client.get(f"/clubs/{slug}/league/?season=2025")
     # session, user, club, role; named seasons with the seasons played; players;
     # count, page, seats

@@ -4,13 +4,15 @@ corrected deal counts as corrected; a voided deal counts for nothing."""
 
 from __future__ import annotations
 
+import math
 from datetime import date
 
 import pytest
-from openskill.models import PlackettLuce
+from openskill.models import BradleyTerryFull
 
 from series.league import selectors, services
 from series.league.player_record import player_record
+from series.league.presentation import player_page_context
 from series.league.selectors import Figures
 from series.sheets.services import deal_correct
 from tests.support.factories import entry
@@ -51,14 +53,24 @@ def test_the_figures_of_each_player_are_those_worked_out_by_hand(history):
     assert "Dario" not in rows
 
 
-def test_the_rating_is_openskill_plackett_luce_over_the_series_in_order(history):
-    model = PlackettLuce()
+def test_the_rating_is_bradley_terry_full_over_the_series_in_order_with_time_away(history):
+    """RULES D-26: each series rated in order by openskill's Bradley-Terry
+    "full" model, sigma squared grown by 0.02 for each of the 189 days between
+    the two series (7 March and 12 September 2025), and for the days to the
+    season's last day."""
+    model = BradleyTerryFull(tau=0.0)
     anna, bruno, carla = model.rating(), model.rating(), model.rating()
     # First series: Carla 1st, Anna 2nd (she lost the tiebreak for first: RULES D-21,
     # though her 75 is above Bruno's 70), Bruno 3rd.
     [[anna], [bruno], [carla]] = model.rate([[anna], [bruno], [carla]], ranks=[2, 3, 1])
+    for rating in (anna, bruno, carla):
+        rating.sigma = math.sqrt(rating.sigma**2 + 0.02 * 189)
     # Second series: Bruno 1st, Anna 2nd (50), Carla 3rd (135).
     [[anna], [bruno], [carla]] = model.rate([[anna], [bruno], [carla]], ranks=[2, 1, 3])
+    # The 2025 season is over: its standings show the ratings as of its last
+    # day, 110 days after the second series.
+    for rating in (anna, bruno, carla):
+        rating.sigma = math.sqrt(rating.sigma**2 + 0.02 * 110)
     rows = by_name(standings_of(history))
     assert rows["Anna"].rating == pytest.approx(anna.ordinal())
     assert (rows["Bruno"].mu, rows["Bruno"].sigma) == pytest.approx((bruno.mu, bruno.sigma))
@@ -73,7 +85,9 @@ def test_players_below_the_minimum_are_listed_apart_and_the_rest_ranked_by_ratin
     ratings = [row.rating for row in table.ranked]
     assert ratings == sorted(ratings, reverse=True)
     assert [row.rank for row in table.ranked] == [1, 2, 3]
-    assert table.ranked[0].name == "Anna"  # second in both (RULES D-21: the first's tiebreak)
+    # Each won 2 and lost 2 of their meetings; Bruno won the later series, after
+    # 189 days away had widened everyone's sigma, so his win counted most.
+    assert [row.name for row in table.ranked] == ["Bruno", "Anna", "Carla"]
 
 
 def test_with_only_the_best_series_counting_each_player_keeps_their_best_place(history):
@@ -132,7 +146,10 @@ def test_a_players_all_time_and_season_figures_equal_the_standings_row(history):
     assert all_time.figures == season.figures == by_name(standings_of(history))["Carla"].figures
     assert season.season == "2025"
     assert [row.place for row in record.games["continental"].recent] == [1, 3]
-    assert record.season_ratings[("continental", "2025")] == season_rating(history, "Carla")
+    # The player's page and the standings show one rating for the season: as of
+    # its last day (RULES D-26).
+    (game,) = player_page_context(record, named=[], page=None)["games"]
+    assert game.seasons[0].rating == pytest.approx(season_rating(history, "Carla"))
 
 
 def season_rating(history, name):
