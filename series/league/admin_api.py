@@ -36,6 +36,11 @@ class ClubLadderApi(LeagueApiView):
             default=None,
             help_text="Only each player's best N series count.",
         )
+        provisional_last = serializers.BooleanField(
+            required=False,
+            help_text="Provisional ratings (RULES D-26) listed after the settled ones "
+            "(true) or marked where they stand (false, the default). Kept when left out.",
+        )
 
     class InputSerializer(LadderSerializer):
         """The same fields as sent: a request's object takes no other."""
@@ -62,7 +67,12 @@ class ClubLadderApi(LeagueApiView):
     def put(self, request, slug):
         club = self.club_for(slug, Access.ADMINISTER)
         data = self.validated(self.InputSerializer)
-        rules = services.ladder_set(club=club, min_series=data["min_series"], best_n=data["best_n"])
+        rules = services.ladder_set(
+            club=club,
+            min_series=data["min_series"],
+            best_n=data["best_n"],
+            provisional_last=data.get("provisional_last"),
+        )
         return Response(self.LadderSerializer(rules).data)
 
 

@@ -4,6 +4,8 @@ resource; access as the rest of the API (``series.clubs.access``)."""
 
 from __future__ import annotations
 
+from datetime import date
+
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers
@@ -123,9 +125,16 @@ class StandingRowSerializer(FiguresSerializer):
     player = serializers.IntegerField(help_text="The person (merged players count as one).")
     name = serializers.CharField()
     guest = serializers.BooleanField()
-    rating = serializers.FloatField(help_text="mu − 3σ after the season's last series.")
+    rating = serializers.FloatField(
+        help_text="mu − 3σ as of the season's last day (today while it runs), σ grown for "
+        "the days since the person's latest series (RULES D-26)."
+    )
     mu = serializers.FloatField()
-    sigma = serializers.FloatField()
+    sigma = serializers.FloatField(help_text="As of the season's last day, like rating.")
+    provisional = serializers.BooleanField(
+        help_text="Fewer than 10 rated series of the game at the club, or none in the "
+        "365 days before (RULES D-26)."
+    )
     ranked = serializers.BooleanField(help_text="False: a guest, or below the minimum.")
     rank = serializers.IntegerField(allow_null=True)
 
@@ -170,6 +179,7 @@ def standing_row(row: selectors.StandingRow) -> dict:
         "rating": _rounded(row.rating),
         "mu": _rounded(row.mu),
         "sigma": _rounded(row.sigma),
+        "provisional": row.provisional is not None,
         "ranked": row.rank is not None,
         "rank": row.rank,
     }
@@ -253,6 +263,21 @@ class PlayerSeriesSerializer(serializers.Serializer):
     sigma = serializers.FloatField()
 
 
+class PlayerRatingSerializer(serializers.Serializer):
+    game = serializers.CharField()
+    shown = serializers.FloatField(help_text="mu − 3σ: the rating shown, as of today.")
+    mu = serializers.FloatField()
+    sigma = serializers.FloatField(
+        help_text="Grown for the whole days since the latest series (RULES D-26)."
+    )
+    provisional = serializers.BooleanField(
+        help_text="Fewer than 10 rated series of the game at the club, or none in the last "
+        "365 days."
+    )
+    series = serializers.IntegerField(help_text="Rated series of the game at the club.")
+    last_played = serializers.DateField(help_text="The day of the latest, in the club's time.")
+
+
 class HeadToHeadSerializer(serializers.Serializer):
     opponent = serializers.IntegerField()
     name = serializers.CharField()
@@ -273,6 +298,7 @@ class PlayerApi(LeagueApiView):
         merged = serializers.ListField(child=serializers.IntegerField())
         all_time = PlayerTotalsSerializer(many=True)
         seasons = PlayerTotalsSerializer(many=True)
+        ratings = PlayerRatingSerializer(many=True, help_text="One for each game played.")
         history_count = serializers.IntegerField(help_text="The player's finished series.")
         history = PlayerSeriesSerializer(
             many=True, help_text="Finished series, newest first, from offset, at most limit."
@@ -317,6 +343,18 @@ def player_body(record: player_record.PlayerRecord) -> dict:
         "merged": [other.id for other in record.merged],
         "all_time": [totals(line) for line in record.all_time],
         "seasons": [totals(line) for line in record.seasons],
+        "ratings": [
+            {
+                "game": game,
+                "shown": _rounded(standing.shown),
+                "mu": _rounded(standing.mu),
+                "sigma": _rounded(standing.sigma),
+                "provisional": standing.provisional_because(record.today) is not None,
+                "series": standing.series,
+                "last_played": date.fromordinal(standing.last_day),
+            }
+            for game, standing in record.ratings.items()
+        ],
         "head_to_head": [vars(duel) | {"level": duel.level} for duel in record.head_to_head],
     }
 

@@ -1,8 +1,9 @@
 """Charts drawn on the server as inline SVG (no script, no CDN).
 
 ``line_panel`` draws one series of numbers over time as a line with its
-lowest and highest values marked; the page puts a text alternative (a
-sentence and a table of the values) beside it.
+lowest and highest values marked, and a band around it where the panel has
+one (a rating's uncertainty); the page puts a text alternative (a sentence
+and a table of the values) beside it.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ class Panel:
     title: str
     values: Sequence[float]
     colour: str = "#0b3d91"
+    band: Sequence[tuple[float, float]] = ()  # (low, high) at each value
 
 
 def _scale(values: Sequence[float]) -> tuple[float, float]:
@@ -32,8 +34,8 @@ def _scale(values: Sequence[float]) -> tuple[float, float]:
     return low, high
 
 
-def _points(values: Sequence[float]) -> list[tuple[float, float]]:
-    low, high = _scale(values)
+def _points(values: Sequence[float], scale: Sequence[float]) -> list[tuple[float, float]]:
+    low, high = _scale(scale)
     width, height = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
     step = width / max(len(values) - 1, 1)
     return [
@@ -46,9 +48,20 @@ def line_panel(panel: Panel, *, chart_id: str, description: str) -> SafeString:
     """One panel: an ``<svg role="img">`` titled and described for screen readers."""
     if not panel.values:
         return SafeString("")
-    points = _points(panel.values)
-    low, high = min(panel.values), max(panel.values)
+    scale = [*panel.values, *(edge for pair in panel.band for edge in pair)]
+    points = _points(panel.values, scale)
+    low, high = min(scale), max(scale)
     path = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
+    band = SafeString("")
+    if panel.band:
+        lows = _points([pair[0] for pair in panel.band], scale)
+        highs = _points([pair[1] for pair in panel.band], scale)
+        outline = " ".join(f"{x:.1f},{y:.1f}" for x, y in [*highs, *reversed(lows)])
+        band = format_html(
+            '<polygon points="{}" fill="{}" fill-opacity="0.15" stroke="none"/>',
+            outline,
+            panel.colour,
+        )
     dots = format_html_join(
         "",
         '<circle cx="{}" cy="{}" r="2" fill="{}"/>',
@@ -61,7 +74,7 @@ def line_panel(panel: Panel, *, chart_id: str, description: str) -> SafeString:
         '<line x1="{l}" y1="{bottom}" x2="{right}" y2="{bottom}" stroke="#767676"/>'
         '<text x="{tx}" y="{top_text}" font-size="9" text-anchor="end">{high}</text>'
         '<text x="{tx}" y="{bottom}" font-size="9" text-anchor="end">{low}</text>'
-        '<text x="{l}" y="{label_y}" font-size="10" aria-hidden="true">{title}</text>'
+        '<text x="{l}" y="{label_y}" font-size="10" aria-hidden="true">{title}</text>{band}'
         '<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="1.5"/>{dots}</svg>',
         w=WIDTH,
         h=HEIGHT,
@@ -80,6 +93,7 @@ def line_panel(panel: Panel, *, chart_id: str, description: str) -> SafeString:
         path=path,
         colour=panel.colour,
         dots=dots,
+        band=band,
     )
 
 

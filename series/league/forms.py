@@ -47,6 +47,21 @@ class LadderForm(TypedForm):
         label=_("Best nights that count"), min_value=1, max_value=1000, initial=5, required=False
     )
 
+    provisional_last = forms.TypedChoiceField(
+        label=_("Provisional ratings"),
+        choices=[
+            ("", _("Marked with ? where they stand")),
+            ("last", _("Listed after the settled ones")),
+        ],
+        coerce=bool,
+        empty_value=False,
+        required=False,
+        help_text=_(
+            "A rating is provisional for a player's first 10 series of a game, "
+            "or after a year away."
+        ),
+    )
+
     def clean_night_count(self) -> str | None:
         return self.cleaned_data["night_count"] or None  # not sent: kept as it is
 

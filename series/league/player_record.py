@@ -10,8 +10,11 @@ from dataclasses import dataclass
 
 from django.core.paginator import Page, Paginator
 from django.db.models import QuerySet
+from django.utils import timezone
 
+from series.domain.league.rating import Form, Standing, standing_on
 from series.league.aggregates import Figures
+from series.league.projection import club_day
 from series.league.summaries import ALL_TIME
 from series.models import HeadToHeadTally, PersonSummary, Player, SeasonStanding, SeriesResult
 
@@ -64,9 +67,12 @@ class PlayerRecord:
     merged: list[Player]  # players merged into this person
     all_time: list[SeasonFigures]
     seasons: list[SeasonFigures]
-    season_ratings: dict[tuple[str, str], float]  # (game, season) -> rating after it
+    # (game, season) -> the form after the season's last series (its day set)
+    season_ratings: dict[tuple[str, str], Form]
     games: dict[str, GameResults]
     head_to_head: list[HeadToHead]
+    ratings: dict[str, Standing]  # by game, as of today (RULES D-26)
+    today: int  # the club's day, a date ordinal
 
     @property
     def series_count(self) -> int:
@@ -85,8 +91,11 @@ def player_record(player: Player) -> PlayerRecord:
     person = person_of(player)
     summaries = list(PersonSummary.objects.filter(person=person).order_by("-season", "game"))
     all_time = [summary for summary in summaries if summary.season == ALL_TIME]
-    ratings = SeasonStanding.objects.filter(person=person).values_list("game", "season", "rating")
+    ratings = SeasonStanding.objects.filter(person=person).values_list(
+        "game", "season", "mu", "sigma", "last_played"
+    )
     merged = Player.objects.filter(roster__person=person).exclude(id=person).order_by("name")
+    games = game_results(person, all_time)
     return PlayerRecord(
         player=player,
         person=person,
@@ -97,10 +106,46 @@ def player_record(player: Player) -> PlayerRecord:
             for line in summaries
             if line.season != ALL_TIME
         ],
-        season_ratings={(game, season): rating for game, season, rating in ratings},
-        games=game_results(person, all_time),
+        season_ratings={
+            (game, season): _season_form(player.club, mu, sigma, last)
+            for game, season, mu, sigma, last in ratings
+        },
+        games=games,
         head_to_head=head_to_head(person),
+        ratings=ratings_today(player.club, all_time, games),
+        today=club_today(player.club),
     )
+
+
+def _season_form(club, mu: float, sigma: float, last_played) -> Form:
+    with timezone.override(club.time_zone or None):
+        day = club_day(last_played) if last_played is not None else None
+    return Form(mu, sigma, day=day)
+
+
+def club_today(club) -> int:
+    """Today in the club's time zone (the server's when it chose none), as a
+    date ordinal."""
+    with timezone.override(club.time_zone or None):
+        return club_day(timezone.now())
+
+
+def ratings_today(
+    club, all_time: list[PersonSummary], games: dict[str, GameResults]
+) -> dict[str, Standing]:
+    """Each game's rating as shown today (RULES D-26): the form after the
+    person's latest series, its sigma grown for the days since, and how many
+    series of the game they have played at the club (no query)."""
+    ratings = {}
+    with timezone.override(club.time_zone or None):
+        today = club_day(timezone.now())
+        for line in all_time:
+            recent = games[line.game].recent
+            if recent:
+                latest = recent[-1]
+                form = Form(latest.mu, latest.sigma, day=club_day(latest.started_at))
+                ratings[line.game] = standing_on(form, line.series_played, today)
+    return ratings
 
 
 def game_results(person: int, all_time: list[PersonSummary]) -> dict[str, GameResults]:

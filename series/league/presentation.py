@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from series.domain import games
+from series.domain.league.rating import Standing
 from series.domain.league.seasons import SeasonSpan, find_season
 from series.league.aggregates import Figures
 from series.league.charts import Panel, line_panel
@@ -36,7 +37,7 @@ def per_deal(row: SeriesResult) -> float | None:
 class SeasonLine:
     name: str
     figures: Figures
-    rating: float | None  # after the season's last series
+    rating: float | None  # as of the season's last day, or today (RULES D-26)
 
 
 @dataclass(frozen=True)
@@ -54,7 +55,8 @@ class GameRecord:
     game: str
     label: Any
     all_time: Figures
-    rating: float | None
+    rating: Standing | None  # as of today (RULES D-26)
+    provisional: str | None = None  # "few" or "away": why the rating is not settled
     seasons: list[SeasonLine] = field(default_factory=list)
     results: list[SeriesResult] = field(default_factory=list)  # the latest, oldest first
     best: SeriesResult | None = None
@@ -84,7 +86,7 @@ def _game_record(
         game=game,
         label=game_label(game),
         all_time=all_time,
-        rating=drawn.recent[-1].ordinal if drawn.recent else None,
+        rating=record.ratings.get(game),
         seasons=_seasons(record, game, named),
         results=drawn.recent,
         best=drawn.best,
@@ -95,6 +97,8 @@ def _game_record(
             for row in drawn.recent
         ],
     )
+    if game_record.rating is not None:
+        game_record.provisional = game_record.rating.provisional_because(record.today)
     _draw(game_record)
     return game_record
 
@@ -106,7 +110,12 @@ def _seasons(record: PlayerRecord, game: str, named: list[SeasonSpan]) -> list[S
             continue
         season = find_season(line.season, named)
         name = season.name if season else line.season
-        lines.append(SeasonLine(name, line.figures, record.season_ratings.get((game, line.season))))
+        form = record.season_ratings.get((game, line.season))
+        rating = None
+        if form is not None:
+            day = record.today if season is None else min(record.today, season.last_day.toordinal())
+            rating = form.on(day).ordinal
+        lines.append(SeasonLine(name, line.figures, rating))
     return lines
 
 
@@ -115,7 +124,8 @@ def _draw(game: GameRecord) -> None:
     if len(game.results) < 2:
         return
     penalties = [per_deal(row) or 0 for row in game.results]
-    ratings = [row.ordinal for row in game.results]
+    means = [row.mu for row in game.results]
+    band = [(row.mu - 3 * row.sigma, row.mu + 3 * row.sigma) for row in game.results]
     first = game.results[0].started_at
     last = game.results[-1].started_at
     game.penalty_chart = line_panel(
@@ -135,13 +145,14 @@ def _draw(game: GameRecord) -> None:
         },
     )
     game.rating_chart = line_panel(
-        Panel(_("Rating after each series"), ratings, colour="#8a3b00"),
+        Panel(_("Strength after each series, with its ± 3σ band"), means, "#8a3b00", band),
         chart_id=f"rating-{game.game}",
         description=_(
-            "Rating from %(start).1f after the first series to %(end).1f after the latest; "
-            "lowest %(low).1f, highest %(high).1f."
+            "Estimated strength (mu) from %(start).1f after the first series to %(end).1f "
+            "after the latest; the band shows where the app is almost sure the strength "
+            "lies: from %(low).1f to %(high).1f after the latest series."
         )
-        % {"start": ratings[0], "end": ratings[-1], "low": min(ratings), "high": max(ratings)},
+        % {"start": means[0], "end": means[-1], "low": band[-1][0], "high": band[-1][1]},
     )
 
 

@@ -8,20 +8,29 @@ Each function costs a fixed number of queries, however long the history.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, time, timedelta
 from fractions import Fraction
 from typing import Any
 
-from django.db.models import CharField, DateField, Exists, F, IntegerField, Value
+from django.db.models import CharField, Count, DateField, Exists, F, IntegerField, Max, Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from series.database import replicas
 from series.domain import games
+from series.domain.league.rating import Form, standing_on
 from series.domain.league.seasons import SeasonSpan, find_season, season_of
 from series.league.aggregates import FIGURES, Figures, best_n, named_seasons, results_in
 from series.league.placement import placement_points
-from series.models import Club, ClubRecord, LadderRules, LeagueBehind, Season, SeasonStanding
+from series.models import (
+    Club,
+    ClubRecord,
+    LadderRules,
+    LeagueBehind,
+    Season,
+    SeasonStanding,
+    SeriesResult,
+)
 
 
 def league_games() -> tuple[str, ...]:
@@ -119,11 +128,17 @@ class StandingRow:
     name: str
     guest: bool
     figures: Figures
-    rating: float
+    rating: float  # as of the season's last day, or today (RULES D-26)
     mu: float
     sigma: float
     rank: int | None = None
     placement_points: Fraction = Fraction(0)  # RULES D-16, over the series counted
+    provisional: str | None = None  # why the rating is not settled: "few", "away"
+
+    @property
+    def spread(self) -> float:
+        """How far the strength may lie from mu: three sigmas (RULES D-26)."""
+        return 3 * self.sigma
 
     @property
     def placement_per_series(self) -> Fraction | None:
@@ -137,6 +152,7 @@ class Standings:
     game: str
     min_series: int
     best_n: int | None
+    provisional_last: bool = False  # provisional ratings after the settled ones
     ranked: list[StandingRow] = field(default_factory=list)
     unranked: list[StandingRow] = field(default_factory=list)  # below the minimum, or guests
     updating: bool = False  # as ``updating`` says, read with the ladder's rules
@@ -151,9 +167,11 @@ def ladder_rules(club: Club) -> LadderRules:
 
 
 def standings(club: Club, game: str, choice: SeasonChoice) -> Standings:
-    """The ladder of a season and game, from the standings projection: three
+    """The ladder of a season and game, from the standings projection: four
     queries, the rules (with whether the league is updating), the season's
-    lines and the placement points of the series they count."""
+    lines, the placement points of the series they count, and each person's
+    series up to the season's end (their ratings as of its last day, or today
+    while it runs, and whether each is provisional: RULES D-26)."""
     rules, behind = _ladder_rules_and_behind(club)
     lines = SeasonStanding.objects.filter(club=club, game=game, season=choice.chosen.key).values(
         *FIGURES,
@@ -169,12 +187,14 @@ def standings(club: Club, game: str, choice: SeasonChoice) -> Standings:
         game,
         rules.min_series,
         rules.best_n,
+        rules.provisional_last,
         updating=replicas.reading_behind() or behind,
     )
     counted = results_in(club.id, game, choice.chosen, choice.named)
     if rules.best_n is not None:
         counted = best_n(counted, rules.best_n)
     placement = placement_points(counted)
+    rated = _rated_until(club, game, choice.chosen)
     for line in lines:
         row = StandingRow(
             line["person"],
@@ -186,13 +206,53 @@ def standings(club: Club, game: str, choice: SeasonChoice) -> Standings:
             line["sigma"],
             placement_points=placement.get(line["person"], Fraction(0)),
         )
+        _as_of(row, rated.day, rated.persons.get(row.player))
         ranked = not row.guest and row.figures.series_played >= rules.min_series
         (table.ranked if ranked else table.unranked).append(row)
     table.ranked.sort(key=_ladder_order)
+    if table.provisional_last:
+        table.ranked.sort(key=lambda row: row.provisional is not None)  # stable
     table.unranked.sort(key=lambda r: (-r.figures.series_played, r.name, r.player))
     for rank, row in enumerate(table.ranked, start=1):
         row.rank = rank
     return table
+
+
+@dataclass
+class _Rated:
+    day: int  # the ratings are shown as of this day: the season's last, or today
+    persons: dict[int, tuple[int, int]]  # person -> (series rated by then, last day)
+
+
+def _rated_until(club: Club, game: str, season: SeasonSpan) -> _Rated:
+    """Each person's rated series of ``game`` up to the season's last day, and
+    the day of their latest (the club's calendar), in one query."""
+    with timezone.override(club.time_zone or None):
+        today = timezone.localdate()
+        day = min(today, season.last_day)
+        end = timezone.make_aware(datetime.combine(day + timedelta(days=1), time()))
+        rows = (
+            SeriesResult.objects.filter(club=club, game=game, started_at__lt=end)
+            .order_by()
+            .values("person")
+            .annotate(series=Count("id"), last=Max("started_at"))
+            .values_list("person", "series", "last")
+        )
+        persons = {
+            person: (count, timezone.localdate(last).toordinal()) for person, count, last in rows
+        }
+    return _Rated(day.toordinal(), persons)
+
+
+def _as_of(row: StandingRow, day: int, rated: tuple[int, int] | None) -> None:
+    """The row's rating as of ``day`` (sigma grown for the days since the
+    person's latest series) and whether it is provisional (RULES D-26)."""
+    if rated is None:
+        return
+    series, last_day = rated
+    standing = standing_on(Form(row.mu, row.sigma, day=last_day), series, day)
+    row.rating, row.sigma = standing.shown, standing.sigma
+    row.provisional = standing.provisional_because(day)
 
 
 def _ladder_rules_and_behind(club: Club) -> tuple[LadderRules, bool]:
@@ -200,10 +260,19 @@ def _ladder_rules_and_behind(club: Club) -> tuple[LadderRules, bool]:
     league is behind, in one query."""
     row = (
         Club.objects.filter(pk=club.pk)
-        .values("ladder_rules__min_series", "ladder_rules__best_n", behind=_behind(club))
+        .values(
+            "ladder_rules__min_series",
+            "ladder_rules__best_n",
+            "ladder_rules__provisional_last",
+            behind=_behind(club),
+        )
         .get()
     )
-    rules = LadderRules(club=club, best_n=row["ladder_rules__best_n"])
+    rules = LadderRules(
+        club=club,
+        best_n=row["ladder_rules__best_n"],
+        provisional_last=bool(row["ladder_rules__provisional_last"]),
+    )
     if row["ladder_rules__min_series"] is not None:
         rules.min_series = row["ladder_rules__min_series"]
     return rules, row["behind"]

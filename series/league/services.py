@@ -38,13 +38,17 @@ def ladder_set(
     night_count: str | None = None,
     night_min: int | None = None,
     night_best: int | None = None,
+    provisional_last: bool | None = None,
 ) -> LadderRules:
     """Set how the club ranks its players (admins); the standings follow. The
-    night standings' count is kept unless given."""
+    night standings' count, and where provisional ratings stand, are kept
+    unless given."""
     check_ladder(min_series, best_n)
     nights = {"night_count": night_count, "night_min": night_min, "night_best": night_best}
     nights = {name: value for name, value in nights.items() if value is not None}
     check_night_count(**nights)
+    if provisional_last is not None:
+        nights["provisional_last"] = provisional_last
     with transaction.atomic(), projection.club_time(club.time_zone):
         projection.lock_league(club.id)
         rules, _created = LadderRules.objects.update_or_create(

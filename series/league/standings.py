@@ -69,7 +69,7 @@ def recount_season(club_id: int, game: str, season: str, best_n: int) -> None:
 
 # A series' figures, added to a line (``FIGURES``; every series counts: no best N).
 _ADDED = (*FIGURES, "season_went_out")
-_TAKEN = ("rating", "mu", "sigma")
+_TAKEN = ("rating", "mu", "sigma", "last_played")
 
 
 def _lines_write(club_id: int, game: str, season: str, results: list[SeriesResult]) -> Write:
@@ -87,6 +87,7 @@ def _lines_write(club_id: int, game: str, season: str, results: list[SeriesResul
             r.ordinal,
             r.mu,
             r.sigma,
+            r.started_at,
         )
         for r in results
     ]
@@ -139,7 +140,7 @@ def season_lines(
     if rules.best_n is not None:
         all_series = rows.values("person").annotate(all_went_out=Sum("went_out")).order_by()
         went_out = {row["person"]: row["all_went_out"] for row in all_series}
-    ratings = latest_of_each(rows, figures, ("ordinal", "mu", "sigma"))
+    ratings = latest_of_each(rows, figures, ("ordinal", "mu", "sigma", "started_at"))
     return [
         SeasonStanding(
             club_id=club_id,
@@ -150,6 +151,7 @@ def season_lines(
             rating=ratings[person][0],
             mu=ratings[person][1],
             sigma=ratings[person][2],
+            last_played=ratings[person][3],
             **line,
         )
         for person, line in sorted(figures.items())

@@ -164,6 +164,7 @@ def ladder_settings(request, club):
             "night_count": rules.night_count,
             "night_min": rules.night_min,
             "night_best": rules.night_best,
+            "provisional_last": "last" if rules.provisional_last else "",
         }
     )
     season = SeasonForm()

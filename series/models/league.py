@@ -31,6 +31,9 @@ class LadderRules(models.Model):
     night_count = models.CharField(_("night standings count"), max_length=10, default="total")
     night_min = models.PositiveSmallIntegerField(_("nights to be ranked on average"), default=1)
     night_best = models.PositiveSmallIntegerField(_("only the best nights count"), default=5)
+    # Provisional ratings (RULES D-26): marked "?" where they stand, or listed
+    # after the settled ones.
+    provisional_last = models.BooleanField(_("provisional ratings listed last"), default=False)
 
 
 class Season(models.Model):
@@ -150,13 +153,17 @@ class SeasonStanding(FiguresLine):
 
     The figures cover the series that count (all, or each person's best N);
     ``season_went_out`` counts every series of the season. ``rating``, ``mu``
-    and ``sigma`` are those after the person's last series of the season.
+    and ``sigma`` are those after the person's last series of the season, which
+    started at ``last_played``.
     """
 
     season_went_out = models.PositiveIntegerField()
     rating = models.FloatField()
     mu = models.FloatField()
     sigma = models.FloatField()
+    # When the person's last series of the season started: their rating is
+    # shown as of the season's last day, grown for the days since (RULES D-26).
+    last_played = models.DateTimeField(null=True)
 
     class Meta:
         ordering = ["club", "game", "season", "person"]

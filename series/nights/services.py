@@ -26,6 +26,7 @@ from django.utils import timezone
 
 from series.clubs.players import guest_add
 from series.domain.errors import DomainError, NotFound, _
+from series.domain.league.rating import START_MU
 from series.domain.league.seasons import season_of
 from series.domain.nights.events import (
     NightClosed,
@@ -65,8 +66,8 @@ from series.domain.text import iso_day
 from series.eventstore import store, writer
 from series.eventstore.retry import transient_retry
 from series.eventstore.writer import Change, Loaded, Recording, digest
-from series.league.aggregates import named_seasons
-from series.models import Club, Player, SeasonStanding, SeriesSeat, SeriesSheet
+from series.league.aggregates import latest_of_each, named_seasons
+from series.models import Club, Player, SeriesResult, SeriesSeat, SeriesSheet
 from series.nights import projection
 from series.sheets import services as series_services
 from series.sheets.selectors import OPEN_STATUSES
@@ -386,12 +387,13 @@ def season_meetings(club_id: int, day: Date) -> dict[Pair, int]:
     return dict(met)
 
 
-def _ratings(club_id: int, game: str, day: Date, players) -> dict[int, float]:
-    season = season_of(day, named_seasons(club_id))
-    lines = SeasonStanding.objects.filter(
-        club_id=club_id, game=game, season=season.key, person_id__in=players
-    )
-    return dict(lines.values_list("person_id", "rating"))
+def _ratings(club_id: int, game: str, players) -> dict[int, float]:
+    """Each player's mu after their latest series of the game at the club, a
+    newcomer's the model's start (RULES D-26: a draw balances mu, since a
+    newcomer's cautious rating, near 0, would seed them weakest). One query."""
+    results = SeriesResult.objects.filter(club_id=club_id, game=game)
+    latest = latest_of_each(results, players, ("mu",))
+    return {player: latest[player][0] if player in latest else START_MU for player in players}
 
 
 def _ended_tables(state: NightState) -> frozenset[int]:
@@ -433,7 +435,7 @@ def night_round_draw(
             method=method,
             met=season_meetings(state.club, day),
             standings=standings_order(night_id, state) if method == "standings" else (),
-            ratings=_ratings(state.club, state.game_rules.game, day, state.present)
+            ratings=_ratings(state.club, state.game_rules.game, state.present)
             if method == "rating"
             else {},
         )

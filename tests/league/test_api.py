@@ -217,8 +217,9 @@ def test_the_league_endpoints_cost_the_same_queries_however_many_series(
     client = client_for(history.users["member"])
     slug = history.club.slug
     # token with user, club, role; named seasons; ladder rules with whether the
-    # league is updating; the season's lines; their placement points
-    with django_assert_num_queries(7):
+    # league is updating; the season's lines; their placement points; each
+    # person's rated series up to the season's end (ratings as of then, D-26)
+    with django_assert_num_queries(8):
         client.get(f"/api/v1/clubs/{slug}/standings?season=2025")
     # token with user, player with club, role; + merged players, summaries, season
     # ratings; the game's latest; best and worst; head to head; page; whether the

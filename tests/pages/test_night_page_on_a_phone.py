@@ -116,7 +116,7 @@ def test_the_tables_sheets_are_not_offered_once_every_table_has_finished(
 
 
 def test_a_draw_balanced_by_rating_shows_the_ratings_it_balanced(page, live_server, playing):
-    """RULES D-26: a draw by rating reads the season's ratings; the page shows them."""
+    """RULES D-26: a draw by rating balances each player's mu; the page shows it."""
     club, night_id = playing
     play_out(night_id)
     nights.night_round_close(night_id=night_id)
@@ -126,5 +126,5 @@ def test_a_draw_balanced_by_rating_shows_the_ratings_it_balanced(page, live_serv
     page.get_by_role("heading", name="Round 2").wait_for(timeout=WAIT)
     seats = page.locator("#round .seats li").all_inner_texts()
     assert len(seats) == 5
-    assert all("rating " in seat for seat in seats), seats
+    assert all("strength " in seat for seat in seats), seats
     assert page.get_by_text("Drawn balanced by rating").is_visible()

@@ -13,6 +13,6 @@ mark_clubs_with_results = import_module(
 
 
 class Migration(migrations.Migration):
-    dependencies = [("series", "0025_ratings_as_of_a_day")]
+    dependencies = [("series", "0028_ratings_as_of_a_day")]
 
     operations = [migrations.RunPython(mark_clubs_with_results, migrations.RunPython.noop)]
