@@ -5,6 +5,8 @@ axe finds nothing."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from series.clubs import players as player_services
@@ -169,3 +171,26 @@ def test_a_phone_opens_an_earlier_round_by_its_name_and_axe_finds_nothing(
     assert violations_of(phone) == []
     sheet.click()
     phone.get_by_role("heading", name="Score sheet").first.wait_for(timeout=WAIT)
+
+
+def test_the_ranking_says_why_on_a_phone_and_on_the_screen_once_the_night_is_over(
+    browsers, live_server, night
+):
+    """Each line's points round by round, with table and place: on the night's page
+    at 360 × 740, and on the big screen once the night is over; axe finds nothing."""
+    club, night_id = night
+    phone = browsers("en-GB")
+    phone.context.add_init_script(path=AXE)
+    phone.set_viewport_size({"width": 360, "height": 740})
+    phone.goto(f"{live_server.url}/clubs/{club.slug}/nights/{night_id}/")
+    ranking = phone.get_by_role("region", name="Tonight's ranking")
+    ranking.get_by_role("columnheader", name=re.compile("By round")).wait_for(timeout=WAIT)
+    assert re.search(r"R1 T\d \d(st|nd|rd|th) \d", ranking.inner_text())
+    assert violations_of(phone) == []
+    for table in night_selectors.night_page(night_id).rounds[-1].tables:
+        services.series_abandon(series_id=table.series)
+    nights.night_close(night_id=night_id)
+    screen = open_screen(browsers, live_server, night, BIG_SCREENS[0], "Tonight's ranking")
+    assert "R1 T1 not played" in screen.locator(".ranking-lines").inner_text()
+    assert smallest_type(screen, ".ranking-lines .by-round") >= 20
+    assert violations_of(screen) == []
