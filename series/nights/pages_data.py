@@ -36,6 +36,14 @@ class TableCard:
     table: Any  # selectors.TableView
     sheet_url: str | None  # None: the table's score sheet is not open yet
 
+    @property
+    def dealers(self) -> list[str]:
+        """Who deals each of the table's regular deals: the first dealer, then on
+        round the table in seat order (RULES D-9)."""
+        names = [seat.name for seat in self.table.seats]
+        first = next((i for i, seat in enumerate(self.table.seats) if seat.first_dealer), 0)
+        return [names[(first + deal) % len(names)] for deal in range(len(names))]
+
 
 def night_day(night) -> date:
     """The night's date (the selectors give it as ISO text)."""
