@@ -15,6 +15,7 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.views import APIView
 
 from series.api.parsers import BoundedJSONParser
+from series.api.serializers import CardTextField
 from series.domain import text
 from series.domain.errors import DomainError
 from series.web import messages
@@ -25,6 +26,10 @@ IDEMPOTENCY_KEY_LENGTH = 64
 # something besides white space (DRF trims it first).
 _NOT_TEXT = r"\x00-\x1f\x7f-\x9f\ufffd"
 TEXT = rf"^[^{_NOT_TEXT}]*$"
+# An address Django's EmailValidator takes: a dot-atom, a dotted domain, a
+# top-level domain of letters.
+_ATOM = r"[-!#$%&'*+/=?^_`{}|~0-9A-Za-z]+"
+EMAIL = rf"^{_ATOM}(\.{_ATOM})*@([A-Za-z0-9]([A-Za-z0-9-]{{0,61}}[A-Za-z0-9])?\.)+[A-Za-z]{{2,63}}$"
 NOT_BLANK_TEXT = rf"^[^{_NOT_TEXT}]*[^\s{_NOT_TEXT}][^{_NOT_TEXT}]*$"
 
 
@@ -40,6 +45,11 @@ class ApiSchema(AutoSchema):
         """Text as the server reads it: no control character nor U+FFFD anywhere
         (``typed_errors``) and, unless blank text is allowed, not empty once trimmed."""
         schema = super()._map_serializer_field(field, direction, bypass_extensions)
+        if direction == "request" and isinstance(field, serializers.EmailField):
+            # Django's validator, which is stricter than the format "email" (0@0.a);
+            # a blank address, where allowed, is the schema's other branch.
+            schema["pattern"] = EMAIL
+            return schema
         text = isinstance(field, serializers.CharField) and schema.get("type") == "string"
         if direction == "request" and text and "enum" not in schema:
             if not field.allow_blank:
@@ -52,10 +62,17 @@ class ApiSchema(AutoSchema):
 
     def _map_basic_serializer(self, serializer, direction):
         """A request's objects take the fields they name and no other (the server
-        refuses another as ``unknown_field``: ``unknown_fields``)."""
+        refuses another as ``unknown_field``: ``unknown_fields``), and say which
+        fields go one instead of the other (``ONE_OF``, ``ANY_OF``)."""
         schema = super()._map_basic_serializer(serializer, direction)
         if direction == "request":
             schema["additionalProperties"] = False
+            for keyword, names in (
+                ("oneOf", getattr(serializer, "ONE_OF", ())),
+                ("anyOf", getattr(serializer, "ANY_OF", ())),
+            ):
+                if names:
+                    schema[keyword] = [{"required": [name]} for name in names]
         return schema
 
     def get_serializer_name(self, serializer, direction):
@@ -254,8 +271,8 @@ def _typed_value(field, value: str) -> list | None:
             text.whole_number(value, field=name)
         elif isinstance(field, serializers.DateField):
             text.iso_day(value, field=name)
-        elif not isinstance(field, serializers.ChoiceField):
-            text.typed(value, field=name)
+        elif isinstance(field, serializers.CharField) and not isinstance(field, CardTextField):
+            text.typed(value, field=name)  # card text: its parser reads it (RULES §1)
     except DomainError as error:
         return [ErrorDetail(messages.render(error), code=error.code)]
     return None
@@ -348,7 +365,8 @@ IDEMPOTENCY_KEY_PARAMETER = OpenApiParameter(
         "type": "string",
         "minLength": 1,
         "maxLength": IDEMPOTENCY_KEY_LENGTH,
-        "pattern": "^[\\x20-\\x7e]+$",
+        # Printable ASCII; no space at either end, which a header loses on the way.
+        "pattern": "^[\\x21-\\x7e]([\\x20-\\x7e]*[\\x21-\\x7e])?$",
     },
     location=OpenApiParameter.HEADER,
     required=False,

@@ -27,6 +27,20 @@ class DeviceTokenScheme(KnoxTokenScheme):
 BODY = "requestBody"  # in the parameters: the next request's body
 _SERIES = "$response.body#/id"
 _SLUG = "$request.path.slug"
+_NIGHT = "$response.body#/id"
+_NIGHT_NEXT = {
+    name: (operation, {"night_id": _NIGHT})
+    for name, operation in (
+        ("ReadTheNight", "night_read"),
+        ("CheckPlayersIn", "night_check_in"),
+        ("CheckYourselfIn", "night_self_check_in"),
+        ("CheckAPlayerOut", "night_check_out"),
+        ("DrawARound", "night_round_draw"),
+        ("MoveAPlayer", "night_move"),
+        ("StartTheTables", "night_tables_start"),
+        ("CloseTheNight", "night_close"),
+    )
+}
 LINKS = {
     ("series_start", "201"): {
         name: (operation, {"series_id": _SERIES})
@@ -43,6 +57,12 @@ LINKS = {
         "VoidTheDeal": ("deal_void", {"series_id": _SERIES, "number": 1}),
         "ConfirmTheDeal": ("deal_confirm", {"series_id": _SERIES, "number": 1}),
         "DisputeTheDeal": ("deal_dispute", {"series_id": _SERIES, "number": 1}),
+    },
+    ("night_open", "201"): _NIGHT_NEXT,
+    ("night_check_in", "200"): _NIGHT_NEXT,
+    ("night_round_draw", "201"): {
+        **_NIGHT_NEXT,
+        "EnterATablesResult": ("night_table_result", {"night_id": _NIGHT, "number": 1}),
     },
     ("club_create", "201"): {
         name: (operation, {"slug": "$response.body#/slug"})

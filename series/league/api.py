@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from datetime import date
 
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers
-from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
 from series.api.base import READ_ERRORS, error_responses
@@ -18,6 +18,7 @@ from series.api.permissions import require
 from series.api.representation import night_table
 from series.api.serializers import night_table_field, player_id
 from series.clubs.access import Access
+from series.domain.errors import NotFound as DomainNotFound
 from series.domain.series import ABANDONED, FINISHED
 from series.league import history, nights, player_record, selectors
 from series.league.aggregates import FIGURES
@@ -100,7 +101,11 @@ class LeagueApiView(ClubApiView):
     def season(self, club: Club, key: str | None) -> selectors.SeasonChoice:
         choice = selectors.season_choice(club, key, listed=False)
         if choice is None:
-            raise ValidationError({"season": [_("The club has no such season.")]})
+            raise DomainNotFound(
+                gettext_noop("The club has no such season."),
+                code="season_not_found",
+                field="season",
+            )
         return choice
 
     def player_for(self, player_id: int, access: Access) -> Player:
@@ -150,6 +155,7 @@ class ClubStandingsApi(LeagueApiView):
 
     @extend_schema(
         operation_id="club_standings",
+        description="A season the club does not have is answered 404 `season_not_found`.",
         summary="The ladder of a season and game",
         tags=["league"],
         parameters=[SLUG, SeasonQuerySerializer],
@@ -210,6 +216,7 @@ class NightStandingSerializer(serializers.Serializer):
 class ClubNightStandingsApi(LeagueApiView):
     @extend_schema(
         operation_id="club_night_standings",
+        description="A season the club does not have is answered 404 `season_not_found`.",
         summary="The season's night standings of a game, as the league page shows them",
         tags=["league"],
         parameters=[SLUG, SeasonQuerySerializer],
@@ -436,6 +443,7 @@ class ClubHistoryApi(LeagueApiView):
 
     @extend_schema(
         operation_id="club_series_history",
+        description="A season the club does not have is answered 404 `season_not_found`.",
         summary="The club's series, newest first, by season, player, game and state",
         tags=["league"],
         parameters=[SLUG, QuerySerializer],

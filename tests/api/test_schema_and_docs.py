@@ -112,3 +112,31 @@ def test_every_request_object_says_it_takes_no_other_field(client):
     assert {
         name: components[name].get("additionalProperties") for name in objects
     } == dict.fromkeys(objects, False)
+
+
+def test_an_opened_night_links_to_what_its_director_does_next(client):
+    paths = client.get("/api/v1/schema?format=json").json()["paths"]
+    links = paths["/api/v1/clubs/{slug}/nights"]["post"]["responses"]["201"]["links"]
+    assert {"ReadTheNight", "CheckPlayersIn", "DrawARound", "CloseTheNight"} <= set(links)
+    assert links["DrawARound"] == {
+        "operationId": "night_round_draw",
+        "parameters": {"night_id": "$response.body#/id"},
+    }
+    drawn = paths["/api/v1/nights/{night_id}/rounds"]["post"]["responses"]["201"]["links"]
+    assert drawn["StartTheTables"]["operationId"] == "night_tables_start"
+
+
+def test_the_schema_says_which_fields_go_one_instead_of_the_other(components):
+    # A request the schema calls valid is one the server takes (or a rule refuses).
+    assert components["VerifyInput"]["oneOf"] == [
+        {"required": ["cards"]},
+        {"required": ["groups"]},
+    ]
+    assert components["MovesInput"]["anyOf"] == [{"required": ["table"]}, {"required": ["other"]}]
+
+
+def test_an_address_django_refuses_does_not_fit_the_schema(components):
+    address, blank = components["PatchedAccountUpdateInput"]["properties"]["email"]["oneOf"]
+    pattern = address["pattern"]
+    assert re.search(pattern, "anna@example.org") and blank["maxLength"] == 0
+    assert not any(re.search(pattern, bad) for bad in ("0@0.a", "anna@", "a b@example.org"))

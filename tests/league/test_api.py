@@ -266,3 +266,13 @@ def test_a_retired_player_is_not_seated_in_a_new_series_through_the_api(history)
     admin.post(url, {"retired": False}, format="json")
     started = admin.post("/api/v1/series", body, format="json")
     assert started.status_code == 201, started.json()
+
+
+@pytest.mark.parametrize("path", ["standings", "series"])
+def test_a_season_the_club_does_not_have_is_not_found(history, path):
+    # The schema cannot list a club's seasons: naming another is a missing thing (404),
+    # as the operation says, not a malformed request.
+    member = client_for(history.users["member"])
+    response = member.get(f"/api/v1/clubs/{history.club.slug}/{path}", {"season": "no-such-season"})
+    assert response.status_code == 404, response.json()
+    assert (response.json()["code"], response.json()["field"]) == ("season_not_found", "season")

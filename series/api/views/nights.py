@@ -258,6 +258,11 @@ class ClubNightsApi(NightApiView):
     @extend_schema(
         operation_id="night_open",
         summary="Open a club night (admins and scorers)",
+        description="The rules refuse (422): `unknown_rules`, `unknown_option` and the "
+        "options' own codes; `unknown_scoring`; a points table sent with another scoring "
+        "(`points_table_unused`), one whose sizes or points the night cannot rank "
+        "(`invalid_points_table`, `points_table_missing_size`); "
+        "`unknown_large_table_rule`.",
         tags=["nights"],
         parameters=[CLUB_SLUG, IDEMPOTENCY_KEY_PARAMETER],
         request=InputSerializer,
@@ -339,7 +344,7 @@ class SelfCheckInApi(NightApiView):
         tags=["nights"],
         parameters=[NIGHT_ID, IDEMPOTENCY_KEY_PARAMETER],
         request=None,
-        responses={200: WRITTEN, **error_responses(401, 403, 404, 422)},
+        responses={200: WRITTEN, **error_responses(400, 401, 403, 404, 422)},
     )
     def post(self, request, night_id: UUID):
         self.club_of_night(night_id, Access.MEMBER)
@@ -426,6 +431,7 @@ class MovesApi(NightApiView):
             min_value=1, max_value=100, required=False, help_text="Move the player to this table."
         )
         other = player_id(required=False, help_text="Or swap the player with this one.")
+        ANY_OF = ("table", "other")  # the schema says so (ApiSchema); other goes first
 
     @extend_schema(
         operation_id="night_move",

@@ -41,6 +41,7 @@ class VerifyApi(ApiView):
             max_length=CARD_TEXT_LENGTH, required=False, allow_null=True, trim_whitespace=False
         )
         buys = serializers.IntegerField(min_value=0, max_value=100, default=0)
+        ONE_OF = ("cards", "groups")  # the schema says so (ApiSchema)
 
         def validate(self, data):
             if ("cards" in data) == ("groups" in data):
