@@ -74,6 +74,16 @@ def key(name: str) -> str:
     return _SPACES.sub(" ", unicodedata.normalize("NFC", folded)).strip()
 
 
+def sort_key(name: str) -> tuple[str, str]:
+    """Where a name goes in a list a reader scans: by its letters with accents
+    set aside and case folded ("Íñigo" with the I's, before "Willem"), the
+    accented form after the bare one between otherwise equal names."""
+    bare = "".join(
+        char for char in unicodedata.normalize("NFKD", name) if not unicodedata.combining(char)
+    )
+    return bare.casefold(), key(name)
+
+
 _NOT_IN_A_USER_NAME = re.compile(r"[^\w.@+-]")
 
 

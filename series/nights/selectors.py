@@ -17,6 +17,7 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext, gettext_lazy, pgettext
 
 from series.domain.finishing import places_from_order, series_order
+from series.domain.names import sort_key
 from series.domain.nights.methods import PER_DEAL, POINTS_TABLE
 from series.domain.nights.night import NightRound, NightState, NightTable, scoring_method
 from series.domain.nights.ranking import RoundPoints
@@ -484,11 +485,8 @@ def checkable_players(night: NightPage) -> list[PlayerLine]:
     """The club's active players not checked in yet (the check-in list)."""
     here = {line.id for line in night.present}
     players = Player.objects.filter(club_id=night.club_id).exclude(roster__retired=True)
-    return [
-        PlayerLine(p, name)
-        for p, name in players.order_by("name", "id").values_list("id", "name")
-        if p not in here
-    ]
+    found = sorted(players.values_list("id", "name"), key=lambda row: (sort_key(row[1]), row[0]))
+    return [PlayerLine(p, name) for p, name in found if p not in here]
 
 
 # The big screen shows what the night's page shows: one read, the same numbers.
