@@ -1,13 +1,15 @@
 """Club league history: seasons, standings, ratings, records, players over time.
 
-Pure rules (no database):
+Pure rules (no database), in ``series/domain/league/``:
   seasons.py      which season a series belongs to; named seasons, ladder rules
   results.py      what a finished series counts for: places, deals, went out, comeback
-  rating.py       openskill Plackett-Luce ratings walked series after series
-  ../domain/roster.py   the club's roster stream: guests, renames, merges (fold, decide)
+  rating.py       openskill Bradley-Terry "full" ratings walked series after series,
+                  sigma grown for time away, provisional ratings (RULES D-26)
+  night_standings.py   the season's night standings (RULES D-27)
 
 The shell:
-  projection.py   SeriesResult (results and ratings) and RosterPlayer: a finished
+  projection.py   SeriesResult (results and ratings) and RosterPlayer (the roster's
+                  stream kind is series.clubs.roster): a finished
                   series marks the club behind in the deal's statement; counting
                   it (as it stands, or the club again from it on); and rebuilt
   standings.py    SeasonStanding: each season's ladder lines, upserted for a series
@@ -19,8 +21,9 @@ The shell:
   summaries.py    PersonSummary and HeadToHeadTally: each person's figures, best and
                   worst series and opponents, kept in step with the results
   aggregates.py   the SQL building blocks they share (figures, seasons, best N)
-  roster.py       the roster as a stream kind of the one writer (series.eventstore.writer)
-  services.py     the writers: roster commands, seasons, ladder rules
+  placement.py    placement points of the series a season counts (RULES D-16)
+  nights.py       the season's night standings, from the nights' recorded closes
+  services.py     the writers: seasons, ladder rules
   selectors.py    seasons, standings and records, read from their projections
   player_record.py, history.py   a player's record; the club's series
   api.py, admin_api.py, views.py, csv_export.py, presentation.py, charts.py
