@@ -183,11 +183,16 @@ def accounts_named(typed: str) -> list:
     return list(users.filter(pk__in=SignInName.objects.filter(key=key).values("user_id"))[:2])
 
 
+# Marks a lockout's name that resolves to no single account: no user name holds it.
+SHARED_OR_UNKNOWN = "?"
+
+
 def lockout_username(request, credentials: dict | None = None) -> str:
     """The user name the sign-in lockout counts a failure against (django-axes'
     ``AXES_USERNAME_CALLABLE``): the account the typed name resolves to, so
     "Lucía Fernández" and "lucia.fernandez" count as one; a name that resolves
-    to no single account counts by its folded key."""
+    to no single account counts by its folded key, marked so that it is no
+    account's user name."""
     if credentials is not None:
         typed = credentials.get("username") or ""
     else:
@@ -195,7 +200,9 @@ def lockout_username(request, credentials: dict | None = None) -> str:
     found = accounts_named(typed) if typed else []
     if len(found) == 1:
         return found[0].get_username()
-    return names.sign_in_key(typed) or typed
+    # Marked with a character no user name holds: failures with a name two
+    # accounts share never lock the account whose user name is its key.
+    return f"{SHARED_OR_UNKNOWN}{names.sign_in_key(typed) or typed}"
 
 
 # -- the confirmation PIN ------------------------------------------------------------

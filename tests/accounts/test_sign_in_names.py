@@ -102,3 +102,18 @@ def test_a_changed_email_signs_in_and_the_old_one_no_longer_does(client):
 
     assert token("new@example.org").status_code == 200
     assert token("old@example.org").status_code == 401
+
+
+def test_failures_with_a_shared_name_never_lock_the_account_whose_user_name_it_folds_to():
+    """ "María Rossi" names maria.rossi and maria.rossi2 and folds to "maria.rossi":
+    its failures were counted against that user name, so a stranger's twelve
+    guesses at the shared name locked the first Maria out at the club's address."""
+    sign_up("Maria Rossi")
+    sign_up("Maria Rossi")
+    table = Client()
+    for _attempt in range(12):
+        assert token("María Rossi", "guess", client=table).status_code in {401, 429}
+
+    assert token("maria.rossi", client=table).status_code == 200
+    assert token("maria.rossi2", client=table).status_code == 200
+
