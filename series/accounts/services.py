@@ -176,7 +176,11 @@ def accounts_named(typed: str) -> list:
     users = get_user_model().objects.filter(is_active=True)
     exact = list(users.filter(**{get_user_model().USERNAME_FIELD: typed}))
     if exact:
-        return exact
+        # A user name may look like an address: when it is another account's
+        # address too, it is shared, so a password typed with one's own address
+        # never goes to an account that took it as its user name.
+        others = users.filter(email__iexact=typed).exclude(pk=exact[0].pk) if "@" in typed else []
+        return exact + list(others[:1])
     key = names.sign_in_key(typed)
     if not key:
         return []

@@ -117,3 +117,18 @@ def test_failures_with_a_shared_name_never_lock_the_account_whose_user_name_it_f
     assert token("maria.rossi", client=table).status_code == 200
     assert token("maria.rossi2", client=table).status_code == 200
 
+
+def test_a_user_name_that_is_another_accounts_address_never_takes_her_password():
+    """Lucía signs in with her address; a newcomer who took that address as a
+    user name had her sign-ins checked against his account (refused, whatever she
+    typed). An address two accounts answer to is shared: she is told to use her
+    user name, and her password is never tried on his account."""
+    sign_up("Lucía Fernández", email="LF@example.org")
+    his = "another-long-passphrase"
+    body = {"username": "lf@example.org", "password1": his, "password2": his}
+    assert Client().post("/signup/", body).status_code == 302
+
+    refused = token("lf@example.org")
+    assert refused.status_code == 401
+    assert refused.json()["code"] == "shared_name"
+    assert token("lucia.fernandez").status_code == 200
