@@ -210,7 +210,9 @@ def test_a_private_clubs_screen_opens_with_the_directors_link_until_it_is_revoke
     assert client.get(f"/{path}").status_code == 200
     revoked = director.post(url(table, night), {"action": "screen_revoke"})
     assert revoked.status_code == 302
-    assert client.get(f"/{path}").status_code == 302  # the sign-in page: the link is gone
+    gone = client.get(f"/{path}")  # the link is gone, and the screen says why
+    assert gone.status_code == 410
+    assert "the night's director has the new one" in gone.content.decode().replace("&#x27;", "'")
 
 
 def abandoned_table(table, night):
