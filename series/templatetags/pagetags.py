@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from series.clubs.membership import refusal
 from series.domain import confirmation, series
+from series.sheets.forms import preset_label as _preset_label
 
 register = template.Library()
 
@@ -55,6 +56,12 @@ def status_label(status: str) -> str:
 @register.filter
 def event_label(type_name: str) -> str:
     return EVENT_LABELS.get(type_name, type_name)
+
+
+@register.filter
+def preset_label(preset: str) -> str:
+    """A preset in words, in the page's language (a night's large-table rule)."""
+    return _preset_label(preset)
 
 
 @register.filter
