@@ -68,3 +68,25 @@ def test_a_table_of_seven_says_its_rule_in_words(
     assert words in director.locator("main").inner_text()
     assert "continental-13" not in director.locator("main").inner_text()
 
+
+def test_who_went_out_keeps_a_long_name_in_its_tile(browsers, live_server, night):
+    """Seven tiles two to a row at 360 px: "Rodríguez-Castellanos" and "Aranburu"
+    ran past their tile's border into the next."""
+    _club, _night_id, table = night
+    scorer = browsers("es")
+    scorer.context.add_init_script(path=AXE)
+    sign_in(scorer, live_server, f"/series/{table.series}/deals/new/")
+    went_out = scorer.get_by_role("group", name="¿Quién ha cerrado?")
+    went_out.get_by_label("María José Rodríguez-Castellanos").wait_for(timeout=WAIT)
+    spilled = scorer.evaluate(
+        """() => [...document.querySelectorAll('.went-out label.tile')]
+             .filter(tile => {
+               const box = tile.getBoundingClientRect();
+               const text = tile.querySelector('span').getBoundingClientRect();
+               return text.right > box.right - 2 || tile.scrollWidth > tile.clientWidth;
+             })
+             .map(tile => tile.innerText.trim())"""
+    )
+    assert spilled == []
+    assert scorer.evaluate("document.documentElement.scrollWidth") <= 360
+    assert violations_of(scorer) == []
