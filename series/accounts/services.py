@@ -14,6 +14,7 @@ import math
 from datetime import timedelta
 from itertools import pairwise
 
+from axes.models import AccessAttempt
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
@@ -205,8 +206,11 @@ def lockout_username(request, credentials: dict | None = None) -> str:
     if len(found) == 1:
         return found[0].get_username()
     # Marked with a character no user name holds: failures with a name two
-    # accounts share never lock the account whose user name is its key.
-    return f"{SHARED_OR_UNKNOWN}{names.sign_in_key(typed) or typed}"
+    # accounts share never lock the account whose user name is its key. Cut to
+    # the length the lockout stores (the sign-in page takes a name of any
+    # length, and folding can lengthen one: "ß" is "ss").
+    marked = f"{SHARED_OR_UNKNOWN}{names.sign_in_key(typed) or typed}"
+    return marked[: AccessAttempt._meta.get_field("username").max_length]
 
 
 # -- the confirmation PIN ------------------------------------------------------------

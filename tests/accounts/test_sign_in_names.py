@@ -132,3 +132,16 @@ def test_a_user_name_that_is_another_accounts_address_never_takes_her_password()
     assert refused.status_code == 401
     assert refused.json()["code"] == "shared_name"
     assert token("lucia.fernandez").status_code == 200
+
+
+@pytest.mark.postgres
+def test_a_name_longer_than_the_lockout_stores_is_refused_not_an_error():
+    """The sign-in page takes a user name of any length and the API one of 254
+    characters, which folding can lengthen ("ﷺ" is 18 letters): the lockout
+    stored the failure's name in its 255 characters, and PostgreSQL's refusal
+    answered 500."""
+    sign_up("Maria Rossi")
+
+    assert page_sign_in("x" * 5000, "guess").status_code == 200
+    assert token("\ufdfa" * 254, "guess").status_code == 401
+    assert page_sign_in("maria.rossi").status_code == 302
