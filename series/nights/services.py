@@ -471,15 +471,29 @@ def night_player_move(
     idempotency_key: str | None = None,
 ) -> NightResult:
     """Move a player to another table of the round, before either table starts; a
-    player not seated yet joins a table until its first deal (RULES D-22)."""
-    state = night_load(night_id)
-    current = state.current_round
-    target = current.table(table) if current is not None and not current.closed else None
-    if target is not None and target.started and current.table_of(player) is None:
-        return _seat_at_started_table(
-            night_id, state, target, player, expected_version, actor_id, idempotency_key
-        )
+    player not seated yet joins a table until its first deal (RULES D-22).
+
+    The table's series is read before its seat is written: when another phone
+    changed it meanwhile (another late arrival, its first deal), both are read
+    and the move decided again, so the director, who named no version of that
+    series, is never told it moved on."""
+    for attempt in range(LATE_SEAT_ATTEMPTS):
+        state = night_load(night_id)
+        current = state.current_round
+        target = current.table(table) if current is not None and not current.closed else None
+        if target is None or not target.started or current.table_of(player) is not None:
+            break
+        try:
+            return _seat_at_started_table(
+                night_id, state, target, player, expected_version, actor_id, idempotency_key
+            )
+        except writer.StreamConflict as moved:
+            if moved.stream != target.series or attempt == LATE_SEAT_ATTEMPTS - 1:
+                raise
     return _write(night_id, MovePlayer(player, table), expected_version, actor_id, idempotency_key)
+
+
+LATE_SEAT_ATTEMPTS = 3
 
 
 def _seat_at_started_table(

@@ -164,3 +164,27 @@ def test_a_close_and_a_correction_at_once_never_both_win_and_the_close_records_i
     # points recorded always equal the ranking counted again from the tables.
     for attempt in range(24):
         _close_and_correct_at_once(attempt)
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_two_late_arrivals_joining_one_started_table_at_once_both_sit_down():
+    # RULES D-22: neither director named a version, so neither is told of the
+    # series' version the other's seat moved on (the second was a 409 naming it).
+    for attempt in range(8):
+        club, _players, night = night_of(8)
+        drawn(night.night_id, low=4, high=4, seed=5)
+        rita = player_services.player_add(club=club, name=f"Rita {attempt}")
+        sam = player_services.player_add(club=club, name=f"Sam {attempt}")
+        nights.night_check_in(night_id=night.night_id, players=[rita.id, sam.id])
+        nights.night_tables_start(night_id=night.night_id)
+
+        def seat(player, night_id=night.night_id):
+            return lambda: nights.night_player_move(night_id=night_id, player=player, table=1)
+
+        outcomes = _at_once(seat(rita.id), seat(sam.id))
+        assert [kind for kind, _ in outcomes] == ["done", "done"], outcomes
+        table = nights.night_load(night.night_id).current_round.table(1)
+        assert set(table.seats[-2:]) == {rita.id, sam.id}
+        series = services.series_load(table.series)
+        assert series.setup.players == table.seats
