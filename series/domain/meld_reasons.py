@@ -61,15 +61,50 @@ _LABELS: list[dict[str, str]] = [{"": Card(0).label()}] + [
 ]
 
 
-def _listed(items: Sequence[str], last: str = " and ") -> str:
+@dataclass(frozen=True, slots=True)
+class Phrase:
+    """A piece of a sentence with its own template (``a {card}``): a shell
+    translates it like a reason's template."""
+
+    template: str
+    params: dict[str, Any] = field(default_factory=dict, hash=False)
+
+    @property
+    def message(self) -> str:
+        return self.template.format(**self.params)
+
+
+class Listing(str):
+    """Items joined in English (``a 5, a 6 or a joker``) that keep the items
+    and the conjunction's template (``{items} or {last}``), so a shell joins
+    them in the reader's language, articles included. As text it is the
+    English sentence: what ``message`` and an API's ``params`` show."""
+
+    items: tuple[Phrase, ...]
+    template: str
+
+    def __new__(cls, items: Sequence[Phrase], template: str) -> Listing:
+        texts = [item.message for item in items]
+        if len(texts) <= 1:
+            text = "".join(texts)
+        else:
+            text = template.format(items=", ".join(texts[:-1]), last=texts[-1])
+        listing = super().__new__(cls, text)
+        listing.items = tuple(items)
+        listing.template = template
+        return listing
+
+
+def _listed(items: Sequence[str]) -> Listing:
     """``8``, ``8 and 9``, ``8, 9 and 10``."""
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + last + items[-1]
+    return Listing([Phrase("{card}", {"card": item}) for item in items], _("{items} and {last}"))
 
 
-def _with_article(text: str) -> str:
-    return ("an " if text[:1] in ("A", "8") else "a ") + text
+def _with_article(text: str) -> Phrase:
+    """``a 5``, ``an 8``, ``an A``: the article a card takes in English."""
+    if text[:1] in ("A", "8"):
+        return Phrase(_("an {card}"), {"card": text})
+    return Phrase(_("a {card}"), {"card": text})
 
 
 # -- the hand as a whole --------------------------------------------------------
@@ -124,11 +159,13 @@ def one_card_short(ranks: Sequence[int], cards: Sequence[Card], joker: bool) -> 
     options = [_with_article(rank_label(rank)) for rank in ranks]
     options += [_with_article(card.label()) for card in cards]
     if joker:
-        options.append("a joker")
+        options.append(Phrase(_("a joker")))
     if len(ranks) == 13 and joker:
         return Reason("cards_short", _("1 card short: any card would do"), {})
     return Reason(
-        "cards_short", _("1 card short: {cards} would do"), {"cards": _listed(options, " or ")}
+        "cards_short",
+        _("1 card short: {cards} would do"),
+        {"cards": Listing(options, _("{items} or {last}"))},
     )
 
 

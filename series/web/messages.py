@@ -15,6 +15,7 @@ from django.utils.translation import get_language, gettext
 
 from series.domain.cards import LOCALE_RANK_LETTERS, parse_card, rank_label
 from series.domain.errors import DomainError
+from series.domain.meld_reasons import Listing
 
 # Params that hold a player id; a reader sees the player's name instead.
 PLAYER_PARAMS = ("player", "dealer", "partner")
@@ -46,6 +47,8 @@ def render(message: Message, names: Mapping[int, str] | None = None) -> str:
 
 
 def _param(key: str, value: Any, names: Mapping[int, str] | None) -> str:
+    if isinstance(value, Listing):
+        return _joined(value, names)
     if hasattr(value, "template") and hasattr(value, "params"):
         return render(value, names)
     if names and key in PLAYER_PARAMS and value in names:
@@ -57,6 +60,14 @@ def _param(key: str, value: Any, names: Mapping[int, str] | None) -> str:
     if key in CARD_TEXT_PARAMS and isinstance(value, str):
         return _relabelled(value)
     return str(value)
+
+
+def _joined(listing: Listing, names: Mapping[int, str] | None) -> str:
+    """``un 5, un 6 o un jolly``: each item and the conjunction in the reader's language."""
+    items = [render(item, names) for item in listing.items]
+    if len(items) <= 1:
+        return "".join(items)
+    return gettext(listing.template).format(items=", ".join(items[:-1]), last=items[-1])
 
 
 def _players_with_counts(players, names: Mapping[int, str]) -> str:
@@ -82,7 +93,7 @@ def _card_label(text: str) -> str:
     try:
         return parse_card(text).label((get_language() or "en")[:2])
     except DomainError:
-        return text
+        return _relabelled(text)  # a rank alone (``Q``)
 
 
 def player_ids(message: Message) -> set[int]:

@@ -7,12 +7,18 @@ from __future__ import annotations
 
 import html
 import re
+from dataclasses import replace
 
 import pytest
 from django.utils import translation
+from django.utils.translation import trans_real
 
+from series.domain import meld_reasons
+from series.domain.rules import PRESETS
 from series.nights import services as nights
 from series.sheets import services as sheets
+from series.templatetags import rulestags
+from series.web.messages import render
 from tests.support.factories import entry
 from tests.support.nights import play_out
 
@@ -53,3 +59,39 @@ def test_italian_welcomes_everyone_alike_and_names_the_colon():
     assert "Benvenut" not in welcome and "Benvenut" not in club
     assert "in Circolo" not in club
     assert "i due punti" not in line
+
+
+def test_italian_names_the_cards_that_would_do_with_articles_and_its_own_or():
+    """A hand one card short reads "un 5, un 6, un 9 o un jolly" in Italian, and a
+    group's mixed ranks are joined by each language's own "and"."""
+    short = meld_reasons.one_card_short([5, 6, 9], [], joker=True)
+    mixed = meld_reasons.mixed_ranks(1, [], [8, 9, 12])
+    with translation.override("it"):
+        assert render(short) == "manca 1 carta: andrebbe bene un 5, un 6, un 9 o un jolly"
+        assert render(mixed) == "il gruppo 1 mescola 8, 9 e D"
+    with translation.override("es"):
+        assert render(short) == "falta 1 carta: valdría un 5, un 6, un 9 o un comodín"
+    with translation.override("nl"):
+        assert render(mixed) == "groep 1 mengt 8, 9 en V"
+    assert short.message == "1 card short: a 5, a 6, a 9 or a joker would do"
+    assert mixed.message == "group 1 mixes 8, 9 and Q"
+
+
+def test_italian_has_one_word_for_the_rummy_move_and_counts_one_deck():
+    """The whole hand laid down in one turn is a "chiusura in mano" in Italian,
+    never "un Rummy" beside "un Ramino"; one deck is "1 mazzo"."""
+    catalogue = trans_real.translation("it")._catalog
+    moves = {
+        msgid: text
+        for msgid, text in catalogue.items()
+        if isinstance(msgid, str) and re.search(r"\b(a|A) Rummy\b|made a Rummy|as a Rummy", msgid)
+    }
+    assert len(moves) >= 8
+    for msgid, text in moves.items():
+        assert "in mano" in text, msgid
+        assert not re.search(r"\bRummy\b|\bun Ramino\b", text), text
+    with translation.override("it"):
+        label = translation.gettext("Rummy: the whole hand laid down in one turn")
+        assert label.startswith("Chiusura in mano")
+        pack = rulestags._pack_in_words(replace(PRESETS["rummy"], hand_size=7, decks=1))
+    assert "da 1 mazzo " in pack, pack
