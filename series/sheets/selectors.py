@@ -28,6 +28,7 @@ from django.db.models.functions import Cast, Coalesce
 from series.database import dialects
 from series.domain import snapshot
 from series.domain.confirmation import DISPUTED, TO_CONFIRM, waiting
+from series.domain.names import sort_key
 from series.domain.series import IN_PROGRESS, TIEBREAK, SeriesState, fold
 from series.eventstore import store
 from series.models import (
@@ -51,9 +52,10 @@ OPEN_STATUSES = (IN_PROGRESS, TIEBREAK)
 
 
 def new_series_players(*, club: Club) -> list[Player]:
-    """The players offered for a new series: everyone but those who left the club."""
+    """The players offered for a new series: everyone but those who left the club,
+    in the order a reader scans names (Íñigo with the I's, not after Willem)."""
     players = Player.objects.filter(club=club).exclude(roster__retired=True)
-    return list(players.order_by("name", "id"))
+    return sorted(players, key=lambda player: (sort_key(player.name), player.id))
 
 
 def player_names(*, club_id: int, ids: Iterable[int]) -> dict[int, str]:
