@@ -93,13 +93,17 @@ def test_repeated_wrong_passwords_lock_the_sign_in_for_a_while(client, settings)
 
 
 def test_adding_a_member_answers_the_same_for_a_missing_and_an_unrelated_user(table, as_role):
+    """A rule's refusal (422 ``user_not_addable``), not a malformed body's 400: the
+    name fits the schema whether or not the user may be added."""
     make_user("loner")  # exists, but shares no club with the admin
     admin = as_role("admin")
     url = f"/api/v1/clubs/{table.club.slug}/members"
     unrelated = admin.post(url, {"username": "loner", "role": "member"}, format="json")
     missing = admin.post(url, {"username": "nobody-at-all", "role": "member"}, format="json")
-    assert unrelated.status_code == missing.status_code == 400
+    assert unrelated.status_code == missing.status_code == 422
     assert unrelated.json() == missing.json()
+    assert unrelated.json()["code"] == "user_not_addable"
+    assert unrelated.json()["field"] == "username"
 
 
 def test_an_admin_adds_someone_from_another_of_their_clubs(table, as_role):

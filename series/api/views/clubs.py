@@ -6,7 +6,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.exceptions import NotFound
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
@@ -18,6 +18,8 @@ from series.clubs import players as player_services
 from series.clubs import selectors as club_selectors
 from series.clubs import services as club_services
 from series.clubs.access import Access
+from series.domain.errors import DomainError
+from series.domain.errors import _ as domain_
 from series.models import Club, Membership
 
 
@@ -250,6 +252,9 @@ class ClubMembersApi(ClubApiView):
     @extend_schema(
         operation_id="club_member_set",
         summary="Give a user a role in the club (admins)",
+        description="The rules refuse (422): `user_not_addable`, a user who shares no club "
+        "with you (the same answer whether the name exists or not); `last_admin`, the "
+        "club's only admin given another role.",
         tags=["clubs"],
         parameters=[SLUG],
         request=SetInputSerializer,
@@ -260,9 +265,12 @@ class ClubMembersApi(ClubApiView):
         data = self.validated(self.SetInputSerializer)
         user = club_selectors.user_addable_to(club, by=request.user, username=data["username"])
         if user is None:
-            # The same answer whether the name exists or not (club_selectors.user_addable_to).
-            raise ValidationError(
-                {"username": [_("You can add only people who share a club with you.")]}
+            # The same answer whether the name exists or not (club_selectors.user_addable_to):
+            # a rule, not a shape, so a name the schema allows is refused 422.
+            raise DomainError(
+                domain_("You can add only people who share a club with you."),
+                code="user_not_addable",
+                field="username",
             )
         member = membership.member_set(club=club, user=user, role=data["role"])
         return Response(self.SetOutputSerializer(member).data, status=status.HTTP_201_CREATED)
