@@ -272,9 +272,9 @@ def test_a_line_separator_inside_a_name_is_refused_not_read_as_two_players(histo
     [
         ("en", "won the series", "deals won"),
         ("it", "ha vinto la partita", "smazzate vinte"),
-        ("es", "ganó la partida", "rondas ganadas"),
+        ("es", "ganó la partida", "manos ganadas"),
         ("fr", "a gagné la partie", "donnes gagnées"),
-        ("nl", "won de partij", "rondes gewonnen"),
+        ("nl", "won de partij", "spellen gewonnen"),
     ],
 )
 def test_a_series_won_is_said_to_be_won_not_its_deals(history, language, said, misread):

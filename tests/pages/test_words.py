@@ -95,3 +95,32 @@ def test_italian_has_one_word_for_the_rummy_move_and_counts_one_deck():
         assert label.startswith("Chiusura in mano")
         pack = rulestags._pack_in_words(replace(PRESETS["rummy"], hand_size=7, decks=1))
     assert "da 1 mazzo " in pack, pack
+
+
+def _dutch_entries():
+    catalogue = trans_real.translation("nl")._catalog
+    for msgid, text in catalogue.items():
+        if isinstance(msgid, tuple):  # a plural form: (msgid, index)
+            msgid = msgid[0]
+        if msgid:
+            yield msgid, text
+
+
+def test_dutch_says_spel_for_a_deal_and_ronde_for_a_round():
+    """A Dutch club plays "spellen" (deals) in a "partij" (series) and the night
+    in "rondes": a deal is never a "ronde", a round never a "speelronde", and a
+    deck is a "kaartspel", so "spel" names nothing else."""
+    deal = re.compile(r"\b[Dd]eals?\b|\b[Tt]iebreaks?\b")
+    round_ = re.compile(r"\b[Rr]ounds?\b")
+    for msgid, text in _dutch_entries():
+        assert "speelronde" not in text.lower(), text
+        if deal.search(msgid) and not round_.search(msgid):
+            assert not re.search(r"\b[Rr]ondes?\b", text), (msgid, text)
+        if round_.search(msgid) and not deal.search(msgid):
+            assert not re.search(r"\b[Ss]pel(len)?\b", text), (msgid, text)
+        if re.search(r"\b([Dd]ecks?|pack|[Gg]ames?)\b", msgid) and not deal.search(msgid):
+            assert not re.search(r"\b[Ss]pel(len)?\b", text), (msgid, text)
+    with translation.override("nl"):
+        assert translation.gettext("Deal %(number)s") == "Spel %(number)s"
+        assert translation.gettext("Round %(number)s") == "Ronde %(number)s"
+        assert translation.gettext("By round") == "Per ronde"
