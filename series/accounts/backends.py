@@ -28,4 +28,13 @@ class NameBackend(ModelBackend):
         user = found[0]
         if user.check_password(password) and self.user_can_authenticate(user):
             return user
+        # An address typed that is one account's user name and another's
+        # e-mail: the owner of the address signs in with her own password.
+        owner = accounts.address_owner(username, besides=user)
+        if (
+            owner is not None
+            and owner.check_password(password)
+            and self.user_can_authenticate(owner)
+        ):
+            return owner
         raise PermissionDenied

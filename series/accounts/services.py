@@ -177,15 +177,22 @@ def accounts_named(typed: str) -> list:
     users = get_user_model().objects.filter(is_active=True)
     exact = list(users.filter(**{get_user_model().USERNAME_FIELD: typed}))
     if exact:
-        # A user name may look like an address: when it is another account's
-        # address too, it is shared, so a password typed with one's own address
-        # never goes to an account that took it as its user name.
-        others = users.filter(email__iexact=typed).exclude(pk=exact[0].pk) if "@" in typed else []
-        return exact + list(others[:1])
+        return exact
     key = names.sign_in_key(typed)
     if not key:
         return []
     return list(users.filter(pk__in=SignInName.objects.filter(key=key).values("user_id"))[:2])
+
+
+def address_owner(typed: str, *, besides) -> object | None:
+    """The one other active account whose e-mail address ``typed`` is, when it is
+    also ``besides``'s user name: a user name may look like an address, and
+    whoever took another's address as theirs must not keep her out by it."""
+    if "@" not in typed or typed != besides.get_username():
+        return None
+    owners = get_user_model().objects.filter(is_active=True, email__iexact=typed)
+    found = list(owners.exclude(pk=besides.pk)[:2])
+    return found[0] if len(found) == 1 else None
 
 
 # Marks a lockout's name that resolves to no single account: no user name holds it.

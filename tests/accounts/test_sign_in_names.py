@@ -118,20 +118,26 @@ def test_failures_with_a_shared_name_never_lock_the_account_whose_user_name_it_f
     assert token("maria.rossi2", client=table).status_code == 200
 
 
-def test_a_user_name_that_is_another_accounts_address_never_takes_her_password():
-    """Lucía signs in with her address; a newcomer who took that address as a
-    user name had her sign-ins checked against his account (refused, whatever she
-    typed). An address two accounts answer to is shared: she is told to use her
-    user name, and her password is never tried on his account."""
+def test_a_user_name_that_is_another_accounts_address_never_keeps_her_out():
+    """Lucía signs in with her address; a newcomer who took that address as his
+    user name had her sign-ins checked against his account only (refused, whatever
+    she typed). Each password now signs its own account in by that name."""
     sign_up("Lucía Fernández", email="LF@example.org")
     his = "another-long-passphrase"
     body = {"username": "lf@example.org", "password1": his, "password2": his}
     assert Client().post("/signup/", body).status_code == 302
+    users = get_user_model().objects
 
-    refused = token("lf@example.org")
-    assert refused.status_code == 401
-    assert refused.json()["code"] == "shared_name"
-    assert token("lucia.fernandez").status_code == 200
+    assert signed_in_as("lf@example.org", PASSWORD) == users.get(email="LF@example.org")
+    assert signed_in_as("lf@example.org", his) == users.get(username="lf@example.org")
+    assert token("lf@example.org").status_code == 200
+    assert token("lf@example.org", "guess").status_code == 401
+
+
+def signed_in_as(typed: str, password: str):
+    client = Client()
+    assert client.post("/login/", {"username": typed, "password": password}).status_code == 302
+    return get_user_model().objects.get(pk=client.session["_auth_user_id"])
 
 
 @pytest.mark.postgres
