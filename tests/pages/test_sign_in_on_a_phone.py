@@ -57,3 +57,21 @@ def test_a_name_two_accounts_share_asks_for_the_user_name(browsers, live_server)
     assert violations_of(phone) == []
     sign_in(phone, base, "maria.rossi2")
     phone.wait_for_url(f"{base}/")
+
+
+def test_spanish_welcomes_lucia_as_it_would_welcome_anyone(browsers, live_server):
+    """The Spanish "Bienvenido" greets a man: Lucía, signing up in Spanish, read it as the
+    app's word for her; the greeting is one anybody reads as theirs."""
+    base = live_server.url
+    phone = browsers("es")
+    phone.context.add_init_script(path=AXE)
+    phone.goto(f"{base}/signup/")
+    phone.get_by_label(re.compile(r"^Usuario")).fill("Lucía Fernández")
+    phone.get_by_label(re.compile(r"^Contraseña:?$")).fill(PASSWORD)
+    phone.get_by_label(re.compile(r"^Contraseña \(confirmación\)")).fill(PASSWORD)
+    phone.get_by_role("button", name="Crear la cuenta").click()
+    phone.wait_for_url(f"{base}/")
+    greeting = phone.get_by_role("status").first.inner_text()
+    assert "Te damos la bienvenida, Lucía Fernández" in greeting
+    assert "Bienvenid" not in greeting
+    assert violations_of(phone) == []
