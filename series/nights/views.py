@@ -33,6 +33,7 @@ from series.nights.forms import (
     RoundForm,
     TableResultForm,
 )
+from series.sheets import selectors as sheet_selectors
 from series.web.conditional import watched
 from series.web.forms import submit
 from series.web.page_access import club_page, in_club_time, refuse_access
@@ -298,7 +299,7 @@ def night_page(request, club, night_id: UUID):
         write = lambda data: _write(  # noqa: E731
             action, night.id, data, {"actor_id": request.user.id, **form.recording()}, request.user
         )
-        if _submit(form, write, night):
+        if _submit(form, write, night, checkable):
             messages.success(request, str(DONE[action]))
             url = reverse("nights:night", kwargs={"slug": club.slug, "night_id": night.id})
             return redirect(f"{url}#{DONE_AT[action]}")
@@ -330,6 +331,10 @@ def night_page(request, club, night_id: UUID):
         "screen_url": _screen_link(request, club, night.id) if directs else None,
         "draw_example": pages_data.draw_example(night, forms["draw"]),
         "refused": forms[action].errors if action in DONE else None,
+        # RULES D-19: a player seated at another open table: that table, linked
+        "seated": sheet_selectors.seated_table(getattr(forms[action], "refusal", None))
+        if action in DONE
+        else None,
         "refused_at": REFUSED_AT.get(action, "round"),
         # a round drawn and none of its tables started can be withdrawn
         "withdrawable": current is not None
@@ -409,10 +414,13 @@ NIGHT_CHANGED = gettext_lazy(
 )
 
 
-def _submit(form, write, night=None) -> bool:
-    """``submit`` with the night's players' names, and its word for a night
-    that changed while the page was open."""
+def _submit(form, write, night=None, others=()) -> bool:
+    """``submit`` with the night's players' names and those of ``others`` (the
+    players being checked in), and its word for a night that changed while the
+    page was open."""
     names = pages_data.names_of(night) if night is not None else None
+    if names is not None:
+        names.update((line.id, line.name) for line in others)
     return submit(form, write, names=names, changed=str(NIGHT_CHANGED))
 
 

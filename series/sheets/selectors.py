@@ -28,6 +28,7 @@ from django.db.models.functions import Cast, Coalesce
 from series.database import dialects
 from series.domain import snapshot
 from series.domain.confirmation import DISPUTED, TO_CONFIRM, waiting
+from series.domain.errors import DomainError
 from series.domain.names import sort_key
 from series.domain.series import IN_PROGRESS, TIEBREAK, SeriesState, fold
 from series.eventstore import store
@@ -275,6 +276,30 @@ def open_series_sheet(series_id: UUID) -> SeriesSheet | None:
     sheets = SeriesSheet.objects.filter(id=series_id, status__in=OPEN_STATUSES)
     seats = Prefetch("seats", queryset=SeriesSeat.objects.select_related("player").order_by("seat"))
     return sheets.select_related("club").prefetch_related(seats).first()
+
+
+@dataclass(frozen=True, slots=True)
+class SeatedTable:
+    """The open table a refusal of RULES D-19 found a player at: a series with
+    its sheet (``table`` its number when a night's), or a night's table drawn
+    and not started yet (no sheet: ``night`` and ``table``)."""
+
+    sheet: SeriesSheet | None
+    night: UUID | None
+    table: int | None
+
+
+def seated_table(error: DomainError | None) -> SeatedTable | None:
+    """Where the player of a ``player_seated_elsewhere`` refusal sits, to link it;
+    None for any other refusal, or a table closed since."""
+    if error is None or error.code != "player_seated_elsewhere":
+        return None
+    if "series" in error.params:
+        sheet = open_series_sheet(UUID(error.params["series"]))
+        if sheet is None:
+            return None
+        return SeatedTable(sheet, sheet.night, sheet.table_number)
+    return SeatedTable(None, UUID(error.params["night"]), error.params["table"])
 
 
 @dataclass(frozen=True, slots=True)

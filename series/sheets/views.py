@@ -7,8 +7,6 @@ open to anyone. A series of a club the user is not in answers 404.
 
 from __future__ import annotations
 
-from uuid import UUID
-
 from django.contrib import messages
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
@@ -85,7 +83,7 @@ def series_new(request, slug: str):
     form = NewSeriesForm(
         request.POST or None, club_players=players, initial=rules_initial(club.default_rules)
     )
-    seated_elsewhere = None
+    seated = None
     if request.method == "POST" and form.is_valid():
         try:
             result = services.series_start(
@@ -100,9 +98,8 @@ def series_new(request, slug: str):
             return redirect("sheet", series_id=result.series_id)
         except DomainError as error:
             form.add_error(None, error_message(error, {p.id: p.name for p in players}))
-            if isinstance(error, services.SeatedElsewhere):  # RULES D-19: offer to open it
-                seated_elsewhere = selectors.open_series_sheet(UUID(error.params["series"]))
-    context = {"club": club, "form": form, "seated_elsewhere": seated_elsewhere}
+            seated = selectors.seated_table(error)  # RULES D-19: offer to open that table
+    context = {"club": club, "form": form, "seated": seated}
     with timezone.override(club.time_zone or None):
         return render(request, "sheets/series_new.html", context)
 

@@ -84,9 +84,10 @@ def submit(
 ) -> bool:
     """Hand a valid form's data to a service, whose answer the form keeps
     (``form.written``). A refusal becomes the form's error, in the page's
-    language with the players' ``names``; a change someone made meanwhile
-    becomes the message ``changed``, and the form takes the stream's version
-    now, so that sent again, once the page is checked, it applies."""
+    language with the players' ``names``, and is kept as ``form.refusal``; a
+    change someone made meanwhile becomes the message ``changed``, and the form
+    takes the stream's version now, so that sent again, once the page is
+    checked, it applies."""
     if not form.is_valid():
         return False
     try:
@@ -94,6 +95,7 @@ def submit(
     except DomainError as error:
         field = error.field if error.field in form.fields else None
         form.add_error(field, error_message(error, names))
+        form.refusal = error  # what a page may offer beside the words (RULES D-19's table)
         return False
     except VersionConflict as conflict:
         if changed is None:
