@@ -63,7 +63,8 @@ class ApiSchema(AutoSchema):
     def _map_basic_serializer(self, serializer, direction):
         """A request's objects take the fields they name and no other (the server
         refuses another as ``unknown_field``: ``unknown_fields``), and say which
-        fields go one instead of the other (``ONE_OF``, ``ANY_OF``)."""
+        fields go one instead of the other (``ONE_OF``, ``ANY_OF``) and which values
+        must agree (``AGREE``: the alternatives its ``validate`` takes)."""
         schema = super()._map_basic_serializer(serializer, direction)
         if direction == "request":
             schema["additionalProperties"] = False
@@ -73,6 +74,11 @@ class ApiSchema(AutoSchema):
             ):
                 if names:
                     schema[keyword] = [{"required": [name]} for name in names]
+            agree = getattr(serializer, "AGREE", ())
+            if agree:
+                # Alternatives that exclude each other; anyOf keeps their one-value
+                # enums out of the named enums (drf-spectacular reads oneOf's).
+                schema["anyOf"] = [dict(alternative) for alternative in agree]
         return schema
 
     def get_serializer_name(self, serializer, direction):

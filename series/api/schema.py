@@ -7,6 +7,7 @@ from __future__ import annotations
 from drf_spectacular.contrib.knox_auth_token import KnoxTokenScheme
 from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 
+from series.api.serializers import INT_MAX, INT_MIN, PLAYER_KEY_PATTERN
 from series.domain import games
 from series.domain.cards import CARD_TEXT_PATTERN
 
@@ -150,6 +151,22 @@ class OptionsFieldSchema(OpenApiSerializerFieldExtension):
                 schema["nullable"] = True
             properties[option.name] = schema
         return {"type": "object", "properties": properties, "additionalProperties": False}
+
+
+class PlayerCountsFieldSchema(OpenApiSerializerFieldExtension):
+    """Counts keyed by player ids. OpenAPI 3.0 gives no pattern for an object's
+    keys (3.1's ``propertyNames``), so the key pattern is stated in the
+    description and as ``x-propertyNames`` (the same JSON Schema), for clients
+    and tests that read it."""
+
+    target_class = "series.api.serializers.PlayerCountsField"
+
+    def map_serializer_field(self, auto_schema, direction):
+        return {
+            "type": "object",
+            "additionalProperties": {"type": "integer", "minimum": INT_MIN, "maximum": INT_MAX},
+            "x-propertyNames": {"pattern": PLAYER_KEY_PATTERN},
+        }
 
 
 class CardTextFieldSchema(OpenApiSerializerFieldExtension):

@@ -12,7 +12,8 @@ from series.domain import games
 from series.domain.series import ABANDONED, FINISHED, IN_PROGRESS, TIEBREAK
 
 ID_MAX = 2**63 - 1
-_PLAYER_KEY = re.compile("[1-9][0-9]*")
+PLAYER_KEY_PATTERN = "^[1-9][0-9]*$"  # an id as a key: ASCII digits, no sign nor leading zero
+_PLAYER_KEY = re.compile(PLAYER_KEY_PATTERN.strip("^$"))  # fullmatch: no trailing newline
 INT_MIN, INT_MAX = -(2**31), 2**31 - 1
 CARD_TEXT_LENGTH = 12
 CARDS_PER_LIST = 200
@@ -132,9 +133,27 @@ class DealEntrySerializer(serializers.Serializer):
     )
     hands = HandSerializer(many=True, max_length=20)
     going_out = GoingOutSerializer(required=False, allow_null=True)
-    buys = PlayerCountsField(required=False, help_text="Discards bought, by player id.")
+    buys = PlayerCountsField(
+        required=False,
+        help_text="Discards bought, by player id: each key an id written in ASCII digits, "
+        "without a sign or a leading zero (else 400); an id not playing the deal is "
+        "refused 422 `player_not_in_deal`.",
+    )
     rummy = serializers.BooleanField(
         required=False, default=False, help_text="A Rummy: the whole hand melded in one turn."
+    )
+    # What ``validate`` checks, as the schema says it (``ApiSchema``): somebody went
+    # out (an id; no_winner false or left out), or nobody did (null, no_winner true).
+    # (``not``, as named enums are made of every ``enum`` the schema holds.)
+    AGREE = (
+        {"properties": {"went_out": {"type": "integer"}, "no_winner": {"not": {"enum": [True]}}}},
+        {
+            "properties": {
+                "went_out": {"not": {"type": "integer"}},
+                "no_winner": {"not": {"enum": [False]}},
+            },
+            "required": ["no_winner"],
+        },
     )
 
     def validate(self, data):

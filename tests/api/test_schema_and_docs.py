@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+import jsonschema
 import pytest
 from django.core.management import call_command
 
@@ -140,3 +141,20 @@ def test_an_address_django_refuses_does_not_fit_the_schema(components):
     pattern = address["pattern"]
     assert re.search(pattern, "anna@example.org") and blank["maxLength"] == 0
     assert not any(re.search(pattern, bad) for bad in ("0@0.a", "anna@", "a b@example.org"))
+
+
+def test_the_schema_says_went_out_and_no_winner_agree_and_buys_are_keyed_by_ids(components):
+    """RULES §2: a null went_out means nobody went out; the schema says what the
+    server refuses (400) when they disagree, and how a player id is written as a key."""
+    deal = components["DealRecordInput"]
+    agree = {"anyOf": deal["anyOf"]}
+    for body in ({"went_out": 7}, {"went_out": 7, "no_winner": False}):
+        jsonschema.validate(body, agree)
+    jsonschema.validate({"went_out": None, "no_winner": True}, agree)
+    for body in ({"went_out": None}, {"went_out": 7, "no_winner": True}):
+        with pytest.raises(jsonschema.ValidationError):
+            jsonschema.validate(body, agree)
+    keys = deal["properties"]["buys"]["x-propertyNames"]["pattern"]
+    assert re.search(keys, "13") and not re.search(keys, "013")
+    assert not re.search(keys, "+13") and not re.search(keys, "١٣")
+    assert "player_not_in_deal" in deal["properties"]["buys"]["description"]
