@@ -202,7 +202,7 @@ def test_the_sheet_shows_beside_the_deal_why_who_and_when_it_was_disputed(
     sheet = as_role("member").get(f"/series/{needs_confirmation}/").content.decode()
 
     disputed_at = Event.objects.get(stream=needs_confirmation, type="DealDisputed").recorded_at
-    when = formats.date_format(timezone.localtime(disputed_at), "SHORT_DATETIME_FORMAT")
+    when = formats.date_format(timezone.localtime(disputed_at), "DATETIME_FORMAT")
     assert f"Disputed by member on {when}: Carla had 35" in sheet
     row = sheet.index('<span class="badge disputed">disputed</span>')
     assert sheet.index("dispute-row") > row  # beside the deal: the row below its line

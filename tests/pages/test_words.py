@@ -124,3 +124,34 @@ def test_dutch_says_spel_for_a_deal_and_ronde_for_a_round():
         assert translation.gettext("Deal %(number)s") == "Spel %(number)s"
         assert translation.gettext("Round %(number)s") == "Ronde %(number)s"
         assert translation.gettext("By round") == "Per ronde"
+
+
+@pytest.mark.parametrize(
+    ("language", "day", "closed"),
+    [
+        ("it", "6 dicembre 2026", "Chiusa il 6 dicembre 2026, "),
+        ("es", "6 de diciembre de 2026", "Cerrada el 6 de diciembre de 2026 a las "),
+        ("nl", "6 december 2026", "Gesloten op 6 december 2026 "),
+        ("en", "6 December 2026", "Closed 6 December 2026, "),
+    ],
+)
+def test_a_night_page_writes_its_dates_as_its_language_does_in_one_format(
+    table, as_role, language, day, closed
+):
+    """The night of 6 December reads "6 dicembre 2026" in Italian, not "06
+    Dicembre 2026", and the page's close line writes the day the same way,
+    not "06/12/2026"."""
+    night = nights.night_open(club=table.club, date="2026-12-06").night_id
+    nights.night_check_in(night_id=night, players=[p.id for p in table.players])
+    nights.night_round_draw(night_id=night, min_table=3, max_table=3, seed=7)
+    nights.night_tables_start(night_id=night)
+    play_out(night)
+    nights.night_round_close(night_id=night)
+    nights.night_close(night_id=night)
+    page = text_of(
+        as_role("scorer", language=language).get(f"/clubs/{table.club.slug}/nights/{night}/")
+    )
+    assert day in page
+    assert closed in page, page[page.find(closed.split()[0]) :][:80]
+    assert not re.search(r"\b\d\d/\d\d/\d{4}\b|\b\d{1,2}-\d{1,2}-\d{4}\b", page)
+    assert "Dicembre" not in page and "06 " not in page
