@@ -129,7 +129,9 @@ def deal_confirm(request, sheet, number: int):
                 series_id=sheet.id,
             )
             form.add_error(None, errors)
-    scores = [(names.get(player), points) for player, points in deal.scores.items()]
+    # In seat order, as the score sheet lists them.
+    seated = [player for player in state.setup.players if player in deal.scores]
+    scores = [(names.get(player), deal.scores[player]) for player in seated]
     context = {
         "sheet": sheet,
         "deal": deal,
