@@ -155,3 +155,46 @@ def test_a_night_page_writes_its_dates_as_its_language_does_in_one_format(
     assert closed in page, page[page.find(closed.split()[0]) :][:80]
     assert not re.search(r"\b\d\d/\d\d/\d{4}\b|\b\d{1,2}-\d{1,2}-\d{4}\b", page)
     assert "Dicembre" not in page and "06 " not in page
+
+
+def _entries(language):
+    for msgid, text in trans_real.translation(language)._catalog.items():
+        msgid = msgid[0] if isinstance(msgid, tuple) else msgid
+        if msgid:
+            yield msgid, text
+
+
+def test_each_language_names_a_round_of_the_night_with_one_word():
+    """A round of the night is a "ronda" in Spanish (never "turno", a player's
+    turn) and a "tour" in French (never "manche" beside it)."""
+    round_ = re.compile(r"\b[Rr]ounds?\b")
+    for language, other in (("es", r"\b[Tt]urnos?\b"), ("fr", r"\b[Mm]anches?\b")):
+        for msgid, text in _entries(language):
+            if round_.search(msgid):
+                assert not re.search(other, text), (language, msgid, text)
+
+
+def test_spanish_speaks_to_the_player_as_tu_in_every_message():
+    """The app says "tú" to everyone; the input refusals added for the nights
+    said "usted" ("Escriba", "compruebe")."""
+    with translation.override("es"):
+        texts = [
+            translation.gettext("Write a whole number with the digits 0 to 9."),
+            translation.gettext("Write the date as YYYY-MM-DD, e.g. 2026-03-14."),
+            translation.gettext("There is no such field here: check its name and where it is."),
+            translation.gettext("This text is not valid UTF-8: type it again."),
+        ]
+    for text in texts:
+        assert not re.search(r"\b(Escriba|escríbalo|compruebe|elija)\b", text), text
+    assert texts[0].startswith("Escribe ")
+
+
+def test_a_lowest_hand_that_wins_is_not_read_as_a_deal_in_spanish():
+    """In Spanish a deal is a "mano": the player with the lowest cards who wins
+    it is not "la mano más baja" (the lowest deal)."""
+    with translation.override("es"):
+        for msgid in (
+            "☆ nobody went out: the lowest hand won the deal and collected.",
+            "☆ nobody went out: the lowest hand won the deal (0 points).",
+        ):
+            assert "mano más baja" not in translation.gettext(msgid)
