@@ -198,3 +198,11 @@ def test_a_lowest_hand_that_wins_is_not_read_as_a_deal_in_spanish():
             "☆ nobody went out: the lowest hand won the deal (0 points).",
         ):
             assert "mano más baja" not in translation.gettext(msgid)
+
+
+def test_french_names_the_placement_method_place_as_its_picker_does():
+    """The method the night's picker calls "Place" is not "classement" in its
+    help, its night summary or a player's nights (the word of the ratings)."""
+    for msgid, text in _entries("fr"):
+        if re.search(r"\b[Pp]lacement\b", msgid):
+            assert "lassement" not in text, (msgid, text)
