@@ -27,7 +27,7 @@ from django.utils import timezone
 from series.clubs.players import guest_add
 from series.domain.errors import DomainError, NotFound, _
 from series.domain.league.rating import START_MU
-from series.domain.league.seasons import season_of
+from series.domain.league.seasons import EARLIEST_DAY, LATEST_DAY, season_of
 from series.domain.nights.events import (
     NightClosed,
     NightPoints,
@@ -246,10 +246,20 @@ def night_open(
 
 
 def _day(club: Club, day: Date | str | None) -> str:
+    """The night's day, within the days a season holds: a night dated outside
+    them (0226-03-14 for 2026) would count in a season no page or API shows."""
     if day is None:
         return club_today(club).isoformat()
     if isinstance(day, str):
-        return iso_day(day, field="date").isoformat()
+        day = iso_day(day, field="date")
+    if not EARLIEST_DAY <= day <= LATEST_DAY:
+        raise DomainError(
+            _("A night's date lies between {earliest} and {latest}."),
+            code="night_date_out_of_range",
+            field="date",
+            earliest=EARLIEST_DAY.isoformat(),
+            latest=LATEST_DAY.isoformat(),
+        )
     return day.isoformat()
 
 

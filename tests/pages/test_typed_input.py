@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from series.models import DealScore, Event, Night, Player
+from tests.support.api import client_for
 from tests.support.pages import deal_form
 
 pytestmark = pytest.mark.django_db
@@ -52,6 +53,26 @@ def test_a_nights_date_is_read_only_as_yyyy_mm_dd(as_role, table, day):
     assert sent.status_code == 422
     assert not Night.objects.exists()
     assert not Event.objects.filter(type="NightOpened").exists()
+
+
+@pytest.mark.parametrize("day", ["0226-03-14", "9999-12-31"])
+def test_a_nights_date_outside_the_seasons_days_is_refused_on_the_page_and_in_the_api(
+    as_role, table, day
+):
+    """0226-03-14 for 2026 opened a night whose points counted in a season that no
+    page or API shows (a season's key is a year from 1000 to 2999, its days from
+    1900 to 2999)."""
+    sent = as_role("scorer").post(
+        f"/clubs/{table.club.slug}/nights/", {"date": day, "scoring": "placement"}
+    )
+    assert sent.status_code == 422
+    assert "A night&#x27;s date lies between 1900-01-01 and 2999-12-31." in sent.content.decode()
+    api = client_for(table.users["scorer"]).post(
+        f"/api/v1/clubs/{table.club.slug}/nights", {"date": day}, format="json"
+    )
+    assert api.status_code == 422
+    assert (api.json()["code"], api.json()["field"]) == ("night_date_out_of_range", "date")
+    assert not Night.objects.exists()
 
 
 def test_a_nights_date_as_yyyy_mm_dd_opens_it(as_role, table):

@@ -262,7 +262,8 @@ class ClubNightsApi(NightApiView):
         "options' own codes; `unknown_scoring`; a points table sent with another scoring "
         "(`points_table_unused`), one whose sizes or points the night cannot rank "
         "(`invalid_points_table`, `points_table_missing_size`); "
-        "`unknown_large_table_rule`.",
+        "`unknown_large_table_rule`; a date outside 1900-01-01 to 2999-12-31, the days a "
+        "season holds (`night_date_out_of_range`).",
         tags=["nights"],
         parameters=[CLUB_SLUG, IDEMPOTENCY_KEY_PARAMETER],
         request=InputSerializer,
