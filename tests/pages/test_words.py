@@ -206,3 +206,23 @@ def test_french_names_the_placement_method_place_as_its_picker_does():
     for msgid, text in _entries("fr"):
         if re.search(r"\b[Pp]lacement\b", msgid):
             assert "lassement" not in text, (msgid, text)
+
+
+def test_a_member_and_the_league_have_one_name_each():
+    """Spanish calls a member "socio" (never "miembro" beside it) and says to
+    the reader "formes parte", not a "socio" in the masculine; Italian and
+    French name the league "campionato"/"championnat", not the standings'
+    "classifica"/"classement" (in French also the word of the ratings)."""
+    for language, pattern, other in (
+        ("es", r"\b[Mm]embers?\b", r"\b[Mm]iembros?\b"),
+        ("it", r"\b[Ll]eague\b", r"\b[Cc]lassifica\b"),
+        ("fr", r"\b[Ll]eague\b", r"\b[Cc]lassement\b"),
+    ):
+        for msgid, text in _entries(language):
+            if re.search(pattern, msgid):
+                assert not re.search(other, text), (language, msgid, text)
+    with translation.override("es"):
+        link = translation.gettext("Your link works while you are a member of the club.")
+    with translation.override("it"):
+        member = translation.gettext("You are a member of %(club)s already.")
+    assert "socio" not in link and "socio" not in member
