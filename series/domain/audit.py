@@ -49,6 +49,18 @@ def changes(events: Iterable[Event]) -> list[Change | None]:
     return found
 
 
+def scored(events: Iterable[Event]) -> list[Event]:
+    """The events as the fold reads them: a deal recorded before events carried
+    their scores (schema version 1) with the scores decided as it is read, so
+    the trail shows every deal's points, cards entered or not."""
+    state, found = SeriesState(), []
+    for event in events:
+        event = decided(state, event)
+        found.append(event)
+        state = apply(state, event)
+    return found
+
+
 def _change(before: SeriesState, after: SeriesState, number: int) -> Change:
     old, new = before.deal(number), after.deal(number)
     lines = tuple(

@@ -217,7 +217,7 @@ def deal_disputes(sheet: SeriesSheet, numbers: Iterable[int], *, named: bool) ->
         stream=sheet.id, type="DealDisputed", payload__number__in=numbers
     ).order_by("version")
     latest = {row.payload["number"]: row for row in rows}
-    users = usernames(row.payload["user"] for row in latest.values()) if named else {}
+    users = people_names(row.payload["user"] for row in latest.values()) if named else {}
     seated = [row.payload["player"] for row in latest.values() if row.payload.get("player")]
     players = player_names(club_id=sheet.club_id, ids=seated) if named and seated else {}
 
@@ -435,6 +435,16 @@ def usernames(ids: Iterable[int]) -> dict[int, str]:
         return {}
     users = get_user_model().objects.filter(id__in=ids)
     return {user.id: user.get_username() for user in users}
+
+
+def people_names(ids: Iterable[int]) -> dict[int, str]:
+    """What the pages call members by user id: the name they signed up with,
+    else their user name (who recorded, confirmed or disputed a deal)."""
+    ids = set(ids)
+    if not ids:
+        return {}
+    users = get_user_model().objects.filter(id__in=ids)
+    return {user.id: user.get_full_name() or user.get_username() for user in users}
 
 
 @dataclass(frozen=True, slots=True)

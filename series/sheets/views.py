@@ -20,6 +20,7 @@ from series.clubs import selectors as club_selectors
 from series.clubs.access import Access, allows
 from series.clubs.forms import rules_initial
 from series.domain.audit import changes as audit_changes
+from series.domain.audit import scored as audit_scored
 from series.domain.errors import DomainError
 from series.domain.events import from_payload, without_members
 from series.domain.rules import Rules, rules_from
@@ -503,7 +504,9 @@ def deal_check(request, sheet):
 def audit(request, sheet):
     stored = selectors.series_events(sheet.id)
     names = dict(selectors.player_names(club_id=sheet.club_id, ids=_event_players(stored)))
-    decoded = [from_payload(row.type, row.payload, row.schema_version) for row in stored]
+    decoded = audit_scored(
+        from_payload(row.type, row.payload, row.schema_version) for row in stored
+    )
     # A public club's audit trail is public; who recorded, confirmed or disputed
     # each fact is for members.
     members = allows(getattr(request, "club_role", None), sheet.club, Access.MEMBER)
@@ -513,7 +516,7 @@ def audit(request, sheet):
         for row, event, change in zip(stored, shown, audit_changes(decoded), strict=True)
     ]
     named = {row.payload["user"] for row in stored if "user" in row.payload} if members else ()
-    users = selectors.usernames(named) if named else {}
+    users = selectors.people_names(named) if named else {}
     context = {
         "sheet": sheet,
         "events": events,
