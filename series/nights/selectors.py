@@ -7,6 +7,7 @@ sheet's snapshot is its series' state) and the players' names (one query).
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
@@ -512,6 +513,10 @@ class NightSummary:
     players: int  # present now, or seated at a table that started
     rounds: int  # rounds with a table that started
     closed: bool
+    opened_at: object = None
+    # the night's number among the club's nights of its date, by opening (0: the
+    # only one): two open nights of one date are told apart by it and its time
+    of_the_day: int = 0
 
 
 def night_summaries(club: Club) -> list[NightSummary]:
@@ -524,11 +529,24 @@ def night_summaries(club: Club) -> list[NightSummary]:
         players.add(player)
         rounds.add(round_)
     summaries = []
-    for night in club_nights(club):
+    nights = club_nights(club)
+    days = Counter(night.date for night in nights)
+    by_opening = sorted(nights, key=lambda night: (night.opened_at, str(night.id)))
+    numbers, seen = {}, Counter()
+    for night in by_opening:
+        seen[night.date] += 1
+        numbers[night.id] = seen[night.date] if days[night.date] > 1 else 0
+    for night in nights:
         players, rounds = played.get(night.id, (set(), set()))
         summaries.append(
             NightSummary(
-                night.id, night.date, len(players | set(night.present)), len(rounds), night.closed
+                night.id,
+                night.date,
+                len(players | set(night.present)),
+                len(rounds),
+                night.closed,
+                night.opened_at,
+                numbers[night.id],
             )
         )
     return summaries

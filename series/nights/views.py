@@ -84,7 +84,9 @@ def nights_list(request, club):
         "form": form,
         "directs": _directs(request, club),
     }
-    return render(request, "nights/list.html", context, status=422 if form.errors else 200)
+    status = 422 if form.errors else 200
+    # the opening time that tells two nights of one date apart, in the club's time
+    return in_club_time(club, render, request, "nights/list.html", context, status=status)
 
 
 # -- the director's page ------------------------------------------------------------------

@@ -1,0 +1,31 @@
+"""Two nights a club opened on one date are told apart where the club's nights
+are listed: each line says which night of the day it is and when it opened."""
+
+from __future__ import annotations
+
+import pytest
+
+from series.nights import services as nights
+from tests.support.browser import AXE, sign_in, violations_of
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_two_nights_of_one_date_are_told_apart_in_the_list(page, live_server, club):
+    the_club, _players = club
+    first = nights.night_open(club=the_club, date="2026-03-14").night_id
+    second = nights.night_open(club=the_club, date="2026-03-14").night_id
+    nights.night_open(club=the_club, date="2026-03-07")
+
+    page.context.add_init_script(path=AXE)
+    sign_in(page, live_server, f"/clubs/{the_club.slug}/nights/")
+    listed = page.get_by_role("region", name="Nights").get_by_role("link")
+    listed.first.wait_for()
+    texts = listed.all_inner_texts()
+    assert len(texts) == 3 and len(set(texts)) == 3
+    one = page.get_by_role("link", name="night 1 of the day", exact=False)
+    two = page.get_by_role("link", name="night 2 of the day", exact=False)
+    assert one.get_attribute("href").endswith(f"/nights/{first}/")
+    assert two.get_attribute("href").endswith(f"/nights/{second}/")
+    assert "of the day" not in texts[-1]  # the only night of its date
+    assert violations_of(page) == []
