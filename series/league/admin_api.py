@@ -58,6 +58,8 @@ class ClubLadderApi(LeagueApiView):
 
     @extend_schema(
         operation_id="club_ladder_set",
+        description="The rules refuse (422): `invalid_ladder`, points that do not fall from first "
+        "place down.",
         summary="Set the club's ladder rules (admins)",
         tags=["league"],
         parameters=[SLUG],
@@ -96,6 +98,9 @@ class ClubSeasonsApi(LeagueApiView):
 
     @extend_schema(
         operation_id="club_season_add",
+        description="The rules refuse (422): `name_required`; `season_reversed`, an end before the "
+        "start; `season_out_of_range`; `season_overlaps`, dates another season holds; "
+        "`season_exists`, a name the club uses.",
         summary="Name a range of days as a season (admins)",
         tags=["league"],
         parameters=[SLUG],
@@ -117,7 +122,7 @@ class ClubSeasonApi(LeagueApiView):
         tags=["league"],
         parameters=[SLUG, SEASON_KEY],
         request=None,
-        responses={204: None, **error_responses(401, 403, 404, 422)},
+        responses={204: None, **error_responses(401, 403, 404)},
     )
     def delete(self, request, slug, key):
         club = self.club_for(slug, Access.ADMINISTER)

@@ -3,10 +3,13 @@ itself (DESIGN "No CDN")."""
 
 from __future__ import annotations
 
+import ast
 import re
+from pathlib import Path
 
 import jsonschema
 import pytest
+from django.conf import settings
 from django.core.management import call_command
 
 from series.domain import games
@@ -158,3 +161,58 @@ def test_the_schema_says_went_out_and_no_winner_agree_and_buys_are_keyed_by_ids(
     assert re.search(keys, "13") and not re.search(keys, "013")
     assert not re.search(keys, "+13") and not re.search(keys, "١٣")
     assert "player_not_in_deal" in deal["properties"]["buys"]["description"]
+
+
+def codes_the_server_raises() -> set[str]:
+    """Every refusal code written in the server's code: ``code="…"`` where a
+    refusal is raised, ``code = "…"`` on an error class."""
+    codes = set()
+    for path in Path(settings.BASE_DIR, "series").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            pairs = []
+            if isinstance(node, ast.Call):
+                pairs = [(k.arg, k.value) for k in node.keywords]
+            elif isinstance(node, ast.Assign) and len(node.targets) == 1:
+                pairs = [(getattr(node.targets[0], "id", None), node.value)]
+            codes |= {
+                value.value
+                for name, value in pairs
+                if name == "code"
+                and isinstance(value, ast.Constant)
+                and isinstance(value.value, str)
+            }
+    return codes
+
+
+CODE = re.compile(r"`([a-z]+(?:_[a-z]+)+)`")
+
+
+def test_every_write_that_answers_422_names_the_rules_refusals_it_can_give(client):
+    """A 422 is a rule's refusal: the operation's description names its codes, and
+    each is a code the server gives; an operation no rule refuses documents no 422."""
+    schema = client.get("/api/v1/schema?format=json").json()
+    known = codes_the_server_raises()
+    writes = {
+        operation["operationId"]: operation
+        for item in schema["paths"].values()
+        for method, operation in item.items()
+        if method in ("post", "put", "patch", "delete")
+    }
+    unnamed = {
+        name
+        for name, operation in writes.items()
+        if "422" in operation["responses"]
+        and (
+            "422" not in operation.get("description", "")
+            or not CODE.search(operation["description"])
+        )
+    }
+    assert unnamed == set()
+    named = {
+        (name, code)
+        for name, operation in writes.items()
+        for code in CODE.findall(operation.get("description", ""))
+    }
+    assert {(name, code) for name, code in named if code not in known} == set()
+    assert "422" not in writes["club_season_remove"]["responses"]  # nothing but 404 refuses it
+    assert "422" not in writes["club_invitation_revoke"]["responses"]

@@ -76,6 +76,9 @@ class PasswordChangeApi(ApiView):
 
     @extend_schema(
         operation_id="password_change",
+        description="The rules refuse (422): `wrong_password`, the current password is not yours; "
+        "`password_refused`, the new one is too short, too common or too like your name "
+        "(the message says which).",
         summary="Change your password: every device is signed out, this one too",
         tags=["account"],
         request=InputSerializer,
@@ -172,7 +175,7 @@ class PinApi(ApiView):
     @extend_schema(
         operation_id="pin_set",
         summary="Set your confirmation PIN",
-        description="A PIN that is one digit repeated or a run (1234, 8765) is refused: "
+        description="A PIN that is one digit repeated or a run (1234, 8765) is refused (422): "
         "`pin_too_easy`.",
         tags=["account"],
         request=InputSerializer,

@@ -52,7 +52,7 @@ class TokenCreateApi(ApiView):
     @extend_schema(
         operation_id="token_create",
         summary="Sign this device in: get its API token",
-        description="A name that more than one account goes by is refused with "
+        description="A name that more than one account goes by is refused (422) with "
         "`shared_name`: send the user name or the e-mail address instead.",
         tags=["auth"],
         auth=[],

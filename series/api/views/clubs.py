@@ -89,6 +89,10 @@ class ClubsApi(ApiView):
 
     @extend_schema(
         operation_id="club_create",
+        description="The rules refuse (422): a name that is empty, too long or unreadable "
+        "(`name_required`, `name_too_long`, `name_marks`); `invalid_slug`, "
+        "`slug_unavailable`; `invalid_time_zone`; default rules the games do not know "
+        "(`unknown_rules`, `unknown_option`, `invalid_option`).",
         summary="Create a club; you become its admin",
         tags=["clubs"],
         request=CreateInputSerializer,
@@ -136,6 +140,10 @@ class ClubDetailApi(ClubApiView):
 
     @extend_schema(
         operation_id="club_update",
+        description="The rules refuse (422): a name that is empty, too long or unreadable "
+        "(`name_required`, `name_too_long`, `name_marks`); `invalid_time_zone`; default "
+        "rules the games do not know (`unknown_rules`, `unknown_option`, "
+        "`invalid_option`).",
         summary="Change a club's name, public pages, default rules, time zone or "
         "whether deals need confirmation (admins)",
         tags=["clubs"],
@@ -190,6 +198,9 @@ class ClubPlayersApi(ClubApiView):
 
     @extend_schema(
         operation_id="club_player_add",
+        description="The rules refuse (422): a name that is empty, too long or unreadable "
+        "(`name_required`, `name_too_long`, `name_marks`), or another player's "
+        "(`name_taken`).",
         summary="Add a player (admins)",
         tags=["clubs"],
         parameters=[SLUG],
@@ -210,6 +221,7 @@ class PlayerEraseApi(ClubApiView):
 
     @extend_schema(
         operation_id="player_erase",
+        description="The rules refuse (422): `player_not_in_club`.",
         summary="Erase a player's personal data; scores stay (admins)",
         tags=["clubs"],
         parameters=[SLUG, OpenApiParameter("player_id", int, OpenApiParameter.PATH)],
@@ -279,6 +291,7 @@ class ClubMembersApi(ClubApiView):
 class ClubMemberRemoveApi(ClubApiView):
     @extend_schema(
         operation_id="club_member_remove",
+        description="The rules refuse (422): `last_admin`, the club's only admin.",
         summary="Take a member out of the club; the last admin stays (admins)",
         tags=["clubs"],
         parameters=[SLUG, USERNAME],
@@ -351,6 +364,8 @@ class ClubInvitationsApi(ClubApiView):
 
     @extend_schema(
         operation_id="club_invitation_create",
+        description="The rules refuse (422): `invalid_days`, a link valid for fewer or more days "
+        "than the club allows.",
         summary="Make an invitation link (admins)",
         tags=["clubs"],
         parameters=[SLUG],
@@ -373,7 +388,7 @@ class InvitationRevokeApi(ClubApiView):
         tags=["clubs"],
         parameters=[SLUG, OpenApiParameter("invitation_id", int, OpenApiParameter.PATH)],
         request=None,
-        responses={200: InvitationSerializer, **error_responses(*WRITE_ERRORS)},
+        responses={200: InvitationSerializer, **error_responses(400, 401, 403, 404, 413, 415)},
     )
     def post(self, request, slug, invitation_id):
         club = self.club_for(slug, Access.ADMINISTER)
@@ -397,6 +412,8 @@ class InvitationAcceptApi(ApiView):
 
     @extend_schema(
         operation_id="invitation_accept",
+        description="The rules refuse (422): a link that does not let you in: "
+        "`invitation_unknown`, `invitation_revoked`, `invitation_expired`, `invitation_used`.",
         summary="Join a club with an invitation link's token",
         tags=["clubs"],
         request=InputSerializer,

@@ -30,6 +30,9 @@ class DealConfirmApi(SeriesApiView):
 
     @extend_schema(
         operation_id="deal_confirm",
+        description="The rules refuse (422): `own_deal`, a deal you recorded; `deal_confirmed`, "
+        "`deal_voided`; `player_not_seated`, a member who does not play the series; the "
+        "PIN's (`pin_not_set`, `pin_missing`, `pin_wrong`, `pin_locked`).",
         summary="Confirm a deal recorded by another member (members)",
         tags=["series"],
         request=InputSerializer,
@@ -47,6 +50,9 @@ class DealDisputeApi(SeriesApiView):
 
     @extend_schema(
         operation_id="deal_dispute",
+        description="The rules refuse (422): `own_deal`, a deal you recorded; `deal_confirmed`, "
+        "`deal_voided`; `reason_required`; `player_not_seated`; the PIN's (`pin_not_set`, "
+        "`pin_missing`, `pin_wrong`, `pin_locked`).",
         summary="Dispute a deal: it waits for a correction (members)",
         tags=["series"],
         request=InputSerializer,

@@ -364,6 +364,8 @@ class CheckOutsApi(NightApiView):
 
     @extend_schema(
         operation_id="night_check_out",
+        description="The rules refuse (422): `night_player_absent`, a player not checked in; "
+        "`night_player_seated`, one at a table that plays; `night_closed`.",
         summary="A player leaves between rounds",
         tags=["nights"],
         parameters=[NIGHT_ID, IDEMPOTENCY_KEY_PARAMETER],
@@ -394,7 +396,10 @@ class RoundsApi(NightApiView):
         operation_id="night_round_draw",
         summary="Draw the next round's tables, seats and first dealers",
         description="Tables start their series with `tables/start`; until then a player "
-        "can be moved or two swapped (`moves`). Another director drawing first answers 409.",
+        "can be moved or two swapped (`moves`). Another director drawing first answers 409."
+        " The rules refuse (422): `night_round_open`, a round still playing; "
+        "`too_few_players`, `sizes_do_not_fit`, `invalid_table_size`; `unknown_draw`; "
+        "`night_closed`.",
         tags=["nights"],
         parameters=[NIGHT_ID, IDEMPOTENCY_KEY_PARAMETER],
         request=InputSerializer,
@@ -436,6 +441,11 @@ class MovesApi(NightApiView):
 
     @extend_schema(
         operation_id="night_move",
+        description="The rules refuse (422): `night_no_round`; `night_player_absent`, "
+        "`night_player_not_seated`; `night_same_table`; a table that started "
+        "(`night_table_started`), would be empty (`night_table_empty`) or too full "
+        "(`night_table_full`, `night_table_size_outside`); `night_no_table`; "
+        "`night_closed`.",
         summary="Move a player to another table, or swap two (before their tables start)",
         tags=["nights"],
         parameters=[NIGHT_ID, IDEMPOTENCY_KEY_PARAMETER],
@@ -467,6 +477,9 @@ class TablesStartApi(NightApiView):
 
     @extend_schema(
         operation_id="night_tables_start",
+        description="The rules refuse (422): `night_no_round`, `night_no_table`; a player retired "
+        "or out of the club since the draw (`player_retired`, `player_not_in_club`); "
+        "`night_closed`.",
         summary="Start the series of the current round's tables",
         tags=["nights"],
         parameters=[NIGHT_ID, IDEMPOTENCY_KEY_PARAMETER],

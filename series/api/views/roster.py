@@ -57,6 +57,9 @@ class ClubGuestsApi(ClubApiView):
 
     @extend_schema(
         operation_id="club_guest_add",
+        description="The rules refuse (422): a name that is empty, too long or unreadable "
+        "(`name_required`, `name_too_long`, `name_marks`), or another player's "
+        "(`name_taken`).",
         summary="Add a guest player (admins)",
         tags=["league"],
         parameters=[SLUG, IDEMPOTENCY_KEY_PARAMETER],
@@ -82,6 +85,7 @@ class PlayerGuestApi(RosterApiView):
 
     @extend_schema(
         operation_id="player_guest_mark",
+        description="The rules refuse (422): `already_guest`.",
         summary="Count a player already in the club as a guest (admins)",
         tags=["league"],
         parameters=[PLAYER_ID, IDEMPOTENCY_KEY_PARAMETER],
@@ -103,6 +107,9 @@ class PlayerRenameApi(RosterApiView):
 
     @extend_schema(
         operation_id="player_rename",
+        description="The rules refuse (422): a name that is empty, too long or unreadable "
+        "(`name_required`, `name_too_long`, `name_marks`), or another player's "
+        "(`name_taken`).",
         summary="Rename a player (admins); history follows",
         tags=["league"],
         parameters=[PLAYER_ID, IDEMPOTENCY_KEY_PARAMETER],
@@ -131,6 +138,8 @@ class PlayerMergeApi(RosterApiView):
 
     @extend_schema(
         operation_id="player_merge",
+        description="The rules refuse (422): `merge_into_self`; `already_merged`, `target_merged`; "
+        "`players_sat_together`, two players who sat at one series.",
         summary="Merge a player into another who is the same person (admins)",
         tags=["league"],
         parameters=[PLAYER_ID, IDEMPOTENCY_KEY_PARAMETER],
@@ -155,6 +164,7 @@ class PlayerUnmergeApi(RosterApiView):
 
     @extend_schema(
         operation_id="player_unmerge",
+        description="The rules refuse (422): `not_merged`.",
         summary="Undo a player's merge (admins)",
         tags=["league"],
         parameters=[PLAYER_ID, IDEMPOTENCY_KEY_PARAMETER],
@@ -181,6 +191,7 @@ class PlayerRetireApi(RosterApiView):
 
     @extend_schema(
         operation_id="player_retire",
+        description="The rules refuse (422): `already_retired`.",
         summary="Retire a player who left, or bring them back (admins)",
         tags=["league"],
         parameters=[PLAYER_ID, IDEMPOTENCY_KEY_PARAMETER],
@@ -207,6 +218,8 @@ class PlayerAccountApi(RosterApiView):
 
     @extend_schema(
         operation_id="player_account_link",
+        description="The rules refuse (422): `not_a_member`, a user who is not a member of the "
+        "club; `account_linked`, an account already linked to another player.",
         summary="Link a player to a member's account, or unlink it (admins)",
         tags=["league"],
         parameters=[PLAYER_ID, IDEMPOTENCY_KEY_PARAMETER],

@@ -198,7 +198,14 @@ class DealRecordApi(SeriesApiView):
         operation_id="deal_record",
         summary="Record the next deal (scorers)",
         description="Card text is read in the request's language (Accept-Language): "
-        "7C, 10H, QS, JK; Italian FC for the jack of clubs.",
+        "7C, 10H, QS, JK; Italian FC for the jack of clubs."
+        " The rules refuse (422): a deal out of turn (`deal_out_of_order`, "
+        "`dealer_out_of_turn`) or of a series that is over (`series_finished`, "
+        "`series_abandoned`); hands that do not add up (`missing_hand`, `duplicate_hand`, "
+        "`hand_of_winner`, `player_not_in_deal`, `cards_or_points`, `wrong_card_count`, "
+        "`impossible_points`); cards (`unknown_card`, `card_not_in_pack`); buys "
+        "(`buys_not_allowed`, `invalid_buys`); a Rummy (`rummy_not_allowed`, "
+        "`rummy_without_winner`, `going_out_needs_rummy`).",
         tags=["series"],
         request=InputSerializer,
         parameters=[SERIES_ID, IDEMPOTENCY_KEY_PARAMETER],

@@ -63,7 +63,9 @@ class VerifyApi(ApiView):
     @extend_schema(
         operation_id="verify",
         summary="Check a going-out claim: a whole hand, or the groups laid",
-        description="Card text is read in the request's language (Accept-Language).",
+        description="Card text is read in the request's language (Accept-Language)."
+        " The rules refuse (422): `unknown_card`, `card_not_in_pack`; rules the games do "
+        "not know (`unknown_rules`, `unknown_option`, `invalid_option`).",
         tags=["verify"],
         auth=[],
         request=InputSerializer,
