@@ -131,7 +131,8 @@ def test_dutch_says_spel_for_a_deal_and_ronde_for_a_round():
     [
         ("it", "6 dicembre 2026", "Chiusa il 6 dicembre 2026, "),
         ("es", "6 de diciembre de 2026", "Cerrada el 6 de diciembre de 2026 a las "),
-        ("nl", "6 december 2026", "Gesloten op 6 december 2026 "),
+        ("nl", "6 december 2026", "Gesloten op 6 december 2026 om "),
+        ("fr", "6 décembre 2026", "Close le 6 décembre 2026 à "),
         ("en", "6 December 2026", "Closed 6 December 2026, "),
     ],
 )
