@@ -505,6 +505,27 @@ def club_nights(club: Club) -> list[Night]:
 
 
 @dataclass(frozen=True, slots=True)
+class OfTheDay:
+    """Which of the club's nights of its date a night is, by opening, and when
+    it opened: what tells two nights of one date apart."""
+
+    number: int
+    opened_at: datetime
+
+
+def night_of_the_day(night: NightPage) -> OfTheDay | None:
+    """``night``'s number among the club's nights of its date, in one query;
+    None when it is the date's only night."""
+    opened = Night.objects.filter(club_id=night.club_id, date=night.date)
+    found = sorted(opened.values_list("opened_at", "id"), key=lambda row: (row[0], str(row[1])))
+    if len(found) < 2:
+        return None
+    numbers = {night_id: (number, at) for number, (at, night_id) in enumerate(found, start=1)}
+    number, at = numbers[night.id]
+    return OfTheDay(number, at)
+
+
+@dataclass(frozen=True, slots=True)
 class NightSummary:
     """A line of the club's nights: who played and how many rounds were played."""
 

@@ -84,9 +84,7 @@ def nights_list(request, club):
         "form": form,
         "directs": _directs(request, club),
     }
-    status = 422 if form.errors else 200
-    # the opening time that tells two nights of one date apart, in the club's time
-    return in_club_time(club, render, request, "nights/list.html", context, status=status)
+    return render(request, "nights/list.html", context, status=422 if form.errors else 200)
 
 
 # -- the director's page ------------------------------------------------------------------
@@ -314,6 +312,7 @@ def night_page(request, club, night_id: UUID):
         "club": club,
         "night": night,
         "day": pages_data.night_day(night),
+        "of_the_day": selectors.night_of_the_day(night),
         "forms": forms,
         # the tables' sheets are offered while a table waits for its start
         "unstarted": current is not None and any(t.status == "drawn" for t in current.tables),

@@ -1,5 +1,6 @@
 """Two nights a club opened on one date are told apart where the club's nights
-are listed: each line says which night of the day it is and when it opened."""
+are listed and on each night's page: which night of the day it is and when it
+opened."""
 
 from __future__ import annotations
 
@@ -29,3 +30,21 @@ def test_two_nights_of_one_date_are_told_apart_in_the_list(page, live_server, cl
     assert two.get_attribute("href").endswith(f"/nights/{second}/")
     assert "of the day" not in texts[-1]  # the only night of its date
     assert violations_of(page) == []
+
+
+def test_each_nights_page_says_which_night_of_its_date_it_is(page, live_server, club):
+    the_club, _players = club
+    first = nights.night_open(club=the_club, date="2026-03-14").night_id
+    second = nights.night_open(club=the_club, date="2026-03-14").night_id
+    only = nights.night_open(club=the_club, date="2026-03-07").night_id
+
+    page.context.add_init_script(path=AXE)
+    sign_in(page, live_server, f"/clubs/{the_club.slug}/nights/{second}/")
+    heading = page.get_by_role("heading", level=1)
+    heading.wait_for()
+    assert "night 2 of the day, opened at" in heading.inner_text()
+    assert violations_of(page) == []
+    page.goto(f"{live_server.url}/clubs/{the_club.slug}/nights/{first}/")
+    assert "night 1 of the day, opened at" in heading.inner_text()
+    page.goto(f"{live_server.url}/clubs/{the_club.slug}/nights/{only}/")
+    assert "of the day" not in heading.inner_text()
