@@ -20,6 +20,7 @@ from series.database import replicas
 from series.domain import games
 from series.domain.league.rating import Form, standing_on
 from series.domain.league.seasons import SeasonSpan, find_season, season_of
+from series.domain.names import sort_key
 from series.league.aggregates import FIGURES, Figures, best_n, named_seasons, results_in
 from series.league.placement import placement_points
 from series.models import (
@@ -212,7 +213,7 @@ def standings(club: Club, game: str, choice: SeasonChoice) -> Standings:
     table.ranked.sort(key=_ladder_order)
     if table.provisional_last:
         table.ranked.sort(key=lambda row: row.provisional is not None)  # stable
-    table.unranked.sort(key=lambda r: (-r.figures.series_played, r.name, r.player))
+    table.unranked.sort(key=lambda r: (-r.figures.series_played, sort_key(r.name), r.player))
     for rank, row in enumerate(table.ranked, start=1):
         row.rank = rank
     return table
