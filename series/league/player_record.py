@@ -13,7 +13,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from series.domain.league.rating import Form, Standing, standing_on
-from series.league.aggregates import Figures
+from series.league.aggregates import Figures, latest_of_each
 from series.league.projection import club_day
 from series.league.summaries import ALL_TIME
 from series.models import HeadToHeadTally, PersonSummary, Player, SeasonStanding, SeriesResult
@@ -44,6 +44,7 @@ class HeadToHead:
     series: int
     ahead: int  # the player finished ahead
     behind: int
+    rating: Standing | None = None  # the opponent's, as of today (RULES D-26)
 
     @property
     def level(self) -> int:
@@ -111,7 +112,7 @@ def player_record(player: Player) -> PlayerRecord:
             for game, season, mu, sigma, last in ratings
         },
         games=games,
-        head_to_head=head_to_head(person),
+        head_to_head=with_ratings(player.club, head_to_head(person)),
         ratings=ratings_today(player.club, all_time, games),
         today=club_today(player.club),
     )
@@ -121,6 +122,23 @@ def _season_form(club, mu: float, sigma: float, last_played) -> Form:
     with timezone.override(club.time_zone or None):
         day = club_day(last_played) if last_played is not None else None
     return Form(mu, sigma, day=day)
+
+
+def with_ratings(club, duels: list[HeadToHead]) -> list[HeadToHead]:
+    """Each opponent's rating in the game, as of today, beside the tally: one
+    query for each game met in (a club plays one or two)."""
+    with timezone.override(club.time_zone or None):
+        today = club_day(timezone.now())
+        for game in sorted({duel.game for duel in duels}):
+            met = [duel for duel in duels if duel.game == game]
+            rows = SeriesResult.objects.filter(club=club, game=game)
+            latest = latest_of_each(rows, {d.opponent for d in met}, ("mu", "sigma", "started_at"))
+            for duel in met:
+                if duel.opponent in latest:
+                    mu, sigma, started_at = latest[duel.opponent]
+                    form = Form(mu, sigma, day=club_day(started_at))
+                    duel.rating = standing_on(form, 0, today)
+    return duels
 
 
 def club_today(club) -> int:

@@ -222,9 +222,9 @@ def test_the_league_endpoints_cost_the_same_queries_however_many_series(
     with django_assert_num_queries(8):
         client.get(f"/api/v1/clubs/{slug}/standings?season=2025")
     # token with user, player with club, role; + merged players, summaries, season
-    # ratings; the game's latest; best and worst; head to head; page; whether the
-    # league is updating
-    with django_assert_num_queries(11):
+    # ratings; the game's latest; best and worst; head to head, the opponents'
+    # ratings (one game); page; whether the league is updating
+    with django_assert_num_queries(12):
         client.get(f"/api/v1/players/{history.anna.id}")
     # token with user, club, role; + count, page
     with django_assert_num_queries(5):

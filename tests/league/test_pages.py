@@ -228,9 +228,10 @@ def test_the_league_pages_cost_the_same_queries_however_many_series(
     with django_assert_num_queries(9):
         client.get(f"/clubs/{slug}/league/history/")
     # session, user, player with club, role; named seasons, merged, summaries, season
-    # ratings; the game's latest; best and worst; head to head; page; whether the
-    # league is updating; their closed nights, their seat tonight
-    with django_assert_num_queries(15):
+    # ratings; the game's latest; best and worst; head to head, the opponents'
+    # ratings (one game); page; whether the league is updating; their closed
+    # nights, their seat tonight
+    with django_assert_num_queries(16):
         client.get(f"/clubs/{slug}/players/{history.anna.id}/")
 
 

@@ -97,5 +97,8 @@ def test_the_players_page_says_what_the_rating_means_and_why_it_is_provisional(h
     assert "Provisional: 8 more series to go before it settles." in text
     assert "more than 99 % sure the player is at least this strong" in text
     assert "± 3 ×" in text
+    # Head to head gives each opponent's rating with its ± (RULES D-26).
+    head = text[text.index("Series where both sat") :]
+    assert "Their rating" in head and head.count("± ") >= 2
     # The chart draws mu with its ± 3σ band.
     assert "<polygon" in text and "with its ± 3σ band" in text

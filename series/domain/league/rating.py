@@ -101,6 +101,11 @@ class Standing:
         return None
 
     @property
+    def spread(self) -> float:
+        """How far the strength may lie from mu: three sigmas."""
+        return 3 * self.sigma
+
+    @property
     def series_to_go(self) -> int:
         return max(SETTLED_AFTER - self.series, 0)
 
