@@ -71,7 +71,8 @@ def test_a_table_of_seven_says_its_rule_in_words(
 
 def test_who_went_out_keeps_a_long_name_in_its_tile(browsers, live_server, night):
     """Seven tiles two to a row at 360 px: "Rodríguez-Castellanos" and "Aranburu"
-    ran past their tile's border into the next."""
+    ran past their tile's border into the next; "Hernández" broke before its
+    last letter once a word could break."""
     _club, _night_id, table = night
     scorer = browsers("es")
     scorer.context.add_init_script(path=AXE)
@@ -88,5 +89,18 @@ def test_who_went_out_keeps_a_long_name_in_its_tile(browsers, live_server, night
              .map(tile => tile.innerText.trim())"""
     )
     assert spilled == []
+    broken = scorer.evaluate(
+        """() => [...document.querySelectorAll('.went-out label.tile span')].flatMap(span => {
+             const text = span.firstChild, words = [];
+             for (const match of text.data.matchAll(/\\S+/g)) {
+               const range = document.createRange();
+               range.setStart(text, match.index);
+               range.setEnd(text, match.index + match[0].length);
+               if (range.getClientRects().length > 1) words.push(match[0]);
+             }
+             return words;
+           })"""
+    )
+    assert set(broken) <= {"Rodríguez-Castellanos"}  # a word is broken only when it cannot fit
     assert scorer.evaluate("document.documentElement.scrollWidth") <= 360
     assert violations_of(scorer) == []
