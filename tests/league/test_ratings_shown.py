@@ -102,3 +102,15 @@ def test_the_players_page_says_what_the_rating_means_and_why_it_is_provisional(h
     assert "Their rating" in head and head.count("± ") >= 2
     # The chart draws mu with its ± 3σ band.
     assert "<polygon" in text and "with its ± 3σ band" in text
+
+
+def test_an_admin_chooses_on_the_settings_page_to_list_provisional_ratings_last(history):
+    admin = page(history, "admin")
+    url = f"/clubs/{history.club.slug}/league/settings/"
+    form = admin.get(url).content.decode()
+    assert "Provisional ratings" in form and "Listed after the settled ones" in form
+    saved = admin.post(url, {"action": "ladder", "min_series": "2", "provisional_last": "last"})
+    assert saved.status_code == 302
+    league_page = page(history).get(f"/clubs/{history.club.slug}/league/?season=2025")
+    assert "Provisional ratings are listed after the settled ones." in league_page.content.decode()
+    assert 'value="last" selected' in admin.get(url).content.decode()
