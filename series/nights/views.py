@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_safe
 
 from series.clubs.access import Access, allows
+from series.domain.names import sort_key
 from series.domain.nights.methods import POINTS_TABLE
 from series.nights import pages_data, screen_links, selectors, services
 from series.nights.forms import (
@@ -110,12 +111,13 @@ def _forms(night, checkable, data=None, action=None) -> dict:
         ),
         # Seated players move before their table starts; a player not seated yet
         # joins a table until its first deal (RULES D-22).
+        # Each group in the order a reader scans names (Íñigo before Willem).
         "move": lambda d: MoveForm(
             d,
-            players=[pages_data.Named(s.player, s.name) for s in movable]
+            players=[pages_data.Named(s.player, s.name) for s in _by_name(movable)]
             + [
                 pages_data.Named(line.id, _("%(name)s (not seated yet)") % {"name": line.name})
-                for line in night.present
+                for line in _by_name(night.present)
                 if line.id not in {s.player for s in seated}
             ],
             tables=[t.number for t in joinable],
@@ -134,6 +136,11 @@ def _forms(night, checkable, data=None, action=None) -> dict:
     for name, form in forms.items():
         _own_hidden_ids(name, form)
     return forms
+
+
+def _by_name(lines) -> list:
+    """Seats or players, by their names as a reader scans them."""
+    return sorted(lines, key=lambda line: sort_key(line.name))
 
 
 def _own_hidden_ids(name: str, form) -> None:
