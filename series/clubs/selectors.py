@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 
+from series.domain.names import sort_key
 from series.models import (
     Club,
     Invitation,
@@ -31,7 +32,9 @@ def club_role(*, user, club: Club) -> str | None:
 
 
 def club_players(*, club: Club) -> list[Player]:
-    return list(Player.objects.filter(club=club).order_by("name", "id"))
+    """The club's players, in the order a reader scans names (Íñigo before Willem)."""
+    players = Player.objects.filter(club=club)
+    return sorted(players, key=lambda player: (sort_key(player.name), player.id))
 
 
 def club_members(*, club: Club) -> list[Membership]:
