@@ -13,6 +13,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from series.domain.league.rating import Form, Standing, standing_on
+from series.domain.names import sort_key
 from series.league.aggregates import Figures, latest_of_each
 from series.league.projection import club_day
 from series.league.summaries import ALL_TIME
@@ -95,12 +96,13 @@ def player_record(player: Player) -> PlayerRecord:
     ratings = SeasonStanding.objects.filter(person=person).values_list(
         "game", "season", "mu", "sigma", "last_played"
     )
-    merged = Player.objects.filter(roster__person=person).exclude(id=person).order_by("name")
+    merged = Player.objects.filter(roster__person=person).exclude(id=person)
+    merged = sorted(merged, key=lambda other: (sort_key(other.name), other.id))
     games = game_results(person, all_time)
     return PlayerRecord(
         player=player,
         person=person,
-        merged=list(merged),
+        merged=merged,
         all_time=[SeasonFigures("", line.game, Figures.of(line)) for line in all_time],
         seasons=[
             SeasonFigures(line.season, line.game, Figures.of(line))
