@@ -370,6 +370,7 @@ def night_close_confirm(request, club, night_id: UUID, what: str):
         "club": club,
         "night": night,
         "day": pages_data.night_day(night),
+        "of_the_day": selectors.night_of_the_day(night),
         "what": what,
         "action": CLOSING[what],
         "form": NightWrite(version=night.version),
@@ -404,7 +405,13 @@ def night_reopen(request, club, night_id: UUID):
     if not night.closed and request.method == "GET":
         messages.info(request, _("The night is open: only a closed night is reopened."))
         return redirect("nights:night", slug=club.slug, night_id=night.id)
-    context = {"club": club, "night": night, "day": pages_data.night_day(night), "form": form}
+    context = {
+        "club": club,
+        "night": night,
+        "day": pages_data.night_day(night),
+        "of_the_day": selectors.night_of_the_day(night),
+        "form": form,
+    }
     return render(request, "nights/reopen.html", context, status=422 if form.errors else 200)
 
 

@@ -48,3 +48,19 @@ def test_each_nights_page_says_which_night_of_its_date_it_is(page, live_server, 
     assert "night 1 of the day, opened at" in heading.inner_text()
     page.goto(f"{live_server.url}/clubs/{the_club.slug}/nights/{only}/")
     assert "of the day" not in heading.inner_text()
+
+
+def test_closing_a_night_says_which_night_of_its_date_it_closes(page, live_server, club):
+    the_club, players = club
+    nights.night_open(club=the_club, date="2026-03-14")
+    second = nights.night_open(club=the_club, date="2026-03-14").night_id
+    nights.night_check_in(night_id=second, players=[p.id for p in players[:3]])
+    nights.night_round_draw(night_id=second, min_table=3, max_table=3, seed=7)
+    nights.night_tables_start(night_id=second)
+
+    page.context.add_init_script(path=AXE)
+    sign_in(page, live_server, f"/clubs/{the_club.slug}/nights/{second}/close/night/")
+    heading = page.get_by_role("heading", name="Close the night?")
+    heading.wait_for()
+    assert "night 2 of the day, opened at" in heading.inner_text()
+    assert violations_of(page) == []
