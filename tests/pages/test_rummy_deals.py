@@ -156,7 +156,11 @@ def test_a_rummy_claim_refused_after_the_phone_was_offline_comes_back_ticked(
     ("language", "nobody", "rummy"),
     [
         ("en", "Nobody: the stock ran out", "Rummy: the whole hand laid down in one turn"),
-        ("it", "Nessuno: il tallone è finito", "Rummy: tutta la mano calata in un solo turno"),
+        (
+            "it",
+            "Nessuno: il tallone è finito",
+            "Chiusura in mano: tutta la mano calata in un solo turno",
+        ),
         ("es", "Nadie: se acabó el mazo", "Rummy: toda la mano bajada en un solo turno"),
         ("fr", "Personne : la pioche est épuisée", "Rummy : toute la main posée en un seul tour"),
         ("nl", "Niemand: de stapel is op", "Rummy: de hele hand in één beurt uitgelegd"),
