@@ -429,16 +429,7 @@ def seated_elsewhere(
     if taken is not None:
         player, open_series, table = taken
         if table is not None:
-            raise SeatedElsewhere(
-                _(
-                    "{player} is seated at Table {table} of tonight's night: finish or abandon "
-                    "that table's series first."
-                ),
-                field="players",
-                player=player,
-                series=str(open_series),
-                table=table,
-            )
+            _refuse_seated_at_night_table(player, open_series, table)
         raise SeatedElsewhere(
             _(
                 "{player} is seated at another open series of the club: finish or abandon "
@@ -449,6 +440,19 @@ def seated_elsewhere(
             series=str(open_series),
         )
     _refuse_drawn_elsewhere(club_id, persons, night, table_of)
+
+
+def _refuse_seated_at_night_table(player: int, series: UUID, table: int) -> None:
+    raise SeatedElsewhere(
+        _(
+            "{player} is seated at Table {table} of tonight's night: finish or abandon "
+            "that table's series first."
+        ),
+        field="players",
+        player=player,
+        series=str(series),
+        table=table,
+    )
 
 
 def seated_at_another_night(club_id: int, players, *, night: UUID) -> None:
@@ -470,16 +474,7 @@ def seated_at_another_night(club_id: int, players, *, night: UUID) -> None:
     taken = seats.first()
     if taken is not None:
         player, open_series, table = taken
-        raise SeatedElsewhere(
-            _(
-                "{player} is seated at Table {table} of tonight's night: finish or abandon "
-                "that table's series first."
-            ),
-            field="players",
-            player=player,
-            series=str(open_series),
-            table=table,
-        )
+        _refuse_seated_at_night_table(player, open_series, table)
     _refuse_drawn_elsewhere(club_id, persons, night, None)
 
 
