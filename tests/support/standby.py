@@ -176,9 +176,17 @@ class Cluster:
         self.standby.query("SELECT pg_wal_replay_resume()")
         self.caught_up()
 
+    def written(self) -> str:
+        """Where the primary's last write ends. The primary commits without
+        waiting for its log to be written (synchronous_commit=off), so its
+        write position can still be short of a commit it has acknowledged: the
+        insert position is not."""
+        (target,) = self.primary.query("SELECT pg_current_wal_insert_lsn()::text")
+        return target
+
     def caught_up(self) -> None:
         """Wait until the standby has replayed everything the primary wrote."""
-        (target,) = self.primary.query("SELECT pg_current_wal_lsn()::text")
+        target = self.written()
         _wait_for(
             lambda: self.standby.query(f"SELECT pg_last_wal_replay_lsn() >= '{target}'::pg_lsn")[0],
             "the standby to replay the primary's writes",
@@ -186,7 +194,7 @@ class Cluster:
 
     def received(self) -> None:
         """Wait until the standby has received (not necessarily replayed) every write."""
-        (target,) = self.primary.query("SELECT pg_current_wal_lsn()::text")
+        target = self.written()
         _wait_for(
             lambda: self.standby.query(f"SELECT pg_last_wal_receive_lsn() >= '{target}'::pg_lsn")[
                 0
