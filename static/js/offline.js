@@ -9,13 +9,20 @@
   const sheetList = document.getElementById("offline-sheets");
   const lang = document.documentElement.lang;
 
-  // Back online: the page asked for, from the network.
-  window.addEventListener("online", () => location.reload());
-  setInterval(() => {
+  // Back online: the page asked for, from the network, once the network
+  // answers, and never over a page the person has already chosen to open
+  // (a browser can say "online" for a moment as a kept sheet opens).
+  let leaving = false;
+  window.addEventListener("beforeunload", () => { leaving = true; });
+  const askAgain = () => {
     fetch(location.href, { cache: "no-store", credentials: "same-origin" })
-      .then((response) => { if (response.ok || response.status < 500) location.reload(); })
+      .then((response) => {
+        if (!leaving && (response.ok || response.status < 500)) location.reload();
+      })
       .catch(() => null);
-  }, 5000);
+  };
+  window.addEventListener("online", askAgain);
+  setInterval(askAgain, 5000);
 
   // What names a kept sheet: its club and its players (in seat order) with its start.
   const described = new Map();
