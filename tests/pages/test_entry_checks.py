@@ -147,7 +147,7 @@ def test_points_typed_before_the_keypad_loaded_move_on(page_without_worker, live
     page.get_by_label("Anna", exact=True).check()
     page.get_by_label("Points of Bruno").focus()
     held[0].continue_()
-    page.wait_for_function("document.readyState === 'complete'")
+    page.wait_for_load_state("load")
 
     page.keyboard.type("40")
     assert page.locator(".hand.active .hand-name").inner_text().startswith("Carla")
