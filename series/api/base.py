@@ -41,6 +41,13 @@ class ApiSchema(AutoSchema):
     def get_description(self):
         return ""
 
+    def _get_request_for_media_type(self, serializer, direction="request"):
+        """A body that must hold one of some fields (``ONE_OF``, ``ANY_OF``)
+        must be sent: no body holds none of them."""
+        schema, required = super()._get_request_for_media_type(serializer, direction)
+        alternatives = getattr(serializer, "ONE_OF", ()) or getattr(serializer, "ANY_OF", ())
+        return schema, required or bool(alternatives)
+
     def _map_serializer_field(self, field, direction, bypass_extensions=False):
         """Text as the server reads it: no control character nor U+FFFD anywhere
         (``typed_errors``) and, unless blank text is allowed, not empty once trimmed."""

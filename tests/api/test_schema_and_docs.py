@@ -139,6 +139,16 @@ def test_the_schema_says_which_fields_go_one_instead_of_the_other(components):
     assert components["MovesInput"]["anyOf"] == [{"required": ["table"]}, {"required": ["other"]}]
 
 
+def test_a_body_that_must_hold_one_of_its_fields_must_be_sent(client):
+    # No body holds neither cards nor groups: the server answers 400, so the
+    # schema cannot call an empty request valid.
+    paths = client.get("/api/v1/schema?format=json").json()["paths"]
+    assert paths["/api/v1/verify"]["post"]["requestBody"]["required"] is True
+    assert paths["/api/v1/nights/{night_id}/moves"]["post"]["requestBody"]["required"] is True
+    answer = client.post("/api/v1/verify", content_type="application/json")
+    assert answer.status_code == 400
+
+
 def test_an_address_django_refuses_does_not_fit_the_schema(components):
     address, blank = components["PatchedAccountUpdateInput"]["properties"]["email"]["oneOf"]
     pattern = address["pattern"]

@@ -141,7 +141,7 @@ two_identities(workflows_schema)
 workflows_schema.hook("map_body")(keys_as_the_schema_says)
 
 
-class Workflows(workflows_schema.as_state_machine()):
+class RolledBack:
     """Each sequence of calls starts from the test's world again: what one wrote
     is rolled back, so Hypothesis can replay a sequence and get the same answers."""
 
@@ -150,6 +150,42 @@ class Workflows(workflows_schema.as_state_machine()):
 
     def teardown(self):
         transaction.savepoint_rollback(self.savepoint)
+
+
+class Workflows(RolledBack, workflows_schema.as_state_machine()):
+    pass
+
+
+# The object-level authorization check replays a read of what the admin made
+# (a club, a player, a series, a night, an invitation) as the rival. A run over
+# the whole API spends its steps on writes and seldom reads back what it made;
+# over the operations that make and read a club's objects it does.
+MAKE_AND_READ = [
+    "club_create",
+    "club_read",
+    "club_members_list",
+    "club_invitations_list",
+    "club_invitation_create",
+    "club_players_list",
+    "club_player_add",
+    "club_series_history",
+    "club_seasons_list",
+    "player_read",
+    "series_start",
+    "series_read",
+    "series_events",
+    "deals_to_confirm",
+    "live_link_read",
+    "night_open",
+    "night_read",
+]
+peer_schema = load_schema().include(operation_id=MAKE_AND_READ)
+two_identities(peer_schema)
+peer_schema.hook("map_body")(keys_as_the_schema_says)
+
+
+class PeerReads(RolledBack, peer_schema.as_state_machine()):
+    pass
 
 
 @pytest.mark.postgres
@@ -165,3 +201,31 @@ def test_workflows_along_the_schemas_links_never_error(admin_world):
             derandomize=True,
         )
     )
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db
+def test_a_scorer_of_another_club_replaying_the_admins_reads_gets_none_of_its_objects(
+    admin_world,
+):
+    replayed = []
+
+    def note_the_rivals_requests(sender, environ, **kwargs):
+        if Rival.token and Rival.token in environ.get("HTTP_AUTHORIZATION", ""):
+            replayed.append(environ["PATH_INFO"])
+
+    AdminToken.token = admin_world["token"]
+    request_started.connect(note_the_rivals_requests)
+    try:
+        PeerReads.run(
+            settings=settings(
+                max_examples=10,
+                stateful_step_count=6,
+                deadline=None,
+                suppress_health_check=list(HealthCheck),
+                derandomize=True,
+            )
+        )
+    finally:
+        request_started.disconnect(note_the_rivals_requests)
+    assert replayed, "the object-level check replayed none of the admin's reads as the rival"
