@@ -49,7 +49,7 @@ def _check_went_out(rules: Rules, contenders: Sequence[int], entry: DealEntry, n
                 number=number,
                 field="went_out",
             )
-        if entry.rummy:
+        if entry.rummy and not rules.game_object.rummy_claimable(None):
             raise InvalidDeal(
                 _("Deal {number}: nobody went out, so nobody made a Rummy."),
                 code="rummy_without_winner",
@@ -59,7 +59,7 @@ def _check_went_out(rules: Rules, contenders: Sequence[int], entry: DealEntry, n
         return
     if entry.went_out not in contenders:
         raise _not_in_deal(entry.went_out, number, "went_out")
-    if entry.rummy and not rules.game_object.rummy_claims:
+    if entry.rummy and not rules.game_object.rummy_claimable(entry.went_out):
         raise InvalidDeal(
             _("Deal {number}: a Rummy bonus exists only in standard Rummy."),
             code="rummy_not_allowed",

@@ -368,6 +368,17 @@ class DealForm(TypedForm):
         """The box for a Rummy claim, in a game that has them."""
         return self["rummy"] if "rummy" in self.fields else None
 
+    def rummy_claim_for(self) -> list[str]:
+        """The answers to "Who went out?" that a Rummy may be claimed with, as the
+        game says (``Game.rummy_claimable``): the deal script shows the box for
+        these only, so the rule stays the server's."""
+        game = self.rules.game_object
+        return [
+            str(value)
+            for value, _label in self.fields["went_out"].choices
+            if game.rummy_claimable(_went_out(str(value)))
+        ]
+
     def player_rows(self) -> list[dict]:
         return [
             {

@@ -8,6 +8,9 @@
 
   // -- who went out: their hand row is not entered ----------------------------------
 
+  const claimData = document.getElementById("rummy-claim-for");
+  const claimFor = claimData ? JSON.parse(claimData.textContent) : [];
+
   function markWinner() {
     const chosen = form.querySelector("input[name=went_out]:checked");
     form.querySelectorAll(".hand").forEach((hand) => {
@@ -22,13 +25,14 @@
         input.disabled = isWinner && !(buys && buys.contains(input));
       });
     });
-    // Standard Rummy: with nobody out (the stock ran out) nobody made a Rummy.
+    // The Rummy claim, for the answers the page says it goes with (the game's
+    // rule, "rummy-claim-for"); until someone is chosen, the box stays offered.
     const rummy = form.querySelector("input[name=rummy]");
     if (rummy) {
-      const nobody = chosen !== null && chosen.value === "nobody";
-      rummy.closest(".claim").hidden = nobody;
-      rummy.disabled = nobody;
-      if (nobody) rummy.checked = false;
+      const barred = chosen !== null && !claimFor.includes(chosen.value);
+      rummy.closest(".claim").hidden = barred;
+      rummy.disabled = barred;
+      if (barred) rummy.checked = false;
     }
   }
   form.addEventListener("change", (event) => {

@@ -5,8 +5,12 @@ as they were recorded. In a real browser at 360 px, by visible labels."""
 
 from __future__ import annotations
 
+import json
+import re
+
 import pytest
 
+from series.domain.games.rummy import Rummy
 from series.sheets import selectors, services
 from tests.support.browser import shoot, sign_in
 from tests.support.factories import entry
@@ -76,11 +80,65 @@ def test_a_rummy_table_records_a_stock_run_out_and_a_rummy_claim(page, live_serv
     assert page.get_by_label("Nobody: the stock ran out").is_checked()
 
 
+def claim_for(page: str) -> list[str] | None:
+    """The answers to "Who went out?" the page says a Rummy goes with (None: no such data)."""
+    found = re.search(r'<script id="rummy-claim-for" type="application/json">(.*?)</script>', page)
+    return None if found is None else json.loads(found.group(1))
+
+
+@pytest.mark.django_db
+def test_the_page_names_the_answers_a_rummy_goes_with_as_the_game_says(as_role, table):
+    """The deal script hides the Rummy box by what the page says, and the page
+    says what the game's rule says (``Game.rummy_claimable``): every player who
+    may go out, never "nobody" (RULES §3)."""
+    anna, bruno, carla = table.players[:3]
+    series_id = rummy_series(table.club, [anna, bruno, carla], "elimination")
+    game = Rummy()
+
+    page = as_role("scorer").get(f"/series/{series_id}/deals/new/").content.decode()
+
+    choices = [*(str(p.id) for p in (anna, bruno, carla)), "nobody"]
+    named = [c for c in choices if game.rummy_claimable(None if c == "nobody" else int(c))]
+    assert claim_for(page) == named == [str(anna.id), str(bruno.id), str(carla.id)]
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_the_rummy_box_comes_and_goes_as_the_server_says(page, live_server, club, monkeypatch):
+    """By visible labels at 360 px: the Rummy box leaves with "Nobody" and comes
+    back with a player; and when the server's rule says otherwise (here, a
+    house rule of the test's where only Anna's Rummy or nobody's counts), the
+    page follows it: the rule is not the script's."""
+    the_club, players = club
+    anna, bruno, carla, dario = players[:4]
+    series_id = rummy_series(the_club, [anna, bruno, carla, dario], "winner_takes_all")
+    sign_in(page, live_server, f"/series/{series_id}/deals/new/")
+    rummy = page.get_by_label("Rummy: the whole hand laid down in one turn")
+    assert rummy.is_visible()  # nobody chosen yet
+    page.get_by_label("Nobody: the stock ran out").check()
+    assert rummy.is_hidden()
+    page.get_by_label("Carla", exact=True).check()
+    assert rummy.is_visible()
+
+    monkeypatch.setattr(
+        Rummy, "rummy_claimable", lambda self, went_out: went_out in (None, anna.id)
+    )
+    page.reload()
+    page.get_by_label("Nobody: the stock ran out").check()
+    assert rummy.is_visible()
+    page.get_by_label("Carla", exact=True).check()
+    assert rummy.is_hidden() and not rummy.is_checked()
+    page.get_by_label("Anna", exact=True).check()
+    assert rummy.is_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
 @pytest.mark.django_db
 def test_continental_offers_neither_claim(as_role, table, four):
     page = as_role("scorer").get(f"/series/{four}/deals/new/").content.decode()
     assert "Nobody: the stock ran out" not in page
     assert 'name="rummy"' not in page
+    assert claim_for(page) is None
 
 
 @pytest.mark.django_db

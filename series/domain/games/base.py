@@ -67,6 +67,13 @@ class Game(ABC):
         "but the pack has {size}. Deal fewer cards or add a deck."
     )
 
+    def rummy_claimable(self, went_out: int | None) -> bool:
+        """Whether a deal's Rummy may be claimed, given who went out (``None``:
+        nobody, the stock ran out): in a game that has the claim, once someone
+        went out, since with nobody out nobody made a Rummy (RULES §3). The deal
+        form offers the box by it and the deal's check refuses by it."""
+        return self.rummy_claims and went_out is not None
+
     @property
     def rules_template(self) -> tuple[str, str]:
         """The rules page's prose for this game: its own template when it has one,
