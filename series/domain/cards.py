@@ -47,7 +47,16 @@ _SUIT_INPUT = {
 }
 SUIT_INPUT = _SUIT_INPUT  # every text read as a suit, with the suit it reads as
 _JOKER_INPUT = {"JK", "X", "*", "JOKER", "🃏"}
-_SEPARATORS = re.compile(r"[\s,;]+")
+# What separates the cards of a text: a comma, a semicolon or any white space
+# (Python's ``\s``: what ``str.isspace`` holds), one character (a run of them
+# is one break). Spelt out, since ECMAScript's ``\s`` is another set (it adds
+# U+FEFF, leaves out U+001C to U+001F and U+0085): the API schema
+# (``CARD_TEXT_PATTERN``) and the pages' scripts (the picker's "card-values")
+# take this one pattern and read it alike.
+CARD_SEPARATOR = (
+    r"[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000,;]"
+)
+_SEPARATORS = re.compile(CARD_SEPARATOR + "+")
 
 
 _VS16 = "\ufe0f*"  # the emoji variation selector, which the parser drops wherever it is
@@ -74,7 +83,7 @@ def _card_text_pattern() -> str:
     # pattern (and the API schema that shows it) is the same in every process.
     jokers = [_either_case(text) for text in sorted(_JOKER_INPUT, key=lambda t: (-len(t), t))]
     card = f"{_VS16}(?:(?:{'|'.join(ranks)})[{suits}]{_VS16}|{'|'.join(jokers)})"
-    separator = r"[\s,;]"
+    separator = CARD_SEPARATOR
     return f"^{separator}*(?:{card}(?:{separator}+{card})*{separator}*)?$"
 
 

@@ -7,6 +7,7 @@ from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from series.domain.cards import (
+    CARD_SEPARATOR,
     JOKER,
     JOKER_TEXTS,
     SUIT_INPUT,
@@ -116,6 +117,8 @@ def picker_cards(rules: Rules | None = None) -> dict:
         # ("12H"), the joker "0", as the picker's buttons say (``key``).
         "rank_of": texts,
         "suit_of": SUIT_INPUT,
+        # What separates the cards of a text, as the server's parser splits it.
+        "separator": CARD_SEPARATOR,
     }
     return {"ranks": ranks, "joker": _button(JOKER, language), "values": values}
 

@@ -1,12 +1,14 @@
 /* What the card picker counts, apart from the page: the cards of a text and
-   their points. Card values and rank letters are the server's (the series'
-   game, the page's language: the "card-values" data of the picker), never
-   this file's. Loaded by the pages before picker.js, and by the unit tests. */
+   their points. Card values, rank letters and what separates cards are the
+   server's (the series' game, the page's language, the parser: the
+   "card-values" data of the picker), never this file's. Loaded by the pages
+   before picker.js, and by the unit tests. */
 "use strict";
 
 globalThis.CardCount = Object.freeze({
-  // The cards of a text, separated as the server reads them (spaces, commas, semicolons).
-  tokens: (text) => text.split(/[\s,;]+/).filter(Boolean),
+  // The cards of a text, split where the server's parser splits them
+  // (``values.separator``: one separating character, as a pattern).
+  tokens: (text, values) => text.split(new RegExp(`(?:${values.separator})+`)).filter(Boolean),
 
   // The points of one card, typed or picked (7C, 10H, R♥, JK); 0 for no card.
   // ``values``: { ranks: {rank text: points}, jokers: [joker texts], joker: points }.
@@ -18,12 +20,12 @@ globalThis.CardCount = Object.freeze({
   },
 
   points(text, values) {
-    return CardCount.tokens(text).reduce((sum, card) => sum + CardCount.value(card, values), 0);
+    return CardCount.tokens(text, values).reduce((sum, card) => sum + CardCount.value(card, values), 0);
   },
 
   // "{n} cards · {points} points", in the page's words.
   summary(text, values, words) {
-    const cards = CardCount.tokens(text);
+    const cards = CardCount.tokens(text, values);
     return words.replace("{n}", cards.length).replace("{points}", CardCount.points(text, values));
   },
 
@@ -44,7 +46,7 @@ globalThis.CardCount = Object.freeze({
   counts(texts, values) {
     const counted = new Map();
     texts.forEach((text) =>
-      CardCount.tokens(text).forEach((token) => {
+      CardCount.tokens(text, values).forEach((token) => {
         const card = CardCount.key(token, values);
         if (card !== null) counted.set(card, (counted.get(card) || 0) + 1);
       })

@@ -77,7 +77,7 @@
     const glue = value === "" || value.endsWith("\n") ? "" : " ";
     write(one ? card : value + glue + card);
     const most = mostCards(target);
-    if (ranksOnly && handField() && most !== null && tokens(target.value).length >= most) {
+    if (ranksOnly && handField() && most !== null && tokens(target.value, values).length >= most) {
       const next = nextHand();
       if (next) open(next);
       else dialog.close();

@@ -7,6 +7,7 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from series.domain.cards import (
+    CARD_SEPARATOR,
     CARD_TEXT_PATTERN,
     JOKER,
     LANGUAGES,
@@ -180,8 +181,19 @@ def test_the_schemas_card_pattern_matches_what_some_language_reads(text):
     if any(_read_in(language, text) for language in LANGUAGES):
         assert matches
     if matches:
-        for item in re.split(r"[\s,;]+", text):
+        for item in re.split(f"{CARD_SEPARATOR}+", text):
             assert not item or any(_read_in(language, item) for language in LANGUAGES)
+
+
+def test_cards_are_separated_by_white_space_commas_and_semicolons():
+    """The separator is spelt out for ECMAScript's sake (the pages' scripts and the
+    API schema read it): it is still every character Python calls white space,
+    and a comma and a semicolon, no more."""
+    every = map(chr, range(0x110000))
+    assert {c for c in every if re.fullmatch(CARD_SEPARATOR, c)} == {
+        c for c in map(chr, range(0x110000)) if c.isspace()
+    } | {",", ";"}
+    assert parse_cards("7C,\u3000 8C;\u00a09C") == [Card(7, "C"), Card(8, "C"), Card(9, "C")]
 
 
 def test_the_card_text_pattern_is_the_same_in_every_process():

@@ -1,6 +1,7 @@
 """The card picker's counting (static/js/card-count.js) with the values the
 server gives the page: a card's points are the series' game's (RULES §1 for
-Continental and Rummy), its rank letters the page's language's (RULES D-1)."""
+Continental and Rummy), its rank letters the page's language's (RULES D-1),
+what separates its cards the parser's."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ import pytest
 from django.utils import translation
 
 from series.domain import games
+from series.domain.cards import CARD_SEPARATOR, parse_cards
+from series.domain.errors import InvalidCards
 from series.domain.rules import Rules
 from series.templatetags.cardtags import picker_cards
 from tests.support.third_game import HIGH_COURTS, HighCourts
@@ -93,3 +96,44 @@ def test_a_typed_card_counts_as_the_card_the_server_reads(loaded, language, text
         assert counted == {"12H": 3, "10S": 1}
     else:
         assert counted == {card: sum(len(text.split()) for text in texts)}
+
+
+def _splits(character: str) -> bool:
+    """Whether the server's parser reads "7C{character}8C" as two cards."""
+    try:
+        return len(parse_cards(f"7C{character}8C")) == 2
+    except InvalidCards:
+        return False
+
+
+def test_the_script_splits_cards_where_the_parser_does(loaded):
+    """Every character of the Basic Multilingual Plane between two cards: the
+    script counts two cards exactly where the server reads two (a script of its
+    own with ECMAScript's ``\\s`` would count U+FEFF as a break, and miss U+0085)."""
+    given = values()
+    assert given["separator"] == CARD_SEPARATOR
+    tab = loaded("card-count.js")
+    split_by_script = tab.evaluate(
+        """(values) => {
+          const splits = [];
+          for (let code = 0; code <= 0xffff; code++) {
+            const text = "7C" + String.fromCharCode(code) + "8C";
+            if (CardCount.tokens(text, values).length === 2) splits.push(code);
+          }
+          return splits;
+        }""",
+        given,
+    )
+    split_by_server = [code for code in range(0x10000) if _splits(chr(code))]
+    assert split_by_script == split_by_server
+    assert {chr(code) for code in split_by_server} >= {" ", ",", ";", "\t", "\n", "\u3000"}
+
+
+def test_the_separator_is_the_pages_not_the_scripts(loaded):
+    # Given another separator, the script follows it: nothing of the parser's is its own.
+    tab = loaded("card-count.js")
+    slashes = {**values(), "separator": "[/]"}
+    tokens = tab.evaluate(
+        "([text, values]) => CardCount.tokens(text, values)", ["7C/8C 9C//JK", slashes]
+    )
+    assert tokens == ["7C", "8C 9C", "JK"]
