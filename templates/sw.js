@@ -1,71 +1,8 @@
-/* The service worker: the app shell and the score sheets opened on this phone stay
-   readable offline. Pages are fetched from the network first and cached; static
-   files are answered from the cache and refreshed behind. Nothing is written here:
-   deals, corrections and voids go through the outbox in the page. */
+/* The service worker's values, from the server (series/web/pwa.py): its cache,
+   the app shell, the offline page, the static files' folder and the paths of
+   the pages it keeps, from the URLconf. Its logic is static/js/service-worker.js,
+   linted with the other scripts. */
 "use strict";
 
-const CACHE = "scorekeeper-{{ version }}";
-const SHELL = {{ shell|safe }};
-const OFFLINE = {{ offline_page|safe }};
-const READABLE = [/^\/$/, /^\/series\/[0-9a-f-]{36}\/$/, /^\/live\/[^/]+\/$/];
-
-self.addEventListener("install", (event) => {
-  event.waitUntil(
-    caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting())
-  );
-});
-
-self.addEventListener("activate", (event) => {
-  event.waitUntil(
-    caches.keys()
-      .then((keys) => Promise.all(keys.filter((key) => key !== CACHE).map((key) => caches.delete(key))))
-      .then(() => self.clients.claim())
-  );
-});
-
-async function networkFirst(request) {
-  const cache = await caches.open(CACHE);
-  try {
-    const response = await fetch(request);
-    if (response.ok && !response.redirected) cache.put(request, response.clone());
-    return response;
-  } catch (error) {
-    const cached = await cache.match(request, { ignoreSearch: true });
-    return cached || offlinePage(error);
-  }
-}
-
-// A page this phone has not kept, offline: the app's own page, not the browser's error.
-async function offlinePage(error) {
-  const page = await caches.match(OFFLINE);
-  if (page) return page;
-  throw error;
-}
-
-async function cacheFirst(request) {
-  const cache = await caches.open(CACHE);
-  const cached = await cache.match(request);
-  const fresh = fetch(request).then((response) => {
-    if (response.ok) cache.put(request, response.clone());
-    return response;
-  });
-  if (cached) {
-    fresh.catch(() => null);
-    return cached;
-  }
-  return fresh;
-}
-
-self.addEventListener("fetch", (event) => {
-  const request = event.request;
-  if (request.method !== "GET") return;
-  const url = new URL(request.url);
-  if (url.origin !== self.location.origin) return;
-  if (url.pathname.startsWith({{ static_prefix|safe }})) {
-    event.respondWith(cacheFirst(request));
-  } else if (request.mode === "navigate" && READABLE.some((path) => path.test(url.pathname))) {
-    event.respondWith(networkFirst(request));
-  } else if (request.mode === "navigate") {
-    event.respondWith(fetch(request).catch(offlinePage));
-  }
-});
+self.WORKER_SETUP = {{ setup|safe }};
+importScripts({{ logic|safe }});

@@ -28,12 +28,15 @@
   const described = new Map();
   const pages = [];
   if ("caches" in window) {
-    const kept = /^\/(series\/[0-9a-f-]{36}|live\/[^/]+)\/$/;
+    // The score sheets' and live views' paths, as the server's URLconf matches them.
+    const kept = JSON.parse(document.getElementById("offline-kept").textContent).map(
+      (source) => new RegExp(source)
+    );
     for (const name of await caches.keys()) {
       const cache = await caches.open(name);
       for (const request of await cache.keys()) {
         const url = new URL(request.url);
-        if (!kept.test(url.pathname)) continue;
+        if (!kept.some((path) => path.test(url.pathname))) continue;
         const page = new DOMParser().parseFromString(await (await cache.match(request)).text(), "text/html");
         const club = page.querySelector("h1 small");
         const label = page.querySelector(".series-label");
