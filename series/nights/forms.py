@@ -156,7 +156,9 @@ class DrawForm(NightWrite):
 
 
 class MoveForm(NightWrite):
-    """Before a table's first deal: move a player to another table, or swap two."""
+    """Before a table's first deal: move a player to another table, or swap two.
+    ``players`` may include late arrivals not seated yet; ``partners``, whom a
+    player may swap with, are only the players seated at a table not started."""
 
     player = forms.TypedChoiceField(label=_("Player"), coerce=int)
     table = forms.TypedChoiceField(
@@ -166,11 +168,10 @@ class MoveForm(NightWrite):
         label=_("Or swap with"), coerce=int, required=False, empty_value=None
     )
 
-    def __init__(self, *args, players=(), tables=(), **kwargs) -> None:
+    def __init__(self, *args, players=(), partners=(), tables=(), **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        seated = [(p.id, p.name) for p in players]
-        self.fields["player"].choices = seated
-        self.fields["other"].choices = [("", "—"), *seated]
+        self.fields["player"].choices = [(p.id, p.name) for p in players]
+        self.fields["other"].choices = [("", "—"), *((p.id, p.name) for p in partners)]
         self.fields["table"].choices = [("", "—"), *((n, str(n)) for n in tables)]
 
     def clean(self):

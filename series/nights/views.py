@@ -120,6 +120,8 @@ def _forms(night, checkable, data=None, action=None) -> dict:
                 for line in _by_name(night.present)
                 if line.id not in {s.player for s in seated}
             ],
+            # a late arrival has no seat to swap: only the seated are partners
+            partners=[pages_data.Named(s.player, s.name) for s in _by_name(movable)],
             tables=[t.number for t in joinable],
             version=night.version,
         ),

@@ -31,4 +31,14 @@ def test_the_move_lists_offer_the_players_by_name(page, live_server, club):
     assert offered == wanted
     swaps = page.get_by_label("Or swap with").locator("option").all_inner_texts()
     assert swaps == ["—", *wanted]
+    # A late arrival is offered to move once, not as a partner to swap with: they
+    # have no seat to swap.
+    late = player_services.player_add(club=the_club, name="Rita")
+    nights.night_check_in(night_id=night_id, players=[late.id])
+    page.reload()
+    page.get_by_text("Move or swap players (before a table's first deal)").click()
+    offered = page.get_by_label("Player").locator("option").all_inner_texts()
+    assert offered == [*wanted, "Rita (not seated yet)"]
+    swaps = page.get_by_label("Or swap with").locator("option").all_inner_texts()
+    assert swaps == ["—", *wanted]
     assert violations_of(page) == []

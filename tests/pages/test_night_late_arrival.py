@@ -49,7 +49,12 @@ def test_a_late_arrival_sits_down_at_a_table_that_has_not_dealt(browsers, live_s
     director.get_by_text("Checked in.").wait_for(timeout=WAIT)
 
     director.get_by_text("Move or swap players (before a table's first deal)").click()
-    director.get_by_label("Player").select_option(label="Rita (not seated yet)")
+    player = director.get_by_label("Player")
+    assert player.locator("option").all_inner_texts() == ["Rita (not seated yet)"]
+    # Nobody sits at a table not started: there is no one to swap with, not even
+    # Rita, who has no seat (the list offered her, a second time on the form).
+    assert director.get_by_label("Or swap with").count() == 0
+    player.select_option(label="Rita (not seated yet)")
     to_table = director.get_by_label("To table")
     offered = to_table.locator("option").all_inner_texts()
     assert offered == ["—", "2"]  # Table 1 has recorded its first deal
