@@ -194,3 +194,24 @@ def test_the_ranking_says_why_on_a_phone_and_on_the_screen_once_the_night_is_ove
     assert "R1 T1 not played" in screen.locator(".ranking-lines").inner_text()
     assert smallest_type(screen, ".ranking-lines .by-round") >= 20
     assert violations_of(screen) == []
+
+
+def test_a_phone_on_the_screens_link_reads_its_heading_whole_in_italian(
+    browsers, live_server, night
+):
+    """The screen's head on a 360 px phone: the night's line goes under the club's
+    name and date when both do not fit side by side ("La serata è finita:
+    classifica finale" ran off the right edge)."""
+    club, night_id = night
+    for table in night_selectors.night_page(night_id).rounds[-1].tables:
+        services.series_abandon(series_id=table.series)
+    nights.night_close(night_id=night_id)
+    phone = browsers("it-IT")
+    phone.set_viewport_size({"width": 360, "height": 740})
+    phone.goto(f"{live_server.url}/clubs/{club.slug}/nights/{night_id}/screen/")
+    phone.get_by_text("La serata è finita: classifica finale").wait_for(timeout=WAIT)
+    rights = phone.evaluate(
+        "[...document.querySelectorAll('.screen-head > *')].map("
+        "(e) => e.getBoundingClientRect().right)"
+    )
+    assert max(rights) <= 360
