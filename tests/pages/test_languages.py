@@ -210,23 +210,27 @@ def test_the_refusal_for_a_player_at_another_table_says_the_same_of_a_woman(
     assert refusal in page.content.decode()
 
 
-# Italian makes a participle or a noun agree with the person it speaks of: what
-# the pages say of a named player, beside a player's name, or to whoever reads
-# them, is written to hold for a woman as for a man ("Giulia distribuisce la
-# prima smazzata", not "distribuisce per primo"; "ha vinto", not "vincitore").
+# Italian, Spanish and French make a participle or a noun agree with the person
+# it speaks of: what the pages say of a named player, beside a player's name, or
+# to whoever reads them, is written to hold for a woman as for a man ("Giulia
+# distribuisce la prima smazzata", not "per primo"; "ha vinto", "ha ganado",
+# "a gagné" beside the winner's name, not "vincitore", "ganador", "gagnant").
 OF_A_PERSON = re.compile(r"%\((name|player|dealer|by)\)s|\{(player|name|partner)\}|\byou", re.I)
 BESIDE_A_NAME = {"winner", "leads", "deals first"}
-MASCULINE_ONLY = re.compile(
-    r"\b(seduto|per primo|vincitore|socio del|stato invitato|sei stato|"
-    r"diventi l.amministratore|ne diventi|resti collegato)\b"
-)
+MASCULINE_ONLY = {
+    "it": r"\b(seduto|per primo|vincitore|socio del|stato invitato|sei stato|"
+    r"diventi l.amministratore|ne diventi|resti collegato)\b",
+    "es": r"\b(ganador|pasas a ser (su|el) administrador)\b",
+    "fr": r"\b(gagnant|placé|invité dans|devenez l.administrateur|en devenez)\b",
+}
 
 
-def test_italian_says_the_same_of_a_woman_as_of_a_man():
+@pytest.mark.parametrize("language", sorted(MASCULINE_ONLY))
+def test_a_language_says_the_same_of_a_woman_as_of_a_man(language):
     drifted = [
         (msgid, msgstr)
-        for _flags, msgid, msgstr in po_entries("it")
+        for _flags, msgid, msgstr in po_entries(language)
         if OF_A_PERSON.search(msgid) or msgid in BESIDE_A_NAME
-        if MASCULINE_ONLY.search(msgstr)
+        if re.search(MASCULINE_ONLY[language], msgstr)
     ]
     assert drifted == []
