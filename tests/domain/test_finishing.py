@@ -13,6 +13,7 @@ from series.domain.league.results import DealFacts, SeriesFacts, places, series_
 from series.domain.nights import Placement, table_result
 from series.domain.rules import rules_from
 from series.domain.series import RecordDeal, SeriesState, StartSeries, VoidDeal, decide, fold
+from series.domain.standing import standing_of
 
 A, B, C, D, E = 1, 2, 3, 4, 5
 
@@ -71,7 +72,7 @@ def test_the_night_of_seventeen_gives_the_tiebreak_loser_second_place_at_a_table
     state = record(state, E, {A: 72, B: 82, C: 90, D: 120})
     assert state.totals == {A: 372, B: 372, C: 390, D: 440, E: 450}
     state = record(state, A, {B: 174})  # B ends on 546: 96 worse than E's 450
-    table = table_result(state)
+    table = table_result(standing_of(state))
     assert table.order == ((A,), (B,), (C,), (D,), (E,))
     assert Placement().score(table)[B] == 7.5
     assert places(league_facts(state)) == {A: 1, B: 2, C: 3, D: 4, E: 5}
@@ -98,7 +99,7 @@ def test_the_league_places_standard_rummy_as_the_night_does_the_later_out_ahead(
     state = record(state, C, {A: 70, D: 50})
     assert state.eliminated == (A, B, D) and state.winner == C
     assert state.totals == {A: 100, B: 110, C: 10, D: 130}
-    night = places_from_order(table_result(state).order)
+    night = places_from_order(table_result(standing_of(state)).order)
     assert night == {C: 1, A: 2, D: 3, B: 4}
     assert places(league_facts(state)) == night
 
@@ -213,7 +214,7 @@ def test_the_night_and_the_league_give_a_series_the_same_places_whatever_the_sea
 ):
     """RULES D-21: one order wherever places are used: the night's table, the
     league's places (its placement points and ratings), in any seat order."""
-    night = places_from_order(table_result(state).order)
+    night = places_from_order(table_result(standing_of(state)).order)
     facts = league_facts(state)
     assert places(facts) == night
     assert {r.player: r.place for r in series_results(facts, lambda p: p)} == night

@@ -28,8 +28,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..errors import _
-from ..finishing import Order, series_order
-from ..series import SeriesState
+from ..finishing import Order
+from ..standing import Standing
 from .errors import InvalidNight
 
 
@@ -74,29 +74,24 @@ def shared_places(order: Order) -> dict[int, Fraction]:
 
 
 def table_result(
-    state: SeriesState, director_order: Sequence[Sequence[int]] | None = None, *, table: int = 0
+    standing: Standing, director_order: Sequence[Sequence[int]] | None = None, *, table: int = 0
 ) -> TableResult:
-    """The table's result from its series' state.
+    """The table's result from its series' standing.
 
     ``director_order`` is the result a director records for an abandoned table
     (groups of level players, best first, every seated player once); without
     it an abandoned table is not played. A finished or still-playing series is
     ordered by its series' order of places (RULES D-21).
     """
-    if state.setup is None:
+    if not standing.players:
         raise InvalidNight(_("This table has not started its series."), code="table_not_started")
-    deals = dict.fromkeys(state.setup.players, 0)
-    for deal in state.deals:
-        for player in deal.players:
-            deals[player] += 1
-    totals = dict(state.totals)
+    totals, deals = dict(standing.totals), dict(standing.deals)
     if director_order is not None:
-        order = _checked_order(director_order, state.setup.players)
+        order = _checked_order(director_order, standing.players)
         return TableResult(order, totals, deals, table=table)
-    order = series_order(state)
-    if state.abandoned:
-        return TableResult(order, totals, deals, played=False, finished=False, table=table)
-    return TableResult(order, totals, deals, finished=not state.is_open, table=table)
+    if standing.abandoned:
+        return TableResult(standing.order, totals, deals, played=False, finished=False, table=table)
+    return TableResult(standing.order, totals, deals, finished=not standing.is_open, table=table)
 
 
 def order_from_places(places: Mapping[int, int]) -> Order:

@@ -28,6 +28,7 @@ from series.domain.series import (
     decide,
     fold,
 )
+from series.domain.standing import standing_of
 
 A, B, C, D, E = 1, 2, 3, 4, 5
 
@@ -126,7 +127,7 @@ def test_a_finished_table_places_its_players_as_the_series_ended():
     state = record(state, B, {A: 20, C: 15})
     state = record(state, C, {A: 15, B: 15})
     state = record(state, A, {B: 20})  # the tiebreak deal (RULES D-8)
-    table = table_result(state)
+    table = table_result(standing_of(state))
     assert table.finished and table.played
     assert Placement().score(table) == {A: 10, B: 5, C: 0}  # RULES D-21
     assert table.deals == {A: 4, B: 4, C: 3}
@@ -134,7 +135,7 @@ def test_a_finished_table_places_its_players_as_the_series_ended():
 
 def test_a_table_still_playing_is_ranked_as_if_it_ended_now():
     state = record(started([A, B, C]), A, {B: 20, C: 30})
-    ranking = night_ranking([[table_result(state)]])
+    ranking = night_ranking([[table_result(standing_of(state))]])
     assert ranking.provisional
     assert [line.player for line in ranking.lines] == [A, B, C]
 
@@ -143,8 +144,8 @@ def test_an_abandoned_table_is_not_played_unless_the_director_records_a_result()
     # RULES D-18
     state = record(started([A, B, C]), A, {B: 20, C: 30})
     state = fold(decide(state, AbandonSeries("the hall closed")), state)
-    assert not table_result(state).played
-    entered = table_result(state, director_order=[[C], [A, B]])
+    assert not table_result(standing_of(state)).played
+    entered = table_result(standing_of(state), director_order=[[C], [A, B]])
     assert entered.played and Placement().score(entered) == {
         C: 10,
         A: Fraction(5, 2),
@@ -155,7 +156,7 @@ def test_an_abandoned_table_is_not_played_unless_the_director_records_a_result()
 def test_a_director_result_must_place_every_seated_player_once():
     state = fold(decide(started([A, B, C]), AbandonSeries("late")), started([A, B, C]))
     with pytest.raises(InvalidNight) as refused:
-        table_result(state, director_order=[[A], [B]])
+        table_result(standing_of(state), director_order=[[A], [B]])
     assert refused.value.code == "result_does_not_match_table"
 
 
@@ -275,7 +276,7 @@ def test_a_rummy_table_places_by_elimination_order_then_totals():
     state = record(state, A, {B: 70, C: 10, D: 20})
     state = record(state, C, {A: 30, B: 40, D: 60})  # B reaches the cap: out first
     state = record(state, C, {A: 70, D: 30})  # A (100) and D (110) out together
-    points = Placement().score(table_result(state))
+    points = Placement().score(table_result(standing_of(state)))
     assert points == {C: 10, A: Fraction(20, 3), D: Fraction(10, 3), B: 0}
 
 

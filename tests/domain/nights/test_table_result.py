@@ -39,6 +39,7 @@ from series.domain.series import (
 )
 from series.domain.series import decide as decide_series
 from series.domain.series import fold as fold_series
+from series.domain.standing import standing_of
 
 A, B, C, D, E, F = 1, 2, 3, 4, 5, 6
 SERIES = "00000000-0000-4000-8000-000000000001"
@@ -178,7 +179,7 @@ def abandoned(players, *deals):
 def test_by_placement_the_places_entered_score_and_the_deals_played_count_in_averages():
     # RULES D-16, D-20
     state = abandoned([A, B, C], (A, {B: 20, C: 30}))
-    entered = table_result(state, ((C,), (A, B)))
+    entered = table_result(standing_of(state), ((C,), (A, B)))
     ranking = night_ranking([[entered]])
     lines = {line.player: line for line in ranking.lines}
     assert (lines[C].score, lines[A].score, lines[B].score) == (10, Fraction(5, 2), Fraction(5, 2))
@@ -192,17 +193,19 @@ def test_a_points_table_pays_the_places_entered():
     # RULES D-16, D-20
     state = abandoned([A, B, C])
     ranking = night_ranking(
-        [[table_result(state, ((B,), (C,), (A,)))]], PointsTable({3: (6, 3, 0)})
+        [[table_result(standing_of(state), ((B,), (C,), (A,)))]], PointsTable({3: (6, 3, 0)})
     )
     assert [(line.player, line.score) for line in ranking.lines] == [(B, 6), (C, 3), (A, 0)]
 
 
 def test_by_per_deal_a_result_counts_the_deals_played_and_a_table_without_deals_adds_none():
     # RULES D-20: per deal ranks by the average over deals played; places change none
-    played = table_result(abandoned([A, B, C], (A, {B: 20, C: 30})), ((C,), (B,), (A,)))
+    played = table_result(
+        standing_of(abandoned([A, B, C], (A, {B: 20, C: 30}))), ((C,), (B,), (A,))
+    )
     ranking = night_ranking([[played]], PerDeal())
     assert [(line.player, line.score) for line in ranking.lines] == [(A, 0), (B, 20), (C, 30)]
-    before_any_deal = table_result(abandoned([D, E, F]), ((D,), (E,), (F,)))
+    before_any_deal = table_result(standing_of(abandoned([D, E, F])), ((D,), (E,), (F,)))
     ranking = night_ranking([[before_any_deal]], PerDeal())
     assert all(line.score is None and line.rounds == 1 for line in ranking.lines)
 
@@ -210,5 +213,5 @@ def test_by_per_deal_a_result_counts_the_deals_played_and_a_table_without_deals_
 def test_without_a_result_the_abandoned_table_stays_not_played():
     # RULES D-18
     state = abandoned([A, B, C], (A, {B: 20, C: 30}))
-    ranking = night_ranking([[table_result(state)]])
+    ranking = night_ranking([[table_result(standing_of(state))]])
     assert all(line.score is None and line.rounds == 0 for line in ranking.lines)
