@@ -54,6 +54,9 @@ class SeriesSheet(models.Model):
     # The series' folded state at ``version`` (series.domain.snapshot), so that a
     # command loads one row instead of folding the log.
     snapshot = models.JSONField(null=True)
+    # Its places, totals and each player's deals (series.domain.standing), so that
+    # a page reading many series (a night's, the big screen) decodes no snapshot.
+    standing = models.JSONField(null=True)
     # The night and table number a night's table plays this series at (null outside
     # a night): written by the night's projection, so a page can say "Table 2".
     night = models.UUIDField(null=True)

@@ -17,7 +17,8 @@ from uuid import UUID
 from django.utils.formats import number_format
 from django.utils.translation import gettext, gettext_lazy, pgettext
 
-from series.domain.finishing import places_from_order, series_order
+from series.domain import standing
+from series.domain.finishing import places_from_order
 from series.domain.names import sort_key
 from series.domain.nights.methods import PER_DEAL, POINTS_TABLE
 from series.domain.nights.night import NightRound, NightState, NightTable, scoring_method
@@ -25,9 +26,8 @@ from series.domain.nights.ranking import RoundPoints
 from series.domain.nights.ranking import night_ranking as rank_night
 from series.domain.nights.results import table_result
 from series.domain.rules import rules_from
-from series.domain.series import SeriesState
+from series.domain.standing import Standing
 from series.models import Club, Event, Membership, Night, NightSeat, Player, SeriesSheet
-from series.sheets.selectors import OPEN_STATUSES, series_state
 
 METHOD_EXPLAINED = {
     "placement": gettext_lazy(
@@ -230,13 +230,14 @@ def _night_state(night_id: UUID) -> NightState | None:
     return None if state.club is None else state
 
 
-def _table_states(state: NightState) -> dict[UUID, tuple[SeriesState, str]]:
-    """Each started table's series state and status, from its sheets (one query)."""
+def _table_states(state: NightState) -> dict[UUID, Standing]:
+    """Each started table's series standing, from its sheets (one query, no
+    snapshot decoded: the same cost however many deals the tables played)."""
     ids = [t.series for r in state.rounds for t in r.tables if t.started]
     if not ids:
         return {}
-    sheets = SeriesSheet.objects.filter(id__in=ids).only("id", "version", "snapshot", "status")
-    return {sheet.id: (series_state(sheet), sheet.status) for sheet in sheets}
+    sheets = SeriesSheet.objects.filter(id__in=ids).values_list("id", "standing")
+    return {series_id: standing.decode(data) for series_id, data in sheets}
 
 
 def _names(state: NightState) -> dict[int, str]:
@@ -256,8 +257,7 @@ def _ranking(state: NightState, tables, names) -> RankingView:
         results = []
         for table in round_.tables:
             if table.started and table.series in tables:
-                series = tables[table.series][0]
-                results.append(table_result(series, table.result, table=table.number))
+                results.append(table_result(tables[table.series], table.result, table=table.number))
         rounds.append(results)
     ranked = rank_night(rounds, scoring_method(state.scoring))
     lines = [
@@ -322,7 +322,7 @@ def disputed_deals(state: NightState) -> tuple[tuple[int, int, int], ...]:
         for round_ in state.rounds
         for table in round_.tables
         if table.series in tables
-        for deal in tables[table.series][0].disputed
+        for deal in tables[table.series].disputed
     )
 
 
@@ -332,30 +332,19 @@ def standings_order(night_id: UUID, state: NightState) -> tuple[int, ...]:
     return tuple(line.player for line in ranking.lines) if ranking else ()
 
 
-def _leaders(table: NightTable, state: SeriesState | None, totals: dict) -> set[int]:
-    """The table's winner, or while it plays everyone level on the best total."""
-    if state is None or not state.deals:
-        return set()
-    if state.winner is not None:
-        return {state.winner}
-    best = (max if state.setup.rules.higher_wins else min)(totals.get(p, 0) for p in table.seats)
-    return {p for p in table.seats if totals.get(p, 0) == best}
-
-
 def _table_view(table: NightTable, tables, names, ratings=None) -> TableView:
-    found = tables.get(table.series) if table.started else None
-    series_state_, status = found if found else (None, None)
-    totals = dict(series_state_.totals) if series_state_ is not None else {}
-    leaders = _leaders(table, series_state_, totals)
+    series = tables.get(table.series) if table.started else None
+    totals = dict(series.totals) if series is not None else {}
+    leaders = set(series.leaders) if series is not None else set()
     if not table.started:
         state_name = "drawn"
-    elif status in OPEN_STATUSES:
+    elif series is not None and series.is_open:
         state_name = "playing"
-    elif series_state_ is not None and series_state_.abandoned:
+    elif series is not None and series.abandoned:
         state_name = "abandoned"
     else:
         state_name = "finished"
-    places = _result_places(table, series_state_) if state_name == "abandoned" else {}
+    places = _result_places(table, series) if state_name == "abandoned" else {}
     seats = [
         SeatView(
             seat,
@@ -370,8 +359,8 @@ def _table_view(table: NightTable, tables, names, ratings=None) -> TableView:
         for seat, player in enumerate(table.seats, start=1)
     ]
     deal_number = 0
-    if series_state_ is not None:
-        deal_number = len(series_state_.deals) + (1 if state_name == "playing" else 0)
+    if series is not None:
+        deal_number = series.dealt + (1 if state_name == "playing" else 0)
     fixed = table.rules.get("deals") or len(table.seats)
     return TableView(
         table.number,
@@ -385,20 +374,20 @@ def _table_view(table: NightTable, tables, names, ratings=None) -> TableView:
         deal_number,
         fixed,
         table.result,
-        tuple(names.get(p, str(p)) for p in series_state_.tiebreak_players)
-        if series_state_ is not None and state_name == "playing"
+        tuple(names.get(p, str(p)) for p in series.tiebreak_players)
+        if series is not None and state_name == "playing"
         else (),
     )
 
 
-def _result_places(table: NightTable, series: SeriesState) -> dict[int, int]:
+def _result_places(table: NightTable, series: Standing) -> dict[int, int]:
     """An abandoned table's places: the director's result once entered, else as its
     series' totals stood when abandoned (none before its first deal)."""
     if table.result is not None:
         return places_from_order(table.result)
-    if not series.deals:
+    if not series.dealt:
         return {}
-    return places_from_order(series_order(series))
+    return places_from_order(series.order)
 
 
 def _swaps(round_: NightRound, names) -> list[SwapView]:

@@ -20,11 +20,12 @@ from uuid import UUID
 from django.db import connection, transaction
 
 from series.database import dialects
-from series.domain import snapshot
+from series.domain import snapshot, standing
 from series.domain.events import DealRecorded, Event, PlayerSeated
 from series.domain.nights.events import is_night_event
 from series.domain.roster import is_roster_event
 from series.domain.series import Deal, SeriesState, fold
+from series.domain.standing import standing_of
 from series.eventstore import projectors, store
 from series.eventstore.projectors import SeriesChanged
 from series.eventstore.row_source import insert_rows
@@ -50,6 +51,7 @@ def _sheet_fields(state: SeriesState, updated_at: datetime) -> dict[str, Any]:
         "unconfirmed": state.unconfirmed,
         "updated_at": updated_at,
         "snapshot": snapshot.encode(state),
+        "standing": standing.encode(standing_of(state)),
     }
 
 
@@ -71,6 +73,7 @@ SHEET_COLUMNS = (
     "unconfirmed",
     "updated_at",
     "snapshot",
+    "standing",
 )
 SEAT_COLUMNS = ("series", "club", "player", "seat")
 LINE_COLUMNS = (
@@ -105,7 +108,7 @@ class Rows:
         key = _db_uuid(series_id)
         header = _sheet_fields(state, updated_at)
         header["updated_at"] = _db_datetime(updated_at)
-        for name in ("totals", "tiebreak_players", "eliminated", "snapshot"):
+        for name in ("totals", "tiebreak_players", "eliminated", "snapshot", "standing"):
             header[name] = json.dumps(header[name])
         self.sheets.append(
             (
