@@ -442,7 +442,8 @@ def night_page(night_id: UUID) -> NightPage | None:
 
 @dataclass(frozen=True, slots=True)
 class ClosedOrReopened:
-    """A line of a night's closes and reopenings: when, who (a user name) and why."""
+    """A line of a night's closes and reopenings: when, who (the name they signed
+    up with, else their user name, as the audit trail names a scorer) and why."""
 
     reopened: bool
     at: datetime
@@ -455,11 +456,18 @@ def closes_and_reopenings(night_id: UUID) -> list[ClosedOrReopened]:
     its log (one query)."""
     rows = Event.objects.filter(stream=night_id, type__in=("NightClosed", "NightReopened"))
     lines = rows.order_by("version").values_list(
-        "type", "recorded_at", "recorded_by__username", "payload__reason"
+        "type",
+        "recorded_at",
+        "recorded_by__first_name",
+        "recorded_by__last_name",
+        "recorded_by__username",
+        "payload__reason",
     )
     return [
-        ClosedOrReopened(kind == "NightReopened", at, by, reason or "")
-        for kind, at, by, reason in lines
+        ClosedOrReopened(
+            kind == "NightReopened", at, f"{first} {last}".strip() or username, reason or ""
+        )
+        for kind, at, first, last, username, reason in lines
     ]
 
 
