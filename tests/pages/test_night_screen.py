@@ -196,6 +196,32 @@ def test_the_ranking_says_why_on_a_phone_and_on_the_screen_once_the_night_is_ove
     assert violations_of(screen) == []
 
 
+@pytest.mark.parametrize("size", BIG_SCREENS, ids=lambda s: f"{s['width']}x{s['height']}")
+def test_a_closed_nights_ranking_fits_the_screen_with_every_players_rounds(
+    browsers, live_server, night, size
+):
+    """Once the night is over each line gains its rounds: all seventeen still show
+    whole on the screen, none cut at its foot."""
+    _club, night_id = night
+    for table in night_selectors.night_page(night_id).rounds[-1].tables:
+        services.series_abandon(series_id=table.series)
+    nights.night_close(night_id=night_id)
+    screen = open_screen(browsers, live_server, night, size, "Tonight's ranking")
+    cut = screen.evaluate(
+        """() => {
+            const panel = document.querySelector('.screen-ranking').getBoundingClientRect();
+            return [...document.querySelectorAll('.ranking-lines li')].filter((line) => {
+                const box = line.getBoundingClientRect();
+                return box.bottom > Math.min(panel.bottom, innerHeight) + 0.5
+                    || box.right > panel.right + 0.5;
+            }).map((line) => line.querySelector('.name').textContent);
+        }"""
+    )
+    assert len(screen.locator(".ranking-lines li").all()) == len(NAMES)
+    assert cut == []
+    assert smallest_type(screen, ".ranking-lines .by-round") >= 20
+
+
 def test_a_phone_on_the_screens_link_reads_its_heading_whole_in_italian(
     browsers, live_server, night
 ):
