@@ -234,3 +234,16 @@ def test_a_language_says_the_same_of_a_woman_as_of_a_man(language):
         if re.search(MASCULINE_ONLY[language], msgstr)
     ]
     assert drifted == []
+
+
+def test_french_never_writes_de_before_a_name_it_cannot_elide():
+    # "Cartes de Inès" should read "d'Inès", which a placeholder cannot know: a
+    # French message puts a person's or a club's name after a colon, "pour" or
+    # "du club" instead.
+    before_a_name = re.compile(
+        r"\bde (%\((name|player|dealer|by|club)\)s|\{(name|player|partner|club)\})"
+    )
+    unelided = [
+        msgstr for _flags, _msgid, msgstr in po_entries("fr") if before_a_name.search(msgstr)
+    ]
+    assert unelided == []
