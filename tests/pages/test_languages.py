@@ -216,12 +216,13 @@ def test_the_refusal_for_a_player_at_another_table_says_the_same_of_a_woman(
 # distribuisce la prima smazzata", not "per primo"; "ha vinto", "ha ganado",
 # "a gagné" beside the winner's name, not "vincitore", "ganador", "gagnant").
 OF_A_PERSON = re.compile(r"%\((name|player|dealer|by)\)s|\{(player|name|partner)\}|\byou", re.I)
-BESIDE_A_NAME = {"winner", "leads", "deals first"}
+BESIDE_A_NAME = {"winner", "leads", "deals first", "retired"}
 MASCULINE_ONLY = {
     "it": r"\b(seduto|per primo|vincitore|socio del|stato invitato|sei stato|"
-    r"diventi l.amministratore|ne diventi|resti collegato)\b",
-    "es": r"\b(ganador|pasas a ser (su|el) administrador)\b",
-    "fr": r"\b(gagnant|placé|invité dans|devenez l.administrateur|en devenez)\b",
+    r"diventi l.amministratore|ne diventi|resti collegato|ritirato|segnarlo)\b",
+    "es": r"\b(ganador|pasas a ser (su|el) administrador|dado de baja|registrarlo)\b",
+    "fr": r"\b(gagnant|placé|invité dans|devenez l.administrateur|en devenez|inactif|"
+    r"faites-le)\b",
 }
 
 

@@ -203,7 +203,7 @@ def test_a_lowest_hand_that_wins_is_not_read_as_a_deal_in_spanish():
 
 def test_french_names_the_placement_method_place_as_its_picker_does():
     """The method the night's picker calls "Place" is not "classement" in its
-    help, its night summary or a player's nights (the word of the ratings)."""
+    help, its night summary or a player's nights (the word of the standings)."""
     for msgid, text in _entries("fr"):
         if re.search(r"\b[Pp]lacement\b", msgid):
             assert "lassement" not in text, (msgid, text)
@@ -213,7 +213,7 @@ def test_a_member_and_the_league_have_one_name_each():
     """Spanish calls a member "socio" (never "miembro" beside it) and says to
     the reader "formes parte", not a "socio" in the masculine; Italian and
     French name the league "campionato"/"championnat", not the standings'
-    "classifica"/"classement" (in French also the word of the ratings)."""
+    "classifica"/"classement"."""
     for language, pattern, other in (
         ("es", r"\b[Mm]embers?\b", r"\b[Mm]iembros?\b"),
         ("it", r"\b[Ll]eague\b", r"\b[Cc]lassifica\b"),
@@ -227,3 +227,19 @@ def test_a_member_and_the_league_have_one_name_each():
     with translation.override("it"):
         member = translation.gettext("You are a member of %(club)s already.")
     assert "socio" not in link and "socio" not in member
+
+
+def test_french_calls_a_rating_cote_and_keeps_classement_for_the_standings():
+    """A reader met "Classement 2026" (the standings) beside "classement" for a
+    player's rating: a rating is "cote", the word French clubs use for one."""
+    ratings = [
+        (msgid, text) for msgid, text in _entries("fr") if re.search(r"\brating", msgid, re.I)
+    ]
+    assert len(ratings) > 10
+    standings = re.compile(r"^Ranked by rating")  # "Classement par cote": both words, rightly
+    assert [
+        (msgid, text)
+        for msgid, text in ratings
+        if "lassement" in text and not standings.match(msgid)
+    ] == []
+    assert all("cote" in text.lower() for _msgid, text in ratings)
