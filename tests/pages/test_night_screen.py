@@ -14,7 +14,7 @@ from series.clubs import services as club_services
 from series.nights import selectors as night_selectors
 from series.nights import services as nights
 from series.sheets import services
-from tests.support.browser import AXE, violations_of
+from tests.support.browser import AXE, shoot, violations_of
 from tests.support.factories import entry
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -217,6 +217,8 @@ def test_a_closed_nights_ranking_fits_the_screen_with_every_players_rounds(
             }).map((line) => line.querySelector('.name').textContent);
         }"""
     )
+    if size["width"] == 1280:
+        shoot(screen, "night-big-screen-final", full_page=False)
     assert len(screen.locator(".ranking-lines li").all()) == len(NAMES)
     assert cut == []
     assert smallest_type(screen, ".ranking-lines .by-round") >= 20
