@@ -12,6 +12,9 @@ events, services and pages build on these functions.
   a table's places and points (D-16, D-18).
 - ``night_ranking``: the night over its rounds (D-17, D-18), provisional while
   tables still play.
+- ``report.night_facts``: the night's notable facts for its report (the
+  highest penalty in a deal, the lowest total, who went out most, tiebreaks,
+  directors' results), from its tables' series.
 """
 
 from .drawing import METHODS, RANDOM, RATING, STANDINGS, DrawnTable, draw
