@@ -15,11 +15,12 @@ from fractions import Fraction
 from uuid import UUID
 
 from django.utils.formats import number_format
-from django.utils.translation import gettext, gettext_lazy, pgettext
+from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext
 
 from series.domain import standing
 from series.domain.finishing import places_from_order
 from series.domain.names import sort_key
+from series.domain.nights import report
 from series.domain.nights.methods import PER_DEAL, POINTS_TABLE
 from series.domain.nights.night import NightRound, NightState, NightTable, scoring_method
 from series.domain.nights.ranking import RoundPoints
@@ -28,6 +29,8 @@ from series.domain.nights.results import table_result
 from series.domain.rules import rules_from
 from series.domain.standing import Standing
 from series.models import Club, Event, Membership, Night, NightSeat, Player, SeriesSheet
+from series.sheets.selectors import series_state
+from series.templatetags.pagetags import names_and
 
 METHOD_EXPLAINED = {
     "placement": gettext_lazy(
@@ -438,6 +441,146 @@ def night_page(night_id: UUID) -> NightPage | None:
         ranking=_ranking(state, tables, names),
         closes=state.closes,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class TableTotal:
+    player: int
+    name: str
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class ReportTable:
+    """A started table of the night as its report shows it: each seat's final
+    total (as it stood, for an abandoned table) in seat order."""
+
+    round: int
+    number: int
+    status: str  # "playing", "finished", "abandoned"
+    totals: list[TableTotal]
+    result_entered: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class FactLine:
+    kind: str
+    text: str
+    players: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class NightReport:
+    """The night's report: its page data (club, date, method, the ranking with
+    each round's table and place), each started table's final totals and the
+    night's notable facts in words."""
+
+    night: NightPage
+    tables: list[ReportTable]
+    facts: list[FactLine]
+
+    @property
+    def rounds(self) -> list[int]:
+        """The numbers of the rounds a ranking line has a column for."""
+        return sorted({r.round for line in self.night.ranking.lines for r in line.per_round})
+
+
+def night_report(night_id: UUID) -> NightReport | None:
+    """The night's report in four queries whatever the deals played: the night's
+    page (three) and its tables' series states, from their sheets' snapshots (one;
+    a stale snapshot is folded from the log, as a command would); None for no such
+    night."""
+    night = night_page(night_id)
+    if night is None:
+        return None
+    states = _series_states([t.series for r in night.rounds for t in r.tables if t.series])
+    names = {seat.player: seat.name for r in night.rounds for t in r.tables for seat in t.seats}
+    names.update((line.player, line.name) for line in night.ranking.lines)
+    facts = report.night_facts(
+        report.ReportTable(r.number, t.number, states.get(t.series), t.result)
+        for r in night.rounds
+        for t in r.tables
+    )
+    tables = [
+        ReportTable(
+            r.number,
+            t.number,
+            t.status,
+            [TableTotal(seat.player, seat.name, seat.total or 0) for seat in t.seats],
+            t.result_entered,
+        )
+        for r in night.rounds
+        for t in r.tables
+        if t.status != "drawn"
+    ]
+    return NightReport(night, tables, [_fact_line(fact, names) for fact in facts])
+
+
+def _series_states(ids) -> dict:
+    if not ids:
+        return {}
+    sheets = SeriesSheet.objects.filter(id__in=ids).only("id", "version", "snapshot")
+    return {sheet.id: series_state(sheet) for sheet in sheets}
+
+
+def _fact_line(fact: report.Fact, names: dict[int, str]) -> FactLine:
+    def name(player: int | None) -> str:
+        return names.get(player, str(player))
+
+    def where(at: report.Where) -> str:
+        if at.deal:
+            return gettext("%(name)s (round %(round)s, table %(table)s, deal %(deal)s)") % {
+                "name": name(at.player),
+                "round": at.round,
+                "table": at.table,
+                "deal": at.deal,
+            }
+        return gettext("%(name)s (round %(round)s, table %(table)s)") % {
+            "name": name(at.player),
+            "round": at.round,
+            "table": at.table,
+        }
+
+    match fact.kind:
+        case report.HIGHEST_DEAL:
+            text = gettext("The highest penalty in one deal: %(points)s, %(where)s.") % {
+                "points": fact.value,
+                "where": names_and(where(at) for at in fact.at),
+            }
+        case report.LOWEST_TOTAL:
+            text = gettext("The lowest total at a table: %(total)s, %(where)s.") % {
+                "total": fact.value,
+                "where": names_and(where(at) for at in fact.at),
+            }
+        case report.WENT_OUT_MOST:
+            text = ngettext(
+                "Went out most: %(names)s, %(count)s time.",
+                "Went out most: %(names)s, %(count)s times.",
+                fact.value,
+            ) % {"names": names_and(name(p) for p in fact.players), "count": fact.value}
+        case report.TIEBREAK:
+            text = gettext(
+                "Tiebreak at round %(round)s, table %(table)s (deal %(deal)s): "
+                "%(names)s played it; %(out)s went out."
+            ) % {
+                "round": fact.round,
+                "table": fact.table,
+                "deal": fact.deal,
+                "names": names_and(name(p) for p in fact.players),
+                "out": name(fact.went_out),
+            }
+        case _:  # report.DIRECTOR_RESULT
+            places = places_from_order(fact.order)
+            text = gettext("The director's result at round %(round)s, table %(table)s: %(places)s.")
+            text %= {
+                "round": fact.round,
+                "table": fact.table,
+                "places": "; ".join(
+                    f"{ordinal(places[group[0]])} {names_and(name(p) for p in group)}"
+                    for group in fact.order
+                ),
+            }
+    return FactLine(fact.kind, text, fact.players)
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from series.clubs import players as player_services
+from series.clubs import services as club_services
 from series.eventstore import projectors
 from series.nights import services as nights
 from series.sheets import services
@@ -75,3 +77,40 @@ def a_night_played() -> None:
     play_out(closed.night_id)
     nights.night_close(night_id=closed.night_id)
     projectors.follow_log()  # the league's follower has read the log, as beside the server
+
+
+def a_night_with_every_fact(count: int = 8, *, public: bool = True, names=NAMES):
+    """A closed night of ``count`` players (a multiple of 4, at least 8) at tables
+    of 4, two deals a table, with a fact of each kind for its report. At Table 1
+    the first two seated go out once each and stand level on 20: they play a
+    tiebreak deal, which the first wins (out twice). At every other table but the
+    last the first seated goes out twice and the last seated takes 45 in the
+    second deal. The last table is abandoned after one deal and the director
+    places its players in reverse seat order. Returns the club, its players and
+    the night's id."""
+    club = club_services.club_create(name="Circolo del Ramino", public=public)
+    players = [player_services.player_add(club=club, name=n) for n in names[:count]]
+    night_id = nights.night_open(club=club, options={"deals": 2}, date="2026-03-14").night_id
+    nights.night_check_in(night_id=night_id, players=[p.id for p in players])
+    drawn(night_id, low=4, high=4, seed=3)
+    tables = nights.night_tables_start(night_id=night_id).state.current_round.tables
+    for table in tables:
+        one, two, three, four = table.seats
+        if table.number == 1:
+            deals = [
+                (one, {two: 20, three: 30, four: 30}),
+                (two, {one: 20, three: 30, four: 30}),
+                (one, {two: 15}),  # the tiebreak: the two level players only
+            ]
+        elif table.number == len(tables):
+            deals = [(one, {two: 25, three: 30, four: 30})]
+        else:
+            deals = [(one, {two: 20, three: 30, four: 30}), (one, {two: 15, three: 30, four: 45})]
+        for out, hands in deals:
+            services.deal_record(series_id=table.series, entry=entry(out, hands))
+    last = tables[-1]
+    services.series_abandon(series_id=last.series, reason="the room closed")
+    order = [[p] for p in reversed(last.seats)]
+    nights.night_table_result(night_id=night_id, table=last.number, order=order)
+    nights.night_close(night_id=night_id)
+    return club, players, night_id
