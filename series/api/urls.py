@@ -71,6 +71,7 @@ urlpatterns = [
     ),
     path("clubs/<slug:slug>/nights", nights.ClubNightsApi.as_view(), name="club-nights"),
     path("nights/<uuid:night_id>", nights.NightDetailApi.as_view(), name="night"),
+    path("nights/<uuid:night_id>/report", nights.NightReportApi.as_view(), name="night-report"),
     path("nights/<uuid:night_id>/check-ins", nights.CheckInsApi.as_view(), name="night-check-ins"),
     path(
         "nights/<uuid:night_id>/check-ins/me",

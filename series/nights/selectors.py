@@ -484,6 +484,29 @@ class NightReport:
         """The numbers of the rounds a ranking line has a column for."""
         return sorted({r.round for line in self.night.ranking.lines for r in line.per_round})
 
+    @property
+    def rows(self) -> list[tuple[RankingLine, list[str]]]:
+        """Each ranking line with its cell for each round ("T3 2nd 7.5"; empty for a
+        round it sat out)."""
+        rounds = self.rounds
+        return [
+            (line, [_round_cell({r.round: r for r in line.per_round}.get(n)) for n in rounds])
+            for line in self.night.ranking.lines
+        ]
+
+
+def _round_cell(line: RoundPoints | None) -> str:
+    """A round's cell of the report's ranking: its table, place and points."""
+    if line is None:
+        return ""
+    if line.place is None or line.points is None:
+        return gettext("T%(table)s not played") % {"table": line.table}
+    return gettext("T%(table)s %(place)s %(points)s") % {
+        "table": line.table,
+        "place": ordinal(line.place),
+        "points": _short(line.points),
+    }
+
 
 def night_report(night_id: UUID) -> NightReport | None:
     """The night's report in four queries whatever the deals played: the night's

@@ -14,6 +14,7 @@ night_pages = [
     path("screen/tables/", views.night_screen_fragment, name="screen_fragment"),
     path("join/", views.night_join, name="join"),
     path("reopen/", views.night_reopen, name="reopen"),
+    path("report/", views.night_report, name="report"),
 ]
 
 urlpatterns = [

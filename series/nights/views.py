@@ -470,6 +470,28 @@ def night_cards(request, club, night_id: UUID):
     return render(request, "nights/cards.html", context)
 
 
+# -- the night's report -------------------------------------------------------------------
+
+
+@require_safe
+@club_page(Access.READ)
+def night_report(request, club, night_id: UUID):
+    """The night on one printed page: its club, date and method, the ranking with
+    each round's table, place and points, each table's final totals and the
+    night's notable facts. Whoever may read the night's page may read it."""
+    report = selectors.night_report(night_id)
+    if report is None or report.night.club_id != club.id:
+        raise Http404
+    context = {
+        "club": club,
+        "night": report.night,
+        "report": report,
+        "day": pages_data.night_day(report.night),
+        "of_the_day": selectors.night_of_the_day(report.night),
+    }
+    return render(request, "nights/report.html", context)
+
+
 # -- the big screen -----------------------------------------------------------------------
 
 
@@ -535,10 +557,14 @@ def _render_screen(request, club, night_id, template: str) -> HttpResponse:
     screen = pages_data.screen_of(night)
     fragment = reverse("nights:screen_fragment", kwargs={"slug": club.slug, "night_id": night_id})
     key = request.GET.get("key")
+    report = reverse("nights:report", kwargs={"slug": club.slug, "night_id": night_id})
     context = {
         "club": club,
         "screen": screen,
         "fragment_url": f"{fragment}?{urlencode({'key': key})}" if key else fragment,
+        # the report's address as a QR code once the night is over (a private
+        # club's members sign in there: the screen's key opens the screen only)
+        "report_url": request.build_absolute_uri(report) if night.closed else None,
     }
     return render(request, template, context)
 

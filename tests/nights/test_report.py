@@ -8,11 +8,17 @@ from __future__ import annotations
 import uuid
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
+from series.clubs import membership
+from series.clubs import services as club_services
 from series.domain.nights import report as facts
 from series.nights import selectors
+from series.nights import services as nights
 from series.sheets import projections
 from series.sheets import services as sheets
+from tests.support.api import client_for, make_user
 from tests.support.nights import a_night_with_every_fact
 
 pytestmark = pytest.mark.django_db
@@ -20,6 +26,8 @@ pytestmark = pytest.mark.django_db
 # The night's page (its events, its tables' standings, the names), then its
 # tables' series states (their sheets' snapshots).
 NIGHT_REPORT = 4
+# The token with its user; the night's club; the user's role in it.
+AUTH_AND_ACCESS = 3
 
 
 def test_the_reports_ranking_and_totals_are_the_nights():
@@ -93,3 +101,107 @@ def test_the_report_costs_four_queries_however_many_tables(count, django_assert_
 
 def test_no_report_for_no_night():
     assert selectors.night_report(uuid.uuid4()) is None
+
+
+# -- the page and the API -------------------------------------------------------------------
+
+
+def report_paths(club, night_id) -> tuple[str, str]:
+    return f"/clubs/{club.slug}/nights/{night_id}/report/", f"/api/v1/nights/{night_id}/report"
+
+
+def test_the_api_gives_the_pages_figures_and_facts():
+    club, _players, night_id = a_night_with_every_fact(8)
+    body = client_for(None).get(report_paths(club, night_id)[1]).json()
+    report = selectors.night_report(night_id)
+    assert set(body) == {"night", "club", "date", "method", "ranking", "tables", "facts"}
+    assert (body["night"], body["club"], body["date"], body["method"]) == (
+        str(night_id),
+        club.slug,
+        "2026-03-14",
+        "placement",
+    )
+    assert [(r["player"], r["name"], r["place"], r["points"]) for r in body["ranking"]] == [
+        (line.player, line.name, line.place, round(float(line.points), 2))
+        for line in report.night.ranking.lines
+    ]
+    assert body["ranking"][0]["per_round"] == [
+        {"round": 1, "table": r.table, "place": r.place, "points": round(float(r.points), 2)}
+        for r in report.night.ranking.lines[0].per_round
+    ]
+    assert [(t["round"], t["number"]) for t in body["tables"]] == [(1, 1), (1, 2)]
+    assert body["tables"][0]["totals"] == [
+        {"player": t.player, "name": t.name, "total": t.total} for t in report.tables[0].totals
+    ]
+    assert [f["kind"] for f in body["facts"]] == list(facts.KINDS)
+    assert [(f["text"], tuple(f["players"])) for f in body["facts"]] == [
+        (f.text, f.players) for f in report.facts
+    ]
+
+
+def test_the_api_says_the_facts_in_the_callers_language():
+    club, _players, night_id = a_night_with_every_fact(8)
+    body = client_for(None).get(report_paths(club, night_id)[1], HTTP_ACCEPT_LANGUAGE="it").json()
+    assert body["facts"][0]["text"].startswith("La penalità più alta in una smazzata:")
+
+
+def test_a_private_clubs_report_is_for_its_members_only(client):
+    club, _players, night_id = a_night_with_every_fact(8, public=False)
+    page, api = report_paths(club, night_id)
+    member, stranger = make_user("member"), make_user("stranger")
+    membership.member_set(club=club, user=member, role="member")
+    # a visitor signs in first; a stranger gets what a missing night gives
+    assert client.get(page).status_code == 302
+    assert client_for(None).get(api).status_code in (401, 404)
+    client.force_login(stranger)
+    assert client.get(page).status_code == 404
+    assert client_for(stranger).get(api).status_code == 404
+    assert client_for(stranger).get(f"/api/v1/nights/{uuid.uuid4()}/report").json() == (
+        client_for(stranger).get(api).json()
+    )
+    client.force_login(member)
+    assert client.get(page).status_code == 200
+    assert client_for(member).get(api).status_code == 200
+
+
+def test_a_public_clubs_report_is_for_anyone_and_another_clubs_slug_finds_nothing(client):
+    club, _players, night_id = a_night_with_every_fact(8)
+    other = club_services.club_create(name="Another club", public=True)
+    page = client.get(report_paths(club, night_id)[0])
+    assert page.status_code == 200
+    assert "Report of the club night of" in page.content.decode()
+    assert client.get(f"/clubs/{other.slug}/nights/{night_id}/report/").status_code == 404
+
+
+def test_the_closed_nights_page_and_the_nights_list_link_the_report(client):
+    club, _players, night_id = a_night_with_every_fact(8)
+    path = report_paths(club, night_id)[0]
+    assert f'href="{path}"' in client.get(f"/clubs/{club.slug}/nights/{night_id}/").content.decode()
+    assert f'href="{path}"' in client.get(f"/clubs/{club.slug}/nights/").content.decode()
+    nights.night_reopen(night_id=night_id, reason="a wrong total")
+    assert f'href="{path}"' not in client.get(f"/clubs/{club.slug}/nights/").content.decode()
+
+
+def test_the_big_screens_final_view_shows_the_reports_address_as_a_qr_code(client):
+    club, _players, night_id = a_night_with_every_fact(8)
+    screen = client.get(f"/clubs/{club.slug}/nights/{night_id}/screen/")
+    assert screen.context["report_url"] == f"http://testserver{report_paths(club, night_id)[0]}"
+    html = screen.content.decode()
+    assert '<figure class="screen-report"><svg' in html
+    assert "style=" not in html  # the CSP forbids inline styles
+    nights.night_reopen(night_id=night_id, reason="a wrong total")
+    assert (
+        "screen-report"
+        not in client.get(f"/clubs/{club.slug}/nights/{night_id}/screen/").content.decode()
+    )
+
+
+@pytest.mark.parametrize("count", [8, 24])
+def test_the_reports_api_costs_a_fixed_number_of_queries(count):
+    club, _players, night_id = a_night_with_every_fact(count)
+    reader = make_user("reader")
+    membership.member_set(club=club, user=reader, role="member")
+    api = client_for(reader)
+    with CaptureQueriesContext(connection) as queries:
+        assert api.get(report_paths(club, night_id)[1]).status_code == 200
+    assert len(queries) == AUTH_AND_ACCESS + NIGHT_REPORT

@@ -72,6 +72,7 @@ CASES = {
     ),
     "api/v1/clubs/<slug:slug>/nights": "/api/v1/clubs/{slug}/nights",
     "api/v1/nights/<uuid:night_id>": "/api/v1/nights/{night}",
+    "api/v1/nights/<uuid:night_id>/report": "/api/v1/nights/{night}/report",
     "api/v1/nights/<uuid:night_id>/check-ins": "/api/v1/nights/{night}/check-ins",
     "api/v1/nights/<uuid:night_id>/check-ins/me": "/api/v1/nights/{night}/check-ins/me",
     "api/v1/nights/<uuid:night_id>/check-outs": "/api/v1/nights/{night}/check-outs",
@@ -168,6 +169,7 @@ CASES = {
         "/clubs/{slug}/nights/{night}/close/night/"
     ),
     "clubs/<slug:slug>/nights/<uuid:night_id>/reopen/": "/clubs/{slug}/nights/{night}/reopen/",
+    "clubs/<slug:slug>/nights/<uuid:night_id>/report/": "/clubs/{slug}/nights/{night}/report/",
     # Django's admin, for the site's staff
     "admin/": "/admin/",
     "admin/login/": "/admin/login/",

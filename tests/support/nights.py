@@ -79,15 +79,16 @@ def a_night_played() -> None:
     projectors.follow_log()  # the league's follower has read the log, as beside the server
 
 
-def a_night_with_every_fact(count: int = 8, *, public: bool = True, names=NAMES):
+def a_night_with_every_fact(count: int = 8, *, rounds: int = 1, public: bool = True, names=NAMES):
     """A closed night of ``count`` players (a multiple of 4, at least 8) at tables
     of 4, two deals a table, with a fact of each kind for its report. At Table 1
     the first two seated go out once each and stand level on 20: they play a
     tiebreak deal, which the first wins (out twice). At every other table but the
     last the first seated goes out twice and the last seated takes 45 in the
     second deal. The last table is abandoned after one deal and the director
-    places its players in reverse seat order. Returns the club, its players and
-    the night's id."""
+    places its players in reverse seat order. Each further round (``rounds``) is
+    drawn by the night's standings and played out. Returns the club, its players
+    and the night's id."""
     club = club_services.club_create(name="Circolo del Ramino", public=public)
     players = [player_services.player_add(club=club, name=n) for n in names[:count]]
     night_id = nights.night_open(club=club, options={"deals": 2}, date="2026-03-14").night_id
@@ -112,5 +113,10 @@ def a_night_with_every_fact(count: int = 8, *, public: bool = True, names=NAMES)
     services.series_abandon(series_id=last.series, reason="the room closed")
     order = [[p] for p in reversed(last.seats)]
     nights.night_table_result(night_id=night_id, table=last.number, order=order)
+    for _round in range(1, rounds):
+        nights.night_round_close(night_id=night_id)
+        drawn(night_id, low=4, high=4, method="standings")
+        nights.night_tables_start(night_id=night_id)
+        play_out(night_id)
     nights.night_close(night_id=night_id)
     return club, players, night_id

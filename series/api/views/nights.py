@@ -28,12 +28,13 @@ from series.api.views.series import expected_version_field
 from series.clubs import selectors as club_selectors
 from series.clubs.access import Access
 from series.domain.nights import METHODS, RANDOM
+from series.domain.nights import report as report_facts
 from series.domain.nights.large_tables import LARGE_TABLE_RULES
 from series.domain.nights.methods import PLACEMENT
 from series.domain.nights.night import REASON_LENGTH, SCORING_METHODS
 from series.models import Club
 from series.nights import selectors, services
-from series.nights.selectors import NightPage, RoundView
+from series.nights.selectors import NightPage, NightReport, RoundView
 
 NIGHT_ID = OpenApiParameter("night_id", OpenApiTypes.UUID, OpenApiParameter.PATH)
 CLUB_SLUG = OpenApiParameter("slug", str, OpenApiParameter.PATH, description="The club's slug.")
@@ -304,6 +305,114 @@ class NightDetailApi(NightApiView):
     def get(self, request, night_id: UUID):
         self.club_of_night(night_id, Access.READ)
         return self.answer(night_id)
+
+
+class ReportLineSerializer(serializers.Serializer):
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+    place = serializers.IntegerField(help_text="Shared by level players (1, 2, 2, 4).")
+    points = serializers.FloatField(
+        allow_null=True, help_text="The night's points (or average per deal), rounded to 2 places."
+    )
+    per_round = RoundPointsSerializer(many=True, help_text="Each round's table, place and points.")
+
+
+class TableTotalSerializer(serializers.Serializer):
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+    total = serializers.IntegerField(help_text="The player's total at the table.")
+
+
+class ReportTableSerializer(serializers.Serializer):
+    round = serializers.IntegerField()
+    number = serializers.IntegerField()
+    totals = TableTotalSerializer(
+        many=True, help_text="In seat order; an abandoned table's as they stood."
+    )
+
+
+class FactSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(report_facts.KINDS)
+    text = serializers.CharField(help_text="The fact in words, in the request's language.")
+    players = serializers.ListField(
+        child=serializers.IntegerField(), help_text="The players it is about."
+    )
+
+
+class NightReportSerializer(serializers.Serializer):
+    night = serializers.UUIDField()
+    club = serializers.CharField(help_text="The club's slug.")
+    date = serializers.DateField()
+    method = serializers.ChoiceField(SCORING_METHODS)
+    ranking = ReportLineSerializer(many=True)
+    tables = ReportTableSerializer(many=True, help_text="Each started table, by round.")
+    facts = FactSerializer(
+        many=True,
+        help_text="The highest penalty in one deal, the lowest total at a finished table, "
+        "who went out most, each tiebreak and who played it, each director's result.",
+    )
+
+
+def _points(value) -> float | None:
+    return None if value is None else round(float(value), 2)
+
+
+def report_body(report: NightReport, club: Club) -> dict:
+    """The night's report as the API shows it (``NightReportSerializer``)."""
+    night = report.night
+    return {
+        "night": str(night.id),
+        "club": club.slug,
+        "date": night.date,
+        "method": night.method,
+        "ranking": [
+            {
+                "player": line.player,
+                "name": line.name,
+                "place": line.place,
+                "points": _points(line.points),
+                "per_round": [
+                    {
+                        "round": r.round,
+                        "table": r.table,
+                        "place": r.place,
+                        "points": _points(r.points),
+                    }
+                    for r in line.per_round
+                ],
+            }
+            for line in night.ranking.lines
+        ],
+        "tables": [
+            {
+                "round": table.round,
+                "number": table.number,
+                "totals": [
+                    {"player": t.player, "name": t.name, "total": t.total} for t in table.totals
+                ],
+            }
+            for table in report.tables
+        ],
+        "facts": [
+            {"kind": fact.kind, "text": fact.text, "players": list(fact.players)}
+            for fact in report.facts
+        ],
+    }
+
+
+class NightReportApi(NightApiView):
+    @extend_schema(
+        operation_id="night_report",
+        summary="A night's report: its ranking by round, each table's totals, its notable facts",
+        description="What the night's printed report shows. Whoever may read the night "
+        "may read its report; a night still open is reported as it stands.",
+        tags=["nights"],
+        parameters=[NIGHT_ID],
+        responses={200: NightReportSerializer, **error_responses(*READ_ERRORS)},
+    )
+    def get(self, request, night_id: UUID):
+        club = self.club_of_night(night_id, Access.READ)
+        return Response(report_body(selectors.night_report(night_id), club))
 
 
 class CheckInsApi(NightApiView):
