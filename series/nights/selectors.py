@@ -546,6 +546,9 @@ def _series_states(ids) -> dict:
     return {sheet.id: series_state(sheet) for sheet in sheets}
 
 
+SHOWN_PLACES = 3
+
+
 def _fact_line(fact: report.Fact, names: dict[int, str]) -> FactLine:
     def name(player: int | None) -> str:
         return names.get(player, str(player))
@@ -564,16 +567,26 @@ def _fact_line(fact: report.Fact, names: dict[int, str]) -> FactLine:
             "table": at.table,
         }
 
+    def places(at: tuple[report.Where, ...]) -> str:
+        """Up to three places a figure was reached, then how many more: the
+        report holds one printed page."""
+        if len(at) <= SHOWN_PLACES:
+            return names_and(where(one) for one in at)
+        return gettext("%(names)s and %(count)s more") % {
+            "names": ", ".join(where(one) for one in at[:SHOWN_PLACES]),
+            "count": len(at) - SHOWN_PLACES,
+        }
+
     match fact.kind:
         case report.HIGHEST_DEAL:
             text = gettext("The highest penalty in one deal: %(points)s, %(where)s.") % {
                 "points": fact.value,
-                "where": names_and(where(at) for at in fact.at),
+                "where": places(fact.at),
             }
         case report.LOWEST_TOTAL:
             text = gettext("The lowest total at a table: %(total)s, %(where)s.") % {
                 "total": fact.value,
-                "where": names_and(where(at) for at in fact.at),
+                "where": places(fact.at),
             }
         case report.WENT_OUT_MOST:
             text = ngettext(

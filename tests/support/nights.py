@@ -87,8 +87,8 @@ def a_night_with_every_fact(count: int = 8, *, rounds: int = 1, public: bool = T
     last the first seated goes out twice and the last seated takes 45 in the
     second deal. The last table is abandoned after one deal and the director
     places its players in reverse seat order. Each further round (``rounds``) is
-    drawn by the night's standings and played out. Returns the club, its players
-    and the night's id."""
+    drawn by the night's standings and played out with penalties that differ.
+    Returns the club, its players and the night's id."""
     club = club_services.club_create(name="Circolo del Ramino", public=public)
     players = [player_services.player_add(club=club, name=n) for n in names[:count]]
     night_id = nights.night_open(club=club, options={"deals": 2}, date="2026-03-14").night_id
@@ -116,7 +116,15 @@ def a_night_with_every_fact(count: int = 8, *, rounds: int = 1, public: bool = T
     for _round in range(1, rounds):
         nights.night_round_close(night_id=night_id)
         drawn(night_id, low=4, high=4, method="standings")
-        nights.night_tables_start(night_id=night_id)
-        play_out(night_id)
+        for table in nights.night_tables_start(night_id=night_id).state.current_round.tables:
+            for deal in range(2):  # the penalties differ, as a night's do
+                out = table.seats[(deal + table.number) % 4]
+                hands = {
+                    p: 15 + 5 * ((7 * seat + 3 * deal + 11 * table.number + _round) % 19)
+                    for seat, p in enumerate(table.seats)
+                    if p != out
+                }
+                services.deal_record(series_id=table.series, entry=entry(out, hands))
+        play_out(night_id)  # a tiebreak, if the totals came out level
     nights.night_close(night_id=night_id)
     return club, players, night_id
