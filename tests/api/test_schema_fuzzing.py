@@ -76,10 +76,10 @@ def admin_world(table, connections_kept_open):
     return {"token": token, "slug": table.club.slug, "series_id": str(series_id)}
 
 
-def load_schema():
+def load_schema(config=CONFIG):
     """Loaded when the module is collected: serving the schema touches no database."""
     return schemathesis.openapi.from_wsgi(
-        "/api/v1/schema?format=json", get_wsgi_application(), config=CONFIG
+        "/api/v1/schema?format=json", get_wsgi_application(), config=config
     )
 
 
@@ -157,35 +157,33 @@ class Workflows(RolledBack, workflows_schema.as_state_machine()):
 
 
 # The object-level authorization check replays a read of what the admin made
-# (a club, a player, a series, a night, an invitation) as the rival. A run over
-# the whole API spends its steps on writes and seldom reads back what it made;
-# over the operations that make and read a club's objects it does.
-MAKE_AND_READ = [
+# (a club, a player, a series, a night) as the rival. A run over the whole API
+# spends its steps on writes and seldom reads back what it made; over the
+# operations that make and read a club's objects it does. Two runs, the club's
+# people and its play, so that neither alone decides whether a read is replayed
+# (what Hypothesis draws follows the schema's words, which change with the API).
+CLUB_OBJECTS = [
     "club_create",
     "club_read",
     "club_members_list",
     "club_invitations_list",
     "club_invitation_create",
-    "club_players_list",
     "club_player_add",
-    "club_series_history",
-    "club_seasons_list",
+    "club_players_list",
     "player_read",
-    "series_start",
-    "series_read",
-    "series_events",
-    "deals_to_confirm",
-    "live_link_read",
-    "night_open",
-    "night_read",
 ]
-peer_schema = load_schema().include(operation_id=MAKE_AND_READ)
-two_identities(peer_schema)
-peer_schema.hook("map_body")(keys_as_the_schema_says)
+CLUB_PLAY = [*CLUB_OBJECTS, "series_start", "series_read", "night_open", "night_read"]
 
 
-class PeerReads(RolledBack, peer_schema.as_state_machine()):
-    pass
+def peer_reads(operations: list[str]):
+    """A state machine over ``operations``, as the admin with the rival as peer."""
+    loaded = load_schema().include(operation_id=operations)
+    two_identities(loaded)
+    loaded.hook("map_body")(keys_as_the_schema_says)
+    return type("PeerReads", (RolledBack, loaded.as_state_machine()), {})
+
+
+PEER_READS = [peer_reads(CLUB_OBJECTS), peer_reads(CLUB_PLAY)]
 
 
 @pytest.mark.postgres
@@ -217,15 +215,16 @@ def test_a_scorer_of_another_club_replaying_the_admins_reads_gets_none_of_its_ob
     AdminToken.token = admin_world["token"]
     request_started.connect(note_the_rivals_requests)
     try:
-        PeerReads.run(
-            settings=settings(
-                max_examples=10,
-                stateful_step_count=6,
-                deadline=None,
-                suppress_health_check=list(HealthCheck),
-                derandomize=True,
+        for machine in PEER_READS:
+            machine.run(
+                settings=settings(
+                    max_examples=10,
+                    stateful_step_count=8,
+                    deadline=None,
+                    suppress_health_check=list(HealthCheck),
+                    derandomize=True,
+                )
             )
-        )
     finally:
         request_started.disconnect(note_the_rivals_requests)
     assert replayed, "the object-level check replayed none of the admin's reads as the rival"
