@@ -15,4 +15,8 @@ def qr_svg(url: str) -> SafeString:
     """An SVG QR code of ``url``, black on white, with a text alternative."""
     code = segno.make(url, error="m")
     svg = code.svg_inline(scale=5, dark="#000", light="#fff", title=gettext("QR code of the link"))
+    # A viewBox, so that a page sizing the code (a big screen, a printed card)
+    # scales the whole of it rather than cutting it to the size it was drawn at.
+    width, height = code.symbol_size(scale=5)
+    svg = svg.replace("<svg ", f'<svg viewBox="0 0 {width} {height}" ', 1)
     return mark_safe(svg)  # segno writes the SVG and escapes the text in it

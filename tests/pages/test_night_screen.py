@@ -217,11 +217,23 @@ def test_a_closed_nights_ranking_fits_the_screen_with_every_players_rounds(
             }).map((line) => line.querySelector('.name').textContent);
         }"""
     )
+    code = screen.get_by_role("figure").locator("svg")
+    drawn = code.evaluate(
+        """(svg) => {
+            const box = svg.getBoundingClientRect(), view = svg.viewBox.baseVal;
+            return {side: box.width, bottom: box.bottom, right: box.right,
+                    view: view && view.width};
+        }"""
+    )
     if size["width"] == 1280:
         shoot(screen, "night-big-screen-final", full_page=False)
     assert len(screen.locator(".ranking-lines li").all()) == len(NAMES)
     assert cut == []
     assert smallest_type(screen, ".ranking-lines .by-round") >= 20
+    # The report's QR code is drawn whole (scaled by its viewBox, not cut) and
+    # large enough to scan from the room, on the screen.
+    assert drawn["view"] and drawn["side"] >= 120
+    assert drawn["bottom"] <= size["height"] and drawn["right"] <= size["width"]
 
 
 def test_a_phone_on_the_screens_link_reads_its_heading_whole_in_italian(
