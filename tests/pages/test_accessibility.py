@@ -169,6 +169,7 @@ def build_site() -> tuple[dict, object]:
         "nights:screen": {**slug, "night_id": night},
         "nights:join": {**slug, "night_id": night},
         "nights:reopen": {**slug, "night_id": closed},
+        "nights:report": {**slug, "night_id": closed},
     }
     paths = {name: reverse(name, kwargs=kwargs) for name, kwargs in pages.items()}
     paths.update(
