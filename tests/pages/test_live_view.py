@@ -17,7 +17,7 @@ def test_the_score_sheet_offers_the_share_link_and_its_qr_code(as_role, table, f
     page = as_role("member").get(f"/series/{four}/").content.decode()
 
     assert f"http://testserver{live_path(four, table.users['member'])}" in page
-    assert "<svg viewBox=\"0 0 " in page and 'class="segno"' in page
+    assert '<svg viewBox="0 0 ' in page and 'class="segno"' in page
 
 
 def test_anyone_with_the_link_follows_the_sheet_without_signing_in(client, table, four):

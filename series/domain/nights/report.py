@@ -9,6 +9,9 @@ carries ids and numbers, and the page or the API puts it into words.
   deal where it was taken.
 - ``LOWEST_TOTAL``: the lowest total a player finished a table with (tables
   played to their end only: an abandoned table's totals stopped short).
+  Both read tables whose points are penalties only: under a game where the
+  highest total wins (Rummy's winner takes all) the most points are the best
+  result, not the worst, and those tables say nothing of either.
 - ``WENT_OUT_MOST``: who went out most often over the night's deals (tiebreak
   deals included), level players together.
 - ``TIEBREAK``: each tiebreak deal (RULES D-21), who played it and who went out.
@@ -82,6 +85,11 @@ def night_facts(tables: Iterable[ReportTable]) -> tuple[Fact, ...]:
     return (*(f for f in facts if f is not None), *tiebreaks(tables), *director_results(tables))
 
 
+def _penalties(table: ReportTable) -> bool:
+    """Whether the table's points are penalties (the lowest total wins)."""
+    return table.series is not None and not table.series.setup.rules.higher_wins
+
+
 def _deals(tables: Sequence[ReportTable]):
     """Each deal that counts (not void), with its table."""
     for table in tables:
@@ -96,6 +104,7 @@ def highest_deal_penalty(tables: Sequence[ReportTable]) -> Fact | None:
     scores = [
         (points, Where(player, table.round, table.number, deal.number))
         for table, deal in _deals(tables)
+        if _penalties(table)
         for player, points in deal.scores.items()
     ]
     if not scores:
@@ -109,7 +118,7 @@ def lowest_table_total(tables: Sequence[ReportTable]) -> Fact | None:
     totals = [
         (total, Where(player, table.round, table.number))
         for table in tables
-        if table.series is not None and table.series.status == FINISHED
+        if _penalties(table) and table.series.status == FINISHED
         for player, total in table.series.totals.items()
     ]
     if not totals:

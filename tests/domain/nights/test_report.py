@@ -136,3 +136,23 @@ def test_the_facts_agree_with_every_deal_played(deals):
     assert [f.deal for f in night_facts([ReportTable(1, 1, state)]) if f.kind == TIEBREAK] == [
         d.number for d in state.deals if d.tiebreak
     ]
+
+
+def winner_takes_all_table():
+    """A Rummy table where the winner takes all (the highest total wins): A went
+    out twice and collected B's and C's points."""
+    state = started([A, B, C], first_dealer=A, preset="rummy", scoring="winner_takes_all")
+    state = record(state, entry(A, b=40, c=30))
+    return record(state, entry(A, b=20, c=15))
+
+
+def test_a_table_where_the_highest_total_wins_says_nothing_of_penalties():
+    # Its points are winnings: the "highest penalty" would name the winner and
+    # the "lowest total" the losers, the opposite of what happened.
+    alone = night_facts([ReportTable(1, 1, winner_takes_all_table())])
+    assert [fact.kind for fact in alone] == [WENT_OUT_MOST]
+    beside = night_facts(
+        [ReportTable(1, 1, winner_takes_all_table()), ReportTable(1, 2, tied_table())]
+    )
+    highest = next(fact for fact in beside if fact.kind == HIGHEST_DEAL)
+    assert {where.table for where in highest.at} == {2}
