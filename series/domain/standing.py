@@ -7,7 +7,10 @@ page, its API and the big screen read every table of the night on each poll)
 reads a few numbers per table instead of decoding each table's whole state: the
 cost of those pages stays the same however many deals the tables have played.
 It is computed from the state, never kept up by hand (``standing_of``), and a
-rebuild writes it again from the log.
+rebuild writes it again from the log. Like the snapshot it carries its schema:
+a standing of another schema (written before ``Standing`` or the order of
+places changed) decodes to None, and its reader computes it from the series'
+state instead, so such a change needs no migration.
 """
 
 from __future__ import annotations
@@ -17,6 +20,9 @@ from dataclasses import dataclass, field
 
 from .finishing import Order, series_order
 from .series import ABANDONED, IN_PROGRESS, TIEBREAK, SeriesState
+
+# Raised whenever what a standing holds, or how it is computed, changes.
+STANDING_SCHEMA = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +88,7 @@ def _leaders(state: SeriesState) -> tuple[int, ...]:
 def encode(standing: Standing) -> dict:
     """The standing as JSON (player ids as text keys, as JSON has them)."""
     return {
+        "schema": STANDING_SCHEMA,
         "status": standing.status,
         "players": list(standing.players),
         "totals": {str(p): total for p, total in standing.totals.items()},
@@ -95,7 +102,11 @@ def encode(standing: Standing) -> dict:
     }
 
 
-def decode(data: Mapping) -> Standing:
+def decode(data: Mapping | None) -> Standing | None:
+    """The standing kept in ``data``; None when there is none or it is of
+    another schema (the reader computes it from the state then)."""
+    if not data or data.get("schema") != STANDING_SCHEMA:
+        return None
     return Standing(
         status=data["status"],
         players=tuple(data["players"]),

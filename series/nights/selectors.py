@@ -240,7 +240,12 @@ def _table_states(state: NightState) -> dict[UUID, Standing]:
     if not ids:
         return {}
     sheets = SeriesSheet.objects.filter(id__in=ids).values_list("id", "standing")
-    return {series_id: standing.decode(data) for series_id, data in sheets}
+    found = {series_id: standing.decode(data) for series_id, data in sheets}
+    stale = [series_id for series_id, kept in found.items() if kept is None]
+    if stale:  # kept by an earlier schema: from the series' state (a rebuild rewrites it)
+        for sheet in SeriesSheet.objects.filter(id__in=stale).only("id", "version", "snapshot"):
+            found[sheet.id] = standing.standing_of(series_state(sheet))
+    return found
 
 
 def _names(state: NightState) -> dict[int, str]:

@@ -74,3 +74,10 @@ def test_before_its_first_deal_nobody_leads_and_every_seat_has_played_nothing():
     assert standing.deals == {1: 0, 2: 0, 3: 0}
     assert standing.dealt == 0
     assert standing_of(SeriesState()) == Standing("not_started")
+
+
+def test_a_standing_of_another_schema_or_none_is_not_read():
+    kept = encode(standing_of(started((1, 2, 3), "continental")))
+    assert decode(kept | {"schema": 0}) is None
+    assert decode({k: v for k, v in kept.items() if k != "schema"}) is None
+    assert decode(None) is None

@@ -39,3 +39,26 @@ def test_an_upgrade_writes_each_sheets_standing_as_its_series_stands():
     kept = SeriesSheet.objects.get(id=started.series_id).standing
     assert standing.decode(kept) == standing.standing_of(state)
     assert standing.decode(kept).order == ((anna.id,), (bruno.id,), (carla.id,))
+
+
+def test_a_standing_kept_by_an_earlier_schema_is_computed_again_where_it_is_read():
+    from series.nights import selectors
+    from series.nights import services as nights
+    from tests.support.nights import drawn, night_of
+
+    _club, _players, night = night_of(4, deals=8)
+    drawn(night.night_id, low=4, high=4)
+    table = nights.night_tables_start(night_id=night.night_id).state.current_round.tables[0]
+    first, second, third, fourth = table.seats
+    services.deal_record(
+        series_id=table.series, entry=entry(first, {second: 20, third: 30, fourth: 40})
+    )
+    kept = SeriesSheet.objects.get(id=table.series).standing
+    wrong = kept | {"schema": 0, "order": [[fourth], [third], [second], [first]]}
+    SeriesSheet.objects.filter(id=table.series).update(standing=wrong)
+
+    seats = selectors.night_page(night.night_id).current_round.tables[0].seats
+    ranking = selectors.night_ranking(night.night_id)
+
+    assert [seat.player for seat in seats if seat.leader] == [first]
+    assert ranking.lines[0].player == first
