@@ -69,6 +69,8 @@
   // True from the moment the cursor moved on by itself until the next key: a
   // "Next" then confirms the move instead of making a second one.
   let movedOn = false;
+  let replacing = false; // the next digit replaces the value the field holds
+  const typedHere = new Set(); // the fields the keypad has typed into
 
   const fields = () =>
     Array.from(form.querySelectorAll(".hand:not([hidden]) input.points")).filter((f) => !f.disabled);
@@ -83,6 +85,9 @@
 
   function activate(field) {
     movedOn = false;
+    // A value the page came with (a correction's deal as recorded) is replaced
+    // by the first digit, never added to; one typed here is added to.
+    replacing = field !== null && field.value !== "" && !typedHere.has(field) && field.value === field.defaultValue;
     form.querySelectorAll(".hand.active").forEach((hand) => hand.classList.remove("active"));
     active = field;
     keypad.hidden = field === null;
@@ -169,7 +174,10 @@
     if (!active) return;
     if (key === "next") return next();
     movedOn = false;
-    active.value = key === "back" ? active.value.slice(0, -1) : (active.value + key).replace(/^0+(?=\d)/, "");
+    const before = replacing && key !== "back" ? "" : active.value;
+    replacing = false;
+    typedHere.add(active);
+    active.value = key === "back" ? before.slice(0, -1) : (before + key).replace(/^0+(?=\d)/, "");
     active.dispatchEvent(new Event("input", { bubbles: true }));
     keypad.querySelector("[data-keypad-value]").textContent = active.value;
     keypad.querySelector("[data-keypad-error]").hidden = active.validity.valid;
