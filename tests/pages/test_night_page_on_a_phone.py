@@ -128,3 +128,29 @@ def test_a_draw_balanced_by_rating_shows_the_ratings_it_balanced(page, live_serv
     assert len(seats) == 5
     assert all("strength " in seat for seat in seats), seats
     assert page.get_by_text("Drawn balanced by rating").is_visible()
+
+
+def test_the_names_checked_in_break_between_words_never_inside_one(page, live_server, club):
+    from series.clubs import players as player_services
+
+    club, _players = club
+    names = ["Francesco Colombo", "Giulia Bianchi", "Sara Romano", "Massimiliano Conti"]
+    players = [player_services.player_add(club=club, name=name).id for name in names]
+    night_id = nights.night_open(club=club, date="2026-03-14").night_id
+    nights.night_check_in(night_id=night_id, players=players)
+    sign_in(page, live_server, f"/clubs/{club.slug}/nights/{night_id}/")
+    page.get_by_role("button", name="Leaves (Giulia Bianchi)").wait_for(timeout=WAIT)
+    broken = page.evaluate(
+        """() => [...document.querySelectorAll('.present .name')].flatMap((name) => {
+            const text = name.firstChild, words = [], range = document.createRange();
+            let start = 0;
+            for (const word of text.textContent.split(' ')) {
+                range.setStart(text, start);
+                range.setEnd(text, start + word.length);
+                if (range.getClientRects().length > 1) words.push(word);
+                start += word.length + 1;
+            }
+            return words;
+        })"""
+    )
+    assert broken == []
