@@ -130,6 +130,9 @@ def sign_in(page, live_server, next_url: str = "/") -> None:
     page.fill("#id_username", "marta")
     page.fill("#id_password", PASSWORD)
     page.click("button[type=submit].primary")
+    # Signed in once the sign-in page is left: a form sent from it after that
+    # (the language switcher) would carry the token the sign-in rotated.
+    page.wait_for_url(lambda url: "/login/" not in url)
 
 
 RANK_NAMES = {
