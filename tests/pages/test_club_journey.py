@@ -123,6 +123,8 @@ def test_the_rules_and_account_pages_fit_a_phone(browsers, live_server):
     tab.goto(f"{live_server.url}/signup/")
     sign_up(tab, words("en"), "reader")
     tab.get_by_role("link", name="Account").click()
+    tab.wait_for_url("**/account/")
+    tab.wait_for_load_state("load")  # the page measured is the account's, not one being left
     assert tab.evaluate("document.documentElement.scrollWidth") <= 360
     shoot(tab, "account")
 

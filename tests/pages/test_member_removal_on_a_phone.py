@@ -37,6 +37,7 @@ def test_an_admin_is_asked_before_a_member_is_removed_and_told_who_was(page, liv
     assert Membership.objects.filter(club=club, user=piero).exists()
 
     page.get_by_role("button", name=remove).click()
+    page.get_by_role("heading", name=remove).wait_for()  # measured once it is there
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     shoot(page, f"member-removal-asked-{language}")
     page.get_by_role("button", name=t("Yes, remove %(name)s", name="piero")).click()
