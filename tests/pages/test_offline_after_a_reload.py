@@ -31,6 +31,7 @@ def test_the_deal_form_reloaded_offline_lists_what_waits_and_comes_back_online(
     sign_in(page, live_server, f"/series/{series_id}/")
     page.wait_for_function("() => navigator.serviceWorker.ready.then(() => true)")
     page.reload()  # now through the service worker, which keeps a copy of the sheet
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     page.get_by_role("link", name="Record a deal").click()
     form_url = page.url
     enter_deal(page, "Bruno", {"Anna": 30, "Carla": 40, "Dario": 25})

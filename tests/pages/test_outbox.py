@@ -99,6 +99,7 @@ def test_a_deal_made_offline_waits_on_the_cached_sheet_and_lands_once(page, live
     sign_in(page, live_server, f"/series/{series_id}/")
     page.wait_for_function("() => navigator.serviceWorker.ready.then(() => true)")
     page.reload()  # now through the service worker, which keeps a copy of the sheet
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     page.get_by_role("link", name="Record a deal").click()
     enter_deal(page, "Bruno", {"Anna": 30, "Carla": 40, "Dario": 25})
 

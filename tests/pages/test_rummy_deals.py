@@ -187,6 +187,7 @@ def test_a_rummy_claim_refused_after_the_phone_was_offline_comes_back_ticked(
     sign_in(page, live_server, f"/series/{series_id}/")
     page.wait_for_function("() => navigator.serviceWorker.ready.then(() => true)")
     page.reload()  # through the service worker, which keeps a copy of the sheet
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     page.get_by_role("link", name="Record a deal").click()
     page.get_by_label("Carla", exact=True).check()
     page.get_by_label("Rummy: the whole hand laid down in one turn").check()
