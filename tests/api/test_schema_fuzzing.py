@@ -186,19 +186,22 @@ def peer_reads(operations: list[str]):
 PEER_READS = [peer_reads(CLUB_OBJECTS), peer_reads(CLUB_PLAY)]
 
 
+def stateful(*, examples: int, steps: int) -> settings:
+    """A stateful run's settings: the same draws whatever ran before it."""
+    return settings(
+        max_examples=examples,
+        stateful_step_count=steps,
+        deadline=None,
+        suppress_health_check=list(HealthCheck),
+        derandomize=True,
+    )
+
+
 @pytest.mark.postgres
 @pytest.mark.django_db
 def test_workflows_along_the_schemas_links_never_error(admin_world):
     AdminToken.token = admin_world["token"]
-    Workflows.run(
-        settings=settings(
-            max_examples=15,
-            stateful_step_count=6,
-            deadline=None,
-            suppress_health_check=list(HealthCheck),
-            derandomize=True,
-        )
-    )
+    Workflows.run(settings=stateful(examples=15, steps=6))
 
 
 @pytest.mark.postgres
@@ -216,15 +219,7 @@ def test_a_scorer_of_another_club_replaying_the_admins_reads_gets_none_of_its_ob
     request_started.connect(note_the_rivals_requests)
     try:
         for machine in PEER_READS:
-            machine.run(
-                settings=settings(
-                    max_examples=10,
-                    stateful_step_count=8,
-                    deadline=None,
-                    suppress_health_check=list(HealthCheck),
-                    derandomize=True,
-                )
-            )
+            machine.run(settings=stateful(examples=10, steps=8))
     finally:
         request_started.disconnect(note_the_rivals_requests)
     assert replayed, "the object-level check replayed none of the admin's reads as the rival"
