@@ -13,9 +13,16 @@ const CACHE = SETUP.cache;
 // The pages kept to read offline: their paths as the URLconf matches them.
 const READABLE = SETUP.readable.map((source) => new RegExp(source));
 
+// The shell is fetched without the visitor's cookies: an answer still on its way
+// when the person signs in would otherwise put back the CSRF cookie the sign-in
+// replaced, and their next form would be refused as expired.
+const shellRequest = (path) => new Request(path, { credentials: "omit" });
+
 self.addEventListener("install", (event) => {
   event.waitUntil(
-    caches.open(CACHE).then((cache) => cache.addAll(SETUP.shell)).then(() => self.skipWaiting())
+    caches.open(CACHE)
+      .then((cache) => cache.addAll(SETUP.shell.map(shellRequest)))
+      .then(() => self.skipWaiting())
   );
 });
 
