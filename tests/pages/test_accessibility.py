@@ -1,5 +1,6 @@
 """Every page a user reaches passes axe (WCAG 2.1 A and AA), signed out and in,
-on a phone and a laptop, in English and Italian.
+on a phone and a laptop in English, and on a phone in Italian: a language
+changes the words, and the phone is where longer words wrap and crowd.
 
 The pages are walked from the URL conf: a named page this module cannot reach
 fails ``test_every_page_of_the_url_conf_is_visited``, so a new page is checked
@@ -243,7 +244,7 @@ def test_every_page_passes_axe(live_server, monkeypatch, signed_in, language):
     found, errors = {}, []
     with sync_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        for viewport in VIEWPORTS:
+        for viewport in VIEWPORTS if language == "en" else ["phone"]:
             context = browser.new_context(
                 viewport=VIEWPORTS[viewport], locale=language, service_workers="block"
             )
