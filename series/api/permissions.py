@@ -6,13 +6,27 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 from rest_framework.exceptions import NotAuthenticated, NotFound, PermissionDenied
 
-from series.clubs.access import ASK, Access, Decision, decide
+from series.clubs.access import ASK, Access, Decision, Table, decide
 from series.models import Club
 
 
-def require(user, club: Club | None, access: Access, role: str | object | None = ASK) -> Club:
-    """The club when ``user`` may do ``access`` in it; otherwise the API error to answer."""
-    match decide(user, club, access, role).decision:
+def require(
+    user,
+    club: Club | None,
+    access: Access,
+    role: str | object | None = ASK,
+    table: Table | None = None,
+) -> Club:
+    """The club when ``user`` may do ``access`` in it (at a night's ``table``,
+    when it is the scorer's own); otherwise the API error to answer."""
+    verdict = decide(user, club, access, role, table)
+    if verdict.own_table is not None:
+        raise PermissionDenied(
+            _("You play at Table %(number)s tonight: record the deals of your own table only.")
+            % {"number": verdict.own_table.number},
+            code="not_your_table",
+        )
+    match verdict.decision:
         case Decision.ALLOWED:
             return club
         case Decision.NOT_FOUND:

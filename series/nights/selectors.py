@@ -28,7 +28,7 @@ from series.domain.nights.ranking import night_ranking as rank_night
 from series.domain.nights.results import table_result
 from series.domain.rules import rules_from
 from series.domain.standing import Standing
-from series.models import Club, Event, Membership, Night, NightSeat, Player, SeriesSheet
+from series.models import Club, Event, Night, NightSeat, Player, SeriesSheet
 from series.sheets.selectors import series_state
 from series.templatetags.pagetags import names_and
 
@@ -800,28 +800,6 @@ def tonight_for_user(user, club: Club) -> Tonight | None:
         return None
     players = Player.objects.filter(club=club, user_id=user.id).values_list("id", flat=True)
     return tonight(list(players))
-
-
-@dataclass(frozen=True, slots=True)
-class OwnTable:
-    """The table a scorer plays at tonight, when it is not the series they opened."""
-
-    number: int
-    series: UUID | None
-
-
-def own_table_elsewhere(user, role: str | None, night_id: UUID | None, series_id: UUID):
-    """Where a scorer plays in the open round of the night ``series_id`` is a table
-    of, when it is another table: a scorer records their own table's deals only
-    (the night's director, a club admin, any table's). None for a series outside
-    a night, a scorer not seated tonight, or a seat at this very table."""
-    if night_id is None or role != Membership.Role.SCORER or not user.is_authenticated:
-        return None
-    seats = NightSeat.objects.filter(night_id=night_id, open=True, player__user_id=user.id)
-    found = list(seats.values_list("table", "series"))
-    if not found or any(series == series_id for _table, series in found):
-        return None
-    return OwnTable(*found[0])
 
 
 def table_labels(series_ids) -> dict[UUID, tuple[UUID, int]]:

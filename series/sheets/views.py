@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_safe
 
 from series.clubs import selectors as club_selectors
-from series.clubs.access import Access, allows
+from series.clubs.access import Access, Table, allows, own_table_elsewhere
 from series.clubs.forms import rules_initial
 from series.domain.audit import changes as audit_changes
 from series.domain.audit import scored as audit_scored
@@ -27,7 +27,6 @@ from series.domain.rules import Rules, rules_from
 from series.domain.series import SeriesState
 from series.eventstore.store import VersionConflict
 from series.nights import pages_data as night_pages
-from series.nights.selectors import own_table_elsewhere
 from series.sheets import live_links, selectors, services
 from series.sheets.forms import (
     AbandonForm,
@@ -133,7 +132,7 @@ def sheet(request, sheet):
     members = allows(getattr(request, "club_role", None), sheet.club, Access.MEMBER)
     selectors.with_disputes(sheet, named=members)
     role = getattr(request, "club_role", None)
-    own_table = own_table_elsewhere(request.user, role, sheet.night, sheet.id)
+    own_table = own_table_elsewhere(request.user, role, Table(sheet.id, sheet.night))
     can_score = can_score and own_table is None
     context = {
         "sheet": sheet,

@@ -15,8 +15,7 @@ from django.shortcuts import render
 from django.utils import timezone
 
 from series.clubs import selectors as club_selectors
-from series.clubs.access import ASK, Access, Decision, decide
-from series.nights.selectors import own_table_elsewhere
+from series.clubs.access import ASK, Access, Decision, Table, decide
 from series.sheets import selectors
 
 
@@ -28,11 +27,18 @@ def missing(request):
     raise Http404
 
 
-def refuse_access(request, club, access: Access, role: str | object | None = ASK):
+def refuse_access(
+    request, club, access: Access, role: str | object | None = ASK, table: Table | None = None
+):
     """None when the user may do ``access`` in ``club`` (their role is then
     ``request.club_role``); else a login redirect, a 404 or a 403. Not found is
-    a sign-in page for an anonymous visitor, as for a missing club."""
-    verdict = decide(request.user, club, access, role)
+    a sign-in page for an anonymous visitor, as for a missing club. At a night's
+    ``table`` that is not the scorer's own, the 403 is a page that says where
+    theirs is (so a phone's outbox shows the entry as refused, not recorded)."""
+    verdict = decide(request.user, club, access, role, table)
+    if verdict.own_table is not None:
+        context = {"table": table, "own": verdict.own_table}
+        return render(request, "sheets/not_your_table.html", context, status=403)
     match verdict.decision:
         case Decision.ALLOWED:
             request.club_role = verdict.role
@@ -59,9 +65,8 @@ def series_page(access: Access):
         @wraps(view)
         def page(request, series_id: UUID, **kwargs):
             sheet, role = selectors.series_sheet_and_role(series_id, request.user)
-            refused = refuse_access(request, sheet.club if sheet else None, access, role)
-            if refused is None and access >= Access.SCORE:
-                refused = _not_own_table(request, sheet)
+            table = Table(sheet.id, sheet.night) if sheet else None
+            refused = refuse_access(request, sheet.club if sheet else None, access, role, table)
             if refused is not None:
                 return refused
             return in_club_time(sheet.club, view, request, sheet, **kwargs)
@@ -69,16 +74,6 @@ def series_page(access: Access):
         return page
 
     return decorate
-
-
-def _not_own_table(request, sheet):
-    """At a club night a scorer seated at another table of the round records
-    their own table's deals only: the page says where theirs is (a 403, so a
-    phone's outbox shows the entry as refused, not as recorded)."""
-    own = own_table_elsewhere(request.user, request.club_role, sheet.night, sheet.id)
-    if own is None:
-        return None
-    return render(request, "sheets/not_your_table.html", {"sheet": sheet, "own": own}, status=403)
 
 
 def club_page(access: Access):

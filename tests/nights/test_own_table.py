@@ -6,10 +6,13 @@ open table per player)."""
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.test import Client
 
 from series.clubs import membership
 from series.clubs import players as player_services
+from series.clubs.access import Access, Decision, Table, decide
+from series.models import SeriesSheet
 from series.nights import services as nights
 from tests.support.api import client_for, make_user
 from tests.support.nights import drawn, night_of
@@ -91,3 +94,19 @@ def test_a_scorer_not_seated_tonight_records_at_any_table(tables):
     helper = make_user("table-phone")
     membership.member_set(club=club, user=helper, role="scorer")
     assert signed_in(helper).get(f"/series/{two.series}/deals/new/").status_code == 200
+
+
+def test_the_access_policy_itself_holds_the_rule_for_every_caller(tables):
+    # One owner: the pages and the API only turn this verdict into their answer.
+    club, scorer, one, two = tables
+    night = SeriesSheet.objects.get(id=one.series).night
+    theirs, another = Table(one.series, night), Table(two.series, night)
+
+    refused = decide(scorer, club, Access.SCORE, table=another)
+    assert refused.decision is Decision.FORBIDDEN
+    assert refused.own_table.number == 1 and refused.own_table.series == one.series
+    assert decide(scorer, club, Access.SCORE, table=theirs).decision is Decision.ALLOWED
+    # Reading another table stays open to them; so is scoring for the director.
+    assert decide(scorer, club, Access.READ, table=another).decision is Decision.ALLOWED
+    director = get_user_model().objects.get(username="director")
+    assert decide(director, club, Access.SCORE, table=another).decision is Decision.ALLOWED

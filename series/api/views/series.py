@@ -5,11 +5,9 @@ from __future__ import annotations
 from uuid import UUID
 
 from django.urls import reverse
-from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import PermissionDenied
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
@@ -42,10 +40,9 @@ from series.api.serializers import (
     preset_field,
 )
 from series.clubs import selectors as club_selectors
-from series.clubs.access import Access, allows
+from series.clubs.access import Access, Table, allows
 from series.domain.rules import CONTINENTAL
 from series.models import Club
-from series.nights.selectors import own_table_elsewhere
 from series.sheets import live_links, selectors, services
 from series.web import conditional
 
@@ -90,19 +87,9 @@ class SeriesApiView(ApiView):
     def club_of_series(self, series_id: UUID, access: Access) -> Club:
         found = selectors.series_access(series_id, self.request.user)
         club, role = (found.club, found.role) if found else (None, None)
-        self.club = require(self.request.user, club, access, role)
+        table = Table(series_id, found.night) if found else None
+        self.club = require(self.request.user, club, access, role, table)
         self.role, self.names = role, found.names
-        if access >= Access.SCORE:
-            own = own_table_elsewhere(self.request.user, role, found.night, series_id)
-            if own is not None:
-                raise PermissionDenied(
-                    _(
-                        "You play at Table %(number)s tonight: record the deals of your own "
-                        "table only."
-                    )
-                    % {"number": own.number},
-                    code="not_your_table",
-                )
         self.night = night_table(found.night, found.table)
         return self.club
 
