@@ -11,9 +11,12 @@ class SeriesConfig(AppConfig):
         from series.accounts import services as accounts
         from series.api import schema  # noqa: F401 (registers the token's OpenAPI scheme)
         from series.eventstore import projectors
+        from series.federations.projection import FOLLOWER, REBUILD
         from series.league.catch_up import CATCH_UP
         from series.league.projection import LEAGUE
 
         accounts.connect()
         projectors.register(LEAGUE)  # the league follows the series
         projectors.register_tailing(CATCH_UP)  # and catches up outside the request
+        projectors.register(REBUILD)  # the federations' lists are rebuilt with the rest
+        projectors.register_tailing(FOLLOWER)  # and followed outside the request

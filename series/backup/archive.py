@@ -36,6 +36,7 @@ from django.utils.dateparse import parse_date, parse_datetime
 from series.clubs.roster import RosterStream
 from series.domain.errors import DomainError
 from series.domain.events import PlayerSeated, SeriesStarted, from_payload
+from series.domain.federations.membership import is_federation_event
 from series.domain.league.night_standings import check_night_count
 from series.domain.league.seasons import check_ladder, check_new_season
 from series.domain.nights.events import NightOpened, TableResultEntered, is_night_event
@@ -43,6 +44,7 @@ from series.domain.nights.night import NightState
 from series.domain.roster import is_roster_event, roster_stream
 from series.domain.series import SeriesState
 from series.eventstore import writer
+from series.federations.stream import MembershipStream
 from series.league.aggregates import named_seasons
 from series.models import Club, Event, LadderRules, Membership, Player, Season
 from series.nights.services import NIGHT
@@ -412,6 +414,8 @@ class _Restorer:
         elif is_night_event(event):
             self._check_night_event(number, record, event)
             kind = NIGHT
+        elif is_federation_event(event):
+            kind = MembershipStream(event.federation, club)
         else:
             self._check_series_event(number, record, event)
             kind = SERIES

@@ -38,6 +38,7 @@ _MODULES = (
     "series.domain.series",
     "series.domain.roster",
     "series.domain.nights.night",
+    "series.domain.federations.membership",
 )
 
 _EVENTS: dict[str, type] = {}

@@ -6,6 +6,17 @@ day be sharded carry ``club``.
 """
 
 from series.models.accounts import DeviceToken, PinAttempt, Profile, SignInName
+from series.models.federations import (
+    Federation,
+    FederationAdmin,
+    FederationLink,
+    FederationMember,
+    FederationStanding,
+    PersonBehind,
+    PersonChoice,
+    PersonLink,
+    PlayedNight,
+)
 from series.models.league import (
     ClubRecord,
     HeadToHeadTally,
@@ -31,6 +42,11 @@ __all__ = [
     "DeviceToken",
     "Event",
     "EventQuerySet",
+    "Federation",
+    "FederationAdmin",
+    "FederationLink",
+    "FederationMember",
+    "FederationStanding",
     "HeadToHeadTally",
     "ImmutableEventError",
     "Invitation",
@@ -41,8 +57,12 @@ __all__ = [
     "Night",
     "NightScreenLink",
     "NightSeat",
+    "PersonBehind",
+    "PersonChoice",
+    "PersonLink",
     "PersonSummary",
     "PinAttempt",
+    "PlayedNight",
     "Player",
     "Profile",
     "RosterPlayer",

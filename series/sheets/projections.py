@@ -22,6 +22,7 @@ from django.db import connection, transaction
 from series.database import dialects
 from series.domain import snapshot, standing
 from series.domain.events import DealRecorded, Event, PlayerSeated
+from series.domain.federations.membership import is_federation_event
 from series.domain.nights.events import is_night_event
 from series.domain.roster import is_roster_event
 from series.domain.series import Deal, SeriesState, fold
@@ -333,6 +334,9 @@ def rebuild(progress: Callable[[int], None] | None = None, *, batch: int = 500) 
         rows = Rows()
         nights = []
         for stream, events in store.iter_streams():
+            if is_federation_event(events[0].event):  # a club in a federation: its own rebuild
+                events_read += len(events)
+                continue
             if is_roster_event(events[0].event):  # a club's roster: see rebuild_league
                 events_read += len(events)
                 continue

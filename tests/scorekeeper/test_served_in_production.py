@@ -38,6 +38,25 @@ CASES = {
     "api/v1/clubs/<slug:slug>/night-standings": "/api/v1/clubs/{slug}/night-standings",
     "api/v1/clubs/<slug:slug>/seasons": "/api/v1/clubs/{slug}/seasons",
     "api/v1/clubs/<slug:slug>/seasons/<slug:key>": "/api/v1/clubs/{slug}/seasons/{season}",
+    # The federations (series/federations/api_urls.py)
+    "api/v1/federations": "/api/v1/federations",
+    "api/v1/federations/<slug:slug>": "/api/v1/federations/none",
+    "api/v1/federations/<slug:slug>/link": "/api/v1/federations/none/link",
+    "api/v1/federations/<slug:slug>/members": "/api/v1/federations/none/members",
+    "api/v1/federations/<slug:slug>/members/<slug:club>/accept": (
+        "/api/v1/federations/none/members/{slug}/accept"
+    ),
+    "api/v1/federations/<slug:slug>/members/<slug:club>/end": (
+        "/api/v1/federations/none/members/{slug}/end"
+    ),
+    "api/v1/federations/<slug:slug>/ranking": "/api/v1/federations/none/ranking",
+    "api/v1/federations/<slug:slug>/persons/<str:person>": "/api/v1/federations/none/persons/p1",
+    "api/v1/account/players": "/api/v1/account/players",
+    "api/v1/account/players/<int:player_id>/withdraw": (
+        "/api/v1/account/players/{player}/withdraw"
+    ),
+    "api/v1/account/initials": "/api/v1/account/initials",
+    "federations/<slug:slug>/ranking.csv": "/federations/none/ranking.csv",
     "api/v1/schema": "/api/v1/schema",
     "api/v1/docs": "/api/v1/docs",
     "api/v1/redoc": "/api/v1/redoc",

@@ -1,0 +1,158 @@
+"""A person across clubs: one entry however many clubs they play for (RULES D-25).
+
+A club's admin links a player of their club to a member's account (as ever,
+``series.clubs.players.player_link``); the person confirms each such link from
+their account page, and only a confirmed link that still holds (the player is
+still linked to that account) joins the player to the person in lists across
+clubs. An unconfirmed player, or one with no account, is a person of one club.
+A person may choose to be listed under initials only.
+
+A person's key: ``"u<account id>"`` for an account's confirmed players,
+``"p<player id>"`` for any other player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+from django.db.models import F
+
+from series.domain.errors import DomainError, _
+from series.models import PersonBehind, PersonChoice, PersonLink, Player
+
+
+def user_key(user_id: int) -> str:
+    return f"u{user_id}"
+
+
+def player_key(player_id: int) -> str:
+    return f"p{player_id}"
+
+
+def confirmed_links():
+    """The confirmations that still hold: the player is still linked to that account."""
+    return PersonLink.objects.filter(player__user_id=F("user_id"), player__erased_at__isnull=True)
+
+
+def keys_of(players: Iterable[int]) -> dict[int, str]:
+    """Each player's person key: one query."""
+    players = set(players)
+    confirmed = dict(
+        confirmed_links().filter(player_id__in=players).values_list("player_id", "user_id")
+    )
+    return {
+        player: user_key(confirmed[player]) if player in confirmed else player_key(player)
+        for player in players
+    }
+
+
+def players_of(keys: Iterable[str]) -> dict[str, list[int]]:
+    """The players each person key stands for: one query at most."""
+    keys = set(keys)
+    users = {int(key[1:]) for key in keys if key.startswith("u")}
+    singles = {int(key[1:]) for key in keys if key.startswith("p")}
+    found: dict[str, list[int]] = {key: [] for key in keys}
+    if users:
+        confirmed = confirmed_links().filter(user_id__in=users)
+        for player, user in confirmed.values_list("player_id", "user_id"):
+            found[user_key(user)].append(player)
+    if singles:
+        joined = confirmed_links().filter(player_id__in=singles)
+        for player in singles - set(joined.values_list("player_id", flat=True)):
+            found[player_key(player)].append(player)
+    for players in found.values():
+        players.sort()
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class LinkedPlayer:
+    player: Player
+    confirmed: bool
+
+
+def linked_players(user) -> list[LinkedPlayer]:
+    """The players linked to ``user``'s account in every club, confirmed or not: one query."""
+    players = (
+        Player.objects.filter(user=user, erased_at__isnull=True)
+        .select_related("club", "person_link")
+        .order_by("club__name", "name", "id")
+    )
+    return [LinkedPlayer(player, _holds(player, user.id)) for player in players]
+
+
+def _holds(player: Player, user_id: int) -> bool:
+    try:
+        return player.person_link.user_id == user_id
+    except PersonLink.DoesNotExist:
+        return False
+
+
+def mark_behind(user_id: int) -> None:
+    """The follower counts this person (and their players alone) again."""
+    PersonBehind.objects.get_or_create(person=user_key(user_id))
+
+
+@transaction.atomic
+def link_confirm(*, user, club_slug: str, player_id: int) -> Player:
+    """``user`` confirms that player ``player_id`` of club ``club_slug`` is them."""
+    player = Player.objects.select_related("club").filter(id=player_id).first()
+    if player is None or player.user_id != user.id or player.erased_at is not None:
+        raise DomainError(
+            _("Player {player} is not linked to your account: a club admin links it first."),
+            code="not_your_player",
+            field="player",
+            player=player_id,
+        )
+    if player.club.slug != club_slug:
+        raise DomainError(
+            _("Player {player} plays for another club, not for {club}."),
+            code="player_of_another_club",
+            field="player",
+            player=player_id,
+            club=club_slug,
+        )
+    PersonLink.objects.filter(player=player).exclude(user=user).delete()  # an old account's
+    if PersonLink.objects.filter(player=player, user=user).exists():
+        return player  # confirmed already: nothing changes
+    try:
+        with transaction.atomic():
+            PersonLink.objects.create(player=player, user=user, club=player.club)
+    except IntegrityError:  # another player of the club is confirmed (one_person_link_per_club)
+        other = PersonLink.objects.select_related("player").get(user=user, club=player.club)
+        raise DomainError(
+            _(
+                "You confirmed {other} of {club} already: a person is one player of a "
+                "club. Withdraw that confirmation first."
+            ),
+            code="club_confirmed_already",
+            field="player",
+            other=other.player.name,
+            club=player.club.name,
+        ) from None
+    mark_behind(user.id)
+    return player
+
+
+@transaction.atomic
+def link_withdraw(*, user, player_id: int) -> None:
+    """``user`` takes back their confirmation of player ``player_id``."""
+    deleted, _rows = PersonLink.objects.filter(user=user, player_id=player_id).delete()
+    if not deleted:
+        raise DomainError(
+            _("You have not confirmed player {player}."),
+            code="not_confirmed",
+            field="player",
+            player=player_id,
+        )
+    mark_behind(user.id)
+
+
+def initials_choose(*, user, initials_only: bool) -> None:
+    PersonChoice.objects.update_or_create(user=user, defaults={"initials_only": initials_only})
+
+
+def initials_only(user) -> bool:
+    return PersonChoice.objects.filter(user=user, initials_only=True).exists()
