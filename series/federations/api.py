@@ -25,6 +25,7 @@ from series.models import Club
 SLUG = OpenApiParameter("slug", str, OpenApiParameter.PATH, description="The federation's slug.")
 CLUB = OpenApiParameter("club", str, OpenApiParameter.PATH, description="The club's slug.")
 TAGS = ["federations"]
+NO_RULE_ERRORS = tuple(code for code in WRITE_ERRORS if code != 422)
 
 
 class FederationApiView(ApiView):
@@ -73,6 +74,7 @@ class FederationsApi(FederationApiView):
 
     @extend_schema(
         operation_id="federation_create",
+        description="Refused (422): `name_required`, `slug_required`, `slug_taken`.",
         summary="Make a federation; you are its first admin",
         tags=TAGS,
         request=InputSerializer,
@@ -132,7 +134,7 @@ class FederationLinkApi(FederationApiView):
         tags=TAGS,
         parameters=[SLUG],
         request=None,
-        responses={201: OutputSerializer, **error_responses(*WRITE_ERRORS)},
+        responses={201: OutputSerializer, **error_responses(*NO_RULE_ERRORS)},
     )
     def post(self, request, slug):
         federation = self.federation(slug, read=False)
@@ -430,6 +432,7 @@ class AccountLinkWithdrawApi(FederationApiView):
 
     @extend_schema(
         operation_id="account_player_withdraw",
+        description="Refused (422): `not_confirmed`, a player you have not confirmed.",
         summary="Take back your confirmation of a player",
         tags=TAGS,
         parameters=[OpenApiParameter("player_id", int, OpenApiParameter.PATH)],
@@ -452,7 +455,7 @@ class AccountInitialsApi(FederationApiView):
         summary="Be listed across clubs under your initials only, or by name",
         tags=TAGS,
         request=InputSerializer,
-        responses={200: LinksOutputSerializer, **error_responses(*WRITE_ERRORS)},
+        responses={200: LinksOutputSerializer, **error_responses(*NO_RULE_ERRORS)},
     )
     def post(self, request):
         data = self.validated(self.InputSerializer)

@@ -9,8 +9,6 @@ number of queries, however long the list or a person's history.
 
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import timedelta
 from fractions import Fraction
@@ -213,20 +211,3 @@ def person_results(
     page = score.counted[offset : offset + limit]
     results = [PersonResult(c, *where[c.result.key]) for c in page]
     return PersonPage(person, names.by_person[person], played_for, score, results)
-
-
-def night_ids(results: Iterable[PersonResult]) -> dict[str, str]:
-    """Each result's night id, from its key."""
-    return {r.counted.result.key: r.counted.result.key[1:] for r in results}
-
-
-def federations_of_user(user) -> list[Federation]:
-    """The federations ``user`` runs."""
-    return list(Federation.objects.filter(admins__user=user).order_by("name"))
-
-
-def grouped(pairs) -> dict:
-    found = defaultdict(list)
-    for key, value in pairs:
-        found[key].append(value)
-    return found
