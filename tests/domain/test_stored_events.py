@@ -34,6 +34,12 @@ from series.domain.events import (
     from_payload,
     to_payload,
 )
+from series.domain.federations.membership import (
+    ClubJoinAccepted,
+    ClubJoinAsked,
+    ClubJoined,
+    ClubMembershipEnded,
+)
 from series.domain.nights.events import (
     NightClosed,
     NightOpened,
@@ -162,6 +168,13 @@ STORED = [
     (PlayerRetired(4), {"player": 4}),
     (PlayerReturned(4), {"player": 4}),
     (PlayerLinked(4), {"player": 4}),
+    (ClubJoinAsked(2, 3, True), {"federation": 2, "club": 3, "names_shown": True}),
+    (
+        ClubJoined(2, 3, False, by_link=True),
+        {"federation": 2, "club": 3, "names_shown": False, "by_link": True},
+    ),
+    (ClubJoinAccepted(2, 3), {"federation": 2, "club": 3}),
+    (ClubMembershipEnded(2, 3, "club"), {"federation": 2, "club": 3, "by": "club"}),
     (
         NightOpened(
             7,
