@@ -17,13 +17,15 @@ $(STAMP): pyproject.toml
 setup: $(STAMP)
 
 # A newcomer's first run also plays the public demo club's history.
-# Beside the server runs the league's catch-up (follow_log), started and
+# Beside the server run the league's catch-up (follow_log) and the mail's
+# sender (send_mail: EMAIL_URL, printed to the console when unset), started and
 # stopped with it.
 run: setup
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py demo --if-empty
 	$(BIN)/python manage.py follow_log & follower=$$!; \
-	trap 'kill $$follower 2>/dev/null' EXIT INT TERM; \
+	$(BIN)/python manage.py send_mail & sender=$$!; \
+	trap 'kill $$follower $$sender 2>/dev/null' EXIT INT TERM; \
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 # Production: gunicorn on PostgreSQL, static files by whitenoise. Needs
@@ -31,7 +33,8 @@ run: setup
 # SECRET_KEY and ALLOWED_HOSTS (see README); WEB_CONCURRENCY sets the number of
 # worker processes. Migrations run as the owner, who then grants the app's
 # role what it needs: it can append to the event log but not alter it. The
-# league's catch-up (follow_log) runs beside gunicorn, started and stopped with it.
+# league's catch-up (follow_log) and the mail's sender (send_mail, to EMAIL_URL)
+# run beside gunicorn, started and stopped with it.
 # Behind PgBouncer in transaction mode, point DATABASE_URL at it and set
 # DB_PREPARED_STATEMENTS=false; DATABASE_REPLICA_URLS adds read replicas (README).
 serve: setup
@@ -41,7 +44,8 @@ serve: setup
 	DEBUG=false $(BIN)/python manage.py grant_app_role
 	DEBUG=false $(BIN)/python manage.py collectstatic --noinput -v0
 	DEBUG=false $(BIN)/python manage.py follow_log & follower=$$!; \
-	trap 'kill $$follower 2>/dev/null' EXIT INT TERM; \
+	DEBUG=false $(BIN)/python manage.py send_mail & sender=$$!; \
+	trap 'kill $$follower $$sender 2>/dev/null' EXIT INT TERM; \
 	DEBUG=false $(BIN)/gunicorn scorekeeper.wsgi -c scorekeeper/gunicorn.conf.py \
 		--bind $(HOST):$(PORT) --workers $${WEB_CONCURRENCY:-2}
 

@@ -308,7 +308,7 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
-# -- mail (password reset) ---------------------------------------------------------
+# -- mail (password reset, a night's results: series.mail) --------------------------
 # EMAIL_URL: console:// (the default: mail is printed to the log),
 # smtp://user:password@host:587?tls=true, smtps://user:password@host:465, or
 # locmem:// (kept in memory, for tests).
@@ -341,6 +341,20 @@ def email_settings(url: str) -> dict:
 globals().update(email_settings(os.environ.get("EMAIL_URL") or "console://"))
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "scorekeeper@localhost")
 PASSWORD_RESET_TIMEOUT = env_int("PASSWORD_RESET_HOURS", 24) * 3600
+# The site's address as a member's mail links to it (a night's report, the
+# unsubscribe link, which RFC 8058 wants over HTTPS): made from the first of
+# ALLOWED_HOSTS in production when unset.
+SITE_URL = (
+    os.environ.get("SITE_URL")
+    or ("http://localhost:8000" if DEBUG else f"https://{ALLOWED_HOSTS[0].lstrip('.')}")
+).rstrip("/")
+# The sender (manage.py send_mail): how long a claimed message is held before
+# another sender may take it (it was sent, or its sender died), and how often
+# one that the mail server refused is tried before it is given up.
+MAIL_CLAIM_SECONDS = env_int("MAIL_CLAIM_SECONDS", 300)
+MAIL_ATTEMPTS = env_int("MAIL_ATTEMPTS", 8)
+# How long a link that confirms a member's address works.
+EMAIL_CONFIRM_DAYS = env_int("EMAIL_CONFIRM_DAYS", 7)
 
 # A deal is a few hundred bytes; no request needs more than this.
 DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("DATA_UPLOAD_MAX_MEMORY_SIZE", 256 * 1024)

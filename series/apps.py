@@ -14,9 +14,13 @@ class SeriesConfig(AppConfig):
         from series.federations.projection import FOLLOWER, REBUILD
         from series.league.catch_up import CATCH_UP
         from series.league.projection import LEAGUE
+        from series.mail import outbox
+        from series.nights import services as nights
 
         accounts.connect()
         projectors.register(LEAGUE)  # the league follows the series
         projectors.register_tailing(CATCH_UP)  # and catches up outside the request
         projectors.register(REBUILD)  # the federations' lists are rebuilt with the rest
         projectors.register_tailing(FOLLOWER)  # and followed outside the request
+        if outbox.night_changed not in nights.FOLLOWERS:  # a close's mail, in its transaction
+            nights.FOLLOWERS.append(outbox.night_changed)

@@ -102,12 +102,30 @@ class SignInForm(TypedInput, AuthenticationForm):
         return super().get_invalid_login_error()
 
 
+RESULTS_BY_EMAIL = _("E-mail me my results after each club night")
+RESULTS_BY_EMAIL_HELP = _(
+    "Your place, points and rounds, the top three and the night's report, once the "
+    "night closes; sent only once you confirm your address with the link sent to it."
+)
+
+
 class EmailForm(TypedInput, forms.ModelForm):
+    """The account's address, and whether the member's results are sent to it."""
+
+    results_by_email = forms.BooleanField(
+        label=RESULTS_BY_EMAIL, help_text=RESULTS_BY_EMAIL_HELP, required=False
+    )
+
     class Meta:
         model = get_user_model()
         fields = ("email",)
         labels = {"email": _("E-mail")}
-        help_texts = {"email": _("Used only to reset a forgotten password. Leave empty for none.")}
+        help_texts = {
+            "email": _(
+                "Used to reset a forgotten password and, only if you tick the box below, "
+                "to send you your results. Leave empty for none."
+            )
+        }
 
 
 PIN_PATTERN = r"[0-9]{4,8}"

@@ -15,15 +15,17 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import check_for_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
+from django.views.i18n import set_language
 
 from series.accounts import services as accounts
 from series.accounts import throttling
 from series.accounts.forms import EmailForm, PinForm, SignUpForm
 from series.domain.errors import DomainError
+from series.mail import subscriptions
 from series.sheets import selectors
 from series.web.messages import render as error_message
 
@@ -107,12 +109,38 @@ def signup(request):
 @login_required
 @require_http_methods(["GET", "POST"])
 def account(request):
-    form = EmailForm(request.POST or None, instance=request.user)
+    """The address, the results by e-mail (``series.mail``) and the sections."""
+    results = subscriptions.results_by_email(request.user)
+    if request.method == "POST" and "send_again" in request.POST:
+        subscriptions.confirmation_send_again(user=request.user)
+        sent = _("A new link was sent to %(email)s.") % {"email": results.address}
+        messages.success(request, sent)
+        return redirect("account")
+    form = EmailForm(
+        request.POST or None, instance=request.user, initial={"results_by_email": results.on}
+    )
     if request.method == "POST" and form.is_valid():
         accounts.email_set(user=request.user, email=form.cleaned_data["email"])
-        messages.success(request, _("Saved."))
+        results = subscriptions.results_by_email_set(
+            user=request.user,
+            on=form.cleaned_data["results_by_email"],
+            language=request.LANGUAGE_CODE,
+        )
+        messages.success(request, _results_saved(results))
         return redirect("account")
-    return render(request, "accounts/account.html", {"form": form, "sections": SECTIONS})
+    context = {"form": form, "sections": SECTIONS, "results": results}
+    return render(request, "accounts/account.html", context)
+
+
+def _results_saved(results: subscriptions.ResultsByEmail) -> str:
+    if results.on and not results.address:
+        return _("Saved. Add your e-mail address: your results are sent only to an address.")
+    if results.on and not results.confirmed:
+        return _(
+            "Saved. A link was sent to %(email)s: open it to confirm your address, and your "
+            "results are sent there."
+        ) % {"email": results.address}
+    return _("Saved.")
 
 
 class PasswordChangeView(auth_views.PasswordChangeView):
@@ -171,3 +199,13 @@ def account_pin(request):
             return redirect(_next_url(request) or "account_pin")
     has_pin = selectors.has_pin(request.user)
     return render(request, "accounts/pin.html", {"form": form, "has_pin": has_pin})
+
+
+def language_choose(request):
+    """Django's ``set_language``; a signed-in member's choice is kept on their
+    account too, so that their mail is written in it (``series.mail``)."""
+    response = set_language(request)
+    language = request.POST.get("language", "")
+    if request.method == "POST" and request.user.is_authenticated and check_for_language(language):
+        subscriptions.language_set(user=request.user, language=language)
+    return response

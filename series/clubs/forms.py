@@ -60,7 +60,24 @@ class ClubForm(RulesForm):
         ),
     )
 
-    field_order = ["name", "slug", "public", "time_zone", "deals_need_confirmation", "preset"]
+    results_by_email = forms.BooleanField(
+        label=_("E-mail the night's results"),
+        required=False,
+        help_text=_(
+            "When a night closes, each player who asked for it on their account page, "
+            "and confirmed their address, gets their result by e-mail."
+        ),
+    )
+
+    field_order = [
+        "name",
+        "slug",
+        "public",
+        "time_zone",
+        "deals_need_confirmation",
+        "results_by_email",
+        "preset",
+    ]
 
     def __init__(self, *args, with_slug: bool = True, **kwargs):
         super().__init__(*args, **kwargs)
@@ -68,6 +85,7 @@ class ClubForm(RulesForm):
         self.fields["preset"].label = _("Default game and house rules")
         if with_slug:  # a new club: its address may be chosen; confirmations come later
             del self.fields["deals_need_confirmation"]
+            del self.fields["results_by_email"]
             # The club plays where its founder's phone is: app.js picks the
             # browser's time zone while the field is left at the server's.
             self.fields["time_zone"].widget.attrs["data-browser-zone"] = ""

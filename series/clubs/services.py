@@ -130,6 +130,16 @@ def time_zone_checked(time_zone: str) -> str:
     return time_zone
 
 
+CLUB_SETTINGS = (
+    "name",
+    "public",
+    "deals_need_confirmation",
+    "default_rules",
+    "time_zone",
+    "results_by_email",
+)
+
+
 @transient_retry(idempotent=True)
 def club_update(
     *,
@@ -139,8 +149,10 @@ def club_update(
     deals_need_confirmation: bool | None = None,
     default_rules: dict[str, Any] | None = None,
     time_zone: str | None = None,
+    results_by_email: bool | None = None,
 ) -> Club:
-    """Change a club's name, public pages, default rules or time zone (the
+    """Change a club's name, public pages, default rules, time zone or whether
+    its nights' results are e-mailed to the members who asked (the
     league's follower then counts the club again; its pages say "updating"
     meanwhile), or make its deals need a second member's confirmation: from then
     on (each deal's event records whether it was asked), so earlier deals, and
@@ -160,6 +172,8 @@ def club_update(
         changes["time_zone"] = time_zone_checked(time_zone)
     if deals_need_confirmation is not None:
         changes["deals_need_confirmation"] = deals_need_confirmation
+    if results_by_email is not None:
+        changes["results_by_email"] = results_by_email
     with transaction.atomic():
         stored = Club.objects.select_for_update().get(id=club.id)
         # Which season a series falls in (the time zone of its start) changed:
@@ -171,6 +185,6 @@ def club_update(
             stored.save(update_fields=list(changes))
         if recount:
             projectors.club_changed(club.id)
-    for field in ("name", "public", "deals_need_confirmation", "default_rules", "time_zone"):
+    for field in CLUB_SETTINGS:
         setattr(club, field, getattr(stored, field))
     return club

@@ -38,6 +38,7 @@ from series.clubs.forms import (
 from series.domain import names as domain_names
 from series.domain.errors import DomainError
 from series.league import history as history_of
+from series.mail import subscriptions
 from series.web.forms import submit
 from series.web.messages import render as error_message
 from series.web.page_access import club_page
@@ -98,6 +99,7 @@ def club_settings(request, club):
         "public": club.public,
         "time_zone": club.time_zone,
         "deals_need_confirmation": club.deals_need_confirmation,
+        "results_by_email": club.results_by_email,
         **rules_initial(club.default_rules),
     }
     form = ClubForm(request.POST or None, initial=initial, with_slug=False)
@@ -110,6 +112,7 @@ def club_settings(request, club):
             default_rules=form.default_rules(),
             time_zone=data["time_zone"],
             deals_need_confirmation=data["deals_need_confirmation"],
+            results_by_email=data["results_by_email"],
         ),
     ):
         messages.success(request, _("Saved."))
@@ -264,14 +267,35 @@ def join(request):
             return render(request, "clubs/join.html", {"problem": error_message(error)}, status=410)
         request.session.pop(JOIN_SESSION_KEY, None)
         messages.success(request, _("Welcome to %(club)s.") % {"club": invitation.club.name})
+        if request.POST.get("results_by_email"):
+            results = subscriptions.results_by_email_set(
+                user=request.user, on=True, language=request.LANGUAGE_CODE
+            )
+            messages.success(request, _results_asked(results))
         return redirect("home")
     context = {
         "invitation": invitation,
         "club": invitation.club,
         "role": role,
         "next": reverse("join"),
+        "results": subscriptions.results_by_email(request.user)
+        if request.user.is_authenticated
+        else None,
     }
     return render(request, "clubs/join.html", context)
+
+
+def _results_asked(results) -> str:
+    """What a member who ticked results by e-mail as they joined is told."""
+    if not results.address:
+        return _("Add your e-mail address on your account page: your results are sent there.")
+    if not results.confirmed:
+        return _("A link was sent to %(email)s: open it, and your results are sent there.") % {
+            "email": results.address
+        }
+    return _("Your results are sent to %(email)s after each club night.") % {
+        "email": results.address
+    }
 
 
 # -- the club's players (the roster): names, guests, merges, retirements, accounts --

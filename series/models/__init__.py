@@ -29,6 +29,7 @@ from series.models.league import (
     SeriesResult,
 )
 from series.models.log import Checkpoint, Event, EventQuerySet, ImmutableEventError
+from series.models.mail import OutgoingMail
 from series.models.nights import Night, NightScreenLink, NightSeat
 from series.models.projections import DealLine, DealScore, SeriesSeat, SeriesSheet
 from series.models.reference import Club, Invitation, LiveLink, Membership, Player
@@ -57,6 +58,7 @@ __all__ = [
     "Night",
     "NightScreenLink",
     "NightSeat",
+    "OutgoingMail",
     "PersonBehind",
     "PersonChoice",
     "PersonLink",

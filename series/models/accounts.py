@@ -1,6 +1,8 @@
 """What a member keeps with their account: the short PIN that confirms a deal
-on another member's phone (stored hashed with Django's password hashers), and
-one expiring, revocable API token per signed-in device (django-rest-knox)."""
+on another member's phone (stored hashed with Django's password hashers), what
+they asked of e-mail (their night results, the address they confirmed, the
+language they read), and one expiring, revocable API token per signed-in device
+(django-rest-knox)."""
 
 from __future__ import annotations
 
@@ -16,6 +18,15 @@ class Profile(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="scorekeeper_profile"
     )
     confirmation_pin = models.CharField(max_length=128, blank=True)
+    # The address given at sign-up was asked only to reset a password: a night's
+    # results are sent only to a member who turned them on (series.mail).
+    results_by_email = models.BooleanField(default=False)
+    # The address a link sent to it confirmed; the account's address is confirmed
+    # while it is this one, so a changed address waits for its own link.
+    confirmed_email = models.EmailField(max_length=254, blank=True)
+    # The language last chosen with the switcher while signed in ("" for none):
+    # the language of the mail sent to the member.
+    language = models.CharField(max_length=10, blank=True)
 
     def set_pin(self, pin: str) -> None:
         self.confirmation_pin = make_password(pin)

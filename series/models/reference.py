@@ -20,6 +20,9 @@ class Club(models.Model):
     # ``domain.rules.rules_from`` takes them; empty for the plain preset.
     default_rules = models.JSONField(_("default game and house rules"), default=dict, blank=True)
     time_zone = models.CharField(_("time zone"), max_length=64, default="", blank=True)
+    # A closed night's results are e-mailed to the members who asked for them,
+    # unless a club admin turns the club's e-mails off (series.mail).
+    results_by_email = models.BooleanField(_("night results by e-mail"), default=True)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:

@@ -15,6 +15,7 @@ import secrets
 import uuid
 import zoneinfo
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date as Date
 from itertools import combinations
@@ -109,6 +110,8 @@ class NightStream:
         projection.project(
             stream, change.after, opened_at=change.started_at, updated_at=change.updated_at
         )
+        for follower in FOLLOWERS:
+            follower(stream, change)
 
     def appended(self, stream: UUID, change: Change[NightState]) -> None:
         """A draw or a move seats no one who sits at another open table of the
@@ -165,6 +168,11 @@ class NightStream:
 
 
 NIGHT = NightStream()
+
+# What follows a night's commands in their own transaction besides its read model
+# (the members' mail after a close: ``series.mail.outbox``), registered by the
+# app when it is ready; a rebuild or a restore runs none of them.
+FOLLOWERS: list[Callable[[UUID, Change[NightState]], None]] = []
 
 
 def _seats_not_started(state: NightState, event: RoundDrawn | PlayerMoved | PlayersSwapped):

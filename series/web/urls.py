@@ -1,5 +1,6 @@
 """The pages (the REST API lives under /api/v1/, see series/api/urls.py), grouped
-by the path they share: an account's, a club's, a series' and a live link's."""
+by the path they share: an account's, a club's, a series' and a live link's;
+and the pages a member's mail links to (series.mail.views)."""
 
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
@@ -7,6 +8,7 @@ from django.urls import include, path
 from series.accounts import views as account_views
 from series.accounts.forms import SignInForm
 from series.clubs import views as club_views
+from series.mail import views as mail_views
 from series.sheets import confirm_pages, views
 from series.web import pwa, rules_views
 
@@ -23,6 +25,7 @@ account_pages = [
     path("reset/done/", account_views.password_reset_complete, name="password_reset_complete"),
     path("devices/", account_views.devices, name="account_devices"),
     path("pin/", account_views.account_pin, name="account_pin"),
+    path("email/confirm/<str:token>/", mail_views.email_confirm, name="email_confirm"),
 ]
 
 club_pages = [
@@ -69,6 +72,7 @@ urlpatterns = [
     path("clubs/new/", club_views.club_new, name="club_new"),
     path("clubs/<slug:slug>/", include(club_pages)),
     path("join/", club_views.join, name="join"),
+    path("mail/unsubscribe/<str:token>/", mail_views.unsubscribe, name="unsubscribe"),
     path("join/<str:token>/", club_views.join_link, name="join_link"),
     path("rules/check/", views.rules_check, name="rules_check"),
     path("rules/", rules_views.rules_index, name="rules"),

@@ -15,6 +15,7 @@ from series.accounts import services as accounts
 from series.accounts.forms import PIN_PATTERN
 from series.api.base import ApiView, error_responses
 from series.api.views.auth import SignInLocked
+from series.mail import subscriptions
 from series.models import DeviceToken
 from series.sheets import selectors
 
@@ -24,20 +25,39 @@ DEVICE_ID = OpenApiParameter(
 
 
 class AccountApi(ApiView):
-    """One URL, two operations: GET reads your account, PATCH changes its e-mail."""
+    """One URL, two operations: GET reads your account, PATCH changes its e-mail
+    and whether your night results are sent to it."""
 
     permission_classes = [IsAuthenticated]
 
     class OutputSerializer(serializers.Serializer):
         username = serializers.CharField()
         email = serializers.EmailField(allow_blank=True)
+        results_by_email = serializers.BooleanField(
+            help_text="Your results are e-mailed after each club night you played."
+        )
+        email_confirmed = serializers.BooleanField(
+            help_text="The address was confirmed by the link sent to it: results go only "
+            "to a confirmed address."
+        )
+        language = serializers.CharField(
+            allow_blank=True,
+            help_text="The language your mail is written in: the last you chose on the "
+            "pages while signed in; empty for none yet.",
+        )
 
     class UpdateInputSerializer(serializers.Serializer):
         email = serializers.EmailField(
             max_length=254,
             allow_blank=True,
             required=False,
-            help_text="Used only to reset a forgotten password; empty for none.",
+            help_text="To reset a forgotten password and, if you turn results on, for your "
+            "results; empty for none. A new address waits for the link sent to it.",
+        )
+        results_by_email = serializers.BooleanField(
+            required=False,
+            help_text="E-mail me my results after each club night (off unless turned on); "
+            "turned on, a link to confirm the address is sent to it.",
         )
 
     @extend_schema(
@@ -51,7 +71,7 @@ class AccountApi(ApiView):
 
     @extend_schema(
         operation_id="account_update",
-        summary="Change your e-mail address",
+        summary="Change your e-mail address, or turn your results by e-mail on or off",
         tags=["account"],
         request=UpdateInputSerializer,
         responses={200: OutputSerializer, **error_responses(400, 401, 413, 415)},
@@ -60,10 +80,22 @@ class AccountApi(ApiView):
         data = self.validated(self.UpdateInputSerializer)
         if "email" in data:
             accounts.email_set(user=request.user, email=data["email"])
+            subscriptions.address_changed(user=request.user)
+        if "results_by_email" in data:
+            subscriptions.results_by_email_set(
+                user=request.user, on=data["results_by_email"], language=request.LANGUAGE_CODE
+            )
         return self._respond(request.user)
 
     def _respond(self, user) -> Response:
-        body = {"username": user.get_username(), "email": user.email}
+        results = subscriptions.results_by_email(user)
+        body = {
+            "username": user.get_username(),
+            "email": user.email,
+            "results_by_email": results.on,
+            "email_confirmed": results.confirmed,
+            "language": subscriptions.language_of(user),
+        }
         return Response(self.OutputSerializer(body).data)
 
 

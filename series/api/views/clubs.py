@@ -110,6 +110,9 @@ class ClubDetailApi(ClubApiView):
         name = serializers.CharField()
         public = serializers.BooleanField()
         deals_need_confirmation = serializers.BooleanField()
+        results_by_email = serializers.BooleanField(
+            help_text="A closed night's results are e-mailed to the members who asked."
+        )
         role = serializers.CharField(allow_null=True, help_text="Your role in the club.")
         default_rules = serializers.DictField()
         time_zone = serializers.CharField()
@@ -137,6 +140,11 @@ class ClubDetailApi(ClubApiView):
         time_zone = serializers.CharField(
             required=False, allow_blank=True, help_text=TIME_ZONE_HELP
         )
+        results_by_email = serializers.BooleanField(
+            required=False,
+            help_text="When a night closes, e-mail each player's result to the members who "
+            "turned results on and confirmed their address (on unless turned off).",
+        )
 
     @extend_schema(
         operation_id="club_update",
@@ -144,8 +152,8 @@ class ClubDetailApi(ClubApiView):
         "(`name_required`, `name_too_long`, `name_marks`); `invalid_time_zone`; default "
         "rules the games do not know (`unknown_rules`, `unknown_option`, "
         "`invalid_option`).",
-        summary="Change a club's name, public pages, default rules, time zone or "
-        "whether deals need confirmation (admins)",
+        summary="Change a club's name, public pages, default rules, time zone, "
+        "whether deals need confirmation or whether results are e-mailed (admins)",
         tags=["clubs"],
         parameters=[SLUG],
         request=UpdateInputSerializer,
@@ -164,6 +172,7 @@ class ClubDetailApi(ClubApiView):
             "public": club.public,
             "role": role,
             "deals_need_confirmation": club.deals_need_confirmation,
+            "results_by_email": club.results_by_email,
             "default_rules": club.default_rules,
             "time_zone": club.time_zone,
         }
