@@ -56,8 +56,11 @@ class Mailbox:
         self.messages: list[EmailMessage] = []
         self.lock = threading.Lock()
         self.on_message: Callable[[EmailMessage], None] | None = None
+        self.refuse = False  # answer every message "try again later"
 
     async def handle_DATA(self, server, session, envelope):
+        if self.refuse:
+            return "451 Requested action aborted: try again later"
         message = email.message_from_bytes(envelope.content, policy=email.policy.default)
         with self.lock:
             self.messages.append(message)

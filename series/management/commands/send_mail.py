@@ -20,10 +20,17 @@ class Command(BaseCommand):
         parser.add_argument(
             "--interval", type=float, default=2.0, help="seconds between polls (default 2)"
         )
+        parser.add_argument(
+            "--batch",
+            type=int,
+            default=sender.BATCH,
+            help=f"messages claimed at a time (default {sender.BATCH})",
+        )
 
-    def handle(self, *args, once: bool, interval: float, **options):
+    def handle(self, *args, once: bool, interval: float, batch: int, **options):
+        self.batch = batch
         if once:
-            self.stdout.write(f"Handled {sender.send_all()} messages.")
+            self.stdout.write(f"Handled {sender.send_all(batch)} messages.")
             return
         try:
             while True:
@@ -34,7 +41,7 @@ class Command(BaseCommand):
 
     def _poll(self) -> int:
         try:
-            return sender.send_all()
+            return sender.send_all(self.batch)
         except (OperationalError, InterfaceError) as error:  # the database is away: wait
             self.stderr.write(f"send_mail: {error}")
             close_old_connections()
