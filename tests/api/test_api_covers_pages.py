@@ -29,6 +29,7 @@ PAGE_OPERATIONS = {
     "login": ("token_create",),
     "logout": ("token_revoke",),
     "account": ("account_read", "account_update"),
+    "unsubscribe": ("account_update",),  # {"results_by_email": false}
     "password_change": ("password_change",),
     "account_devices": ("devices_list", "device_revoke", "token_revoke_all"),
     "account_pin": ("pin_read", "pin_set"),
@@ -80,6 +81,8 @@ BROWSER_ONLY = {
     "password rules speak to a person",
     "password_reset": "a link sent by e-mail, opened in a browser",
     "password_reset_confirm": "the page the e-mail's link opens",
+    "email_confirm": "the page the e-mail's link opens: it proves the address is the "
+    "member's (an operator may vouch instead: manage.py confirm_email)",
 }
 
 NOT_PAGES = ("api", "league-api", "admin")

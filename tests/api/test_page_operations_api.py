@@ -132,7 +132,13 @@ def test_a_member_sets_the_pin_that_confirms_deals_on_the_scorers_phone(table, a
 def test_a_user_reads_their_account_and_changes_its_email(as_role):
     me = as_role("member")
     changed = me.patch("/api/v1/account", {"email": "member@example.org"}, format="json")
-    assert changed.json() == {"username": "member", "email": "member@example.org"}
+    assert changed.json() == {
+        "username": "member",
+        "email": "member@example.org",
+        "results_by_email": False,
+        "email_confirmed": False,
+        "language": "",
+    }
     assert me.get("/api/v1/account").json()["email"] == "member@example.org"
     assert (
         me.patch("/api/v1/account", {"email": "not an address"}, format="json").status_code == 400

@@ -21,11 +21,13 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
+from series.accounts import services as accounts
 from series.clubs import membership
 from series.clubs import players as player_services
 from series.clubs import services as club_services
 from series.clubs.views import MADE_SESSION_KEY
 from series.eventstore import projectors
+from series.mail import tokens
 from series.nights import selectors as night_selectors
 from series.nights import services as nights
 from series.sheets import live_links, selectors, services
@@ -120,6 +122,7 @@ def build_site() -> tuple[dict, object]:
     ).series_id
     services.deal_record(series_id=rummy, entry=entry(others[0], {others[1]: 12, others[2]: 30}))
     token = membership.invitation_create(club=club, role="member", multi_use=True).token
+    accounts.email_set(user=admin, email="admin@example.org")  # a link confirms it
     night = night_played(club)
     closed = night_closed(club)
     slug, series, number = {"slug": club.slug}, {"series_id": played}, {"number": 3}
@@ -171,6 +174,8 @@ def build_site() -> tuple[dict, object]:
         "nights:join": {**slug, "night_id": night},
         "nights:reopen": {**slug, "night_id": closed},
         "nights:report": {**slug, "night_id": closed},
+        "unsubscribe": {"token": tokens.unsubscribe_token(admin.id)},
+        "email_confirm": {"token": tokens.confirm_token(admin.id, "admin@example.org")},
     }
     paths = {name: reverse(name, kwargs=kwargs) for name, kwargs in pages.items()}
     paths.update(

@@ -151,6 +151,8 @@ CASES = {
     "account/reset/done/": "/account/reset/done/",
     "account/devices/": "/account/devices/",
     "account/pin/": "/account/pin/",
+    "account/email/confirm/<str:token>/": "/account/email/confirm/no-such-link/",
+    "mail/unsubscribe/<str:token>/": "/mail/unsubscribe/no-such-link/",
     "clubs/new/": "/clubs/new/",
     "clubs/<slug:slug>/settings/": "/clubs/{slug}/settings/",
     "clubs/<slug:slug>/league/roster/": "/clubs/{slug}/league/roster/",
