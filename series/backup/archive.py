@@ -136,6 +136,7 @@ def _records(club: Club | None, progress, with_accounts: bool) -> Iterator[dict[
             "default_rules": row.default_rules,
             "time_zone": row.time_zone,
             "deals_need_confirmation": row.deals_need_confirmation,
+            "results_by_email": row.results_by_email,
         }
     exported = set(users.values_list("id", flat=True))
     for player in Player.objects.filter(club__in=clubs).order_by("id"):
@@ -367,6 +368,7 @@ class _Restorer:
             default_rules=record.get("default_rules") or {},
             time_zone=record.get("time_zone") or "",
             deals_need_confirmation=record.get("deals_need_confirmation", False),
+            results_by_email=record.get("results_by_email", True),
         )
 
     def _add_player(self, number: int, record: dict[str, Any]) -> None:

@@ -106,7 +106,7 @@ def settings_and_an_account() -> None:
     club = club_services.club_create(
         name="Settings club", time_zone="Europe/Rome", default_rules={"preset": "continental-13"}
     )
-    club_services.club_update(club=club, deals_need_confirmation=True)
+    club_services.club_update(club=club, deals_need_confirmation=True, results_by_email=False)
     member = get_user_model().objects.create_user("member-with-player")
     membership.member_set(club=club, user=member, role="member")
     player = player_services.player_add(club=club, name="Lia")
@@ -118,4 +118,5 @@ def test_a_clubs_settings_and_a_players_account_survive_a_restore():
     club = Club.objects.get(slug="settings-club")
     assert (club.time_zone, club.default_rules["preset"]) == ("Europe/Rome", "continental-13")
     assert club.deals_need_confirmation  # else the league counts unconfirmed deals
+    assert not club.results_by_email  # a club that turned its e-mails off keeps them off
     assert Player.objects.get(name="Lia").user.username == "member-with-player"
