@@ -12,6 +12,7 @@ token and ``List-Unsubscribe-Post: List-Unsubscribe=One-Click``.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from datetime import date as Date
 from decimal import Decimal
@@ -32,6 +33,7 @@ from series.models import Club, OutgoingMail, Player, Profile
 from series.nights.selectors import ordinal
 
 Kind = OutgoingMail.Kind
+logger = logging.getLogger(__name__)
 
 
 def site_url(path: str) -> str:
@@ -48,8 +50,9 @@ class Reader:
     confirmed: bool
 
 
-def messages_for(rows: list[OutgoingMail]) -> dict[int, EmailMessage | None]:
-    """Each row's message (None: no longer wanted), in three queries for any rows."""
+def messages_for(rows: list[OutgoingMail]) -> dict[int, EmailMessage | Exception | None]:
+    """Each row's message (None: no longer wanted; the error, when one could not be
+    made: the sender counts it as refused), in three queries for any rows."""
     readers = _readers({row.user_id for row in rows})
     clubs = Club.objects.in_bulk({row.club_id for row in rows if row.club_id})
     players = {
@@ -59,7 +62,15 @@ def messages_for(rows: list[OutgoingMail]) -> dict[int, EmailMessage | None]:
         if player is not None
     }
     names = dict(Player.objects.filter(id__in=players).values_list("id", "name"))
-    return {row.id: _message(row, readers.get(row.user_id), clubs, names) for row in rows}
+    return {row.id: _made(row, readers.get(row.user_id), clubs, names) for row in rows}
+
+
+def _made(row, reader, clubs, names) -> EmailMessage | Exception | None:
+    try:
+        return _message(row, reader, clubs, names)
+    except Exception as error:  # a row no message can be made of: tried, then given up
+        logger.exception("send_mail: no message made of %s", row.message_id)
+        return error
 
 
 def _readers(user_ids: set[int]) -> dict[int, Reader]:

@@ -62,6 +62,9 @@ def send_due(batch: int = BATCH) -> int:
             if message is None:
                 _mark(row, Outcome.SKIPPED)
                 continue
+            if isinstance(message, Exception):
+                _refused(row, message)
+                continue
             if connection is None:
                 connection = get_connection(fail_silently=False)
                 connection.open()

@@ -6,6 +6,7 @@ longer wanted is skipped, a refused one waits and is tried again."""
 from __future__ import annotations
 
 import re
+import uuid
 
 import pytest
 from django.core import mail as django_mail
@@ -177,3 +178,22 @@ def test_with_no_server_configured_mail_goes_to_django_s_backend():
     _club, _players, _night_id, _users, _closed = confirmed_members_night(anna=(0, {}))
     sender.send_all()
     assert [m.to for m in django_mail.outbox] == [["anna@example.org"]]
+
+
+def test_a_row_no_message_can_be_made_of_is_given_up_and_holds_up_nothing(smtp, settings):
+    club, _players, night_id, users, _closed = confirmed_members_night(anna=(0, {}))
+    settings.MAIL_ATTEMPTS = 1
+    broken = OutgoingMail.objects.create(  # no service writes such a row: facts are missing
+        kind=Kind.RESULT,
+        user=users["anna"],
+        club_id=club.id,
+        night_id=uuid.uuid4(),
+        facts={"place": 1},
+        message_id="<broken@scorekeeper.example>",
+        due_at=timezone.now(),
+    )
+    assert sender.send_all() == 2
+    broken.refresh_from_db()
+    assert broken.outcome == Outcome.FAILED and broken.error
+    assert [m["To"] for m in smtp.mailbox.messages] == ["anna@example.org"]
+    assert OutgoingMail.objects.get(night_id=night_id).outcome == Outcome.SENT
