@@ -33,7 +33,15 @@ from django.core.management.color import no_style
 from django.db import connection, transaction
 from django.utils.dateparse import parse_date, parse_datetime
 
+from series.championships.stream import CHAMPIONSHIP
 from series.clubs.roster import RosterStream
+from series.domain.championships.championship import ChampionshipState
+from series.domain.championships.events import (
+    ChampionshipNightAdded,
+    ChampionshipOpened,
+    FinalNightOpened,
+    is_championship_event,
+)
 from series.domain.errors import DomainError
 from series.domain.events import PlayerSeated, SeriesStarted, from_payload
 from series.domain.federations.membership import is_federation_event
@@ -418,6 +426,9 @@ class _Restorer:
             kind = NIGHT
         elif is_federation_event(event):
             kind = MembershipStream(event.federation, club)
+        elif is_championship_event(event):
+            self._check_championship_event(number, record, event)
+            kind = CHAMPIONSHIP
         else:
             self._check_series_event(number, record, event)
             kind = SERIES
@@ -455,6 +466,33 @@ class _Restorer:
             raise BackupError(number, "the night names players the backup does not have")
         if isinstance(event, TableResultEntered):
             self._check_result_abandoned(number, state, event)
+
+    def _check_championship_event(self, number: int, record: dict[str, Any], event) -> None:
+        """A championship's event in its own club's stream; a night it takes is a
+        night of the club already restored, playing the championship's game and
+        method (RULES D-23)."""
+        club = record["club"]
+        state = self.replay.states.get(record["stream"])
+        if state is not None and not isinstance(state, ChampionshipState):
+            raise BackupError(
+                number, f"a championship's event in the stream {record['stream']} of another kind"
+            )
+        if isinstance(event, ChampionshipOpened):
+            if event.club != club:
+                raise BackupError(number, "the championship names another club than its event")
+            return
+        if state is None or state.club != club:
+            raise BackupError(number, f"championship {record['stream']} was not opened here")
+        if isinstance(event, ChampionshipNightAdded | FinalNightOpened):
+            night = self.replay.states.get(event.night)
+            if not isinstance(night, NightState) or night.club != club:
+                raise BackupError(number, "the championship takes a night the club does not have")
+            same = (night.game_rules.game, dict(night.scoring)) == (
+                state.game,
+                dict(state.scoring),
+            )
+            if not same:
+                raise BackupError(number, "the night plays another game or method")
 
     def _check_result_abandoned(self, number: int, night: NightState, event) -> None:
         """A director's result is for a table whose series the backup abandoned

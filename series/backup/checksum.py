@@ -7,6 +7,8 @@ import hashlib
 import json
 
 from series.models import (
+    Championship,
+    ChampionshipNight,
     ClubRecord,
     DealLine,
     DealScore,
@@ -36,6 +38,8 @@ CHECKSUM_TABLES = [
     (HeadToHeadTally, ("person_id", "game", "opponent_id")),
     (Night, ("id",)),
     (NightSeat, ("night_id", "round", "table", "seat")),
+    (Championship, ("id",)),
+    (ChampionshipNight, ("championship_id", "final", "night_id")),
 ]
 
 
@@ -56,7 +60,7 @@ def table_digests() -> dict[str, str]:
         names = [
             f.attname
             for f in model._meta.concrete_fields
-            if f.name != "id" or model in (SeriesSheet, Night)
+            if f.name != "id" or model in (SeriesSheet, Night, Championship)
         ]
         digest = hashlib.sha256()
         for row in model.objects.order_by(*order).values_list(*names).iterator(chunk_size=5000):

@@ -39,6 +39,8 @@ _MODULES = (
     "series.domain.roster",
     "series.domain.nights.night",
     "series.domain.federations.membership",
+    "series.domain.championships.events",
+    "series.domain.championships.championship",
 )
 
 _EVENTS: dict[str, type] = {}

@@ -6,6 +6,7 @@ day be sharded carry ``club``.
 """
 
 from series.models.accounts import DeviceToken, PinAttempt, Profile, SignInName
+from series.models.championships import Championship, ChampionshipNight
 from series.models.federations import (
     Federation,
     FederationAdmin,
@@ -35,6 +36,8 @@ from series.models.projections import DealLine, DealScore, SeriesSeat, SeriesShe
 from series.models.reference import Club, Invitation, LiveLink, Membership, Player
 
 __all__ = [
+    "Championship",
+    "ChampionshipNight",
     "Checkpoint",
     "Club",
     "ClubRecord",

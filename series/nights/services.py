@@ -29,9 +29,11 @@ from series.clubs.players import guest_add
 from series.domain.errors import DomainError, NotFound, _
 from series.domain.league.rating import START_MU
 from series.domain.league.seasons import EARLIEST_DAY, LATEST_DAY, season_of
+from series.domain.nights.drawing import CHAMPIONSHIP, STANDINGS
 from series.domain.nights.events import (
     NightClosed,
     NightPoints,
+    NightReopened,
     PlayerMoved,
     PlayersCheckedIn,
     PlayersSwapped,
@@ -126,6 +128,10 @@ class NightStream:
                 arrived |= set(event.players)
             if isinstance(event, NightClosed):
                 _refuse_moved_result(stream, change.before, event)
+            if isinstance(event, NightReopened):
+                from series.championships.selectors import refuse_reopen_after_cut
+
+                refuse_reopen_after_cut(stream)  # RULES D-22: not after its championship's cut
         if seated:
             series_services.seated_elsewhere(change.after.club, sorted(seated), night=stream)
         if arrived:
@@ -438,8 +444,6 @@ def night_round_draw(
 ) -> NightResult:
     """Draw the next round's tables, seats and first dealers (RULES D-15) for the
     players present; the previous round closes with it once its tables ended."""
-    from series.nights.selectors import standings_order
-
     state = night_load(night_id)
     with transaction.atomic():
         state, expected_version = _round_closed(
@@ -452,12 +456,24 @@ def night_round_draw(
             max_table=max_table,
             method=method,
             met=season_meetings(state.club, day),
-            standings=standings_order(night_id, state) if method == "standings" else (),
+            standings=_draw_order(night_id, state, method),
             ratings=_ratings(state.club, state.game_rules.game, state.present)
             if method == "rating"
             else {},
         )
         return _write(night_id, command, expected_version, actor_id, idempotency_key)
+
+
+def _draw_order(night_id: UUID, state: NightState, method: str) -> tuple[int, ...]:
+    """The players best first, for a draw by the night's standings or, at a
+    championship's final, by the championship's (RULES D-24)."""
+    from series.nights.selectors import standings_order
+
+    if method == CHAMPIONSHIP:
+        from series.championships.selectors import final_order
+
+        return final_order(night_id)
+    return standings_order(night_id, state) if method == STANDINGS else ()
 
 
 def _round_closed(

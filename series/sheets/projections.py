@@ -19,8 +19,10 @@ from uuid import UUID
 
 from django.db import connection, transaction
 
+from series.championships import projection as championship_projection
 from series.database import dialects
 from series.domain import snapshot, standing
+from series.domain.championships.events import is_championship_event
 from series.domain.events import DealRecorded, Event, PlayerSeated
 from series.domain.federations.membership import is_federation_event
 from series.domain.nights.events import is_night_event
@@ -30,12 +32,30 @@ from series.domain.standing import standing_of
 from series.eventstore import projectors, store
 from series.eventstore.projectors import SeriesChanged
 from series.eventstore.row_source import insert_rows
-from series.models import DealLine, DealScore, Night, NightSeat, SeriesSeat, SeriesSheet
+from series.models import (
+    Championship,
+    ChampionshipNight,
+    DealLine,
+    DealScore,
+    Night,
+    NightSeat,
+    SeriesSeat,
+    SeriesSheet,
+)
 from series.models import Event as EventRow
 from series.nights import projection as night_projection
 
 # Children first: the order in which rows can be deleted.
-PROJECTION_MODELS = (NightSeat, Night, DealScore, DealLine, SeriesSeat, SeriesSheet)
+PROJECTION_MODELS = (
+    ChampionshipNight,
+    Championship,
+    NightSeat,
+    Night,
+    DealScore,
+    DealLine,
+    SeriesSeat,
+    SeriesSheet,
+)
 
 
 def _sheet_fields(state: SeriesState, updated_at: datetime) -> dict[str, Any]:
@@ -332,7 +352,7 @@ def rebuild(progress: Callable[[int], None] | None = None, *, batch: int = 500) 
     with transaction.atomic():
         _empty_projections()
         rows = Rows()
-        nights = []
+        nights, championships = [], []
         for stream, events in store.iter_streams():
             if is_federation_event(events[0].event):  # a club in a federation: its own rebuild
                 events_read += len(events)
@@ -342,6 +362,10 @@ def rebuild(progress: Callable[[int], None] | None = None, *, batch: int = 500) 
                 continue
             if is_night_event(events[0].event):  # a night: after its tables' sheets
                 nights.append((stream, events))
+                events_read += len(events)
+                continue
+            if is_championship_event(events[0].event):  # after its nights
+                championships.append((stream, events))
                 events_read += len(events)
                 continue
             state = fold(stored.event for stored in events)
@@ -354,5 +378,6 @@ def rebuild(progress: Callable[[int], None] | None = None, *, batch: int = 500) 
                     progress(events_read)
         rows.insert()
         night_projection.rebuild(nights)
+        championship_projection.rebuild(championships)
         projectors.rebuild()
     return events_read

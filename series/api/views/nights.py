@@ -5,9 +5,11 @@ from __future__ import annotations
 from uuid import UUID
 
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
+from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
@@ -25,6 +27,7 @@ from series.api.base import (
 from series.api.permissions import require
 from series.api.serializers import options_field, player_id, preset_field
 from series.api.views.series import expected_version_field
+from series.championships import services as championship_services
 from series.clubs import selectors as club_selectors
 from series.clubs.access import Access
 from series.domain.nights import METHODS, RANDOM
@@ -255,6 +258,16 @@ class ClubNightsApi(NightApiView):
             required=False,
             help_text="The largest table the night seats; the game's largest when left out.",
         )
+        championship = serializers.UUIDField(
+            required=False,
+            help_text="A championship of the club the night counts for: it plays the "
+            "championship's rules and method unless told (then it must match them).",
+        )
+        final = serializers.BooleanField(
+            default=False,
+            help_text='With "championship": the night is its final (after the cut, once); '
+            'draw it by the method "championship".',
+        )
 
     @extend_schema(
         operation_id="night_open",
@@ -264,7 +277,10 @@ class ClubNightsApi(NightApiView):
         "(`points_table_unused`), one whose sizes or points the night cannot rank "
         "(`invalid_points_table`, `points_table_missing_size`); "
         "`unknown_large_table_rule`; a date outside 1900-01-01 to 2999-12-31, the days a "
-        "season holds (`night_date_out_of_range`).",
+        "season holds (`night_date_out_of_range`). With `championship`, the championship's "
+        "refusals too (`championship_night_other_game`, `championship_nights_full`, a final "
+        "before the cut `championship_no_cut` or a second `championship_final_exists`): then "
+        "no night opens.",
         tags=["nights"],
         parameters=[CLUB_SLUG, IDEMPOTENCY_KEY_PARAMETER],
         request=InputSerializer,
@@ -274,19 +290,29 @@ class ClubNightsApi(NightApiView):
         data = self.validated(self.InputSerializer)
         self.club = require(request.user, club_selectors.club_by_slug(slug), Access.DIRECT)
         table = data.get("points_table")
-        result = services.night_open(
-            club=self.club,
-            date=data.get("date"),
-            rules=data.get("rules"),
-            options=data.get("options"),
-            scoring=data["scoring"],
-            points_table=table or None,  # its sizes are checked by the night's rules
-            large_table=data.get("large_table"),
-            min_table=data.get("min_table"),
-            max_table=data.get("max_table"),
-            actor_id=request.user.id,
-            idempotency_key=idempotency_key(request),
-        )
+        opening = {
+            "club": self.club,
+            "date": data.get("date"),
+            "rules": data.get("rules"),
+            "options": data.get("options"),
+            "points_table": table or None,  # its sizes are checked by the night's rules
+            "large_table": data.get("large_table"),
+            "min_table": data.get("min_table"),
+            "max_table": data.get("max_table"),
+            "actor_id": request.user.id,
+            "idempotency_key": idempotency_key(request),
+        }
+        if "championship" in data:  # RULES D-23, D-24: the championship's night
+            result = championship_services.night_open_for_championship(
+                championship_id=data["championship"],
+                final=data["final"],
+                scoring=data["scoring"] if "scoring" in request.data else None,
+                **opening,
+            )
+        elif data["final"]:
+            raise ValidationError({"final": [_("A final night names its championship.")]})
+        else:
+            result = services.night_open(scoring=data["scoring"], **opening)
         response = self.answer(
             result.night_id, replayed=result.replayed, status_code=status.HTTP_201_CREATED
         )

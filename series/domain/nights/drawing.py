@@ -14,6 +14,9 @@ The grouping depends on the method the director picks:
   different tables whose places in the standings are at most
   ``STANDINGS_REACH`` apart, so the leaders stay together and a repeat meeting
   is avoided only by moving a player across the nearest cut.
+- ``championship`` (a championship's final, RULES D-24): the finalists by the
+  championship's standings cut into tables in order, table 1 the top, with no
+  swap; a player present who is not a finalist is refused.
 - ``rating``: balanced tables: players by rating, best first, dealt in snake
   order (table 1, 2 … k, k … 2, 1, skipping full tables). A swap may exchange
   two players of the same tier (the k best, the next k …), which keeps every
@@ -36,7 +39,8 @@ from .swaps import improve
 RANDOM = "random"
 STANDINGS = "standings"
 RATING = "rating"
-METHODS = (RANDOM, STANDINGS, RATING)
+CHAMPIONSHIP = "championship"
+METHODS = (RANDOM, STANDINGS, RATING, CHAMPIONSHIP)
 RANDOM_STARTS = 8  # random groupings tried by the random method, each improved by swaps
 STANDINGS_REACH = 2  # how far apart in the standings two swapped players may be
 
@@ -76,6 +80,8 @@ def draw(
         grouping = _random_grouping(present, sizes, counts, rng)
     elif method == STANDINGS:
         grouping = _standings_grouping(present, sizes, standings, counts, swapped)
+    elif method == CHAMPIONSHIP:
+        grouping = _championship_grouping(present, sizes, standings)
     else:
         grouping = _rating_grouping(present, sizes, ratings or {}, counts)
     return tuple(_seated(number, table, rng) for number, table in enumerate(grouping, start=1))
@@ -144,6 +150,21 @@ def _standings_grouping(
         abs(place[one] - place[other]) <= STANDINGS_REACH
     )
     return improve(_cut(order, sizes), met, near, swapped)
+
+
+def _championship_grouping(
+    present: list[int], sizes: Sequence[int], standings: Sequence[int]
+) -> list[list[int]]:
+    here = set(present)
+    stranger = sorted(here - set(standings))
+    if stranger:
+        raise InvalidNight(
+            _("{player} is not a finalist: check them out, or draw the final another way."),
+            code="night_player_not_finalist",
+            field="method",
+            player=stranger[0],
+        )
+    return _cut([player for player in dict.fromkeys(standings) if player in here], sizes)
 
 
 def _rating_grouping(
