@@ -399,6 +399,8 @@ SPECTACULAR_SETTINGS = {
         "PresetEnum": "series.api.schema.preset_names",
         "DrawMethodEnum": "series.domain.nights.drawing.METHODS",
         "NightScoringEnum": "series.domain.nights.night.SCORING_METHODS",
+        "ChampionshipStateEnum": "series.domain.championships.championship.STATES",
+        "NightStateEnum": ["open", "closed"],
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",

@@ -57,13 +57,13 @@ def _exact(value: Fraction | None) -> str | None:
     return None if value is None else str(value)
 
 
-class NightPointsSerializer(serializers.Serializer):
+class ChampionshipNightPointsSerializer(serializers.Serializer):
     night = serializers.UUIDField()
     points = serializers.FloatField(allow_null=True, help_text="Null: not played.")
     counted = serializers.BooleanField(help_text="Counted among the best N; else dropped.")
 
 
-class StandingSerializer(serializers.Serializer):
+class ChampionshipStandingSerializer(serializers.Serializer):
     player = serializers.IntegerField()
     name = serializers.CharField()
     points = serializers.FloatField(help_text="Over the nights counted, rounded to 2 places.")
@@ -72,7 +72,9 @@ class StandingSerializer(serializers.Serializer):
     nights_dropped = serializers.ListField(
         child=serializers.UUIDField(), help_text="Nights played and not among the best N."
     )
-    nights = NightPointsSerializer(many=True, help_text="Every qualifying night, in order.")
+    nights = ChampionshipNightPointsSerializer(
+        many=True, help_text="Every qualifying night, in order."
+    )
     per_deal = serializers.FloatField(
         allow_null=True,
         help_text="The average penalty per deal over the nights counted, pooled: the tiebreak.",
@@ -82,7 +84,7 @@ class StandingSerializer(serializers.Serializer):
     reason = serializers.ChoiceField(CUT_REASONS, allow_null=True, help_text="Why in or out.")
 
 
-class FinalLineSerializer(serializers.Serializer):
+class ChampionshipFinalLineSerializer(serializers.Serializer):
     player = serializers.IntegerField()
     name = serializers.CharField()
     place = serializers.IntegerField()
@@ -96,16 +98,16 @@ class FinalLineSerializer(serializers.Serializer):
     total = serializers.FloatField(allow_null=True, help_text="Carry-over plus the final's.")
 
 
-class FinalSerializer(serializers.Serializer):
+class ChampionshipFinalSerializer(serializers.Serializer):
     night = serializers.UUIDField()
     closed = serializers.BooleanField(help_text="The final night has closed.")
     provisional = serializers.BooleanField(
         help_text="Tables still play: the ranking is as if every table ended now."
     )
-    ranking = FinalLineSerializer(many=True)
+    ranking = ChampionshipFinalLineSerializer(many=True)
 
 
-class NightSerializer(serializers.Serializer):
+class ChampionshipNightSerializer(serializers.Serializer):
     id = serializers.UUIDField()
     date = serializers.DateField()
     closed = serializers.BooleanField()
@@ -124,10 +126,10 @@ class ChampionshipSerializer(serializers.Serializer):
     best = serializers.IntegerField(allow_null=True, help_text="Null: every night counts.")
     final_size = serializers.IntegerField()
     carry_over = serializers.ChoiceField(CARRY_OVER)
-    nights = NightSerializer(many=True)
-    standings = StandingSerializer(many=True)
+    nights = ChampionshipNightSerializer(many=True)
+    standings = ChampionshipStandingSerializer(many=True)
     finalists = serializers.ListField(child=serializers.IntegerField())
-    final = FinalSerializer(allow_null=True)
+    final = ChampionshipFinalSerializer(allow_null=True)
 
 
 def championship_body(page: ChampionshipPage) -> dict:
@@ -213,7 +215,7 @@ class ChampionshipApiView(ApiView):
 WRITTEN = OpenApiResponse(ChampionshipSerializer, description="The championship after it.")
 
 
-class SummarySerializer(serializers.Serializer):
+class ChampionshipSummarySerializer(serializers.Serializer):
     id = serializers.UUIDField()
     name = serializers.CharField()
     state = serializers.ChoiceField(STATES)
@@ -255,7 +257,7 @@ class ClubChampionshipsApi(ChampionshipApiView):
         summary="A club's championships, latest first",
         tags=["championships"],
         parameters=[CLUB_SLUG],
-        responses={200: SummarySerializer(many=True), **error_responses(*READ_ERRORS)},
+        responses={200: ChampionshipSummarySerializer(many=True), **error_responses(*READ_ERRORS)},
     )
     def get(self, request, slug: str):
         club = require(request.user, club_selectors.club_by_slug(slug), Access.READ)
@@ -361,6 +363,9 @@ class ChampionshipNightWithdrawApi(ChampionshipApiView):
     @extend_schema(
         operation_id="championship_night_withdraw",
         summary="Withdraw a night from the championship, saying why (before the cut)",
+        description="Refused (422): a night that is not the championship's "
+        "(`championship_night_not_added`); after the cut (`championship_cut_made`); no reason "
+        "(`reason_required`) or a longer one than 500 characters (`reason_too_long`).",
         tags=["championships"],
         parameters=[
             CHAMPIONSHIP_ID,

@@ -349,3 +349,14 @@ def final_order(night_id: UUID) -> tuple[int, ...]:
     cut = Championship.objects.filter(id=of.id).values_list("cut", flat=True).first() or []
     lines = [from_stored(CutLine, c) for c in cut]
     return tuple(line.player for line in lines if line.qualified)
+
+
+def joinable_nights(club: Club) -> list[Night]:
+    """The club's nights that may join a championship: never closed, and no
+    championship's yet (the championship checks the rest)."""
+    taken = ChampionshipNight.objects.filter(club=club).values("night_id")
+    return list(
+        Night.objects.filter(club=club, closed=False, closes=0)
+        .exclude(id__in=taken)
+        .only("id", "date")
+    )

@@ -9,7 +9,7 @@ import uuid
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from series.domain.nights.drawing import RANDOM, RATING, STANDINGS
+from series.domain.nights.drawing import CHAMPIONSHIP, RANDOM, RATING, STANDINGS
 from series.domain.nights.methods import PER_DEAL, PLACEMENT, POINTS_TABLE
 from series.domain.nights.night import REASON_LENGTH
 from series.domain.nights.results import order_from_places
@@ -25,6 +25,7 @@ METHOD_CHOICES = [
     (STANDINGS, _("By tonight's standings: leaders together, table 1 first")),
     (RATING, _("Balanced by rating")),
 ]
+FINAL_CHOICE = (CHAMPIONSHIP, _("By the championship's standings: table 1 the top"))
 TABLE_SIZES = [(n, str(n)) for n in range(3, 9)]
 
 
@@ -140,9 +141,15 @@ class DrawForm(NightWrite):
     method = forms.ChoiceField(label=_("Seat the players"), choices=METHOD_CHOICES, initial=RANDOM)
 
     def __init__(
-        self, *args, first_round: bool = True, sizes: tuple[int, int] = (3, 8), **kwargs
+        self,
+        *args,
+        first_round: bool = True,
+        final: bool = False,
+        sizes: tuple[int, int] = (3, 8),
+        **kwargs,
     ) -> None:
-        """``sizes``: the smallest and largest table the night seats."""
+        """``sizes``: the smallest and largest table the night seats; ``final``: a
+        championship's final, drawn by the championship's standings (RULES D-24)."""
         super().__init__(*args, **kwargs)
         low, high = sizes
         for name in ("min_table", "max_table"):
@@ -153,6 +160,9 @@ class DrawForm(NightWrite):
             self.fields["method"].choices = METHOD_CHOICES[:1]
         else:
             self.initial.setdefault("method", STANDINGS)
+        if final:
+            self.fields["method"].choices = [FINAL_CHOICE, *self.fields["method"].choices]
+            self.initial.setdefault("method", CHAMPIONSHIP)
 
 
 class MoveForm(NightWrite):

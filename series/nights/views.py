@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_safe
 
+from series.championships.views import final_ranking_of_night
 from series.clubs.access import Access, allows
 from series.domain.names import sort_key
 from series.domain.nights.methods import POINTS_TABLE
@@ -91,7 +92,7 @@ def nights_list(request, club):
 # -- the director's page ------------------------------------------------------------------
 
 
-def _forms(night, checkable, data=None, action=None) -> dict:
+def _forms(night, checkable, data=None, action=None, *, final: bool = False) -> dict:
     """Every form of the night's page at the night's version; ``action``'s bound to ``data``."""
     current = night.rounds[-1] if night.rounds else None
     tables = current.tables if current is not None and not current.closed else ()
@@ -106,6 +107,7 @@ def _forms(night, checkable, data=None, action=None) -> dict:
         "draw": lambda d: DrawForm(
             d,
             first_round=not night.rounds,
+            final=final,
             sizes=(night.min_table, night.max_table),
             version=night.version,
         ),
@@ -302,7 +304,10 @@ def night_page(request, club, night_id: UUID):
             return refused
     directs = _directs(request, club) or action is not None
     checkable = selectors.checkable_players(night) if directs and not night.closed else []
-    forms = _forms(night, checkable, request.POST, action)
+    # RULES D-24: the championship it counts for; its final is drawn by the championship.
+    championship, championship_final = final_ranking_of_night(night.id)
+    final = championship is not None and championship.final
+    forms = _forms(night, checkable, request.POST, action, final=final)
     if action in DONE:
         form = forms[action]
         write = lambda data: _write(  # noqa: E731
@@ -353,6 +358,8 @@ def night_page(request, club, night_id: UUID):
         # RULES D-22: every close and reopening, with who (for members) and why.
         "history": selectors.closes_and_reopenings(night.id) if night.closes else [],
         "show_who": allows(getattr(request, "club_role", None), club, Access.MEMBER),
+        "championship": championship,
+        "championship_final": championship_final,
     }
     return render(request, "nights/night.html", context, status=422 if action else 200)
 

@@ -82,4 +82,5 @@ urlpatterns = [
     path("live/<str:token>/", views.live, name="live"),
     path("live/<str:token>/sheet/", views.live_fragment, name="live_fragment"),
     path("", include("series.nights.urls")),
+    path("", include("series.championships.urls")),
 ]

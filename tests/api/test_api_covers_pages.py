@@ -25,6 +25,15 @@ PAGE_OPERATIONS = {
     ),
     "nights:join": ("night_read", "night_self_check_in"),  # the night's QR code
     "nights:reopen": ("night_read", "night_reopen"),  # RULES D-22
+    "championships:list": ("championship_list", "championship_open"),
+    "championships:championship": (
+        "championship_read",
+        "night_open",  # a qualifying night, or the final, with "championship"
+        "championship_night_add",
+        "championship_night_withdraw",
+        "championship_cut",
+        "championship_close",
+    ),
     "home": ("clubs_list", "club_series_history"),  # ?state=open: the series in progress
     "login": ("token_create",),
     "logout": ("token_revoke",),
@@ -85,7 +94,7 @@ BROWSER_ONLY = {
     "member's (an operator may vouch instead: manage.py confirm_email)",
 }
 
-NOT_PAGES = ("api", "league-api", "admin")
+NOT_PAGES = ("api", "league-api", "championships-api", "admin")
 
 
 def page_views(patterns=None, namespace: str = ""):

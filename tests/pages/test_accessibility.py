@@ -22,6 +22,7 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
 from series.accounts import services as accounts
+from series.championships import services as championships
 from series.clubs import membership
 from series.clubs import players as player_services
 from series.clubs import services as club_services
@@ -125,6 +126,10 @@ def build_site() -> tuple[dict, object]:
     accounts.email_set(user=admin, email="admin@example.org")  # a link confirms it
     night = night_played(club)
     closed = night_closed(club)
+    championship = championships.championship_open(
+        club=club, name="Winter championship", qualifying_nights=2
+    ).championship_id
+    championships.championship_night_add(championship_id=championship, night_id=night)
     slug, series, number = {"slug": club.slug}, {"series_id": played}, {"number": 3}
     pages = {
         "home": {},
@@ -176,6 +181,8 @@ def build_site() -> tuple[dict, object]:
         "nights:report": {**slug, "night_id": closed},
         "unsubscribe": {"token": tokens.unsubscribe_token(admin.id)},
         "email_confirm": {"token": tokens.confirm_token(admin.id, "admin@example.org")},
+        "championships:list": slug,
+        "championships:championship": {**slug, "championship_id": championship},
     }
     paths = {name: reverse(name, kwargs=kwargs) for name, kwargs in pages.items()}
     paths.update(

@@ -90,6 +90,19 @@ CASES = {
         "/api/v1/clubs/{slug}/invitations/{invitation}/revoke"
     ),
     "api/v1/clubs/<slug:slug>/nights": "/api/v1/clubs/{slug}/nights",
+    # A championship's (series/championships/api_urls.py)
+    "api/v1/clubs/<slug:slug>/championships": "/api/v1/clubs/{slug}/championships",
+    "api/v1/championships/<uuid:championship_id>": "/api/v1/championships/{championship}",
+    "api/v1/championships/<uuid:championship_id>/nights": (
+        "/api/v1/championships/{championship}/nights"
+    ),
+    "api/v1/championships/<uuid:championship_id>/nights/<uuid:night_id>/withdraw": (
+        "/api/v1/championships/{championship}/nights/{night}/withdraw"
+    ),
+    "api/v1/championships/<uuid:championship_id>/cut": "/api/v1/championships/{championship}/cut",
+    "api/v1/championships/<uuid:championship_id>/close": (
+        "/api/v1/championships/{championship}/close"
+    ),
     "api/v1/nights/<uuid:night_id>": "/api/v1/nights/{night}",
     "api/v1/nights/<uuid:night_id>/report": "/api/v1/nights/{night}/report",
     "api/v1/nights/<uuid:night_id>/check-ins": "/api/v1/nights/{night}/check-ins",
@@ -191,6 +204,10 @@ CASES = {
     ),
     "clubs/<slug:slug>/nights/<uuid:night_id>/reopen/": "/clubs/{slug}/nights/{night}/reopen/",
     "clubs/<slug:slug>/nights/<uuid:night_id>/report/": "/clubs/{slug}/nights/{night}/report/",
+    "clubs/<slug:slug>/championships/": "/clubs/{slug}/championships/",
+    "clubs/<slug:slug>/championships/<uuid:championship_id>/": (
+        "/clubs/{slug}/championships/{championship}/"
+    ),
     # Django's admin, for the site's staff
     "admin/": "/admin/",
     "admin/login/": "/admin/login/",

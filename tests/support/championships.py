@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from series.championships import services as championships
+from series.eventstore import projectors
 from series.nights import services as nights
 from series.sheets import services
 from tests.support.factories import club_with_players, entry
@@ -43,3 +44,26 @@ def a_night_played(club, championship_id, out, penalties, *, date, final=False, 
     one_deal(night_id, out, penalties, method="championship" if final else "random", **kwargs)
     nights.night_close(night_id=night_id)
     return night_id
+
+
+def a_championship_played(*, close=True):
+    """The hand-worked championship: three nights, a cut with a tie, a final one
+    finalist missed; closed unless told. Returns the club, players and its id."""
+    club, players = a_club()
+    anna, bruno, carla, dario, elena = players
+    champ = a_championship(club, nights_=3, best=2, final_size=3)
+    a_night_played(
+        club, champ, anna, {bruno: 20, carla: 30, dario: 40, elena: 50}, date="2026-01-09"
+    )
+    a_night_played(
+        club, champ, bruno, {anna: 20, dario: 30, carla: 40, elena: 50}, date="2026-01-16"
+    )
+    a_night_played(
+        club, champ, anna, {carla: 20, dario: 20, elena: 40, bruno: 50}, date="2026-01-23"
+    )
+    championships.championship_cut(championship_id=champ)
+    a_night_played(club, champ, carla, {anna: 20, dario: 30}, date="2026-01-30", final=True)
+    if close:
+        championships.championship_close(championship_id=champ)
+    projectors.follow_log()  # the league's follower has read the log, as beside the server
+    return club, players, champ

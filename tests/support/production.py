@@ -175,7 +175,7 @@ from django.utils.http import urlsafe_base64_encode
 from series.clubs import membership
 from series.clubs import players as player_services
 from series.league import services as league
-from series.models import Club, Night, Player, SeriesSheet
+from series.models import Championship, Club, Night, Player, SeriesSheet
 from series.sheets import live_links, services
 User = get_user_model()
 club = Club.objects.get(slug="demo")
@@ -199,6 +199,8 @@ print(json.dumps({
     "slug": club.slug,
     "series": str(sheet.id),
     "night": str(Night.objects.filter(club=club).order_by("date").first().id),
+    "championship": str(Championship.objects.filter(club=club).values_list("id", flat=True).first()
+                        or "00000000-0000-4000-8000-000000000000"),
     "player": Player.objects.filter(club=club).order_by("id").first().id,
     "season": season.key,
     "member": member.id,

@@ -5,11 +5,9 @@ from __future__ import annotations
 from uuid import UUID
 
 from django.urls import reverse
-from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
@@ -30,6 +28,7 @@ from series.api.views.series import expected_version_field
 from series.championships import services as championship_services
 from series.clubs import selectors as club_selectors
 from series.clubs.access import Access
+from series.domain.errors import DomainError, _
 from series.domain.nights import METHODS, RANDOM
 from series.domain.nights import report as report_facts
 from series.domain.nights.large_tables import LARGE_TABLE_RULES
@@ -280,7 +279,8 @@ class ClubNightsApi(NightApiView):
         "season holds (`night_date_out_of_range`). With `championship`, the championship's "
         "refusals too (`championship_night_other_game`, `championship_nights_full`, a final "
         "before the cut `championship_no_cut` or a second `championship_final_exists`): then "
-        "no night opens.",
+        "no night opens; `final` without `championship` "
+        "(`night_final_without_championship`).",
         tags=["nights"],
         parameters=[CLUB_SLUG, IDEMPOTENCY_KEY_PARAMETER],
         request=InputSerializer,
@@ -310,7 +310,11 @@ class ClubNightsApi(NightApiView):
                 **opening,
             )
         elif data["final"]:
-            raise ValidationError({"final": [_("A final night names its championship.")]})
+            raise DomainError(
+                _("A final night names its championship."),
+                code="night_final_without_championship",
+                field="final",
+            )
         else:
             result = services.night_open(scoring=data["scoring"], **opening)
         response = self.answer(

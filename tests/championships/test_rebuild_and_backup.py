@@ -1,0 +1,41 @@
+"""A championship's read model equals a rebuild from the log, and survives a
+backup's restore (the checksum covers its rows)."""
+
+from __future__ import annotations
+
+import pytest
+
+from series.backup import archive as backup
+from series.backup import checksum
+from series.championships import selectors
+from series.models import Championship, ChampionshipNight
+from series.sheets import projections
+from tests.support.backup import backup_of
+from tests.support.championships import a_championship_played
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_rebuild_gives_the_same_championship_and_standings():
+    _club, _players, champ = a_championship_played()
+    written = checksum.table_digests()
+    page = selectors.championship_page(champ)
+    projections.rebuild()
+    assert checksum.table_digests() == written
+    assert selectors.championship_page(champ) == page
+    assert ChampionshipNight.objects.filter(final=True).count() == 1
+
+
+def test_the_standings_and_the_final_read_before_the_close_equal_a_rebuilds():
+    _club, _players, champ = a_championship_played(close=False)
+    page = selectors.championship_page(champ)
+    assert page.final.provisional is False and page.state == "final"
+    projections.rebuild()
+    assert selectors.championship_page(champ) == page
+
+
+def test_a_restored_backup_has_the_same_championship():
+    taken = backup_of(lambda: a_championship_played())
+    backup.import_lines(taken.lines)
+    assert checksum.projection_checksum() == taken.checksum
+    assert Championship.objects.get().state == "closed"
