@@ -94,7 +94,7 @@ BROWSER_ONLY = {
     "member's (an operator may vouch instead: manage.py confirm_email)",
 }
 
-NOT_PAGES = ("api", "league-api", "championships-api", "admin")
+NOT_PAGES = ("api", "league-api", "federations-api", "championships-api", "admin")
 
 
 def page_views(patterns=None, namespace: str = ""):
