@@ -6,7 +6,8 @@ then records it through the same services a person uses, with every hand's
 cards and the winner's groups, so the history passes the same checks as a
 live entry. Now and then the scorer mistypes a deal and corrects it, voids a
 misdeal, or a table is abandoned, so the audit trail has something to show.
-Then the club plays two club nights (``demo/nights.py``).
+Then the club plays a championship (``demo/championship.py``) and two club
+nights (``demo/nights.py``).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from django.utils import timezone
 
 from series.clubs import players as player_services
 from series.clubs import services as club_services
+from series.demo.championship import play_championship
 from series.demo.nights import play_club_nights
 from series.demo.table import play_deal
 from series.domain.events import DealEntry, GoingOut, Hand
@@ -67,6 +69,7 @@ def create_demo_club(
             if progress is not None:
                 progress(done, len(nights))
         if club_nights:
+            play_championship(club, players, user.id, rng)
             play_club_nights(club, players, user.id, rng)
     # The scorer's corrections of finished series leave the league to its
     # catch-up: run it now, so the demo's league is complete at once.

@@ -54,6 +54,11 @@ def _round(night_id, director: int, method: str, rng, *, deals: int | None) -> N
         seed=rng.getrandbits(32),
         actor_id=director,
     )
+    play_tables(night_id, director, rng, deals)
+
+
+def play_tables(night_id, director: int, rng, deals: int | None = None) -> None:
+    """Start the round's tables and play ``deals`` deals at each (all, when None)."""
     state = nights.night_tables_start(night_id=night_id, actor_id=director).state
     for table in state.current_round.tables:
         _play(table.series, director, rng, deals)

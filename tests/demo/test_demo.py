@@ -8,13 +8,14 @@ from django.core.management import call_command
 from series.clubs import services as club_services
 from series.demo import club as demo
 from series.demo.nights import NIGHT_PLAYERS
+from series.domain.championships.events import is_championship_event
 from series.domain.events import DealCorrected, DealRecorded
 from series.domain.melds import check_arrangement
 from series.domain.nights.events import is_night_event
 from series.domain.rules import Rules
 from series.domain.series import SeriesState, apply, command_for, decide
 from series.eventstore import store
-from series.models import Club, Event, Night, SeriesSheet
+from series.models import Championship, ChampionshipNight, Club, Event, Night, SeriesSheet
 from tests.support.shared import copy_or_build, written_once_per_module
 
 pytestmark = pytest.mark.django_db
@@ -44,8 +45,8 @@ def test_the_demo_club_is_public_with_its_weekly_players_and_two_seasons(demo_cl
 def test_every_demo_event_is_what_the_rules_record_for_its_command(demo_club):
     streams = 0
     for _stream, events in store.iter_streams():
-        if is_night_event(events[0].event):
-            continue  # a club night: tests/nights
+        if is_night_event(events[0].event) or is_championship_event(events[0].event):
+            continue  # a club night: tests/nights; a championship: tests/championships
         state = SeriesState()
         for stored in events:
             assert decide(state, command_for(stored.event)) == [stored.event]
@@ -57,7 +58,9 @@ def test_every_demo_event_is_what_the_rules_record_for_its_command(demo_club):
 def test_the_demo_club_played_a_night_last_week_and_plays_one_tonight(demo_club):
     from series.nights import selectors
 
-    last_week, tonight = sorted(Night.objects.filter(club=demo_club), key=lambda n: n.date)
+    championship = ChampionshipNight.objects.values("night_id")
+    played = Night.objects.filter(club=demo_club).exclude(id__in=championship)
+    last_week, tonight = sorted(played, key=lambda n: n.date)
     assert last_week.closed and last_week.rounds == 2 and len(last_week.points) == 17
     page = selectors.night_page(tonight.id)
     assert [len(t.seats) for t in page.current_round.tables] == [6, 6, 5]
@@ -68,7 +71,7 @@ def test_the_demo_club_played_a_night_last_week_and_plays_one_tonight(demo_club)
 def test_every_demo_going_out_hand_is_valid_and_every_deal_fits_one_pack(demo_club):
     checked = 0
     for _stream, events in store.iter_streams():
-        if is_night_event(events[0].event):
+        if is_night_event(events[0].event) or is_championship_event(events[0].event):
             continue
         rules = None
         for stored in events:
@@ -96,3 +99,16 @@ def test_the_demo_command_does_nothing_when_the_database_has_clubs(capsys):
     call_command("demo", "--if-empty")
     assert "no demo club created" in capsys.readouterr().out
     assert Club.objects.count() == clubs
+
+
+def test_the_demo_club_has_a_championship_of_two_nights_and_its_final(demo_club):
+    # RULES D-23, D-24
+    from series.championships import selectors
+
+    (championship,) = Championship.objects.filter(club=demo_club)
+    page = selectors.championship_page(championship.id)
+    assert page.state == "closed" and len(page.nights) == 2 and all(n.closed for n in page.nights)
+    assert len(page.finalists) >= 4 and len(page.standings) == len(demo.PLAYERS)
+    assert [line.standing for line in page.final.lines[: len(page.finalists)]] == ["played"] * len(
+        page.finalists
+    )
