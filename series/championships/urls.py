@@ -13,4 +13,14 @@ urlpatterns = [
         views.championship_page,
         name="championship",
     ),
+    path(
+        "clubs/<slug:slug>/championships/<uuid:championship_id>/screen/",
+        views.championship_screen,
+        name="screen",
+    ),
+    path(
+        "clubs/<slug:slug>/championships/<uuid:championship_id>/screen/ranking/",
+        views.championship_screen_fragment,
+        name="screen_fragment",
+    ),
 ]

@@ -13,11 +13,12 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import formats
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
 from series.clubs.access import Access, allows
+from series.nights import screen_links
 from series.web.forms import submit
-from series.web.page_access import club_page, refuse_access
+from series.web.page_access import club_page, in_club_time, refuse_access
 
 from . import selectors, services
 from .forms import AddNightForm, ChampionshipWrite, CutForm, NewChampionshipForm, WithdrawForm
@@ -183,6 +184,7 @@ def championship_page(request, club, championship_id: UUID):
         "directs": directs,
         "refused": forms[action].errors if action else None,
         "night_dates": {n.id: n.date for n in page.nights},
+        "screen_url": screen_url(request, club, page) if directs else None,
     }
     return render(
         request, "championships/championship.html", context, status=422 if action else 200
@@ -197,3 +199,52 @@ def final_ranking_of_night(night_id: UUID):
         return None, None
     page = selectors.championship_page(of.id) if of.final else None
     return of, page
+
+
+# -- the big screen -----------------------------------------------------------------------
+
+
+@require_safe
+def championship_screen(request, slug: str, championship_id: UUID):
+    return _screen(request, slug, championship_id, "championships/screen.html")
+
+
+@require_safe
+def championship_screen_fragment(request, slug: str, championship_id: UUID):
+    """The screen's ranking, which the screen fetches again every few seconds."""
+    return _screen(request, slug, championship_id, "championships/_screen.html")
+
+
+def _screen(request, slug: str, championship_id: UUID, template: str):
+    """The championship's big screen: anyone for a public club, its members, or
+    whoever holds the screen link of its final night a director showed (revoked
+    with the night's: ``nights.screen_links``)."""
+    club = selectors.championship_club(championship_id)
+    club = club if club is not None and club.slug == slug else None
+    page = selectors.championship_page(championship_id) if club is not None else None
+    key = request.GET.get("key")
+    final = page.final.night if page is not None and page.final else None
+    opened = key and final is not None and screen_links.screen_link_opens(key) == final
+    if not opened:
+        refused = refuse_access(request, club, Access.READ)
+        if refused is not None:
+            return refused
+    fragment = reverse(
+        "championships:screen_fragment",
+        kwargs={"slug": club.slug, "championship_id": championship_id},
+    )
+    context = {
+        "club": club,
+        "page": page,
+        "fragment_url": f"{fragment}?key={key}" if opened else fragment,
+    }
+    return in_club_time(club, render, request, template, context)
+
+
+def screen_url(request, club, page) -> str:
+    """The big screen's address a director shows: with its final night's link for a
+    private club, so the screen opens without signing in."""
+    url = reverse("championships:screen", kwargs={"slug": club.slug, "championship_id": page.id})
+    if not club.public and page.final is not None:
+        url += "?key=" + screen_links.screen_link_token(page.final.night)
+    return request.build_absolute_uri(url)

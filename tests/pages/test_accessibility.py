@@ -59,6 +59,7 @@ NOT_PAGES = {
     "set_language",
     "join",  # reached through its link (join_link), which keeps the token in the session
     "nights:screen_fragment",
+    "championships:screen_fragment",
 }
 VIEWPORTS = {"phone": {"width": 360, "height": 740}, "laptop": {"width": 1280, "height": 800}}
 
@@ -183,6 +184,7 @@ def build_site() -> tuple[dict, object]:
         "email_confirm": {"token": tokens.confirm_token(admin.id, "admin@example.org")},
         "championships:list": slug,
         "championships:championship": {**slug, "championship_id": championship},
+        "championships:screen": {**slug, "championship_id": championship},
     }
     paths = {name: reverse(name, kwargs=kwargs) for name, kwargs in pages.items()}
     paths.update(

@@ -91,3 +91,9 @@ def test_a_director_runs_a_championship_from_a_phone(browsers, live_server, club
     assert Championship.objects.get().state == "closed"
     assert "The championship's final ranking" in director.locator("main").inner_text()
     assert violations_of(director) == []
+    director.set_viewport_size({"width": 1920, "height": 1080})
+    with director.expect_navigation(timeout=WAIT):
+        director.get_by_role("link", name="Big screen").click()
+    assert "Bruno" in director.locator(".screen-ranking").inner_text()
+    assert violations_of(director) == []
+    shoot(director, "championship-big-screen", full_page=False)

@@ -208,6 +208,12 @@ CASES = {
     "clubs/<slug:slug>/championships/<uuid:championship_id>/": (
         "/clubs/{slug}/championships/{championship}/"
     ),
+    "clubs/<slug:slug>/championships/<uuid:championship_id>/screen/": (
+        "/clubs/{slug}/championships/{championship}/screen/"
+    ),
+    "clubs/<slug:slug>/championships/<uuid:championship_id>/screen/ranking/": (
+        "/clubs/{slug}/championships/{championship}/screen/ranking/"
+    ),
     # Django's admin, for the site's staff
     "admin/": "/admin/",
     "admin/login/": "/admin/login/",
