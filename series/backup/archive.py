@@ -47,7 +47,12 @@ from series.domain.events import PlayerSeated, SeriesStarted, from_payload
 from series.domain.federations.membership import is_federation_event
 from series.domain.league.night_standings import check_night_count
 from series.domain.league.seasons import check_ladder, check_new_season
-from series.domain.nights.events import NightOpened, TableResultEntered, is_night_event
+from series.domain.nights.events import (
+    NightOpened,
+    NightPlanned,
+    TableResultEntered,
+    is_night_event,
+)
 from series.domain.nights.night import NightState
 from series.domain.roster import is_roster_event, roster_stream
 from series.domain.series import SeriesState
@@ -455,9 +460,10 @@ class _Restorer:
             raise BackupError(
                 number, f"a night's event in the stream {record['stream']} of another kind"
             )
-        if isinstance(event, NightOpened) and event.club != club:
+        first = isinstance(event, NightOpened | NightPlanned) and state is None
+        if isinstance(event, NightOpened | NightPlanned) and event.club != club:
             raise BackupError(number, "the night names another club than its event")
-        if isinstance(event, NightOpened):
+        if first:
             return
         if state is None or state.club != club:
             raise BackupError(number, f"night {record['stream']} was not opened in this club")

@@ -64,6 +64,7 @@ _INVISIBLE = {
     "name": _("A name cannot hold the invisible character {character}: write it without."),
     "reason": _("A reason cannot hold the invisible character {character}: write it without."),
     "device": _("A device name cannot hold the invisible character {character}: write it without."),
+    "venue": _("A venue cannot hold the invisible character {character}: write it without."),
 }
 
 

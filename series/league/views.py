@@ -26,6 +26,7 @@ from series.league.forms import LadderForm, SeasonForm, SeasonRemoveForm
 from series.league.presentation import game_choices, history_lines, player_page_context
 from series.league.selectors import league_games
 from series.nights import selectors as night_selectors
+from series.nights.planned import planned_nights
 from series.sheets import selectors as series_selectors
 from series.web.forms import submit
 from series.web.page_access import club_page, refuse_access
@@ -72,6 +73,7 @@ def league_page(request, club):
         "records": selectors.club_records(club, game, choice.named),
         "updating": table.updating,
         "is_admin": _is_admin(request, club),
+        "planned": planned_nights([club], request.user),  # the club's home: nights to come
     }
     return render(request, "league/league.html", context)
 

@@ -31,11 +31,12 @@ from series.models.league import (
 )
 from series.models.log import Checkpoint, Event, EventQuerySet, ImmutableEventError
 from series.models.mail import OutgoingMail
-from series.models.nights import Night, NightScreenLink, NightSeat
+from series.models.nights import CalendarLink, Night, NightScreenLink, NightSeat
 from series.models.projections import DealLine, DealScore, SeriesSeat, SeriesSheet
 from series.models.reference import Club, Invitation, LiveLink, Membership, Player
 
 __all__ = [
+    "CalendarLink",
     "Championship",
     "ChampionshipNight",
     "Checkpoint",

@@ -31,8 +31,18 @@ class Night(models.Model):
     # How often it closed: the league counts a night closed once or more, with the
     # points of its last close, reopened or not (RULES D-22).
     closes = models.PositiveIntegerField(default=0)
-    opened_at = models.DateTimeField()
+    opened_at = models.DateTimeField()  # a night planned ahead: when it was planned
     updated_at = models.DateTimeField()
+    # A night planned ahead (``series.domain.nights.planning``): until it opens, or
+    # withdrawn; its start time and venue, its moves (a calendar's SEQUENCE) and
+    # its members' answers (player ids, in the order of their last answers).
+    planned = models.BooleanField(default=False)
+    withdrawn = models.BooleanField(default=False)
+    time = models.TimeField(null=True)
+    venue = models.CharField(max_length=120, blank=True, default="")
+    sequence = models.PositiveIntegerField(default=0)
+    coming = models.JSONField(default=list)
+    not_coming = models.JSONField(default=list)
 
     class Meta:
         ordering = ["-date", "-opened_at", "id"]
@@ -75,3 +85,18 @@ class NightScreenLink(models.Model):
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
     revoked_at = models.DateTimeField(auto_now=True)
+
+
+class CalendarLink(models.Model):
+    """A member's secret link to a private club's calendar of nights, once they
+    have renewed it: links signed with an older ``generation`` no longer open the
+    feed. A member without a row is at generation 0. Not a projection (the log
+    does not know it), so a rebuild leaves it alone."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
+    generation = models.PositiveIntegerField(default=0)
+    renewed_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "club"], name="calendar_link_once")]

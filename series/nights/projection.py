@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import replace
-from datetime import date, datetime
+from datetime import date, datetime, time
 from uuid import UUID
 
 from series.domain.nights.night import NightState, fold
+from series.domain.nights.planning import coming, not_coming
 from series.models import Night, NightSeat, SeriesSheet
 
 
@@ -32,6 +33,7 @@ def project(
             "closes": state.closes,
             "opened_at": opened_at,
             "updated_at": updated_at,
+            **planned_columns(state),
         },
     )
     NightSeat.objects.filter(night_id=night_id).delete()
@@ -42,6 +44,19 @@ def project(
                 SeriesSheet.objects.filter(id=table.series, table_number__isnull=True).update(
                     night=night_id, table_number=table.number
                 )
+
+
+def planned_columns(state: NightState) -> dict:
+    """A night planned ahead's columns: its stage, time, venue, moves and answers."""
+    return {
+        "planned": state.planned,
+        "withdrawn": state.withdrawn is not None,
+        "time": time.fromisoformat(state.time) if state.time else None,
+        "venue": state.venue,
+        "sequence": state.moves,
+        "coming": list(coming(state)),
+        "not_coming": list(not_coming(state)),
+    }
 
 
 def _points(night_id: UUID, state: NightState) -> list[dict]:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
 from fractions import Fraction
+from typing import Any
 from uuid import UUID
 
 from django.utils.formats import number_format
@@ -29,6 +30,7 @@ from series.domain.nights.results import table_result
 from series.domain.rules import rules_from
 from series.domain.standing import Standing
 from series.models import Club, Event, Night, NightSeat, Player, SeriesSheet
+from series.nights import planned
 from series.sheets.selectors import series_state
 from series.templatetags.pagetags import names_and
 
@@ -206,10 +208,18 @@ class NightPage:
     ranking: RankingView
     checkable: list[PlayerLine] = field(default_factory=list)
     closes: int = 0  # how often it closed (RULES D-22: it may reopen)
+    plan: Any = None  # planned.PlanView: the night as planned ahead, and who is coming
 
     @property
     def state(self) -> str:
+        """planned, open, closed or withdrawn."""
+        if self.plan is not None:
+            return self.plan.stage
         return "closed" if self.closed else "open"
+
+    @property
+    def planned(self) -> bool:
+        return self.state in ("planned", "withdrawn")
 
     @property
     def reopened(self) -> bool:
@@ -249,7 +259,7 @@ def _table_states(state: NightState) -> dict[UUID, Standing]:
 
 
 def _names(state: NightState) -> dict[int, str]:
-    ids = set(state.present) | set(state.left)
+    ids = set(state.present) | set(state.left) | {player for player, _yes in state.answers}
     ids |= {p for r in state.rounds for t in r.tables for p in t.seats}
     return dict(Player.objects.filter(club_id=state.club, id__in=ids).values_list("id", "name"))
 
@@ -445,6 +455,7 @@ def night_page(night_id: UUID) -> NightPage | None:
         rounds=rounds,
         ranking=_ranking(state, tables, names),
         closes=state.closes,
+        plan=planned.plan_view(state, names),
     )
 
 
@@ -664,10 +675,15 @@ def game_table_sizes(club: Club) -> tuple[int, int]:
 
 
 def checkable_players(night: NightPage) -> list[PlayerLine]:
-    """The club's active players not checked in yet (the check-in list)."""
+    """The club's active players not checked in yet (the check-in list), those who
+    said they are coming first."""
     here = {line.id for line in night.present}
+    coming = {line.id for line in night.plan.coming} if night.plan is not None else set()
     players = Player.objects.filter(club_id=night.club_id).exclude(roster__retired=True)
-    found = sorted(players.values_list("id", "name"), key=lambda row: (sort_key(row[1]), row[0]))
+    found = sorted(
+        players.values_list("id", "name"),
+        key=lambda row: (row[0] not in coming, sort_key(row[1]), row[0]),
+    )
     return [PlayerLine(p, name) for p, name in found if p not in here]
 
 
@@ -731,7 +747,7 @@ def night_summaries(club: Club) -> list[NightSummary]:
         players.add(player)
         rounds.add(round_)
     summaries = []
-    nights = club_nights(club)
+    nights = [night for night in club_nights(club) if not night.planned]  # opened ones
     days = Counter(night.date for night in nights)
     by_opening = sorted(nights, key=lambda night: (night.opened_at, str(night.id)))
     numbers, seen = {}, Counter()

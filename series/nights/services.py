@@ -54,6 +54,7 @@ from series.domain.nights.night import (
     NightCommand,
     NightState,
     OpenNight,
+    OpenPlannedNight,
     ReopenNight,
     StartTable,
     SwapPlayers,
@@ -63,6 +64,7 @@ from series.domain.nights.night import (
     fold,
     late_seat,
 )
+from series.domain.nights.planning import PlanNight
 from series.domain.registry import command_for
 from series.domain.rules import Rules
 from series.domain.text import iso_day
@@ -97,7 +99,7 @@ class NightStream:
         return Loaded(fold(stored.event for stored in events), since)
 
     def new_stream(self, command: NightCommand) -> Loaded[NightState] | None:
-        return Loaded(NightState()) if isinstance(command, OpenNight) else None
+        return Loaded(NightState()) if type(command) in (OpenNight, PlanNight) else None
 
     def version(self, state: NightState) -> int:
         return state.version
@@ -232,12 +234,19 @@ def night_open(
     large_table: str | None = None,
     min_table: int | None = None,
     max_table: int | None = None,
+    planned: UUID | None = None,
+    expected_version: int | None = None,
     actor_id: int | None = None,
     idempotency_key: str | None = None,
 ) -> NightResult:
     """Open a night for ``club`` on ``date`` (today in the club's time zone),
     playing ``rules`` (the club's defaults), ranked by ``scoring``, at tables of
-    ``min_table`` to ``max_table`` players (the game's limits when None)."""
+    ``min_table`` to ``max_table`` players (the game's limits when None); or
+    open the night ``planned`` ahead, today (``_planned_to_open``)."""
+    night_id, version = uuid.uuid4(), 0
+    if planned is not None:
+        night_id, version = planned, _planned_to_open(planned, club, expected_version)
+        date = None
     defaults = club.default_rules or {}
     preset = rules or defaults.get("preset", "continental")
     # The club's options go with the club's preset only.
@@ -247,7 +256,7 @@ def night_open(
     scoring_data: dict[str, Any] = {"method": scoring}
     if points_table:
         scoring_data["points_table"] = {str(size): list(row) for size, row in points_table.items()}
-    command = OpenNight(
+    command = (OpenPlannedNight if planned is not None else OpenNight)(
         club.id,
         day,
         {"preset": preset, "options": dict(chosen)},
@@ -256,7 +265,21 @@ def night_open(
         min_table,
         max_table,
     )
-    return _write(uuid.uuid4(), command, 0, actor_id, idempotency_key)
+    return _write(night_id, command, version, actor_id, idempotency_key)
+
+
+def _planned_to_open(night_id: UUID, club: Club, expected: int | None) -> int | None:
+    """A night planned ahead opens on its day (or, forgotten, on a later one: today)."""
+    state = night_load(night_id)
+    if state.club != club.id:
+        raise NotFound(_("There is no such night."), code="night_not_found")
+    if state.planned and state.date > club_today(club).isoformat():
+        raise DomainError(
+            _("The night is planned for {date}: open it on the day, or move it to today."),
+            code="night_not_today",
+            date=state.date,
+        )
+    return expected
 
 
 def _day(club: Club, day: Date | str | None) -> str:

@@ -2,7 +2,7 @@
 
 from django.urls import include, path
 
-from series.nights import views
+from series.nights import plan_views, views
 
 app_name = "nights"
 
@@ -15,9 +15,16 @@ night_pages = [
     path("join/", views.night_join, name="join"),
     path("reopen/", views.night_reopen, name="reopen"),
     path("report/", views.night_report, name="report"),
+    path("answer/", plan_views.night_answer, name="answer"),
 ]
 
 urlpatterns = [
     path("clubs/<slug:slug>/nights/", views.nights_list, name="list"),
+    path("clubs/<slug:slug>/nights.ics", plan_views.nights_calendar, name="calendar"),
+    path(
+        "clubs/<slug:slug>/nights/calendar/renew/",
+        plan_views.calendar_renew,
+        name="calendar_renew",
+    ),
     path("clubs/<slug:slug>/nights/<uuid:night_id>/", include(night_pages)),
 ]

@@ -22,19 +22,27 @@ from series.championships.views import final_ranking_of_night
 from series.clubs.access import Access, allows
 from series.domain.names import sort_key
 from series.domain.nights.methods import POINTS_TABLE
-from series.nights import pages_data, screen_links, selectors, services
+from series.nights import (
+    pages_data,
+    plan_views,
+    planned,
+    planning,
+    screen_links,
+    selectors,
+    services,
+)
 from series.nights.forms import (
     CheckInForm,
     DrawForm,
     GuestForm,
     MoveForm,
-    NewNightForm,
     NightWrite,
     PlayerForm,
     ReopenForm,
     RoundForm,
     TableResultForm,
 )
+from series.nights.plan_forms import PlannedNightForm
 from series.sheets import selectors as sheet_selectors
 from series.web.conditional import watched
 from series.web.forms import submit
@@ -61,32 +69,43 @@ def _night_of(club, night_id: UUID):
 @require_http_methods(["GET", "POST"])
 @club_page(Access.READ)
 def nights_list(request, club):
-    form = NewNightForm(request.POST or None, sizes=selectors.game_table_sizes(club))
+    form = PlannedNightForm(request.POST or None, sizes=selectors.game_table_sizes(club))
     if request.method == "POST":
         refused = refuse_access(request, club, DIRECT)
         if refused is not None:
             return refused
-        if _submit(
-            form,
-            lambda data: services.night_open(
-                club=club,
-                date=data["date"],
-                scoring=data["scoring"],
-                points_table=data["points_table"] if data["scoring"] == POINTS_TABLE else None,
-                min_table=data["min_table"],
-                max_table=data["max_table"],
-                actor_id=request.user.id,
-                idempotency_key=data["idempotency_key"] or None,
-            ),
-        ):
+        if _submit(form, lambda data: _night_new(club, data, request.user.id)):
             return redirect("nights:night", slug=club.slug, night_id=form.written.night_id)
     context = {
         "club": club,
         "nights": selectors.night_summaries(club),
+        "planned": planned.planned_nights([club], request.user, from_today=False, withdrawn=True),
         "form": form,
         "directs": _directs(request, club),
+        "calendar_url": plan_views.calendar_link(request, club),
     }
     return render(request, "nights/list.html", context, status=422 if form.errors else 200)
+
+
+def _night_new(club, data: dict, actor_id: int):
+    """Open the night today, or plan it for a later date (its ranking and table
+    sizes are then chosen when it opens)."""
+    ahead = data["date"] is not None and data["date"] > services.club_today(club)
+    opening = {
+        "scoring": data["scoring"],
+        "points_table": data["points_table"] if data["scoring"] == POINTS_TABLE else None,
+        "min_table": data["min_table"],
+        "max_table": data["max_table"],
+    }
+    return planning.night_new(
+        club=club,
+        date=data["date"],
+        time=data["time"] or None,
+        venue=data["venue"] or None,
+        opening={} if ahead else opening,
+        actor_id=actor_id,
+        idempotency_key=data["idempotency_key"] or None,
+    )
 
 
 # -- the director's page ------------------------------------------------------------------
@@ -297,6 +316,8 @@ DONE = {
 @club_page(Access.READ)
 def night_page(request, club, night_id: UUID):
     night = _night_of(club, night_id)
+    if night.planned:  # planned ahead, not open yet (or withdrawn)
+        return plan_views.planned_page(request, club, night)
     action = request.POST.get("action") if request.method == "POST" else None
     if action is not None:
         refused = refuse_access(request, club, DIRECT)
@@ -360,6 +381,7 @@ def night_page(request, club, night_id: UUID):
         "show_who": allows(getattr(request, "club_role", None), club, Access.MEMBER),
         "championship": championship,
         "championship_final": championship_final,
+        "coming_to_check": planned.coming_to_check(night, checkable),
     }
     return render(request, "nights/night.html", context, status=422 if action else 200)
 

@@ -27,6 +27,7 @@ from series.domain.rules import Rules, rules_from
 from series.domain.series import SeriesState
 from series.eventstore.store import VersionConflict
 from series.nights import pages_data as night_pages
+from series.nights import planned as planned_nights
 from series.sheets import live_links, selectors, services
 from series.sheets.forms import (
     AbandonForm,
@@ -57,6 +58,7 @@ def home(request):
     sheets = selectors.open_series(club_ids=[m.club_id for m in memberships])
     waiting = selectors.deals_waiting_for(request.user, sheets)
     tonight = night_pages.tonight_by_club(request.user) if memberships else {}
+    planned = planned_nights.planned_by_club([m.club for m in memberships], request.user)
     clubs = [
         {
             "club": m.club,
@@ -66,6 +68,7 @@ def home(request):
             "can_score": allows(m.role, m.club, Access.SCORE),
             "series": [sheet for sheet in sheets if sheet.club_id == m.club_id],
             "tonight": tonight.get(m.club_id),
+            "planned": planned.get(m.club_id, []),
         }
         for m in memberships
     ]

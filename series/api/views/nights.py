@@ -35,7 +35,7 @@ from series.domain.nights.large_tables import LARGE_TABLE_RULES
 from series.domain.nights.methods import PLACEMENT
 from series.domain.nights.night import REASON_LENGTH, SCORING_METHODS
 from series.models import Club
-from series.nights import selectors, services
+from series.nights import planning, selectors, services
 from series.nights.selectors import NightPage, NightReport, RoundView
 
 NIGHT_ID = OpenApiParameter("night_id", OpenApiTypes.UUID, OpenApiParameter.PATH)
@@ -98,22 +98,54 @@ class RankingLineSerializer(serializers.Serializer):
     )
 
 
+STATES = ["planned", "open", "closed", "withdrawn"]
+
+
 class NightSerializer(serializers.Serializer):
     id = serializers.UUIDField()
     club = serializers.CharField(help_text="The club's slug.")
     date = serializers.DateField()
     version = serializers.IntegerField()
-    state = serializers.ChoiceField(["open", "closed"])
-    method = serializers.ChoiceField(SCORING_METHODS)
+    state = serializers.ChoiceField(
+        STATES,
+        help_text="planned: planned ahead, opened on the day; withdrawn: a planned night "
+        "that will not take place.",
+    )
+    time = serializers.CharField(
+        allow_null=True, help_text='A planned night\'s start time, "20:30"; null: the day only.'
+    )
+    venue = serializers.CharField(allow_blank=True, help_text="Where it is played, as planned.")
+    coming = serializers.ListField(
+        child=serializers.IntegerField(), help_text="The players who said they are coming."
+    )
+    not_coming = serializers.ListField(
+        child=serializers.IntegerField(), help_text="The players who said they are not coming."
+    )
+    method = serializers.ChoiceField(
+        SCORING_METHODS, allow_null=True, help_text="Null until a planned night opens."
+    )
     method_explained = serializers.CharField()
-    min_table = serializers.IntegerField(help_text="The smallest table the night seats.")
-    max_table = serializers.IntegerField(help_text="The largest table the night seats.")
+    min_table = serializers.IntegerField(
+        allow_null=True, help_text="The smallest table the night seats (null until it opens)."
+    )
+    max_table = serializers.IntegerField(
+        allow_null=True, help_text="The largest table the night seats (null until it opens)."
+    )
     present = serializers.ListField(child=serializers.IntegerField())
     rounds = RoundSerializer(many=True)
     ranking = RankingLineSerializer(many=True)
     provisional = serializers.BooleanField(
         help_text="Tables still play: the ranking is as if every table ended now."
     )
+
+
+def _state(night) -> str:
+    """A night's row as the API's ``state`` names it."""
+    if night.withdrawn:
+        return "withdrawn"
+    if night.planned:
+        return "planned"
+    return "closed" if night.closed else "open"
 
 
 def _round_body(round_: RoundView) -> dict:
@@ -139,16 +171,21 @@ def _round_body(round_: RoundView) -> dict:
 
 def night_body(night: NightPage, club: Club) -> dict:
     """The night as the API shows it (the shape ``NightSerializer`` documents)."""
+    plan, ahead = night.plan, night.planned
     return {
         "id": str(night.id),
         "club": club.slug,
         "date": night.date,
         "version": night.version,
         "state": night.state,
-        "method": night.method,
-        "method_explained": night.method_explained,
-        "min_table": night.min_table,
-        "max_table": night.max_table,
+        "time": plan.time.strftime("%H:%M") if plan.time else None,
+        "venue": plan.venue,
+        "coming": [line.id for line in plan.coming],
+        "not_coming": [line.id for line in plan.not_coming],
+        "method": None if ahead else night.method,
+        "method_explained": "" if ahead else night.method_explained,
+        "min_table": None if ahead else night.min_table,
+        "max_table": None if ahead else night.max_table,
         "present": [line.id for line in night.present],
         "rounds": [_round_body(r) for r in night.rounds],
         "ranking": [
@@ -203,9 +240,16 @@ class NightSummarySerializer(serializers.Serializer):
     id = serializers.UUIDField()
     date = serializers.DateField()
     version = serializers.IntegerField()
-    state = serializers.ChoiceField(["open", "closed"])
+    state = serializers.ChoiceField(STATES)
+    time = serializers.CharField(allow_null=True, help_text='A planned night\'s start, "20:30".')
+    venue = serializers.CharField(allow_blank=True)
     rounds = serializers.IntegerField()
     present = serializers.IntegerField(help_text="Players checked in.")
+    coming = serializers.IntegerField(help_text="Players who said they are coming.")
+
+
+# What a night is given when it opens (a night planned ahead: on its day).
+OPENING = ("rules", "options", "points_table", "large_table", "min_table", "max_table")
 
 
 class ClubNightsApi(NightApiView):
@@ -224,9 +268,12 @@ class ClubNightsApi(NightApiView):
                     "id": str(n.id),
                     "date": n.date.isoformat(),
                     "version": n.version,
-                    "state": "closed" if n.closed else "open",
+                    "state": _state(n),
+                    "time": n.time.strftime("%H:%M") if n.time else None,
+                    "venue": n.venue,
                     "rounds": n.rounds,
                     "present": len(n.present),
+                    "coming": len(n.coming),
                 }
                 for n in selectors.club_nights(club)
             ]
@@ -242,7 +289,20 @@ class ClubNightsApi(NightApiView):
             help_text='Points per place by table size, for "points_table": {"4": [7, 4, 2, 0]}.',
         )
         large_table = serializers.ChoiceField(LARGE_TABLE_RULES, required=False)
-        date = serializers.DateField(required=False, help_text="Today in the club's time zone.")
+        date = serializers.DateField(
+            required=False,
+            help_text="Today in the club's time zone. A day after today plans the night ahead "
+            "(state `planned`): its rules, scoring and table sizes are given when it opens.",
+        )
+        time = serializers.CharField(
+            required=False,
+            allow_null=True,
+            max_length=5,
+            help_text='A planned night\'s start time, "20:30" (24-hour clock).',
+        )
+        venue = serializers.CharField(
+            required=False, allow_blank=True, max_length=120, help_text="Where, as free text."
+        )
         min_table = serializers.IntegerField(
             min_value=1,
             max_value=20,
@@ -280,7 +340,10 @@ class ClubNightsApi(NightApiView):
         "refusals too (`championship_night_other_game`, `championship_nights_full`, a final "
         "before the cut `championship_no_cut` or a second `championship_final_exists`): then "
         "no night opens; `final` without `championship` "
-        "(`night_final_without_championship`).",
+        "(`night_final_without_championship`). A date after today plans the night "
+        "(state `planned`, 201 as well): it takes a `time` (`invalid_time`) and a `venue`, and "
+        "no rules, scoring or table sizes (`night_planned_later`); a time or a venue with "
+        "today's date is refused (`night_not_ahead`).",
         tags=["nights"],
         parameters=[CLUB_SLUG, IDEMPOTENCY_KEY_PARAMETER],
         request=InputSerializer,
@@ -315,8 +378,19 @@ class ClubNightsApi(NightApiView):
                 code="night_final_without_championship",
                 field="final",
             )
-        else:
-            result = services.night_open(scoring=data["scoring"], **opening)
+        else:  # a date after today plans the night; its rules are given when it opens
+            result = planning.night_new(
+                club=self.club,
+                date=opening["date"],
+                time=data.get("time"),
+                venue=data.get("venue"),
+                opening={
+                    "scoring": data["scoring"] if "scoring" in request.data else None,
+                    **{name: opening[name] for name in OPENING},
+                },
+                actor_id=request.user.id,
+                idempotency_key=opening["idempotency_key"],
+            )
         response = self.answer(
             result.night_id, replayed=result.replayed, status_code=status.HTTP_201_CREATED
         )

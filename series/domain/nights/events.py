@@ -211,6 +211,50 @@ class NightReopened:
     reason: str
 
 
+# -- a night planned ahead, and who is coming ------------------------------------
+
+
+@night_event
+@dataclass(frozen=True, slots=True)
+class NightPlanned:
+    """A night planned ahead for ``date`` (ISO day, the club's time zone), at
+    ``time`` ("20:30", None: the day only) and ``venue`` (free text, "" when
+    none); the director opens it on the day (``NightOpened``)."""
+
+    club: int
+    date: str
+    time: str | None
+    venue: str
+
+
+@night_event
+@dataclass(frozen=True, slots=True)
+class NightMoved:
+    """A planned night moved to another day, time or venue: what it is now."""
+
+    date: str
+    time: str | None
+    venue: str
+
+
+@night_event
+@dataclass(frozen=True, slots=True)
+class NightWithdrawn:
+    """A planned night that will not take place, and why."""
+
+    reason: str
+
+
+@night_event
+@dataclass(frozen=True, slots=True)
+class PlayerAnswered:
+    """A member's answer to "are you coming?" for their player (or a director's
+    for them): the last answer counts."""
+
+    player: int
+    coming: bool
+
+
 NightEvent = (
     NightOpened
     | PlayersCheckedIn
@@ -224,6 +268,10 @@ NightEvent = (
     | RoundWithdrawn
     | NightClosed
     | NightReopened
+    | NightPlanned
+    | NightMoved
+    | NightWithdrawn
+    | PlayerAnswered
 )
 
 

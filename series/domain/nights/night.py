@@ -27,10 +27,14 @@ from .events import (
     DrawSwap,
     NightClosed,
     NightEvent,
+    NightMoved,
     NightOpened,
+    NightPlanned,
     NightPoints,
     NightReopened,
     NightTableDrawn,
+    NightWithdrawn,
+    PlayerAnswered,
     PlayerCheckedOut,
     PlayerMoved,
     PlayerRating,
@@ -45,6 +49,13 @@ from .events import (
 from .large_tables import LARGE_TABLE_RULES, THIRTEEN_CARDS, table_rules
 from .meetings import Pair
 from .methods import PER_DEAL, PLACEMENT, POINTS_TABLE, PerDeal, Placement, PointsTable
+from .planning import (
+    PlanNight,
+    PlanningCommand,
+    apply_planning,
+    decide_planning,
+    refuse_while_planned,
+)
 from .results import Order
 from .sizes import check_bounds, table_sizes
 
@@ -104,6 +115,13 @@ class NightState:
     # Recorded at the last close: the night's result while it is reopened too (RULES D-22).
     points: tuple[NightPoints, ...] = ()
     closes: int = 0  # how often it closed: once it has, the league counts its last close
+    # Planned ahead (``planning``): until it opens; its start time, venue and moves.
+    planned: bool = False
+    time: str | None = None
+    venue: str = ""
+    moves: int = 0  # a calendar's SEQUENCE: each move, and an opening on another day
+    withdrawn: str | None = None  # why, once withdrawn
+    answers: tuple[tuple[int, bool], ...] = ()  # (player, coming), the last answer each
 
     @property
     def current_round(self) -> NightRound | None:
@@ -151,6 +169,8 @@ def apply(state: NightState, event: NightEvent) -> NightState:
         case NightOpened():
             return replace(
                 state,
+                planned=False,
+                moves=state.moves + (state.planned and event.date != state.date),
                 club=event.club,
                 date=event.date,
                 rules=dict(event.rules),
@@ -211,6 +231,8 @@ def apply(state: NightState, event: NightEvent) -> NightState:
             return replace(state, closed=True, points=tuple(event.points), closes=state.closes + 1)
         case NightReopened():
             return replace(state, closed=False)
+        case NightPlanned() | NightMoved() | NightWithdrawn() | PlayerAnswered():
+            return apply_planning(state, event)
     raise TypeError(f"not a night's event: {event!r}")
 
 
@@ -232,6 +254,11 @@ class OpenNight:
     # The smallest and largest table the night will seat; None: the game's limits.
     min_table: int | None = None
     max_table: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class OpenPlannedNight(OpenNight):
+    """Open a night planned ahead, on the day: its stream is loaded, not new."""
 
 
 @records(PlayersCheckedIn)
@@ -346,6 +373,7 @@ NightCommand = (
     | WithdrawRound
     | CloseNight
     | ReopenNight
+    | PlanningCommand
 )
 
 
@@ -429,8 +457,13 @@ def decide(state: NightState, command: NightCommand) -> list[NightEvent]:
     """The events ``command`` records, or a DomainError naming the fix."""
     if isinstance(command, OpenNight):
         return [_open(state, command)]
+    if isinstance(command, PlanNight):
+        return decide_planning(state, command)
     if state.club is None:
         raise InvalidNight(_("There is no such night."), code="night_not_found")
+    if isinstance(command, PlanningCommand):
+        return decide_planning(state, command)
+    refuse_while_planned(state)
     if isinstance(command, ReopenNight):
         return [_reopen(state, command)]
     if state.closed:
@@ -466,7 +499,9 @@ def decide(state: NightState, command: NightCommand) -> list[NightEvent]:
 
 
 def _open(state: NightState, command: OpenNight) -> NightOpened:
-    if state.version:
+    if state.planned and state.withdrawn is None and command.club == state.club:
+        pass  # a night planned ahead opens on the day
+    elif state.version:
         raise InvalidNight(_("This night is open already."), code="night_open_already")
     rules = rules_from(command.rules.get("preset", "continental"), command.rules.get("options"))
     smallest = rules.min_players if command.min_table is None else command.min_table

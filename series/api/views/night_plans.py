@@ -1,0 +1,136 @@
+"""A night planned ahead: move it, withdraw it, and answer "I'm coming"."""
+
+from __future__ import annotations
+
+from uuid import UUID
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.permissions import IsAuthenticated
+
+from series.api.base import (
+    IDEMPOTENCY_KEY_PARAMETER,
+    SERIES_WRITE_ERRORS,
+    error_responses,
+    idempotency_key,
+    write_arguments,
+)
+from series.api.serializers import player_id
+from series.api.views.nights import NIGHT_ID, WRITTEN, NightApiView
+from series.api.views.series import expected_version_field
+from series.clubs.access import Access
+from series.domain.nights.planning import REASON_LENGTH, VENUE_LENGTH
+from series.nights import planning
+
+
+class MoveNightApi(NightApiView):
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        expected_version = expected_version_field(required=False)
+        date = serializers.DateField(help_text="Today or a later day, in the club's time zone.")
+        time = serializers.CharField(
+            required=False,
+            allow_null=True,
+            allow_blank=True,
+            max_length=5,
+            help_text='The start time, "20:30"; null for the day only; kept when left out.',
+        )
+        venue = serializers.CharField(
+            required=False,
+            allow_blank=True,
+            max_length=VENUE_LENGTH,
+            help_text="Where it is played; kept when left out.",
+        )
+
+    @extend_schema(
+        operation_id="night_planned_move",
+        summary="Move a planned night to another day, time or venue (admins and scorers)",
+        description="Only a night planned ahead moves (422 `night_not_planned` once it is "
+        "open, `night_withdrawn` once withdrawn), to today or a later day (`night_date_past`), "
+        "and somewhere it is not already (`night_not_moved`). Calendars show it moved: its "
+        "`SEQUENCE` is raised.",
+        tags=["nights"],
+        parameters=[NIGHT_ID, IDEMPOTENCY_KEY_PARAMETER],
+        request=InputSerializer,
+        responses={200: WRITTEN, **error_responses(*SERIES_WRITE_ERRORS)},
+    )
+    def post(self, request, night_id: UUID):
+        data = self.directed(night_id)
+        kept = {name: data[name] for name in ("time", "venue") if name in data}
+        result = planning.night_move(
+            night_id=night_id, date=data["date"], **kept, **write_arguments(request, data)
+        )
+        return self.answer(night_id, replayed=result.replayed)
+
+
+class WithdrawNightApi(NightApiView):
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        expected_version = expected_version_field(required=False)
+        reason = serializers.CharField(
+            max_length=REASON_LENGTH, help_text="Why it will not take place: its page shows it."
+        )
+
+    @extend_schema(
+        operation_id="night_withdraw",
+        summary="Withdraw a planned night (admins and scorers)",
+        description="Only a night planned ahead is withdrawn (422 `night_not_planned`); its "
+        "state becomes `withdrawn` and calendars show it `CANCELLED`.",
+        tags=["nights"],
+        parameters=[NIGHT_ID, IDEMPOTENCY_KEY_PARAMETER],
+        request=InputSerializer,
+        responses={200: WRITTEN, **error_responses(*SERIES_WRITE_ERRORS)},
+    )
+    def post(self, request, night_id: UUID):
+        data = self.directed(night_id)
+        result = planning.night_withdraw(
+            night_id=night_id, reason=data["reason"], **write_arguments(request, data)
+        )
+        return self.answer(night_id, replayed=result.replayed)
+
+
+class RsvpApi(NightApiView):
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        answer = serializers.ChoiceField(["yes", "no"], help_text='"yes": I\'m coming.')
+        player = player_id(
+            required=False,
+            help_text="A director answers for this player; members answer for their own.",
+        )
+
+    @extend_schema(
+        operation_id="night_rsvp",
+        summary="Answer \u201cI'm coming\u201d (or not) for a planned or open night",
+        description="Members answer for the player their account is linked to in the club "
+        "(422 `night_not_a_player` for an account linked to none); admins and scorers may "
+        "answer for any `player` of the club (403 for a member naming one). No expected "
+        "version, as for a self check-in: the last answer counts, and the same answer again "
+        "is answered as done (`Idempotent-Replayed: true`). A withdrawn night (422 "
+        "`night_withdrawn`) or a closed one (`night_closed`) takes no answer.",
+        tags=["nights"],
+        parameters=[NIGHT_ID, IDEMPOTENCY_KEY_PARAMETER],
+        request=InputSerializer,
+        responses={200: WRITTEN, **error_responses(400, 401, 403, 404, 413, 415, 422)},
+    )
+    def post(self, request, night_id: UUID):
+        data = self.validated(self.InputSerializer)
+        coming = data["answer"] == "yes"
+        key = idempotency_key(request)
+        if "player" in data:
+            self.club_of_night(night_id, Access.DIRECT)
+            result = planning.night_answer(
+                night_id=night_id,
+                player=data["player"],
+                coming=coming,
+                actor_id=request.user.id,
+                idempotency_key=key,
+            )
+        else:
+            self.club_of_night(night_id, Access.MEMBER)
+            result = planning.night_answer_own(
+                night_id=night_id, user=request.user, coming=coming, idempotency_key=key
+            )
+        return self.answer(night_id, replayed=result.replayed)
