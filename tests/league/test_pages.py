@@ -220,8 +220,8 @@ def test_the_league_pages_cost_the_same_queries_however_many_series(
     # session, user, club, role; named seasons with the seasons played; ladder rules
     # with whether the league is updating; the season's lines, their placement
     # points, each person's rated series up to the season's end (D-26); the ladder
-    # rules and closed nights of the night standings; the records
-    with django_assert_num_queries(12):
+    # rules and closed nights of the night standings; the records; the nights planned
+    with django_assert_num_queries(13):
         client.get(f"/clubs/{slug}/league/?season=2025")
     # session, user, club, role; named seasons with the seasons played; players;
     # count, page, seats

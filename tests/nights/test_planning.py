@@ -75,7 +75,7 @@ def test_a_planned_night_takes_its_rules_when_it_opens_and_a_time_only_when_plan
 
 
 def test_members_answer_and_the_last_answer_counts():
-    club, players, night_id = a_planned_night()
+    _club, players, night_id = a_planned_night()
     for player in players[:5]:
         planning.night_answer(night_id=night_id, player=player.id, coming=True)
     planning.night_answer(night_id=night_id, player=players[0].id, coming=False)
@@ -176,7 +176,7 @@ def test_at_the_night_those_who_said_yes_are_listed_first_at_check_in():
 
 
 def test_the_tables_the_draw_would_make_of_those_coming():
-    club, players = club_of(9)
+    club, _players = club_of(9)
     assert planned.tables_for(9, club).sizes == "5 and 4"
     assert planned.tables_for(9, club, 3, 3).tables == 3
     assert planned.tables_for(2, club) is None  # too few for a table

@@ -12,6 +12,8 @@ sign-in page, signed out) is not checked again.
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from django.conf import settings
 from django.contrib.auth.tokens import default_token_generator
@@ -29,6 +31,7 @@ from series.clubs import services as club_services
 from series.clubs.views import MADE_SESSION_KEY
 from series.eventstore import projectors
 from series.mail import tokens
+from series.nights import planning
 from series.nights import selectors as night_selectors
 from series.nights import services as nights
 from series.sheets import live_links, selectors, services
@@ -60,6 +63,9 @@ NOT_PAGES = {
     "join",  # reached through its link (join_link), which keeps the token in the session
     "nights:screen_fragment",
     "championships:screen_fragment",
+    "nights:answer",  # a form's target: back where the member tapped
+    "nights:calendar",  # the calendar's file (RFC 5545)
+    "nights:calendar_renew",  # a form's target
 }
 VIEWPORTS = {"phone": {"width": 360, "height": 740}, "laptop": {"width": 1280, "height": 800}}
 
@@ -186,6 +192,11 @@ def build_site() -> tuple[dict, object]:
         "championships:championship": {**slug, "championship_id": championship},
         "championships:screen": {**slug, "championship_id": championship},
     }
+    # A night planned ahead, with an answer: its own page until it opens.
+    ahead = planning.night_plan(
+        club=club, date=nights.club_today(club) + timedelta(days=7), time="20:30", venue="Circolo"
+    ).night_id
+    planning.night_answer(night_id=ahead, player=players[0].id, coming=True)
     paths = {name: reverse(name, kwargs=kwargs) for name, kwargs in pages.items()}
     paths.update(
         {
@@ -193,6 +204,7 @@ def build_site() -> tuple[dict, object]:
             for preset in ("continental", "rummy")
         }
     )
+    paths["nights:night planned"] = reverse("nights:night", args=[club.slug, ahead])
     paths["sheet rummy"] = reverse("sheet", args=[rummy])
     paths["deal_new rummy"] = reverse("deal_new", args=[rummy])
     return paths, admin, club

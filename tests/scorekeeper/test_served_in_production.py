@@ -116,6 +116,9 @@ CASES = {
     ),
     "api/v1/nights/<uuid:night_id>/close": "/api/v1/nights/{night}/close",
     "api/v1/nights/<uuid:night_id>/reopen": "/api/v1/nights/{night}/reopen",
+    "api/v1/nights/<uuid:night_id>/move": "/api/v1/nights/{night}/move",
+    "api/v1/nights/<uuid:night_id>/withdraw": "/api/v1/nights/{night}/withdraw",
+    "api/v1/nights/<uuid:night_id>/rsvp": "/api/v1/nights/{night}/rsvp",
     "api/v1/nights/<uuid:night_id>/rounds/<int:number>/withdraw": (
         "/api/v1/nights/{night}/rounds/1/withdraw"
     ),
@@ -214,6 +217,9 @@ CASES = {
     "clubs/<slug:slug>/championships/<uuid:championship_id>/screen/ranking/": (
         "/clubs/{slug}/championships/{championship}/screen/ranking/"
     ),
+    "clubs/<slug:slug>/nights/<uuid:night_id>/answer/": "/clubs/{slug}/nights/{night}/answer/",
+    "clubs/<slug:slug>/nights.ics": "/clubs/{slug}/nights.ics",
+    "clubs/<slug:slug>/nights/calendar/renew/": "/clubs/{slug}/nights/calendar/renew/",
     # Django's admin, for the site's staff
     "admin/": "/admin/",
     "admin/login/": "/admin/login/",
