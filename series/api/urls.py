@@ -108,6 +108,12 @@ urlpatterns = [
         name="night-withdraw",
     ),
     path("nights/<uuid:night_id>/rsvp", night_plans.RsvpApi.as_view(), name="night-rsvp"),
+    path("clubs/<slug:slug>/calendar", night_plans.ClubCalendarApi.as_view(), name="calendar"),
+    path(
+        "clubs/<slug:slug>/calendar/renew",
+        night_plans.CalendarRenewApi.as_view(),
+        name="calendar-renew",
+    ),
     path("invitations/accept", clubs.InvitationAcceptApi.as_view(), name="invitation-accept"),
     path("series", series.SeriesStartApi.as_view(), name="series-start"),
     path("series/<uuid:series_id>", series.SeriesDetailApi.as_view(), name="series"),

@@ -22,7 +22,15 @@ PAGE_OPERATIONS = {
         "night_table_result",
         "night_round_withdraw",
         "night_close",
+        # a night planned ahead's page: open it on the day, move or withdraw it,
+        # a director's answer for a player
+        "night_open",
+        "night_planned_move",
+        "night_withdraw",
+        "night_rsvp",
     ),
+    "nights:answer": ("night_rsvp",),  # "I'm coming", one tap
+    "nights:calendar_renew": ("calendar_read", "calendar_renew"),
     "nights:join": ("night_read", "night_self_check_in"),  # the night's QR code
     "nights:reopen": ("night_read", "night_reopen"),  # RULES D-22
     "championships:list": ("championship_list", "championship_open"),

@@ -107,3 +107,17 @@ def test_the_nights_list_links_the_calendar():
     link = next(part for part in page.split('"') if "nights.ics" in part)
     assert urlparse(link).path == f"/clubs/{club.slug}/nights.ics"
     assert not parse_qs(urlparse(link).query)
+
+
+def test_the_api_gives_a_members_link_and_renews_it():
+    from tests.support.api import client_for
+
+    club = a_club(public=False)
+    reader = make_user("reader")
+    membership.member_set(club=club, user=reader, role="member")
+    api = client_for(reader)
+    first = api.get(f"/api/v1/clubs/{club.slug}/calendar").json()["url"]
+    assert Client().get(first).status_code == 200
+    renewed = api.post(f"/api/v1/clubs/{club.slug}/calendar/renew").json()["url"]
+    assert renewed != first
+    assert Client().get(first).status_code == 302 and Client().get(renewed).status_code == 200

@@ -119,6 +119,8 @@ CASES = {
     "api/v1/nights/<uuid:night_id>/move": "/api/v1/nights/{night}/move",
     "api/v1/nights/<uuid:night_id>/withdraw": "/api/v1/nights/{night}/withdraw",
     "api/v1/nights/<uuid:night_id>/rsvp": "/api/v1/nights/{night}/rsvp",
+    "api/v1/clubs/<slug:slug>/calendar": "/api/v1/clubs/{slug}/calendar",
+    "api/v1/clubs/<slug:slug>/calendar/renew": "/api/v1/clubs/{slug}/calendar/renew",
     "api/v1/nights/<uuid:night_id>/rounds/<int:number>/withdraw": (
         "/api/v1/nights/{night}/rounds/1/withdraw"
     ),

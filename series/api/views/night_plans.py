@@ -2,25 +2,31 @@
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
 from uuid import UUID
 
+from django.urls import reverse
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
 
 from series.api.base import (
     IDEMPOTENCY_KEY_PARAMETER,
+    READ_ERRORS,
     SERIES_WRITE_ERRORS,
     error_responses,
     idempotency_key,
     write_arguments,
 )
+from series.api.permissions import require
 from series.api.serializers import player_id
-from series.api.views.nights import NIGHT_ID, WRITTEN, NightApiView
+from series.api.views.nights import CLUB_SLUG, NIGHT_ID, WRITTEN, NightApiView
 from series.api.views.series import expected_version_field
+from series.clubs import selectors as club_selectors
 from series.clubs.access import Access
 from series.domain.nights.planning import REASON_LENGTH, VENUE_LENGTH
-from series.nights import planning
+from series.nights import calendar, planning
 
 
 class MoveNightApi(NightApiView):
@@ -134,3 +140,51 @@ class RsvpApi(NightApiView):
                 night_id=night_id, user=request.user, coming=coming, idempotency_key=key
             )
         return self.answer(night_id, replayed=result.replayed)
+
+
+class CalendarSerializer(serializers.Serializer):
+    url = serializers.URLField(
+        help_text="The club's calendar of nights (RFC 5545) to subscribe to: a private "
+        "club's holds your own secret key."
+    )
+
+
+class ClubCalendarApi(NightApiView):
+    @extend_schema(
+        operation_id="calendar_read",
+        summary="The address of the club's calendar of nights",
+        description="Every night planned and played, one event each; a public club's feed is "
+        "public, a private club's opens with this member's own key (`renew` replaces it).",
+        tags=["nights"],
+        parameters=[CLUB_SLUG],
+        responses={200: CalendarSerializer, **error_responses(*READ_ERRORS)},
+    )
+    def get(self, request, slug: str):
+        club = require(request.user, club_selectors.club_by_slug(slug), Access.READ)
+        return Response({"url": calendar_url(request, club)})
+
+
+class CalendarRenewApi(NightApiView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="calendar_renew",
+        summary="Make your calendar link anew (members of a private club)",
+        description="The link given before stops opening the club's calendar.",
+        tags=["nights"],
+        parameters=[CLUB_SLUG],
+        request=None,
+        responses={200: CalendarSerializer, **error_responses(401, 403, 404)},
+    )
+    def post(self, request, slug: str):
+        club = require(request.user, club_selectors.club_by_slug(slug), Access.MEMBER)
+        calendar.calendar_link_renew(club=club, user=request.user)
+        return Response({"url": calendar_url(request, club)})
+
+
+def calendar_url(request, club) -> str:
+    """The club's feed for this user: with their own key unless the club is public."""
+    url = reverse("nights:calendar", kwargs={"slug": club.slug})
+    if not club.public:
+        url = f"{url}?{urlencode({'key': calendar.calendar_key(club, request.user)})}"
+    return request.build_absolute_uri(url)
