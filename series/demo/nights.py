@@ -1,8 +1,9 @@
 """The demo club's club nights: seventeen players at three tables, really played.
 
-A night last week, two rounds played out and closed, and tonight's night with
+A night last week, two rounds played out and closed, tonight's night with
 its first round in play, so the first ``make run`` shows a night being played,
-its ranking "if every table ended now" and its big screen. Each table's deals
+its ranking "if every table ended now" and its big screen, and next week's
+night planned ahead, with its regulars' answers. Each table's deals
 are played by the bots of ``demo/table.py`` and recorded through the same
 services a table's phone uses; the night's own commands through the night's
 services, as a director's taps make them.
@@ -18,6 +19,7 @@ from series.clubs import players as player_services
 from series.demo.table import play_deal
 from series.domain.events import DealEntry, GoingOut, Hand
 from series.models import Club
+from series.nights import planning
 from series.nights import services as nights
 from series.sheets import services
 
@@ -26,7 +28,8 @@ NIGHT_PLAYERS = ("Anna", "Bram", "Chiara", "Diego", "Emma", "Felix", "Greta", "H
 
 
 def play_club_nights(club: Club, players: list[int], director: int, rng) -> None:
-    """Last week's night, closed, and tonight's, its first round in play."""
+    """Last week's night, closed, tonight's, its first round in play, and next
+    week's, planned ahead with its answers."""
     regulars = players + [player_services.player_add(club=club, name=n).id for n in NIGHT_PLAYERS]
     today = nights.club_today(club)
     last_week = _night(club, today - timedelta(days=7), regulars, director)
@@ -35,6 +38,19 @@ def play_club_nights(club: Club, players: list[int], director: int, rng) -> None
     nights.night_close(night_id=last_week, actor_id=director)
     tonight = _night(club, today, regulars, director)
     _round(tonight, director, "random", rng, deals=3)
+    _planned(club, today + timedelta(days=7), regulars, director, rng)
+
+
+def _planned(club: Club, day, players: list[int], director: int, rng) -> None:
+    """Next week's night, planned ahead, and its regulars' answers: most are
+    coming, a few are not, some have not said yet."""
+    planned = planning.night_plan(
+        club=club, date=day, time="20:30", venue="Circolo, Via Roma 12", actor_id=director
+    ).night_id
+    answering = rng.sample(players, k=len(players) - 3)
+    for player in answering:
+        coming = rng.random() < 0.8
+        planning.night_answer(night_id=planned, player=player, coming=coming, actor_id=director)
 
 
 def _night(club: Club, day, players: list[int], director: int):

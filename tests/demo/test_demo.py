@@ -59,13 +59,22 @@ def test_the_demo_club_played_a_night_last_week_and_plays_one_tonight(demo_club)
     from series.nights import selectors
 
     championship = ChampionshipNight.objects.values("night_id")
-    played = Night.objects.filter(club=demo_club).exclude(id__in=championship)
+    played = Night.objects.filter(club=demo_club, planned=False).exclude(id__in=championship)
     last_week, tonight = sorted(played, key=lambda n: n.date)
     assert last_week.closed and last_week.rounds == 2 and len(last_week.points) == 17
     page = selectors.night_page(tonight.id)
     assert [len(t.seats) for t in page.current_round.tables] == [6, 6, 5]
     assert all(t.status == "playing" for t in page.current_round.tables)
     assert page.ranking.provisional
+
+
+def test_the_demo_club_has_next_weeks_night_planned_with_answers(demo_club):
+    from series.nights import selectors
+
+    (planned,) = Night.objects.filter(club=demo_club, planned=True)
+    page = selectors.night_page(planned.id)
+    assert page.state == "planned" and page.plan.venue and page.plan.time
+    assert len(page.plan.coming) >= 5 and len(page.plan.coming) + len(page.plan.not_coming) == 14
 
 
 def test_every_demo_going_out_hand_is_valid_and_every_deal_fits_one_pack(demo_club):
