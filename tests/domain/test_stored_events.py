@@ -42,10 +42,14 @@ from series.domain.federations.membership import (
 )
 from series.domain.nights.events import (
     NightClosed,
+    NightMoved,
     NightOpened,
+    NightPlanned,
     NightPoints,
     NightReopened,
     NightTableDrawn,
+    NightWithdrawn,
+    PlayerAnswered,
     PlayerCheckedOut,
     PlayerMoved,
     PlayersCheckedIn,
@@ -256,6 +260,16 @@ STORED = [
         NightReopened("Table 2's deal 3 was entered wrong"),
         {"reason": "Table 2's deal 3 was entered wrong"},
     ),
+    (
+        NightPlanned(1, "2026-03-20", "20:30", "Circolo"),
+        {"club": 1, "date": "2026-03-20", "time": "20:30", "venue": "Circolo"},
+    ),
+    (
+        NightMoved("2026-03-21", None, ""),
+        {"date": "2026-03-21", "time": None, "venue": ""},
+    ),
+    (NightWithdrawn("The room is taken"), {"reason": "The room is taken"}),
+    (PlayerAnswered(12, True), {"player": 12, "coming": True}),
 ]
 
 
