@@ -7,7 +7,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("series", "0030_series_standing"),
+        ("series", "0032_results_by_email"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
