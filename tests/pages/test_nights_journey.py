@@ -135,7 +135,7 @@ def test_a_club_night_from_check_in_to_the_seasons_night_standings(
     director = browsers("en-GB")
     sign_in(director, base)
     director.get_by_role("link", name="Club nights").first.click()
-    director.get_by_role("button", name="Open the night").click()
+    director.get_by_role("button", name="Open or plan the night").click()
     director.get_by_role("heading", name="Check-in").wait_for(timeout=WAIT)
     for name in NAMES:
         director.get_by_label(name, exact=True).check()
