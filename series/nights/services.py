@@ -151,7 +151,7 @@ class NightStream:
         """What a retry repeats: the director's request, not what the service read
         for it (a draw's seed and the standings it read, the night's points)."""
         match command:
-            case OpenNight():
+            case OpenNight() | PlanNight():  # a new stream's id is new at each attempt
                 return digest(f"None|{command!r}")
             case DrawRound():
                 asked = (command.min_table, command.max_table, command.method)

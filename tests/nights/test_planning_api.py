@@ -142,3 +142,16 @@ def test_an_open_night_is_not_moved(club):
         f"/api/v1/nights/{night['id']}/move", {"date": ahead(club)}, format="json"
     )
     assert response.status_code == 422 and response.json()["code"] == "night_not_planned"
+
+
+def test_a_retried_plan_answers_as_the_first_and_plans_one_night(club):
+    client = director(club)
+    body = {"date": ahead(club), "venue": "Circolo"}
+    headers = {"HTTP_IDEMPOTENCY_KEY": "plan-friday"}
+    url = f"/api/v1/clubs/{club.slug}/nights"
+    first = client.post(url, body, format="json", **headers)
+    again = client.post(url, body, format="json", **headers)
+    assert first.status_code == again.status_code == 201
+    assert again.headers["Idempotent-Replayed"] == "true"
+    assert again.json()["id"] == first.json()["id"]
+    assert len(client.get(url).json()) == 1
