@@ -7,7 +7,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("series", "0032_results_by_email"),
+        ("series", "0033_championships"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
