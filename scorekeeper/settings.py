@@ -400,7 +400,7 @@ SPECTACULAR_SETTINGS = {
         "DrawMethodEnum": "series.domain.nights.drawing.METHODS",
         "NightScoringEnum": "series.domain.nights.night.SCORING_METHODS",
         "ChampionshipStateEnum": "series.domain.championships.championship.STATES",
-        "NightStateEnum": ["open", "closed"],
+        "NightStateEnum": "series.domain.nights.planning.STAGES",
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",

@@ -34,6 +34,7 @@ from series.domain.nights import report as report_facts
 from series.domain.nights.large_tables import LARGE_TABLE_RULES
 from series.domain.nights.methods import PLACEMENT
 from series.domain.nights.night import REASON_LENGTH, SCORING_METHODS
+from series.domain.nights.planning import STAGES
 from series.models import Club
 from series.nights import planning, selectors, services
 from series.nights.selectors import NightPage, NightReport, RoundView
@@ -98,7 +99,7 @@ class RankingLineSerializer(serializers.Serializer):
     )
 
 
-STATES = ["planned", "open", "closed", "withdrawn"]
+STATES = list(STAGES)
 
 
 class NightSerializer(serializers.Serializer):

@@ -30,6 +30,7 @@ _CLOCK = re.compile("([01][0-9]|2[0-3]):[0-5][0-9]")
 
 # A night's stages, as the API's ``state`` names them.
 PLANNED, OPEN, CLOSED, WITHDRAWN = "planned", "open", "closed", "withdrawn"
+STAGES = (PLANNED, OPEN, CLOSED, WITHDRAWN)
 
 
 @records(NightPlanned)
