@@ -360,3 +360,13 @@ def joinable_nights(club: Club) -> list[Night]:
         .exclude(id__in=taken)
         .only("id", "date")
     )
+
+
+def final_ranking_of_night(night_id: UUID):
+    """For the night's page: the championship the night counts for and, on its
+    final night, the championship's ranking "if every table ended now"."""
+    of = championship_of_night(night_id)
+    if of is None:
+        return None, None
+    page = championship_page(of.id) if of.final else None
+    return of, page

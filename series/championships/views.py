@@ -191,16 +191,6 @@ def championship_page(request, club, championship_id: UUID):
     )
 
 
-def final_ranking_of_night(night_id: UUID):
-    """For the night's page: the championship the night counts for and, on its
-    final night, the championship's ranking "if every table ended now"."""
-    of = selectors.championship_of_night(night_id)
-    if of is None:
-        return None, None
-    page = selectors.championship_page(of.id) if of.final else None
-    return of, page
-
-
 # -- the big screen -----------------------------------------------------------------------
 
 

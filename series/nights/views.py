@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_safe
 
-from series.championships.views import final_ranking_of_night
+from series.championships.selectors import final_ranking_of_night
 from series.clubs.access import Access, allows
 from series.domain.names import sort_key
 from series.domain.nights.methods import POINTS_TABLE
