@@ -14,10 +14,11 @@ YES, NO = "yes", "no"
 
 
 class TimeField(forms.CharField):
-    """A start time as typed, HH:MM (the night's rules check it)."""
+    """A start time as typed, HH:MM (the night's rules check it); a night's time
+    is shown as HH:MM too, so a form filled with it is sent back as it came."""
 
     def __init__(self, **kwargs) -> None:
-        kwargs.setdefault("widget", forms.TimeInput(attrs={"type": "time"}))
+        kwargs.setdefault("widget", forms.TimeInput(format="%H:%M", attrs={"type": "time"}))
         super().__init__(max_length=5, required=False, **kwargs)
 
 

@@ -4,6 +4,7 @@ moved, withdrawn and opened on its page."""
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -155,3 +156,42 @@ def test_on_the_day_the_director_opens_it_and_checks_in_those_coming_first(club)
     )
     assert checked.status_code == 302
     assert [line.id for line in selectors.night_page(night_id).present] == [last.id]
+
+
+def test_a_night_with_a_start_time_moves_with_its_form_as_the_page_fills_it(club):
+    night_id = planning.night_plan(club=club, date=ahead(club), time="21:00", venue="Bar").night_id
+    url = f"/clubs/{club.slug}/nights/{night_id}/"
+    director = signed_in(club, "admin")
+    page = director.get(url)
+    form = page.context["forms"]["move"]
+    assert 'value="21:00"' in str(form["time"])
+    shown = re.search(r'value="([^"]*)"', str(form["time"])).group(1)  # as a browser sends it
+    sent = {name: form[name].value() for name in form.fields} | {"time": shown}
+    moved = director.post(url, {**sent, "action": "move", "date": ahead(club, 8).isoformat()})
+    assert moved.status_code == 302
+    assert Night.objects.get().date == ahead(club, 8)
+
+
+def test_table_sizes_that_seat_none_of_those_coming_say_why_not_too_few(club):
+    night_id = planning.night_plan(club=club, date=ahead(club)).night_id
+    for player in club.players.all():
+        planning.night_answer(night_id=night_id, player=player.id, coming=True)
+    url = f"/clubs/{club.slug}/nights/{night_id}/"
+    page = signed_in(club, "admin").get(url, {"low": 6, "high": 6})
+    text = page.content.decode()
+    assert "Too few are coming" not in text
+    assert "allow tables of 4" in text
+    assert 'value="6"' in text  # the sizes asked stay in their fields
+    upside_down = signed_in(club, "admin").get(url, {"low": 7, "high": 3}).content.decode()
+    assert "2 tables: 5 and 4 players" not in upside_down and 'value="7"' in upside_down
+
+
+def test_those_not_coming_are_listed_by_name(club):
+    night_id = planning.night_plan(club=club, date=ahead(club)).night_id
+    for player in club.players.order_by("-name"):
+        planning.night_answer(night_id=night_id, player=player.id, coming=False)
+    text = signed_in(club, "member").get(f"/clubs/{club.slug}/nights/{night_id}/").content.decode()
+    names = sorted(NAMES[:9], key=str.casefold)
+    assert [text.index(f"<li>{name}</li>") for name in names] == sorted(
+        text.index(f"<li>{name}</li>") for name in names
+    )
