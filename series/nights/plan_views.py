@@ -148,12 +148,13 @@ def planned_page(request, club, night):
 
 
 def _sizes(request) -> tuple[int | None, int | None]:
-    """The smallest and largest table a director asked to see the count made into."""
+    """The smallest and largest table a director asked to see the count made into
+    (the rules say which sizes the game seats)."""
     try:
         low, high = int(request.GET.get("low", "")), int(request.GET.get("high", ""))
     except ValueError:
         return None, None
-    return (low, high) if 1 <= low <= high <= 20 else (None, None)
+    return (low, high) if 1 <= low <= 99 and 1 <= high <= 99 else (None, None)
 
 
 @login_required

@@ -19,6 +19,7 @@ from series.domain.nights.planning import PLANNED, WITHDRAWN, coming, not_coming
 from series.domain.nights.sizes import table_sizes
 from series.domain.rules import rules_from
 from series.models import Club, Night, Player
+from series.web.messages import render
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +61,10 @@ class PlanView:
     def coming_by_name(self) -> list[Answered]:
         return sorted(self.coming, key=lambda line: (sort_key(line.name), line.id))
 
+    @property
+    def not_coming_by_name(self) -> list[Answered]:
+        return sorted(self.not_coming, key=lambda line: (sort_key(line.name), line.id))
+
 
 def plan_view(state: NightState, names: dict[int, str]) -> PlanView:
     def lines(players) -> list[Answered]:
@@ -84,20 +89,23 @@ class TablesFor:
     low: int
     high: int
     sizes: str  # "5 and 4"
-    tables: int
+    tables: int  # 0: too few for a table
+    refusal: str = ""  # why these sizes seat none of them, in the reader's language
 
 
 def tables_for(players: int, club: Club, low: int | None = None, high: int | None = None):
     """The tables a draw would make of ``players`` (RULES D-15) at the club's game's
-    sizes, or ``low`` to ``high``; None when they make no tables (too few)."""
+    sizes, or ``low`` to ``high``: none when too few are coming, and why when
+    these sizes seat none of them (10 at tables of 6: allow tables of 5)."""
     defaults = club.default_rules or {}
     game = rules_from(defaults.get("preset", "continental"), defaults.get("options"))
     low = game.min_players if low is None else low
     high = game.max_players if high is None else high
     try:
         sizes = table_sizes(players, low, high, game=game.game)
-    except DomainError:
-        return None
+    except DomainError as refused:
+        too_few = refused.code == "too_few_players"
+        return TablesFor(players, low, high, "", 0, "" if too_few else render(refused))
     last = pgettext_lazy("the last of a list of numbers", "and")
     words = get_text_list([number_format(n) for n in sizes], last)
     return TablesFor(players, low, high, words, len(sizes))

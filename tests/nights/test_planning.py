@@ -179,7 +179,7 @@ def test_the_tables_the_draw_would_make_of_those_coming():
     club, _players = club_of(9)
     assert planned.tables_for(9, club).sizes == "5 and 4"
     assert planned.tables_for(9, club, 3, 3).tables == 3
-    assert planned.tables_for(2, club) is None  # too few for a table
+    assert planned.tables_for(2, club).tables == 0  # too few for a table
 
 
 def test_the_planned_nights_of_a_club_are_listed_soonest_first_with_the_readers_answer():
