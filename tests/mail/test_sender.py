@@ -197,3 +197,15 @@ def test_a_row_no_message_can_be_made_of_is_given_up_and_holds_up_nothing(smtp, 
     assert broken.outcome == Outcome.FAILED and broken.error
     assert [m["To"] for m in smtp.mailbox.messages] == ["anna@example.org"]
     assert OutgoingMail.objects.get(night_id=night_id).outcome == Outcome.SENT
+
+
+def test_a_subject_names_the_club_as_written_not_as_html(smtp):
+    # A plain-text header: "Sant'Anna & Co" is not "Sant&#x27;Anna &amp; Co".
+    club, _players, night_id, _users = a_night_of_eight(anna=(0, {}))
+    club_services.club_update(club=club, name="Sant'Anna & Co <Roma>")
+    OutgoingMail.objects.filter(kind=Kind.CONFIRM).update(outcome=Outcome.SKIPPED)
+    nights.night_close(night_id=night_id)
+    sender.send_all()
+    (message,) = smtp.mailbox.to("anna@example.org")
+    assert message["Subject"].startswith("Sant'Anna & Co <Roma>, club night of ")
+    assert "Sant'Anna & Co <Roma>" in message.get_content()
