@@ -1,7 +1,7 @@
 """A club's calendar of nights (RFC 5545, written by ``icalendar``): every night
 planned ahead and every night played, one event each with a stable UID (the
 night's id), all day when no start time is set, its SEQUENCE raised by each
-move, a withdrawn night CANCELLED.
+move, a withdrawn night CANCELLED (and its SEQUENCE raised once more).
 
 A public club's feed is public. A private club's opens with a member's secret
 link (``?key=…``): like the big screen's link it is signed with the secret key
@@ -20,7 +20,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
-from icalendar import Calendar, Event
+from icalendar import Calendar, Event, vText
 
 from series.eventstore.retry import transient_retry
 from series.models import CalendarLink, Club, Membership, Night
@@ -78,7 +78,8 @@ def calendar_of(club: Club, night_url) -> bytes:
     calendar.add("prodid", PRODID)
     calendar.add("version", "2.0")
     calendar.add("calscale", "GREGORIAN")
-    calendar.add("x-wr-calname", gettext("Club nights of %(club)s") % {"club": club.name})
+    # TEXT, escaped as such: icalendar writes an X- property's str as it is.
+    calendar.add("x-wr-calname", vText(gettext("Club nights of %(club)s") % {"club": club.name}))
     zone = _zone(club)
     nights = Night.objects.filter(club=club).order_by("date", "opened_at", "id")
     for night in nights.only(
@@ -106,7 +107,8 @@ def _event(club: Club, night: Night, zone, url: str) -> Event:
     event.add("dtstamp", night.updated_at)
     event.add("last-modified", night.updated_at)
     event.add("created", night.opened_at)
-    event.add("sequence", night.sequence)
+    # RFC 5546 2.1.4: each move and the change of STATUS a withdrawal makes.
+    event.add("sequence", night.sequence + (1 if night.withdrawn else 0))
     event.add("summary", gettext("Club night: %(club)s") % {"club": club.name})
     if night.time is None:
         event.add("dtstart", night.date)

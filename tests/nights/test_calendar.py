@@ -121,3 +121,26 @@ def test_the_api_gives_a_members_link_and_renews_it():
     renewed = api.post(f"/api/v1/clubs/{club.slug}/calendar/renew").json()["url"]
     assert renewed != first
     assert Client().get(first).status_code == 302 and Client().get(renewed).status_code == 200
+
+
+def test_the_calendars_name_is_text_escaped_as_rfc_5545_writes_text():
+    # RFC 5545 3.3.11: a comma, a semicolon and a backslash in TEXT are escaped;
+    # an X- property's value is TEXT unless it says otherwise (3.8.8.2).
+    club = a_club(public=True)
+    club_services.club_update(club=club, name="Circolo, Roma; Via\\Po")
+    body = Client().get(f"/clubs/{club.slug}/nights.ics").content
+    assert b"X-WR-CALNAME:Club nights of Circolo\\, Roma\\; Via\\\\Po\r\n" in body
+
+
+def test_a_withdrawn_night_raises_its_sequence_as_its_status_changes():
+    # RFC 5546 2.1.4: a change of STATUS raises SEQUENCE, or a calendar that has
+    # the night keeps it as it was.
+    club = a_club(public=True)
+    night_id = planning.night_plan(club=club, date=ahead(club)).night_id
+    planning.night_move(night_id=night_id, date=ahead(club, 8))
+    url = f"/clubs/{club.slug}/nights.ics"
+    moved = events_of(Client().get(url))[f"night-{night_id}"]
+    planning.night_withdraw(night_id=night_id, reason="no room")
+    withdrawn = events_of(Client().get(url))[f"night-{night_id}"]
+    assert str(withdrawn["STATUS"]) == "CANCELLED"
+    assert int(withdrawn["SEQUENCE"]) == int(moved["SEQUENCE"]) + 1 == 2

@@ -83,7 +83,7 @@ class WithdrawNightApi(NightApiView):
         operation_id="night_withdraw",
         summary="Withdraw a planned night (admins and scorers)",
         description="Only a night planned ahead is withdrawn (422 `night_not_planned`); its "
-        "state becomes `withdrawn` and calendars show it `CANCELLED`.",
+        "state becomes `withdrawn` and calendars show it `CANCELLED`, its `SEQUENCE` raised.",
         tags=["nights"],
         parameters=[NIGHT_ID, IDEMPOTENCY_KEY_PARAMETER],
         request=InputSerializer,
