@@ -43,6 +43,11 @@ SECTIONS = [
         gettext_lazy("The phones and programs signed in to the API; sign any of them out."),
     ),
     (
+        "federations:account_players",
+        gettext_lazy("Your players across clubs"),
+        gettext_lazy("Confirm each club's player that is you, for a federation's ranking list."),
+    ),
+    (
         "account_pin",
         gettext_lazy("Your confirmation PIN"),
         gettext_lazy(

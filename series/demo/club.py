@@ -7,7 +7,8 @@ cards and the winner's groups, so the history passes the same checks as a
 live entry. Now and then the scorer mistypes a deal and corrects it, voids a
 misdeal, or a table is abandoned, so the audit trail has something to show.
 Then the club plays a championship (``demo/championship.py``) and two club
-nights (``demo/nights.py``).
+nights (``demo/nights.py``), and runs a federation with a second club
+(``demo/federation.py``).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from django.utils import timezone
 from series.clubs import players as player_services
 from series.clubs import services as club_services
 from series.demo.championship import play_championship
+from series.demo.federation import create_demo_federation
 from series.demo.nights import play_club_nights
 from series.demo.table import play_deal
 from series.domain.events import DealEntry, GoingOut, Hand
@@ -71,6 +73,7 @@ def create_demo_club(
         if club_nights:
             play_championship(club, players, user.id, rng)
             play_club_nights(club, players, user.id, rng)
+            create_demo_federation(club, user, rng)
     # The scorer's corrections of finished series leave the league to its
     # catch-up: run it now, so the demo's league is complete at once.
     projectors.follow_log()

@@ -1,22 +1,193 @@
-"""The federations' pages: the ranking list as CSV (RULES D-25)."""
+"""The federations' pages: thin functions, selector → render; form → service.
+
+Anyone signed in makes a federation; its admins renew its join link and answer
+the clubs that ask; a club's admin joins with the link; anyone reads a public
+federation's ranking list and a person's results (RULES D-25); a member
+confirms their players across clubs on their account's page.
+"""
 
 from __future__ import annotations
 
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_safe
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from series.domain.errors import DomainError
-from series.federations import selectors
+from series.federations import persons, selectors, services
+from series.federations.forms import FederationForm, InitialsForm, JoinForm, PlayerForm
 from series.league.csv_export import _response
+from series.league.presentation import game_label
+from series.models import Club, Federation, Membership
+from series.web.forms import submit
+from series.web.messages import render as error_message
+
+PAGE = 50
+
+
+def _readable(request, slug: str) -> Federation:
+    federation = selectors.federation_by_slug(slug)
+    if federation is None or not selectors.may_read(federation, request.user):
+        raise Http404
+    return federation
+
+
+def _game(request, federation: Federation) -> tuple[str | None, list[str]]:
+    games = selectors.games_played(federation)
+    game = request.GET.get("game") or (games[0] if games else None)
+    if game is not None and game not in games:
+        raise Http404
+    return game, games
+
+
+def _page_number(request) -> int:
+    raw = request.GET.get("page") or "1"
+    return min(int(raw), 10**6) if raw.isdigit() and int(raw[:7]) > 0 else 1
+
+
+def _link_page(request, federation: Federation, token: str, status: int = 200) -> HttpResponse:
+    url = request.build_absolute_uri(reverse("federations:join", args=[federation.slug, token]))
+    return render(
+        request, "federations/link.html", {"federation": federation, "url": url}, status=status
+    )
+
+
+# -- making and running a federation -----------------------------------------------------
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def federation_new(request):
+    form = FederationForm(request.POST or None)
+    made = request.method == "POST" and submit(
+        form,
+        lambda data: services.federation_create(
+            user=request.user, name=data["name"], slug=data["slug"], public=data["public"]
+        ),
+    )
+    if made:
+        return _link_page(request, form.written.federation, form.written.token, 201)
+    return render(
+        request, "federations/new.html", {"form": form}, status=422 if form.errors else 200
+    )
+
+
+@login_required
+@require_POST
+def link_new(request, slug: str):
+    federation = _readable(request, slug)
+    try:
+        token = services.link_renew(federation=federation, user=request.user)
+    except services.Forbidden:
+        raise Http404 from None
+    return _link_page(request, federation, token, 201)
+
+
+@login_required
+@require_POST
+def member_answer(request, slug: str, club: str, action: str):
+    federation = _readable(request, slug)
+    member = Club.objects.filter(slug=club).first()
+    if member is None or action not in ("accept", "end"):
+        raise Http404
+    write = services.club_accept if action == "accept" else services.membership_end
+    try:
+        write(federation=federation, club=member, user=request.user)
+    except services.Forbidden:
+        raise Http404 from None
+    except DomainError as error:
+        messages.error(request, error_message(error))
+    return redirect("federations:federation", slug=federation.slug)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def join(request, slug: str, token: str):
+    """A club's admin joins the federation with its link."""
+    federation = selectors.federation_by_slug(slug)
+    if federation is None:
+        raise Http404
+    clubs = list(
+        Club.objects.filter(
+            memberships__user=request.user, memberships__role=Membership.Role.ADMIN
+        ).order_by("name")
+    )
+    form = JoinForm(request.POST or None, clubs=clubs)
+
+    def joined(data):
+        club = next(c for c in clubs if c.slug == data["club"])
+        return services.club_join(
+            federation=federation,
+            club=club,
+            user=request.user,
+            token=token,
+            names_shown=data["names_shown"],
+        )
+
+    if request.method == "POST" and submit(form, joined):
+        messages.success(
+            request, _("Your club is a member of %(name)s.") % {"name": federation.name}
+        )
+        return redirect("federations:federation", slug=federation.slug)
+    context = {"federation": federation, "form": form, "clubs": clubs}
+    return render(request, "federations/join.html", context, status=422 if form.errors else 200)
+
+
+# -- reading ------------------------------------------------------------------------------
+
+
+@require_safe
+def federation_page(request, slug: str):
+    federation = _readable(request, slug)
+    game, games = _game(request, federation)
+    page = Paginator(range(0), PAGE).get_page(1)
+    lines = []
+    if game is not None:
+        number = (
+            max(1, int(request.GET.get("page") or 1))
+            if (request.GET.get("page") or "1").isdigit()
+            else 1
+        )
+        count, lines = selectors.ranking(federation, game, offset=(number - 1) * PAGE, limit=PAGE)
+        page = Paginator(range(count), PAGE).get_page(number)
+    context = {
+        "federation": federation,
+        "game": game,
+        "game_label": game_label(game) if game else "",
+        "games": [(choice, game_label(choice)) for choice in games],
+        "lines": lines,
+        "page": page,
+        "members": selectors.members(federation),
+        "is_admin": services.is_admin(federation, request.user),
+    }
+    return render(request, "federations/federation.html", context)
+
+
+@require_safe
+def person_page(request, slug: str, person: str):
+    federation = _readable(request, slug)
+    game, _games = _game(request, federation)
+    if game is None:
+        raise Http404
+    number = _page_number(request)
+    found = selectors.person_results(
+        federation, game, person, offset=(number - 1) * PAGE, limit=PAGE
+    )
+    if found is None:
+        raise Http404
+    page = Paginator(range(found.score.results), PAGE).get_page(number)
+    context = {"federation": federation, "game": game, "found": found, "page": page}
+    return render(request, "federations/person.html", context)
 
 
 @require_safe
 def ranking_csv(request, slug: str) -> HttpResponse:
     """The whole list of a game, as the API lists it, one line a person."""
-    federation = selectors.federation_by_slug(slug)
-    if federation is None or not selectors.may_read(federation, request.user):
-        raise Http404
+    federation = _readable(request, slug)
     game = request.GET.get("game") or "continental"
     try:
         selectors.refuse_unplayed(federation, game)
@@ -45,3 +216,44 @@ def ranking_csv(request, slug: str) -> HttpResponse:
         for line in lines
     ]
     return _response(f"{federation.slug}-{game}.csv", header, rows)
+
+
+# -- a person's players across clubs ----------------------------------------------------------
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def account_players(request):
+    """The member's players in every club: confirm each that is them (RULES D-25)."""
+    action = request.POST.get("action")
+    if request.method == "POST" and action in ("confirm", "withdraw"):
+        form = PlayerForm(request.POST)
+
+        def write(data):
+            if action == "withdraw":
+                return persons.link_withdraw(user=request.user, player_id=data["player"])
+            club = Club.objects.filter(players__id=data["player"]).values_list("slug", flat=True)
+            return persons.link_confirm(
+                user=request.user, club_slug=club.first() or "", player_id=data["player"]
+            )
+
+        if submit(form, write):
+            messages.success(request, _("Saved."))
+            return redirect("federations:account_players")
+        for error in form.non_field_errors() or [e for es in form.errors.values() for e in es]:
+            messages.error(request, error)
+        return redirect("federations:account_players")
+    initials = InitialsForm(
+        request.POST if action == "initials" else None,
+        initial={"initials_only": persons.initials_only(request.user)},
+    )
+    if action == "initials" and submit(
+        initials,
+        lambda data: persons.initials_choose(
+            user=request.user, initials_only=data["initials_only"]
+        ),
+    ):
+        messages.success(request, _("Saved."))
+        return redirect("federations:account_players")
+    context = {"linked": persons.linked_players(request.user), "initials": initials}
+    return render(request, "federations/account_players.html", context)

@@ -89,6 +89,16 @@ PAGE_OPERATIONS = {
         "player_retire",
         "player_account_link",
     ),
+    "federations:new": ("federation_create",),
+    "federations:link": ("federation_link_renew",),
+    "federations:join": ("federation_member_join",),
+    "federations:member": ("federation_member_accept", "federation_member_end"),
+    "federations:account_players": (
+        "account_players",
+        "account_player_confirm",
+        "account_player_withdraw",
+        "account_initials",
+    ),
 }
 
 # Pages that take a POST but are a browser's own business, and why.

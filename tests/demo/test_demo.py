@@ -10,8 +10,10 @@ from series.demo import club as demo
 from series.demo.nights import NIGHT_PLAYERS
 from series.domain.championships.events import is_championship_event
 from series.domain.events import DealCorrected, DealRecorded
+from series.domain.federations.membership import is_federation_event
 from series.domain.melds import check_arrangement
 from series.domain.nights.events import is_night_event
+from series.domain.roster import is_roster_event
 from series.domain.rules import Rules
 from series.domain.series import SeriesState, apply, command_for, decide
 from series.eventstore import store
@@ -19,6 +21,17 @@ from series.models import Championship, ChampionshipNight, Club, Event, Night, S
 from tests.support.shared import copy_or_build, written_once_per_module
 
 pytestmark = pytest.mark.django_db
+
+
+def is_series_stream(first) -> bool:
+    """Not a club night (tests/nights), a championship (tests/championships), a link of a
+    player to its account, nor a club in a federation (tests/federations)."""
+    return not (
+        is_night_event(first)
+        or is_championship_event(first)
+        or is_roster_event(first)
+        or is_federation_event(first)
+    )
 
 
 def two_seasons():
@@ -45,8 +58,8 @@ def test_the_demo_club_is_public_with_its_weekly_players_and_two_seasons(demo_cl
 def test_every_demo_event_is_what_the_rules_record_for_its_command(demo_club):
     streams = 0
     for _stream, events in store.iter_streams():
-        if is_night_event(events[0].event) or is_championship_event(events[0].event):
-            continue  # a club night: tests/nights; a championship: tests/championships
+        if not is_series_stream(events[0].event):
+            continue
         state = SeriesState()
         for stored in events:
             assert decide(state, command_for(stored.event)) == [stored.event]
@@ -80,7 +93,7 @@ def test_the_demo_club_has_next_weeks_night_planned_with_answers(demo_club):
 def test_every_demo_going_out_hand_is_valid_and_every_deal_fits_one_pack(demo_club):
     checked = 0
     for _stream, events in store.iter_streams():
-        if is_night_event(events[0].event) or is_championship_event(events[0].event):
+        if not is_series_stream(events[0].event):
             continue
         rules = None
         for stored in events:
@@ -121,3 +134,14 @@ def test_the_demo_club_has_a_championship_of_two_nights_and_its_final(demo_club)
     assert [line.standing for line in page.final.lines[: len(page.finalists)]] == ["played"] * len(
         page.finalists
     )
+
+
+def test_the_demo_federation_lists_giulia_once_for_both_her_clubs(demo_club):
+    from django.test import Client
+
+    from series.demo.federation import SLUG
+
+    ranking = Client().get(f"/api/v1/federations/{SLUG}/ranking?game=continental").json()
+    giulia = [line for line in ranking["results"] if line["name"] == "Giulia"]
+    assert len(giulia) == 1
+    assert len(giulia[0]["players"]) == 2 and giulia[0]["person"].startswith("u")

@@ -30,7 +30,9 @@ from series.clubs import players as player_services
 from series.clubs import services as club_services
 from series.clubs.views import MADE_SESSION_KEY
 from series.eventstore import projectors
+from series.federations import services as federation_services
 from series.mail import tokens
+from series.models import PlayedNight
 from series.nights import planning
 from series.nights import selectors as night_selectors
 from series.nights import services as nights
@@ -66,6 +68,9 @@ NOT_PAGES = {
     "nights:answer",  # a form's target: back where the member tapped
     "nights:calendar",  # the calendar's file (RFC 5545)
     "nights:calendar_renew",  # a form's target
+    "federations:ranking_csv",
+    "federations:link",  # a form's target: a new join link
+    "federations:member",  # a form's target: accept or end a club
 }
 VIEWPORTS = {"phone": {"width": 360, "height": 740}, "laptop": {"width": 1280, "height": 800}}
 
@@ -137,6 +142,11 @@ def build_site() -> tuple[dict, object]:
         club=club, name="Winter championship", qualifying_nights=2
     ).championship_id
     championships.championship_night_add(championship_id=championship, night_id=night)
+    federation = federation_services.federation_create(user=admin, name="Lega")
+    federation_services.club_join(federation=federation.federation, club=club, user=admin)
+    projectors.follow_log()
+    person = f"p{PlayedNight.objects.order_by('player_id').first().player_id}"
+    lega = {"slug": "lega"}
     slug, series, number = {"slug": club.slug}, {"series_id": played}, {"number": 3}
     pages = {
         "home": {},
@@ -191,6 +201,11 @@ def build_site() -> tuple[dict, object]:
         "championships:list": slug,
         "championships:championship": {**slug, "championship_id": championship},
         "championships:screen": {**slug, "championship_id": championship},
+        "federations:new": {},
+        "federations:federation": lega,
+        "federations:person": {**lega, "person": person},
+        "federations:join": {**lega, "token": federation.token},
+        "federations:account_players": {},
     }
     # A night planned ahead, with an answer: its own page until it opens.
     ahead = planning.night_plan(

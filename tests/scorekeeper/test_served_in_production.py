@@ -57,6 +57,15 @@ CASES = {
     ),
     "api/v1/account/initials": "/api/v1/account/initials",
     "federations/<slug:slug>/ranking.csv": "/federations/none/ranking.csv",
+    "account/players/": "/account/players/",
+    "federations/new/": "/federations/new/",
+    "federations/<slug:slug>/": "/federations/none/",
+    "federations/<slug:slug>/link/": "/federations/none/link/",
+    "federations/<slug:slug>/join/<str:token>/": "/federations/none/join/none/",
+    "federations/<slug:slug>/members/<slug:club>/<slug:action>/": (
+        "/federations/none/members/{slug}/accept/"
+    ),
+    "federations/<slug:slug>/persons/<str:person>/": "/federations/none/persons/p1/",
     "api/v1/schema": "/api/v1/schema",
     "api/v1/docs": "/api/v1/docs",
     "api/v1/redoc": "/api/v1/redoc",

@@ -1,0 +1,72 @@
+"""The federations' pages: made by a signed-in user, joined by a club's admin with
+the link, read by anyone, a person's players confirmed from their account."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+
+from series.federations import services
+from series.models import FederationMember, PersonLink
+from tests.federations.conftest import club_of, followed, linked, placed_night
+from tests.support.api import make_user
+
+pytestmark = pytest.mark.django_db
+
+
+def signed_in(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def test_a_signed_in_user_makes_a_federation_and_a_club_admin_joins_with_its_link():
+    runner, club_admin = make_user("runner"), make_user("clubadmin")
+    club, _players = club_of("Uno", ["Ada", "Bruno", "Carla"], admin=club_admin)
+    made = signed_in(runner).post("/federations/new/", {"name": "Lega Nord", "public": "on"})
+    assert made.status_code == 201
+    link = re.search(r'value="(http[^"]+/join/[^"]+/)"', made.content.decode()).group(1)
+    path = link.split("testserver", 1)[1]
+    page = signed_in(club_admin).get(path)
+    assert "Uno" in page.content.decode()
+    joined = signed_in(club_admin).post(path, {"club": "uno"})
+    assert joined.status_code == 302
+    assert FederationMember.objects.get(club=club).status == "active"
+    again = signed_in(club_admin).post(path, {"club": "uno"})
+    assert again.status_code == 422  # the link was used: said beside the form
+
+
+def test_anyone_reads_the_list_and_a_persons_results():
+    admin = make_user("admin")
+    club, players = club_of("Uno", ["Ada", "Bruno", "Carla"], admin=admin)
+    federation = services.federation_create(user=admin, name="Lega").federation
+    services.club_join(federation=federation, club=club, user=admin)
+    for _night in range(2):
+        placed_night(club, [[p] for p in players])
+    followed()
+    page = Client().get("/federations/lega/").content.decode()
+    assert "Ada" in page and "table-scroll" in page and "scroll-hint" in page
+    person = Client().get(f"/federations/lega/persons/p{players[0].id}/?game=continental")
+    text = person.content.decode()
+    assert person.status_code == 200 and "1000" in text and "A, B" in text
+
+
+def test_a_member_confirms_their_player_from_their_account_page():
+    admin, member = make_user("admin"), make_user("member")
+    club, players = club_of("Uno", ["Ada", "Bruno"], admin=admin)
+    linked(club, players[0], member)
+    client = signed_in(member)
+    assert "Confirm: Ada is me" in client.get("/account/players/").content.decode()
+    client.post("/account/players/", {"action": "confirm", "player": players[0].id})
+    assert PersonLink.objects.filter(player=players[0], user=member).exists()
+    refused = client.post(
+        "/account/players/", {"action": "confirm", "player": players[1].id}, follow=True
+    )
+    assert "not linked to your account" in refused.content.decode()
+    client.post("/account/players/", {"action": "initials", "initials_only": "on"})
+    box = re.search(
+        r"<input[^>]*initials_only[^>]*>", client.get("/account/players/").content.decode()
+    )
+    assert "checked" in box.group(0)
