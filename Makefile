@@ -83,6 +83,7 @@ bench: setup
 	$(BIN)/python bench/league.py
 	$(BIN)/python bench/draws.py
 	$(BIN)/python bench/nights.py
+	$(BIN)/python bench/federation.py
 	$(BIN)/python bench/load.py
 	$(BIN)/python bench/load.py --fault
 	$(BIN)/python bench/load.py --open-loop
