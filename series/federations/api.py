@@ -282,7 +282,8 @@ class RankingApi(FederationApiView):
 
 
 class CountedSerializer(serializers.Serializer):
-    night = serializers.CharField()
+    night = serializers.CharField(help_text="The night's id, or the championship's.")
+    championship = serializers.BooleanField(help_text="A championship: its weight 1 more.")
     day = serializers.DateField()
     club = serializers.CharField()
     player = serializers.IntegerField()
@@ -299,6 +300,7 @@ def counted_row(result) -> dict:
     counted = result.counted
     return {
         "night": counted.result.key[1:],
+        "championship": counted.result.championship,
         "day": counted.result.day,
         "club": result.club,
         "player": result.player,

@@ -28,6 +28,7 @@ from fractions import Fraction
 from django.db import transaction
 from django.utils import timezone
 
+from series.domain.championships.events import ChampionshipClosed
 from series.domain.events import PlayerLinked
 from series.domain.federations import GONE_DAYS, Result, mean_places, next_change, person_score
 from series.domain.federations.membership import (
@@ -42,6 +43,7 @@ from series.eventstore.store import StoredEvent
 from series.federations.persons import keys_of, player_key, players_of, user_key
 from series.league.nights import game_of
 from series.models import (
+    Championship,
     Club,
     Event,
     Federation,
@@ -78,6 +80,47 @@ def played_rows(night: dict) -> list[PlayedNight]:
 
 
 NIGHT_FIELDS = ("id", "club_id", "date", "rules", "points")
+CHAMPIONSHIP_FIELDS = ("id", "club_id", "rules", "ranking", "final_night", "updated_at")
+
+
+def championship_rows(championship: dict, days: dict) -> list[PlayedNight]:
+    """A closed championship's final ranking as one result each (RULES D-25: its
+    weight 1 more), on the day of its final night (``days``: night id → date)."""
+    lines = [line for line in championship["ranking"] or () if isinstance(line, dict)]
+    means = mean_places([int(line["place"]) for line in lines])
+    day = days.get(championship["final_night"]) or timezone.localdate(championship["updated_at"])
+    game = game_of(championship["rules"])
+    return [
+        PlayedNight(
+            night_id=championship["id"],
+            player_id=int(line["player"]),
+            club_id=championship["club_id"],
+            game=game,
+            day=day,
+            ranked=len(lines),
+            place_twice=int(mean * 2),
+            championship=True,
+        )
+        for line, mean in zip(lines, means, strict=True)
+    ]
+
+
+def _championship_rows(championships) -> list[PlayedNight]:
+    championships = list(championships)
+    finals = {c["final_night"] for c in championships if c["final_night"]}
+    days = dict(Night.objects.filter(id__in=finals).values_list("id", "date"))
+    return [row for c in championships for row in championship_rows(c, days)]
+
+
+def championships_closed(ids: Iterable) -> set[int]:
+    """Write the results of the championships ``ids`` again; their players."""
+    ids = set(ids)
+    before = set(PlayedNight.objects.filter(night_id__in=ids).values_list("player_id", flat=True))
+    PlayedNight.objects.filter(night_id__in=ids).delete()
+    closed = Championship.objects.filter(id__in=ids, state="closed", ranking__isnull=False)
+    rows = _championship_rows(closed.values(*CHAMPIONSHIP_FIELDS))
+    PlayedNight.objects.bulk_create(rows)
+    return before | {row.player_id for row in rows}
 
 
 def nights_closed(night_ids: Iterable) -> set[int]:
@@ -94,6 +137,23 @@ def nights_closed(night_ids: Iterable) -> set[int]:
 
 
 # -- counting persons ----------------------------------------------------------------
+
+RESULT_FIELDS = (
+    "night_id",
+    "player_id",
+    "club_id",
+    "game",
+    "day",
+    "ranked",
+    "place_twice",
+    "championship",
+)
+
+
+def played_result(night, day, ranked: int, twice: int, championship: bool, zone: str) -> Result:
+    """A stored result as D-25 reads it: "n<night id>", or "c<championship id>"."""
+    key = f"{'c' if championship else 'n'}{night}"
+    return Result(key, day, ranked, Fraction(twice, 2), championship, zone)
 
 
 def recount(federation_id: int, persons: Iterable[str], *, now=None) -> None:
@@ -113,12 +173,12 @@ def recount(federation_id: int, persons: Iterable[str], *, now=None) -> None:
     since = now.date() - timedelta(days=GONE_DAYS + 1)
     rows = PlayedNight.objects.filter(
         player_id__in=person_of, club_id__in=zones, day__gte=since
-    ).values_list("night_id", "player_id", "club_id", "game", "day", "ranked", "place_twice")
+    ).values_list(*RESULT_FIELDS)
     results: dict[tuple[str, str], list[Result]] = defaultdict(list)
     played_for: dict[tuple[str, str], set[int]] = defaultdict(set)
-    for night, player, club, game, day, ranked, twice in rows:
+    for night, player, club, game, day, ranked, twice, championship in rows:
         zone = zones[club] or timezone.get_default_timezone_name()
-        result = Result(f"n{night}", day, ranked, Fraction(twice, 2), zone=zone)
+        result = played_result(night, day, ranked, twice, championship, zone)
         results[(person_of[player], game)].append(result)
         played_for[(person_of[player], game)].add(player)
     standings = []
@@ -196,8 +256,11 @@ class FederationFollower:
         linked = {
             stored.event.player for stored in events if isinstance(stored.event, PlayerLinked)
         }
-        if nights:
-            recount_players(nights_closed(nights))
+        closed = {
+            stored.stream for stored in events if isinstance(stored.event, ChampionshipClosed)
+        }
+        if nights or closed:
+            recount_players(nights_closed(nights) | championships_closed(closed))
         for federation, club in sorted(memberships):
             club_changed(federation, club)
         if linked:
@@ -291,6 +354,8 @@ def rebuild(*, now=None) -> None:
             PlayedNight.objects.bulk_create(rows)
             rows = []
     PlayedNight.objects.bulk_create(rows)
+    championships = Championship.objects.filter(state="closed", ranking__isnull=False)
+    PlayedNight.objects.bulk_create(_championship_rows(championships.values(*CHAMPIONSHIP_FIELDS)))
     members = FederationMember.objects.filter(status=ACTIVE).values_list("federation_id", "club_id")
     for federation, clubs in _grouped(members).items():
         players = set(

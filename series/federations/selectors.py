@@ -11,16 +11,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import timedelta
-from fractions import Fraction
 
 from django.db.models import F, Window
 from django.db.models.functions import Rank
 from django.utils import timezone
 
 from series.domain.errors import DomainError, _
-from series.domain.federations import GONE_DAYS, Counted, PersonScore, Result, person_score
+from series.domain.federations import GONE_DAYS, Counted, PersonScore, person_score
 from series.domain.federations.membership import ACTIVE, PENDING
 from series.federations.persons import players_of
+from series.federations.projection import RESULT_FIELDS, played_result
 from series.models import (
     Federation,
     FederationAdmin,
@@ -196,11 +196,11 @@ def person_results(
     since = now.date() - timedelta(days=GONE_DAYS + 1)
     rows = PlayedNight.objects.filter(
         player_id__in=players, club_id__in=clubs, game=game, day__gte=since
-    ).values_list("night_id", "player_id", "club_id", "day", "ranked", "place_twice")
+    ).values_list(*RESULT_FIELDS)
     made, where = [], {}
-    for night, player, club, day, ranked, twice in rows:
+    for night, player, club, _game, day, ranked, twice, championship in rows:
         zone = clubs[club]["club__time_zone"] or timezone.get_default_timezone_name()
-        result = Result(f"n{night}", day, ranked, Fraction(twice, 2), zone=zone)
+        result = played_result(night, day, ranked, twice, championship, zone)
         made.append(result)
         where[result.key] = (clubs[club]["club__name"], player)
     score = person_score(made, now)

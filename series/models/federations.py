@@ -111,15 +111,17 @@ class FederationMember(models.Model):
 
 
 class PlayedNight(models.Model):
-    """A player's result of one closed night, as D-25 reads it (a projection)."""
+    """A player's result of one closed night, or of a closed championship (its
+    final ranking, ``championship``), as D-25 reads it (a projection)."""
 
-    night_id = models.UUIDField()
+    night_id = models.UUIDField()  # the night's id, or the championship's
     player = models.ForeignKey(Player, on_delete=models.CASCADE, db_constraint=False)
     club = models.ForeignKey(Club, on_delete=models.CASCADE, db_constraint=False)
     game = models.CharField(max_length=30)
     day = models.DateField()
     ranked = models.PositiveIntegerField()  # N
     place_twice = models.PositiveIntegerField()  # 2 × the mean place: whole for 2.5
+    championship = models.BooleanField(default=False)  # weighs 1 more (RULES D-25)
 
     class Meta:
         constraints = [

@@ -19,14 +19,18 @@ def days_ago(days: int) -> str:
     return (timezone.localdate() - timedelta(days=days)).isoformat()
 
 
-def placed_night(club, order, *, days: int = 10):
+def placed_night(club, order, *, days: int = 10, opened=None, method: str = "random"):
     """A closed night of ``club`` ``days`` ago whose one table places ``order``
-    (groups of level players, best first). Returns its id."""
+    (groups of level players, best first). Returns its id. ``opened``: how it
+    is opened (a championship's night), the club's own night unless told."""
     players = [p.id for group in order for p in group]
-    night_id = nights.night_open(club=club, date=days_ago(days)).night_id
+    opened = opened or nights.night_open
+    night_id = opened(club=club, date=days_ago(days)).night_id
     nights.night_check_in(night_id=night_id, players=players)
     size = len(players)
-    nights.night_round_draw(night_id=night_id, min_table=size, max_table=size, seed=1)
+    nights.night_round_draw(
+        night_id=night_id, min_table=size, max_table=size, seed=1, method=method
+    )
     table = nights.night_tables_start(night_id=night_id).state.current_round.tables[0]
     services.series_abandon(series_id=table.series, reason="placed by the director")
     groups = [[p.id for p in group] for group in order]
