@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('series', '0033_championships'),
+        ('series', '0034_nights_planned_ahead'),
     ]
 
     operations = [
