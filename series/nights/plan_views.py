@@ -42,10 +42,8 @@ def _night_url(club, night_id) -> str:
 
 
 def _forms(night, club, data=None, action=None) -> dict:
-    players = []
-    if action == "answer_for" or data is None:
-        active = Player.objects.filter(club=club).exclude(roster__retired=True)
-        players = sorted(active.only("id", "name"), key=lambda p: (p.name.casefold(), p.id))
+    active = Player.objects.filter(club=club).exclude(roster__retired=True)
+    players = sorted(active.only("id", "name"), key=lambda p: (p.name.casefold(), p.id))
     makers = {
         "open": lambda d: OpenPlannedForm(d, sizes=selectors.game_table_sizes(club)),
         "move": lambda d: MoveNightForm(

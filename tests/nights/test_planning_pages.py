@@ -195,3 +195,10 @@ def test_those_not_coming_are_listed_by_name(club):
     assert [text.index(f"<li>{name}</li>") for name in names] == sorted(
         text.index(f"<li>{name}</li>") for name in names
     )
+
+
+def test_the_director_picks_the_player_to_answer_for_from_the_page(club):
+    night_id = planning.night_plan(club=club, date=ahead(club)).night_id
+    page = signed_in(club, "admin").get(f"/clubs/{club.slug}/nights/{night_id}/")
+    player = page.context["forms"]["answer_for"]["player"]
+    assert [choice.choice_label for choice in player] == sorted(NAMES[:9], key=str.casefold)
