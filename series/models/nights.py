@@ -31,7 +31,7 @@ class Night(models.Model):
     # How often it closed: the league counts a night closed once or more, with the
     # points of its last close, reopened or not (RULES D-22).
     closes = models.PositiveIntegerField(default=0)
-    opened_at = models.DateTimeField()  # a night planned ahead: when it was planned
+    opened_at = models.DateTimeField()  # a night planned ahead: when planned, until it opens
     updated_at = models.DateTimeField()
     # A night planned ahead (``series.domain.nights.planning``): until it opens, or
     # withdrawn; its start time and venue, its moves (a calendar's SEQUENCE) and

@@ -9,32 +9,43 @@ from dataclasses import replace
 from datetime import date, datetime, time
 from uuid import UUID
 
+from series.domain.nights.events import NightOpened
 from series.domain.nights.night import NightState, fold
 from series.domain.nights.planning import coming, not_coming
 from series.models import Night, NightSeat, SeriesSheet
 
 
 def project(
-    night_id: UUID, state: NightState, *, opened_at: datetime, updated_at: datetime
+    night_id: UUID,
+    state: NightState,
+    *,
+    opened_at: datetime,
+    updated_at: datetime,
+    opens: bool = False,
 ) -> None:
-    """Write the night's header, its seats and its tables' numbers as ``state`` has them."""
+    """Write the night's header, its seats and its tables' numbers as ``state`` has them.
+
+    ``opened_at`` is when the night's row is first written (a night planned
+    ahead: when it was planned); ``opens``: this change opens a night planned
+    ahead, at ``updated_at``, which is then when it opened."""
+    columns = {
+        "club_id": state.club,
+        "date": date.fromisoformat(state.date),
+        "version": state.version,
+        "closed": state.closed,
+        "method": state.method,
+        "rules": dict(state.rules),
+        "present": list(state.present),
+        "rounds": len(state.rounds),
+        "points": _points(night_id, state),
+        "closes": state.closes,
+        "updated_at": updated_at,
+        **planned_columns(state),
+    }
+    if opens:
+        columns["opened_at"] = updated_at
     Night.objects.update_or_create(
-        id=night_id,
-        defaults={
-            "club_id": state.club,
-            "date": date.fromisoformat(state.date),
-            "version": state.version,
-            "closed": state.closed,
-            "method": state.method,
-            "rules": dict(state.rules),
-            "present": list(state.present),
-            "rounds": len(state.rounds),
-            "points": _points(night_id, state),
-            "closes": state.closes,
-            "opened_at": opened_at,
-            "updated_at": updated_at,
-            **planned_columns(state),
-        },
+        id=night_id, defaults=columns, create_defaults={"opened_at": opened_at, **columns}
     )
     NightSeat.objects.filter(night_id=night_id).delete()
     NightSeat.objects.bulk_create(_seats(night_id, state))
@@ -114,7 +125,9 @@ def rebuild(streams: Iterable[tuple[UUID, list]]) -> None:
     written first, so each table's number lands on its sheet)."""
     for night_id, events in streams:
         state = fold(stored.event for stored in events)
-        project(night_id, state, opened_at=events[0].recorded_at, updated_at=events[-1].recorded_at)
+        opened = (e.recorded_at for e in events if isinstance(e.event, NightOpened))
+        opened_at = next(opened, events[0].recorded_at)  # planned and not opened: planned
+        project(night_id, state, opened_at=opened_at, updated_at=events[-1].recorded_at)
 
 
 def empty() -> None:

@@ -112,7 +112,11 @@ class NightStream:
 
     def project(self, stream: UUID, change: Change[NightState]) -> None:
         projection.project(
-            stream, change.after, opened_at=change.started_at, updated_at=change.updated_at
+            stream,
+            change.after,
+            opened_at=change.started_at,
+            updated_at=change.updated_at,
+            opens=change.before.planned and not change.after.planned,
         )
         for follower in FOLLOWERS:
             follower(stream, change)

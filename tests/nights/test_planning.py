@@ -11,6 +11,8 @@ from series.backup import archive as backup
 from series.backup import checksum
 from series.clubs import membership
 from series.domain.errors import DomainError
+from series.domain.nights.events import NightOpened
+from series.eventstore import store
 from series.models import Night
 from series.nights import planned, planning, selectors
 from series.nights import services as nights
@@ -239,3 +241,16 @@ def test_a_restored_backup_has_the_same_planned_nights():
     backup.import_lines(taken.lines)
     assert checksum.projection_checksum() == taken.checksum
     assert Night.objects.filter(planned=True).count() == 2
+
+
+def test_a_planned_night_opened_on_the_day_says_when_it_opened_not_when_it_was_planned():
+    club, players, night_id = a_planned_night()
+    planning.night_move(night_id=night_id, date=nights.club_today(club))
+    planned_at = Night.objects.get(id=night_id).opened_at
+    nights.night_open(club=club, planned=night_id)
+    nights.night_check_in(night_id=night_id, players=[players[0].id])
+    opening = [e for e in store.load_stream(night_id) if isinstance(e.event, NightOpened)]
+    opened_at = Night.objects.get(id=night_id).opened_at
+    assert opened_at == opening[0].recorded_at > planned_at
+    projections.rebuild()
+    assert Night.objects.get(id=night_id).opened_at == opened_at
