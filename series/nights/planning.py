@@ -142,7 +142,7 @@ def night_answer(
     No expected version, as a self check-in: answers from many phones never
     conflict. The same answer again records nothing (``replayed``)."""
     state = night_load(night_id)
-    _check_players(state.club, [player])
+    _check_players(state.club, [player], field="player")
     if dict(state.answers).get(player) is coming:
         return NightResult(night_id, state, replayed=True)
     return _write(night_id, AnswerNight(player, coming), None, actor_id, idempotency_key)

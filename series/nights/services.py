@@ -315,8 +315,9 @@ def _club_of(night: NightState) -> Club:
     return Club.objects.get(id=night.club)
 
 
-def _check_players(club_id: int, players: list[int]) -> None:
-    """Active players of the night's club only (a retired player is not seated)."""
+def _check_players(club_id: int, players: list[int], field: str = "players") -> None:
+    """Active players of the night's club only (a retired player is not seated);
+    a refusal names ``field``, the input that gave them."""
     found = dict(
         Player.objects.filter(club_id=club_id, id__in=players).values_list("id", "roster__retired")
     )
@@ -325,7 +326,7 @@ def _check_players(club_id: int, players: list[int]) -> None:
             raise DomainError(
                 _("Player {player} is not a player of this club: add them as a guest."),
                 code="night_player_not_in_club",
-                field="players",
+                field=field,
                 player=player,
             )
         if found[player]:
@@ -335,7 +336,7 @@ def _check_players(club_id: int, players: list[int]) -> None:
                     "to check them in."
                 ),
                 code="night_player_retired",
-                field="players",
+                field=field,
                 player=player,
             )
 
