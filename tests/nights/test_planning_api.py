@@ -155,3 +155,40 @@ def test_a_retried_plan_answers_as_the_first_and_plans_one_night(club):
     assert again.headers["Idempotent-Replayed"] == "true"
     assert again.json()["id"] == first.json()["id"]
     assert len(client.get(url).json()) == 1
+
+
+def test_a_refused_player_is_named_in_the_field_the_director_sent(club):
+    night = planned(director(club), club)
+    other = club_services.club_create(name="Other", admin=make_user("elsewhere"))
+    stranger = player_services.player_add(club=other, name="Zeno")
+    retired = club.players.first()
+    player_services.player_retire(club=club, player_id=retired.id)
+    url = f"/api/v1/nights/{night['id']}/rsvp"
+    for player, code in (
+        (stranger.id, "night_player_not_in_club"),
+        (retired.id, "night_player_retired"),
+    ):
+        response = director(club).post(url, {"answer": "yes", "player": player}, format="json")
+        assert response.status_code == 422
+        assert (response.json()["code"], response.json()["field"]) == (code, "player")
+
+
+def test_who_answered_is_for_members_as_on_the_nights_page():
+    from rest_framework.test import APIClient
+
+    admin = make_user("director")
+    club = club_services.club_create(name="Circolo", admin=admin, public=True)
+    players = [player_services.player_add(club=club, name=name) for name in NAMES[:2]]
+    night = planned(client_for(admin), club)
+    url = f"/api/v1/nights/{night['id']}/rsvp"
+    for player, answer in zip(players, ("yes", "no"), strict=True):
+        client_for(admin).post(url, {"answer": answer, "player": player.id}, format="json")
+    outsider = make_user("outsider")
+    for reader in (APIClient(), client_for(outsider)):
+        read = reader.get(f"/api/v1/nights/{night['id']}").json()
+        assert (read["coming"], read["not_coming"]) == ([], [])
+        listed = reader.get(f"/api/v1/clubs/{club.slug}/nights").json()
+        assert [n["coming"] for n in listed] == [1]  # the count is the club's page's
+    membership.member_set(club=club, user=outsider, role="member")
+    read = client_for(outsider).get(f"/api/v1/nights/{night['id']}").json()
+    assert (read["coming"], read["not_coming"]) == ([players[0].id], [players[1].id])

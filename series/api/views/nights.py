@@ -27,7 +27,7 @@ from series.api.serializers import options_field, player_id, preset_field
 from series.api.views.series import expected_version_field
 from series.championships import services as championship_services
 from series.clubs import selectors as club_selectors
-from series.clubs.access import Access
+from series.clubs.access import Access, allows
 from series.domain.errors import DomainError, _
 from series.domain.nights import METHODS, RANDOM
 from series.domain.nights import report as report_facts
@@ -117,10 +117,13 @@ class NightSerializer(serializers.Serializer):
     )
     venue = serializers.CharField(allow_blank=True, help_text="Where it is played, as planned.")
     coming = serializers.ListField(
-        child=serializers.IntegerField(), help_text="The players who said they are coming."
+        child=serializers.IntegerField(),
+        help_text="The players who said they are coming: for the club's members (empty for "
+        "others, who read the count in the club's nights).",
     )
     not_coming = serializers.ListField(
-        child=serializers.IntegerField(), help_text="The players who said they are not coming."
+        child=serializers.IntegerField(),
+        help_text="The players who said they are not coming: for the club's members.",
     )
     method = serializers.ChoiceField(
         SCORING_METHODS, allow_null=True, help_text="Null until a planned night opens."
@@ -170,8 +173,10 @@ def _round_body(round_: RoundView) -> dict:
     }
 
 
-def night_body(night: NightPage, club: Club) -> dict:
-    """The night as the API shows it (the shape ``NightSerializer`` documents)."""
+def night_body(night: NightPage, club: Club, *, answers: bool = True) -> dict:
+    """The night as the API shows it (the shape ``NightSerializer`` documents);
+    who answered "I'm coming" or not only for ``answers`` (the club's members),
+    as the night's page names them to members only."""
     plan, ahead = night.plan, night.planned
     return {
         "id": str(night.id),
@@ -181,8 +186,8 @@ def night_body(night: NightPage, club: Club) -> dict:
         "state": night.state,
         "time": plan.time.strftime("%H:%M") if plan.time else None,
         "venue": plan.venue,
-        "coming": [line.id for line in plan.coming],
-        "not_coming": [line.id for line in plan.not_coming],
+        "coming": [line.id for line in plan.coming] if answers else [],
+        "not_coming": [line.id for line in plan.not_coming] if answers else [],
         "method": None if ahead else night.method,
         "method_explained": "" if ahead else night.method_explained,
         "min_table": None if ahead else night.min_table,
@@ -217,9 +222,16 @@ class NightApiView(ApiView):
     """A view about one night; ``club`` is set once access is granted."""
 
     club: Club | None = None
+    role: str | None = None  # the user's role in the club, read with the access
 
     def club_of_night(self, night_id: UUID, access: Access) -> Club:
-        self.club = require(self.request.user, selectors.night_club(night_id), access)
+        return self.club_access(selectors.night_club(night_id), access)
+
+    def club_access(self, club: Club | None, access: Access) -> Club:
+        """``club`` once the user may do ``access`` in it; their role kept."""
+        if club is not None:
+            self.role = club_selectors.club_role(user=self.request.user, club=club)
+        self.club = require(self.request.user, club, access, self.role)
         return self.club
 
     def directed(self, night_id: UUID) -> dict:
@@ -230,7 +242,8 @@ class NightApiView(ApiView):
         return data
 
     def answer(self, night_id: UUID, *, replayed: bool = False, status_code=status.HTTP_200_OK):
-        body = night_body(selectors.night_page(night_id), self.club)
+        members = allows(self.role, self.club, Access.MEMBER)
+        body = night_body(selectors.night_page(night_id), self.club, answers=members)
         return Response(body, status=status_code, headers=replay_headers(replayed))
 
 
@@ -352,7 +365,7 @@ class ClubNightsApi(NightApiView):
     )
     def post(self, request, slug: str):
         data = self.validated(self.InputSerializer)
-        self.club = require(request.user, club_selectors.club_by_slug(slug), Access.DIRECT)
+        self.club_access(club_selectors.club_by_slug(slug), Access.DIRECT)
         table = data.get("points_table")
         opening = {
             "club": self.club,
