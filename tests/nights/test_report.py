@@ -177,7 +177,10 @@ def test_the_closed_nights_page_and_the_nights_list_link_the_report(client):
     club, _players, night_id = a_night_with_every_fact(8)
     path = report_paths(club, night_id)[0]
     assert f'href="{path}"' in client.get(f"/clubs/{club.slug}/nights/{night_id}/").content.decode()
-    assert f'href="{path}"' in client.get(f"/clubs/{club.slug}/nights/").content.decode()
+    listed = client.get(f"/clubs/{club.slug}/nights/").content.decode()
+    assert f'href="{path}"' in listed
+    # each link of the list is a line of its own: no separator is left alone on one between them
+    assert f'</a><a href="{path}"' in listed
     nights.night_reopen(night_id=night_id, reason="a wrong total")
     assert f'href="{path}"' not in client.get(f"/clubs/{club.slug}/nights/").content.decode()
 
