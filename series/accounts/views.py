@@ -117,9 +117,19 @@ def account(request):
     """The address, the results by e-mail (``series.mail``) and the sections."""
     results = subscriptions.results_by_email(request.user)
     if request.method == "POST" and "send_again" in request.POST:
-        subscriptions.confirmation_send_again(user=request.user)
-        sent = _("A new link was sent to %(email)s.") % {"email": results.address}
-        messages.success(request, sent)
+        if subscriptions.confirmation_send_again(user=request.user):
+            sent = _("A new link was sent to %(email)s.") % {"email": results.address}
+            messages.success(request, sent)
+        else:
+            minutes = int(subscriptions.AGAIN_AFTER.total_seconds() // 60)
+            waiting = ngettext(
+                "A link was sent to %(email)s less than %(minutes)d minute ago: look for it "
+                "in your mail (among the spam too), or ask for another later.",
+                "A link was sent to %(email)s less than %(minutes)d minutes ago: look for it "
+                "in your mail (among the spam too), or ask for another later.",
+                minutes,
+            ) % {"email": results.address, "minutes": minutes}
+            messages.info(request, waiting)
         return redirect("account")
     form = EmailForm(
         request.POST or None, instance=request.user, initial={"results_by_email": results.on}

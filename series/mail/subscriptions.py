@@ -6,6 +6,7 @@ operator: ``manage.py confirm_email``), and the language it is written in
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import timedelta
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -17,6 +18,9 @@ from series.mail.outbox import message_id
 from series.models import OutgoingMail, Profile
 
 LANGUAGES = {code for code, _name in settings.LANGUAGES}
+# Another link to the same address only this long after the last: a link asked
+# for again and again would fill a mailbox that is perhaps not the member's.
+AGAIN_AFTER = timedelta(minutes=10)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,16 +87,17 @@ def address_changed(*, user) -> ResultsByEmail:
 
 
 @transient_retry
-def confirmation_send_again(*, user) -> ResultsByEmail:
-    """Another link to confirm the member's address (the last one was lost)."""
+def confirmation_send_again(*, user) -> bool:
+    """Another link to confirm the member's address (the last one was lost);
+    False when none is written: one waits, or the last was made less than
+    ``AGAIN_AFTER`` ago."""
     with transaction.atomic():
-        _confirmation_wanted(user, _profile(user), again=True)
-    return results_by_email(user)
+        return _confirmation_wanted(user, _profile(user), again=True)
 
 
-def _confirmation_wanted(user, profile: Profile, *, again: bool = False) -> None:
+def _confirmation_wanted(user, profile: Profile, *, again: bool = False) -> bool:
     if not user.email or is_confirmed(profile, user.email):
-        return
+        return False
     waiting = OutgoingMail.objects.filter(
         user=user,
         kind=OutgoingMail.Kind.CONFIRM,
@@ -106,7 +111,10 @@ def _confirmation_wanted(user, profile: Profile, *, again: bool = False) -> None
         outcome=OutgoingMail.Outcome.SENT,
     )
     if waiting.exists() or (sent.exists() and not again):
-        return
+        return False
+    recent = sent.filter(created_at__gt=timezone.now() - AGAIN_AFTER)
+    if again and recent.exists():
+        return False
     OutgoingMail.objects.create(
         kind=OutgoingMail.Kind.CONFIRM,
         user=user,
@@ -114,6 +122,7 @@ def _confirmation_wanted(user, profile: Profile, *, again: bool = False) -> None
         message_id=message_id(OutgoingMail.Kind.CONFIRM),
         due_at=timezone.now(),
     )
+    return True
 
 
 @transient_retry(idempotent=True)

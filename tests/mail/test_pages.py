@@ -66,6 +66,32 @@ def test_the_account_page_turns_results_on_and_sends_a_link_to_confirm(member):
     assert not subscriptions.results_by_email(member).on
 
 
+def test_a_link_asked_for_again_and_again_is_sent_once_in_ten_minutes(member):
+    # Anyone may type any address: "send again" must not fill its mailbox.
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    subscriptions.results_by_email_set(user=member, on=True)
+    links = OutgoingMail.objects.filter(user=member, kind=Kind.CONFIRM)
+    links.update(outcome="sent")  # the sender delivered the first
+    browser = signed_in(member)
+    answer = browser.post("/account/", {"send_again": "1"}, follow=True).content.decode()
+    assert "less than 10 minutes ago" in answer
+    links.update(created_at=timezone.now() - timedelta(minutes=11))  # it was lost
+    answer = browser.post("/account/", {"send_again": "1"}, follow=True).content.decode()
+    assert "A new link was sent to anna@example.org." in answer
+    assert links.count() == 2
+    links.update(outcome="sent")
+    for _ in range(3):
+        answer = browser.post("/account/", {"send_again": "1"}, follow=True).content.decode()
+        assert "less than 10 minutes ago" in answer
+    assert links.count() == 2
+    links.update(created_at=timezone.now() - timedelta(minutes=11))  # lost again
+    browser.post("/account/", {"send_again": "1"})
+    assert links.count() == 3
+
+
 def test_a_changed_address_waits_for_its_own_link(member):
     subscriptions.results_by_email_set(user=member, on=True)
     subscriptions.email_confirm(user_id=member.id, email="anna@example.org")
