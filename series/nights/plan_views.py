@@ -139,7 +139,7 @@ def planned_page(request, club, night):
         "answer_form": AnswerForm(initial={"next": _night_url(club, night.id)}),
         "tables": planned.tables_for(len(night.plan.coming), club, low, high),
         "today": planning.club_today(club),
-        "calendar_url": calendar_link(request, club),
+        "calendar_url": subscribe_link(calendar_link(request, club)),
     }
     status = 422 if action and any(f.errors for f in forms.values()) else 200
     return render(request, "nights/planned.html", context, status=status)
@@ -227,6 +227,12 @@ def calendar_link(request, club) -> str | None:
         return None
     key = calendar.calendar_key(club, request.user)
     return request.build_absolute_uri(f"{url}?{urlencode({'key': key})}")
+
+
+def subscribe_link(url: str | None) -> str | None:
+    """The feed's address for a calendar app to subscribe to (webcal://): a tap on
+    the https address only imports the nights once, and then follows no move."""
+    return None if url is None else "webcal://" + url.split("://", 1)[1]
 
 
 @require_POST

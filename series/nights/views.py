@@ -76,13 +76,15 @@ def nights_list(request, club):
             return refused
         if _submit(form, lambda data: _night_new(club, data, request.user.id)):
             return redirect("nights:night", slug=club.slug, night_id=form.written.night_id)
+    calendar_url = plan_views.calendar_link(request, club)
     context = {
         "club": club,
         "nights": selectors.night_summaries(club),
         "planned": planned.planned_nights([club], request.user, from_today=False, withdrawn=True),
         "form": form,
         "directs": _directs(request, club),
-        "calendar_url": plan_views.calendar_link(request, club),
+        "calendar_url": calendar_url,
+        "subscribe_url": plan_views.subscribe_link(calendar_url),
     }
     return render(request, "nights/list.html", context, status=422 if form.errors else 200)
 

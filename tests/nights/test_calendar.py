@@ -107,6 +107,10 @@ def test_the_nights_list_links_the_calendar():
     link = next(part for part in page.split('"') if "nights.ics" in part)
     assert urlparse(link).path == f"/clubs/{club.slug}/nights.ics"
     assert not parse_qs(urlparse(link).query)
+    # the button subscribes a calendar app (a tap on https imports the nights once
+    # and follows no move); the address to paste into a calendar site is https
+    assert f'href="webcal://testserver/clubs/{club.slug}/nights.ics"' in page
+    assert f"<code>http://testserver/clubs/{club.slug}/nights.ics</code>" in page
 
 
 def test_the_api_gives_a_members_link_and_renews_it():
