@@ -169,6 +169,7 @@ def night_answer(request, slug: str, night_id: UUID):
     back = request.POST.get("next") or ""
     if not url_has_allowed_host_and_scheme(back, {request.get_host()}, request.is_secure()):
         back = _night_url(club, night_id)
+    own = Player.objects.filter(club=club, user=request.user).values_list("id", "name")
     if submit(
         form,
         lambda data: planning.night_answer_own(
@@ -177,6 +178,7 @@ def night_answer(request, slug: str, night_id: UUID):
             coming=data["answer"] == YES,
             idempotency_key=data["idempotency_key"] or None,
         ),
+        names=dict(own),  # a refusal names the member's player, not its number
     ):
         coming = form.cleaned_data["answer"] == YES
         messages.success(

@@ -202,3 +202,16 @@ def test_the_director_picks_the_player_to_answer_for_from_the_page(club):
     page = signed_in(club, "admin").get(f"/clubs/{club.slug}/nights/{night_id}/")
     player = page.context["forms"]["answer_for"]["player"]
     assert [choice.choice_label for choice in player] == sorted(NAMES[:9], key=str.casefold)
+
+
+def test_a_retired_members_tap_is_refused_naming_their_player_not_its_number(club):
+    night_id = planning.night_plan(club=club, date=ahead(club)).night_id
+    player = club.players.get(name=NAMES[0])
+    player_services.player_retire(club=club, player_id=player.id)
+    answered = signed_in(club, "member").post(
+        f"/clubs/{club.slug}/nights/{night_id}/answer/", {"answer": "yes"}, follow=True
+    )
+    page = answered.content.decode()
+    assert f"{NAMES[0]} has retired from the club" in page
+    assert f">{player.id} has retired" not in page
+    assert selectors.night_page(night_id).plan.coming == []
