@@ -26,6 +26,7 @@ from series.accounts import throttling
 from series.accounts.forms import EmailForm, PinForm, SignUpForm
 from series.domain.errors import DomainError
 from series.mail import subscriptions
+from series.models import Club
 from series.sheets import selectors
 from series.web.messages import render as error_message
 
@@ -143,7 +144,10 @@ def account(request):
         )
         messages.success(request, _results_saved(results))
         return redirect("account")
-    context = {"form": form, "sections": SECTIONS, "results": results}
+    # each club's calendar of nights, a private club's with the member's own link,
+    # is on its nights list: the account page leads there
+    clubs = Club.objects.filter(memberships__user=request.user).order_by("name", "id")
+    context = {"form": form, "sections": SECTIONS, "results": results, "clubs": clubs}
     return render(request, "accounts/account.html", context)
 
 

@@ -148,3 +148,14 @@ def test_a_withdrawn_night_raises_its_sequence_as_its_status_changes():
     withdrawn = events_of(Client().get(url))[f"night-{night_id}"]
     assert str(withdrawn["STATUS"]) == "CANCELLED"
     assert int(withdrawn["SEQUENCE"]) == int(moved["SEQUENCE"]) + 1 == 2
+
+
+def test_the_account_page_leads_to_each_clubs_calendar():
+    club = a_club(public=False)
+    reader = make_user("reader")
+    membership.member_set(club=club, user=reader, role="member")
+    browser = Client()
+    browser.force_login(reader)
+    page = browser.get("/account/").content.decode()
+    assert f'href="/clubs/{club.slug}/nights/#calendar"' in page
+    assert f"The calendar of {club.name}'s nights" in page
