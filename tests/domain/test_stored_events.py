@@ -10,6 +10,17 @@ import pytest
 
 from series.domain import registry
 from series.domain.cards import parse_card
+from series.domain.championships.events import (
+    ChampionshipClosed,
+    ChampionshipNightAdded,
+    ChampionshipNightWithdrawn,
+    ChampionshipOpened,
+    CutLine,
+    CutMade,
+    CutNight,
+    FinalNightOpened,
+    RankedLine,
+)
 from series.domain.events import (
     SCHEMA_VERSION,
     DealConfirmed,
@@ -270,6 +281,92 @@ STORED = [
     ),
     (NightWithdrawn("The room is taken"), {"reason": "The room is taken"}),
     (PlayerAnswered(12, True), {"player": 12, "coming": True}),
+    (
+        ChampionshipOpened(
+            1,
+            "Winter",
+            {"preset": "continental", "options": {}},
+            {"method": "placement"},
+            3,
+            2,
+            8,
+            "half",
+        ),
+        {
+            "club": 1,
+            "name": "Winter",
+            "rules": {"preset": "continental", "options": {}},
+            "scoring": {"method": "placement"},
+            "qualifying_nights": 3,
+            "best": 2,
+            "final_size": 8,
+            "carry_over": "half",
+        },
+    ),
+    (
+        ChampionshipNightAdded("b7c5e1de-0000-4000-8000-000000000001"),
+        {"night": "b7c5e1de-0000-4000-8000-000000000001"},
+    ),
+    (
+        ChampionshipNightWithdrawn("b7c5e1de-0000-4000-8000-000000000001", "Opened by mistake"),
+        {"night": "b7c5e1de-0000-4000-8000-000000000001", "reason": "Opened by mistake"},
+    ),
+    (
+        CutMade(
+            3,
+            (
+                CutLine(
+                    4,
+                    1,
+                    "17.5",
+                    "21.25",
+                    (CutNight("b7c5e1de-0000-4000-8000-000000000001", "10", True),),
+                    True,
+                    "top",
+                ),
+            ),
+        ),
+        {
+            "final_size": 3,
+            "lines": [
+                {
+                    "player": 4,
+                    "place": 1,
+                    "points": "17.5",
+                    "per_deal": "21.25",
+                    "nights": [
+                        {
+                            "night": "b7c5e1de-0000-4000-8000-000000000001",
+                            "points": "10",
+                            "counted": True,
+                        }
+                    ],
+                    "qualified": True,
+                    "reason": "top",
+                }
+            ],
+        },
+    ),
+    (
+        FinalNightOpened("b7c5e1de-0000-4000-8000-000000000001"),
+        {"night": "b7c5e1de-0000-4000-8000-000000000001"},
+    ),
+    (
+        ChampionshipClosed((RankedLine(4, 1, "played", "8.75", "10", 1, "18.75"),)),
+        {
+            "lines": [
+                {
+                    "player": 4,
+                    "place": 1,
+                    "standing": "played",
+                    "carry": "8.75",
+                    "final": "10",
+                    "final_place": 1,
+                    "total": "18.75",
+                }
+            ]
+        },
+    ),
 ]
 
 
