@@ -2,8 +2,8 @@
 
     python bench/federation.py [--quick]
 
-Builds a federation of 100 clubs, 5,000 persons (50 players a club, every
-twentieth of them confirmed in a second club too) and 10,000 closed nights
+Builds a federation of 100 clubs, 5,000 players (50 a club; the first of each
+club also plays for the next, confirmed: one person) and 10,000 closed nights
 (100 a club, eight players at two tables of four placed by their directors,
 spread over the last two years) through the restore's bulk path: one night
 is played through the services and exported, copied with other players,
@@ -217,7 +217,7 @@ def backup_lines(template, clubs: int, nights_per_club: int, seed: int = 7) -> l
             night = copied(template, club, rng.sample(roster, SEATED), day, position)
             position += len(night)
             records.extend(night)
-    records.append({"kind": "end", "lines": len(records) + 1})
+    records.append({"kind": "end", "lines": len(records)})
     previous, lines = archive.GENESIS, []
     key = archive.signing_key()
     for record in records:

@@ -188,9 +188,25 @@ class MembersApi(FederationApiView):
         return Response(_membership(club, state), status=answer)
 
 
-class MemberAcceptApi(FederationApiView):
+class MemberAnswerApi(FederationApiView):
+    """A side's answer about a club of the federation: accept it, or end it."""
+
     permission_classes = [IsAuthenticated]
 
+    def answer(self, write, slug: str, club: str) -> Response:
+        federation = self.federation(slug, read=False)
+        member = self.club(club)
+        state = self.forbidden_as(
+            write,
+            federation=federation,
+            club=member,
+            user=self.request.user,
+            idempotency_key=idempotency_key(self.request),
+        )
+        return Response(_membership(member, state))
+
+
+class MemberAcceptApi(MemberAnswerApi):
     @extend_schema(
         operation_id="federation_member_accept",
         description="Refused (422): `nothing_to_accept`, a club that is not waiting.",
@@ -201,21 +217,10 @@ class MemberAcceptApi(FederationApiView):
         responses={200: MembershipSerializer, **error_responses(*WRITE_ERRORS)},
     )
     def post(self, request, slug, club):
-        federation = self.federation(slug, read=False)
-        member = self.club(club)
-        state = self.forbidden_as(
-            services.club_accept,
-            federation=federation,
-            club=member,
-            user=request.user,
-            idempotency_key=idempotency_key(request),
-        )
-        return Response(_membership(member, state))
+        return self.answer(services.club_accept, slug, club)
 
 
-class MemberEndApi(FederationApiView):
-    permission_classes = [IsAuthenticated]
-
+class MemberEndApi(MemberAnswerApi):
     @extend_schema(
         operation_id="federation_member_end",
         description="By the club's admin or a federation admin; the club's nights no longer "
@@ -227,16 +232,7 @@ class MemberEndApi(FederationApiView):
         responses={200: MembershipSerializer, **error_responses(*WRITE_ERRORS)},
     )
     def post(self, request, slug, club):
-        federation = self.federation(slug, read=False)
-        member = self.club(club)
-        state = self.forbidden_as(
-            services.membership_end,
-            federation=federation,
-            club=member,
-            user=request.user,
-            idempotency_key=idempotency_key(request),
-        )
-        return Response(_membership(member, state))
+        return self.answer(services.membership_end, slug, club)
 
 
 class LineSerializer(serializers.Serializer):
@@ -273,12 +269,13 @@ class RankingApi(FederationApiView):
     def get(self, request, slug):
         federation = self.federation(slug)
         query = self.validated(GameQuerySerializer, request.query_params)
-        selectors.refuse_unplayed(federation, query["game"])
         count, lines = selectors.ranking(
             federation, query["game"], offset=query["offset"], limit=query["limit"]
         )
-        body = {"count": count, "results": [asdict(line) for line in lines]}
-        return Response(self.OutputSerializer(body).data)
+        if not count:
+            selectors.refuse_unplayed(federation, query["game"])
+        # The lines are the schema's already (OutputSerializer): sent as they are.
+        return Response({"count": count, "results": [asdict(line) for line in lines]})
 
 
 class CountedSerializer(serializers.Serializer):

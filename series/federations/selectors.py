@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import timedelta
 
-from django.db.models import F, Window
+from django.db.models import Count, Exists, F, OuterRef, Window
 from django.db.models.functions import Rank
 from django.utils import timezone
 
@@ -67,6 +67,8 @@ def games_played(federation: Federation) -> list[str]:
 
 
 def refuse_unplayed(federation: Federation, game: str) -> None:
+    """A list of a game no member club has closed a night of is refused (a list of
+    lines needs no look: its clubs play the game)."""
     clubs = FederationMember.objects.filter(federation=federation, status=ACTIVE).values("club")
     if not PlayedNight.objects.filter(club__in=clubs, game=game).exists():
         raise DomainError(
@@ -87,40 +89,35 @@ def initials(name: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Names:
-    """Who each person is in a list: two queries for any number of persons."""
+    """Who each person is in a list: one query for any number of persons."""
 
     by_person: dict[str, str]
 
     @classmethod
     def of(cls, federation: Federation, persons: dict[str, list[int]]) -> Names:
         ids = {player for players in persons.values() for player in players}
+        agreed = FederationMember.objects.filter(
+            federation=federation, club=OuterRef("club_id"), names_shown=True
+        )
+        chose = PersonChoice.objects.filter(user=OuterRef("user_id"), initials_only=True)
         rows = {
             row["id"]: row
-            for row in Player.objects.filter(id__in=ids).values(
-                "id", "name", "user_id", "club_id", "club__public"
-            )
+            for row in Player.objects.filter(id__in=ids)
+            .annotate(agreed=Exists(agreed), chose=Exists(chose))
+            .values("id", "name", "user_id", "club__public", "agreed", "chose")
         }
-        shown = dict(
-            FederationMember.objects.filter(federation=federation).values_list(
-                "club_id", "names_shown"
-            )
-        )
-        users = {row["user_id"] for row in rows.values() if row["user_id"]}
-        hidden = set(
-            PersonChoice.objects.filter(user_id__in=users, initials_only=True).values_list(
-                "user_id", flat=True
-            )
-        )
         names = {}
         for person, players in persons.items():
             mine = [rows[p] for p in players if p in rows]
             if not mine:
                 names[person] = "?"
                 continue
+            private = any(not r["club__public"] and not r["agreed"] for r in mine)
+            chose_initials = person.startswith("u") and any(
+                r["chose"] and r["user_id"] == int(person[1:]) for r in mine
+            )
             name = mine[0]["name"]
-            private = any(not r["club__public"] and not shown.get(r["club_id"]) for r in mine)
-            chose = person.startswith("u") and int(person[1:]) in hidden
-            names[person] = initials(name) if private or chose else name
+            names[person] = initials(name) if private or chose_initials else name
         return cls(names)
 
 
@@ -142,17 +139,22 @@ class Line:
 def ranking(
     federation: Federation, game: str, *, offset: int = 0, limit: int | None = None
 ) -> tuple[int, list[Line]]:
-    """(how many are listed, the lines from ``offset``), best first: four queries."""
+    """(how many are listed, the lines from ``offset``), best first: two queries,
+    the lines (their places and their count beside them) and their names."""
     listed = FederationStanding.objects.filter(federation=federation, game=game)
-    placed = listed.annotate(place=Window(Rank(), order_by=F("score").desc())).order_by(
-        "-score", "person"
-    )
+    placed = listed.annotate(
+        place=Window(Rank(), order_by=F("score").desc()), listed=Window(Count("id"))
+    ).order_by("-score", "person")
     rows = list(
-        placed.values("person", "players", "score", "part_a", "part_b", "results", "place")[
-            offset : None if limit is None else offset + limit
-        ]
+        placed.values(
+            "person", "players", "score", "part_a", "part_b", "results", "place", "listed"
+        )[offset : None if limit is None else offset + limit]
     )
-    count = listed.count() if limit is not None else len(rows)
+    count = rows[0].pop("listed") if rows else 0
+    for row in rows:
+        row.pop("listed", None)
+    if not rows and offset:
+        count = listed.count()
     names = Names.of(federation, {row["person"]: row["players"] for row in rows})
     return count, [Line(name=names.by_person[row["person"]], **row) for row in rows]
 

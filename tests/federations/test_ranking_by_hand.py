@@ -180,14 +180,14 @@ def test_the_list_and_a_persons_page_are_read_in_a_fixed_number_of_queries(
     _federation, *_rest, players = a_federation()
     followed()
     reader = client_for(None)
-    # The federation, the game played, a page of lines, their count, their players,
-    # the clubs' agreements, the persons' choices: 7, for 2 lines or 50.
-    with django_assert_num_queries(7):
+    # The federation, a page of lines (their places and count beside them), their
+    # names (the players, their clubs' agreements, the persons' choices): 3, for 2 or 50.
+    with django_assert_num_queries(3):
         reader.get(RANKING + "&limit=2")
-    with django_assert_num_queries(7):
+    with django_assert_num_queries(3):
         reader.get(RANKING + "&limit=50")
-    # The federation, the person's players, the clubs, the results, two for the name.
-    with django_assert_num_queries(6):
+    # The federation, the person's players, the clubs, the results, the name.
+    with django_assert_num_queries(5):
         reader.get(f"/api/v1/federations/lega/persons/p{players[0].id}?game=continental")
 
 
