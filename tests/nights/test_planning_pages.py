@@ -9,6 +9,8 @@ from datetime import timedelta
 
 import pytest
 from django.test import Client
+from django.utils import translation
+from django.utils.translation import ngettext
 
 from series.clubs import membership
 from series.clubs import players as player_services
@@ -215,3 +217,12 @@ def test_a_retired_members_tap_is_refused_naming_their_player_not_its_number(clu
     assert f"{NAMES[0]} has retired from the club" in page
     assert f">{player.id} has retired" not in page
     assert selectors.night_page(night_id).plan.coming == []
+
+
+@pytest.mark.parametrize("language", ["en", "it", "es", "fr", "nl"])
+def test_the_count_of_those_coming_heads_its_section_as_a_heading_begins(language):
+    # the planned night's page heads a section with it (and a calendar describes the night with it)
+    for count in (0, 1, 9):
+        with translation.override(language):
+            heading = ngettext("%(count)s coming", "%(count)s coming", count) % {"count": count}
+        assert heading[0].isupper() or heading[0].isdigit(), heading
