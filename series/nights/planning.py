@@ -16,6 +16,7 @@ from uuid import UUID
 from series.domain.errors import DomainError, _
 from series.domain.nights.planning import AnswerNight, MoveNight, PlanNight, WithdrawNight
 from series.eventstore.retry import transient_retry
+from series.eventstore.store import VersionConflict
 from series.models import Club, Player
 from series.nights.services import (
     NightResult,
@@ -28,6 +29,7 @@ from series.nights.services import (
 )
 
 KEEP: Any = object()  # a move that leaves the time or the venue as planned
+MOVE_READS = 3  # a move keeping what another move changed meanwhile reads it again
 
 
 @transient_retry
@@ -104,16 +106,28 @@ def night_move(
     idempotency_key: str | None = None,
 ) -> NightResult:
     """Move a planned night to ``date`` (today or later), and to ``time`` and
-    ``venue`` when given (None or "": the day only, no venue)."""
-    state = night_load(night_id)
-    club = Club.objects.get(id=state.club)
-    command = MoveNight(
-        _day(club, date),
-        state.time if time is KEEP else time or None,
-        state.venue if venue is KEEP else venue or "",
-        club_today(club).isoformat(),
-    )
-    return _write(night_id, command, expected_version, actor_id, idempotency_key)
+    ``venue`` when given (None or "": the day only, no venue).
+
+    What is kept is kept as the night stands when the move is written: without
+    an ``expected_version`` the move is written on the version it read, and read
+    again if another move was written meanwhile, so it undoes none."""
+    for attempt in range(1, MOVE_READS + 1):
+        state = night_load(night_id)
+        club = Club.objects.get(id=state.club)
+        command = MoveNight(
+            _day(club, date),
+            state.time if time is KEEP else time or None,
+            state.venue if venue is KEEP else venue or "",
+            club_today(club).isoformat(),
+        )
+        keeps = time is KEEP or venue is KEEP
+        read = state.version if expected_version is None and keeps else expected_version
+        try:
+            return _write(night_id, command, read, actor_id, idempotency_key)
+        except VersionConflict:
+            if expected_version is not None or attempt == MOVE_READS:
+                raise
+    raise AssertionError("unreachable")
 
 
 @transient_retry

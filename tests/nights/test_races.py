@@ -188,3 +188,38 @@ def test_two_late_arrivals_joining_one_started_table_at_once_both_sit_down():
         assert set(table.seats[-2:]) == {rita.id, sam.id}
         series = services.series_load(table.series)
         assert series.setup.players == table.seats
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_a_move_of_the_day_alone_keeps_the_venue_another_director_set_meanwhile():
+    # The move keeps the time and venue it was not given as they are when it is
+    # written, not as they were read before another move was: none is undone.
+    import time
+    from datetime import timedelta
+
+    from django.db import transaction
+
+    from series.nights import planning
+
+    club, _players, _night = night_of(4)
+    today = nights.club_today(club)
+    day, later = (today + timedelta(days=7)).isoformat(), (today + timedelta(days=8)).isoformat()
+    night_id = planning.night_plan(club=club, date=day, time="20:30", venue="Bar").night_id
+    outcomes = []
+
+    def move_the_day():
+        try:
+            outcomes.append(planning.night_move(night_id=night_id, date=later))
+        finally:
+            connection.close()
+
+    mover = threading.Thread(target=move_the_day)
+    with transaction.atomic():
+        planning.night_move(night_id=night_id, date=day, venue="Circolo")
+        mover.start()
+        time.sleep(1)  # the other move has read the night (at the Bar) and waits for this one
+    mover.join(timeout=60)
+    assert len(outcomes) == 1
+    state = nights.night_load(night_id)
+    assert (state.date, state.time, state.venue) == (later, "20:30", "Circolo")
