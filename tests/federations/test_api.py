@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from series.clubs import players as player_services
+from series.clubs import services as club_services
 from series.federations import services
 from series.models import Event, FederationMember, PersonLink
 from tests.federations.conftest import club_of, followed, linked, placed_night
@@ -159,8 +160,7 @@ def test_a_ranking_of_a_game_the_clubs_do_not_play_is_refused(setting):
 def test_a_private_clubs_players_are_listed_under_initials_unless_it_agreed(setting):
     runner, club_admin, *_ = setting
     secret, players = club_of("Segreto", ["Anna Maria", "Bruno Neri", "Carla"], admin=club_admin)
-    secret.public = False
-    secret.save(update_fields=["public"])
+    club_services.club_update(club=secret, public=False)
     federation = services.federation_create(user=runner, name="Lega Due").federation
     services.club_join(federation=federation, club=secret, user=club_admin)
     services.club_accept(federation=federation, club=secret, user=runner)
@@ -189,3 +189,35 @@ def test_a_person_may_be_listed_under_initials_only(setting):
     followed()
     lines = client_for(None).get("/api/v1/federations/lega/ranking?game=continental").json()
     assert [line["name"] for line in lines["results"]] == ["A.", "Bruno", "Carla"]
+
+
+def test_a_private_club_that_agreed_is_listed_by_name(setting):
+    runner, club_admin, *_ = setting
+    secret, players = club_of("Segreto", ["Anna Maria", "Bruno Neri", "Carla"], admin=club_admin)
+    club_services.club_update(club=secret, public=False)
+    federation = services.federation_create(user=runner, name="Lega Tre").federation
+    services.club_join(federation=federation, club=secret, user=club_admin, names_shown=True)
+    services.club_accept(federation=federation, club=secret, user=runner)
+    for _night in range(2):
+        placed_night(secret, [[p] for p in players])
+    followed()
+    lines = client_for(None).get("/api/v1/federations/lega-tre/ranking?game=continental").json()
+    assert [line["name"] for line in lines["results"]] == ["Anna Maria", "Bruno Neri", "Carla"]
+
+
+def test_a_private_federations_list_is_read_by_its_clubs_members_only(setting):
+    runner, club_admin, _uno, _players, _token = setting
+    made = client_for(runner).post(
+        "/api/v1/federations", {"name": "Chiusa", "public": False}, format="json"
+    )
+    assert made.status_code == 201
+    client_for(club_admin).post(
+        "/api/v1/federations/chiusa/members",
+        {"club": "uno", "token": made.json()["token"]},
+        format="json",
+    )
+    address = "/api/v1/federations/chiusa"
+    assert client_for(None).get(address).status_code == 404
+    assert client_for(make_user("stranger")).get(address).status_code == 404
+    assert client_for(club_admin).get(address).status_code == 200
+    assert client_for(runner).get(address).status_code == 200
