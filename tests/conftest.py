@@ -15,16 +15,19 @@ from tests.support.league import History, build_history, make_users
 from tests.support.shared import copy_or_build, written_once_per_module
 
 # Property tests: no deadline (a shared machine is slow at random moments) and
-# 50 examples unless a test asks for more. CI draws the same examples on every
-# run, so a red build is reproducible and never depends on the draw; a
-# developer's runs draw new ones each time and keep failing examples in
-# .hypothesis/. HYPOTHESIS_PROFILE=ci picks CI's profile anywhere.
+# the profile's number of examples: 50 for a run of the suite, 500 for a search
+# in depth (HYPOTHESIS_PROFILE=thorough, with the solvers' brute-force
+# references the first to run so). CI draws the same examples on every run, so
+# a red build is reproducible and never depends on the draw; a developer's runs
+# draw new ones each time and keep failing examples in .hypothesis/.
+# HYPOTHESIS_PROFILE=ci picks CI's profile anywhere.
 settings.register_profile(
     "dev", deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=50
 )
 settings.register_profile(
     "ci", settings.get_profile("dev"), derandomize=True, database=None, print_blob=True
 )
+settings.register_profile("thorough", settings.get_profile("dev"), max_examples=500)
 settings.load_profile(
     os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev")
 )

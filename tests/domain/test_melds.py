@@ -369,19 +369,16 @@ def agrees_with_reference(rules: Rules, cards: list[Card]) -> None:
         assert check_arrangement(rules, verdict.groups, verdict.discard).valid
 
 
-@settings(max_examples=500, deadline=None)
 @given(continental_hands())
 def test_the_continental_solver_agrees_with_brute_force(case):
     agrees_with_reference(*case)
 
 
-@settings(max_examples=500, deadline=None)
 @given(rummy_hands())
 def test_the_rummy_solver_agrees_with_brute_force(case):
     agrees_with_reference(*case)
 
 
-@settings(max_examples=300, deadline=None)
 @given(rummy_hands_twos_wild())
 def test_the_rummy_solver_with_twos_wild_agrees_with_brute_force(case):
     agrees_with_reference(*case)

@@ -118,7 +118,6 @@ random_series = given(
 
 
 class RebuildTests(TestCase):
-    @settings(max_examples=80)
     @random_series
     def test_a_rebuild_after_random_commands_equals_the_projections_written_inline(
         self, players, needs_confirmation, moves
