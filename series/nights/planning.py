@@ -8,8 +8,10 @@ command (``NightResult``).
 
 from __future__ import annotations
 
+import random
 import uuid
 from datetime import date as Date
+from time import sleep
 from typing import Any
 from uuid import UUID
 
@@ -30,6 +32,7 @@ from series.nights.services import (
 
 KEEP: Any = object()  # a move that leaves the time or the venue as planned
 MOVE_READS = 3  # a move keeping what another move changed meanwhile reads it again
+ANSWER_READS = 12  # answers sent at once from many phones: each is written in turn
 
 
 @transient_retry
@@ -154,12 +157,21 @@ def night_answer(
 ) -> NightResult:
     """Record ``player``'s answer (a director answering for them): the last counts.
     No expected version, as a self check-in: answers from many phones never
-    conflict. The same answer again records nothing (``replayed``)."""
+    conflict (one written first, the others read the night again and are
+    written after it). The same answer again records nothing (``replayed``)."""
     state = night_load(night_id)
     _check_players(state.club, [player], field="player")
-    if dict(state.answers).get(player) is coming:
-        return NightResult(night_id, state, replayed=True)
-    return _write(night_id, AnswerNight(player, coming), None, actor_id, idempotency_key)
+    for attempt in range(1, ANSWER_READS + 1):
+        if dict(state.answers).get(player) is coming:
+            return NightResult(night_id, state, replayed=True)
+        try:
+            return _write(night_id, AnswerNight(player, coming), None, actor_id, idempotency_key)
+        except VersionConflict:  # another answer was written first: read the night again
+            if attempt == ANSWER_READS:
+                raise
+            sleep(random.uniform(0, 0.01 * attempt))
+            state = night_load(night_id)
+    raise AssertionError("unreachable")
 
 
 def own_player(club_id: int, user) -> int | None:

@@ -223,3 +223,23 @@ def test_a_move_of_the_day_alone_keeps_the_venue_another_director_set_meanwhile(
     assert len(outcomes) == 1
     state = nights.night_load(night_id)
     assert (state.date, state.time, state.venue) == (later, "20:30", "Circolo")
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_answers_from_many_phones_at_once_are_each_recorded():
+    # "I'm coming" takes no expected version: answers never conflict.
+    from datetime import timedelta
+
+    from series.nights import planning
+
+    club, players, _night = night_of(6)
+    day = (nights.club_today(club) + timedelta(days=7)).isoformat()
+    night_id = planning.night_plan(club=club, date=day).night_id
+
+    def answer(player):
+        return lambda: planning.night_answer(night_id=night_id, player=player.id, coming=True)
+
+    outcomes = _at_once(*(answer(player) for player in players))
+    assert [kind for kind, _ in outcomes] == ["done"] * len(players)
+    assert set(nights.night_load(night_id).answers) == {(p.id, True) for p in players}
