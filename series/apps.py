@@ -10,6 +10,8 @@ class SeriesConfig(AppConfig):
     def ready(self) -> None:
         from series.accounts import services as accounts
         from series.api import schema  # noqa: F401 (registers the token's OpenAPI scheme)
+        from series.championships import selectors as championships
+        from series.domain.nights.drawing import CHAMPIONSHIP as CHAMPIONSHIP_DRAW
         from series.eventstore import projectors
         from series.federations.projection import FOLLOWER, REBUILD
         from series.league.catch_up import CATCH_UP
@@ -24,3 +26,7 @@ class SeriesConfig(AppConfig):
         projectors.register_tailing(FOLLOWER)  # and followed outside the request
         if outbox.night_changed not in nights.FOLLOWERS:  # a close's mail, in its transaction
             nights.FOLLOWERS.append(outbox.night_changed)
+        # A championship's night: no reopening after its cut, its final drawn by its standings.
+        if championships.refuse_reopen_after_cut not in nights.REOPEN_CHECKS:
+            nights.REOPEN_CHECKS.append(championships.refuse_reopen_after_cut)
+        nights.DRAW_ORDERS[CHAMPIONSHIP_DRAW] = championships.final_order

@@ -29,8 +29,6 @@ from series.domain.league.night_standings import NightLineRecorded, season_point
 from series.domain.registry import from_stored
 from series.models import Championship, ChampionshipNight, Club, Night, Player
 
-from .services import final_points, recorded_lines
-
 
 @dataclass(frozen=True, slots=True)
 class NightView:
@@ -370,3 +368,50 @@ def final_ranking_of_night(night_id: UUID):
         return None, None
     page = championship_page(of.id) if of.final else None
     return of, page
+
+
+# -- what the cut and the close read of the nights (the services' writes read them too) --
+
+
+def qualifying_nights(state: ChampionshipState) -> list[Night]:
+    """The qualifying nights' rows, earliest first (by date, then opening)."""
+    rows = Night.objects.filter(id__in=list(state.nights)).only(
+        "id", "date", "opened_at", "closed", "closes", "method", "points"
+    )
+    return sorted(rows, key=lambda n: (n.date, n.opened_at, str(n.id)))
+
+
+def recorded_lines(night: Night) -> tuple[NightLineRecorded, ...]:
+    """A night's lines as recorded at its last close (RULES D-22)."""
+    return tuple(
+        NightLineRecorded(
+            line["player"],
+            line["place"],
+            None if line["points"] is None else Fraction(line["points"]),
+            line.get("penalty"),
+            line.get("deals"),
+        )
+        for line in night.points
+    )
+
+
+def cut_reading(state: ChampionshipState) -> tuple[tuple[QualifyingNight, ...], tuple[str, ...]]:
+    """What a cut reads of the qualifying nights: each one's last close, earliest
+    first, and the nights not closed now (never closed, or reopened)."""
+    rows = qualifying_nights(state)
+    closes = tuple(
+        QualifyingNight(str(n.id), n.method, recorded_lines(n)) for n in rows if n.closes
+    )
+    still_open = tuple(str(n.id) for n in rows if not n.closed)
+    return closes, still_open
+
+
+def final_points(night: Night | None) -> tuple[dict[int, FinalPlayed], bool]:
+    """What a final night's last close gave each player who played it, and whether
+    it has closed."""
+    if night is None or not night.closes:
+        return {}, False
+    lines = recorded_lines(night)
+    points = season_points(night.method, lines)
+    places = {line.player: line.place for line in lines}
+    return {p: FinalPlayed(points[p], places[p]) for p in points}, night.closed

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 from uuid import UUID
 
@@ -30,10 +29,7 @@ from series.domain.championships.championship import (
     WithdrawNight,
     decide,
 )
-from series.domain.championships.final import FinalPlayed
-from series.domain.championships.standings import QualifyingNight
 from series.domain.errors import NotFound, _
-from series.domain.league.night_standings import NightLineRecorded, season_points
 from series.domain.nights.methods import PLACEMENT
 from series.eventstore import writer
 from series.eventstore.retry import transient_retry
@@ -41,6 +37,7 @@ from series.eventstore.writer import Recording
 from series.models import ChampionshipNight, Club, Night
 from series.nights import services as nights
 
+from . import selectors
 from .stream import CHAMPIONSHIP
 
 
@@ -166,39 +163,6 @@ def championship_night_withdraw(
     return _write(championship_id, command, expected_version, actor_id, idempotency_key)
 
 
-def qualifying_nights(state: ChampionshipState) -> list[Night]:
-    """The qualifying nights' rows, earliest first (by date, then opening)."""
-    rows = Night.objects.filter(id__in=list(state.nights)).only(
-        "id", "date", "opened_at", "closed", "closes", "method", "points"
-    )
-    return sorted(rows, key=lambda n: (n.date, n.opened_at, str(n.id)))
-
-
-def recorded_lines(night: Night) -> tuple[NightLineRecorded, ...]:
-    """A night's lines as recorded at its last close (RULES D-22)."""
-    return tuple(
-        NightLineRecorded(
-            line["player"],
-            line["place"],
-            None if line["points"] is None else Fraction(line["points"]),
-            line.get("penalty"),
-            line.get("deals"),
-        )
-        for line in night.points
-    )
-
-
-def cut_reading(state: ChampionshipState) -> tuple[tuple[QualifyingNight, ...], tuple[str, ...]]:
-    """What a cut reads of the qualifying nights: each one's last close, earliest
-    first, and the nights not closed now (never closed, or reopened)."""
-    rows = qualifying_nights(state)
-    closes = tuple(
-        QualifyingNight(str(n.id), n.method, recorded_lines(n)) for n in rows if n.closes
-    )
-    still_open = tuple(str(n.id) for n in rows if not n.closed)
-    return closes, still_open
-
-
 @transient_retry
 def championship_cut(
     *,
@@ -212,20 +176,9 @@ def championship_cut(
     ``final_size`` (the championship's K unless told) and everyone sharing the
     K-th place go to the final; the event records each line and why."""
     state = championship_load(championship_id)
-    closes, still_open = cut_reading(state)
+    closes, still_open = selectors.cut_reading(state)
     command = MakeCut(closes, still_open, final_size)
     return _write(championship_id, command, expected_version, actor_id, idempotency_key)
-
-
-def final_points(night: Night | None) -> tuple[dict[int, FinalPlayed], bool]:
-    """What a final night's last close gave each player who played it, and whether
-    it has closed."""
-    if night is None or not night.closes:
-        return {}, False
-    lines = recorded_lines(night)
-    points = season_points(night.method, lines)
-    places = {line.player: line.place for line in lines}
-    return {p: FinalPlayed(points[p], places[p]) for p in points}, night.closed
 
 
 @transient_retry
@@ -241,7 +194,7 @@ def championship_close(
     night = None
     if state.final_night is not None:
         night = Night.objects.filter(id=state.final_night).first()
-    final, closed = final_points(night)
+    final, closed = selectors.final_points(night)
     command = CloseChampionship(final, closed)
     return _write(championship_id, command, expected_version, actor_id, idempotency_key)
 

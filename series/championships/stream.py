@@ -30,7 +30,7 @@ from series.eventstore import store, writer
 from series.eventstore.writer import Change, Loaded, digest
 from series.models import ChampionshipNight
 
-from . import projection
+from . import projection, selectors
 
 
 class ChampionshipStream:
@@ -72,9 +72,7 @@ class ChampionshipStream:
                         field="night",
                     )
             if isinstance(event, CutMade) and isinstance(change.command, MakeCut):
-                from .services import cut_reading
-
-                read = cut_reading(change.before)
+                read = selectors.cut_reading(change.before)
                 if read != (change.command.nights, change.command.open):
                     raise InvalidChampionship(
                         _("A qualifying night changed while the cut was made: make it again."),

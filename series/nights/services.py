@@ -29,7 +29,7 @@ from series.clubs.players import guest_add
 from series.domain.errors import DomainError, NotFound, _
 from series.domain.league.rating import START_MU
 from series.domain.league.seasons import EARLIEST_DAY, LATEST_DAY, season_of
-from series.domain.nights.drawing import CHAMPIONSHIP, STANDINGS
+from series.domain.nights.drawing import STANDINGS
 from series.domain.nights.events import (
     NightClosed,
     NightPoints,
@@ -135,9 +135,8 @@ class NightStream:
             if isinstance(event, NightClosed):
                 _refuse_moved_result(stream, change.before, event)
             if isinstance(event, NightReopened):
-                from series.championships.selectors import refuse_reopen_after_cut
-
-                refuse_reopen_after_cut(stream)  # RULES D-22: not after its championship's cut
+                for check in REOPEN_CHECKS:  # RULES D-22: not after its championship's cut
+                    check(stream)
         if seated:
             series_services.seated_elsewhere(change.after.club, sorted(seated), night=stream)
         if arrived:
@@ -185,6 +184,13 @@ NIGHT = NightStream()
 # (the members' mail after a close: ``series.mail.outbox``), registered by the
 # app when it is ready; a rebuild or a restore runs none of them.
 FOLLOWERS: list[Callable[[UUID, Change[NightState]], None]] = []
+
+# What the contexts above the night add to it, registered by the app when it is
+# ready, so that the night imports none of them: checks a reopening must pass
+# under the log's lock (a championship's cut: ``series.championships``), and
+# the order of the players a draw method seats best first, by the method's name.
+REOPEN_CHECKS: list[Callable[[UUID], None]] = []
+DRAW_ORDERS: dict[str, Callable[[UUID], tuple[int, ...]]] = {}
 
 
 def _seats_not_started(state: NightState, event: RoundDrawn | PlayerMoved | PlayersSwapped):
@@ -493,14 +499,13 @@ def night_round_draw(
 
 
 def _draw_order(night_id: UUID, state: NightState, method: str) -> tuple[int, ...]:
-    """The players best first, for a draw by the night's standings or, at a
-    championship's final, by the championship's (RULES D-24)."""
+    """The players best first, for a draw by the night's standings or by a
+    method another context registered (a championship's final, by the
+    championship's standings: RULES D-24)."""
     from series.nights.selectors import standings_order
 
-    if method == CHAMPIONSHIP:
-        from series.championships.selectors import final_order
-
-        return final_order(night_id)
+    if method in DRAW_ORDERS:
+        return DRAW_ORDERS[method](night_id)
     return standings_order(night_id, state) if method == STANDINGS else ()
 
 

@@ -8,7 +8,6 @@ import pytest
 
 from series.championships import selectors
 from series.championships import services as championships
-from series.championships.services import cut_reading
 from series.championships.stream import CHAMPIONSHIP
 from series.domain.championships.championship import MakeCut
 from series.domain.errors import DomainError
@@ -57,7 +56,7 @@ def test_a_cut_decided_on_points_a_night_no_longer_has_is_refused_under_the_lock
         club, champ, anna, {bruno: 20, carla: 30, dario: 40, elena: 50}, date="2026-03-06"
     )
     state = championships.championship_load(champ)
-    read, still_open = cut_reading(state)
+    read, still_open = selectors.cut_reading(state)
     nights.night_reopen(night_id=night, reason="A late correction")  # meanwhile
     with pytest.raises(DomainError) as refused:
         writer.write(CHAMPIONSHIP, champ, MakeCut(read, still_open))
