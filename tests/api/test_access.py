@@ -235,8 +235,9 @@ def test_every_operation_of_the_schema_is_in_the_matrix(client):
         for item in schema["paths"].values()
         for op in item.values()
         # the league's matrix: tests/league/test_api.py; the nights': tests/nights/test_api.py;
-        # the championships': tests/championships/test_access.py
-        if not {"league", "nights", "championships"} & set(op.get("tags", []))
+        # the championships': tests/championships/test_access.py; the federations':
+        # tests/federations/test_access.py
+        if not {"league", "nights", "championships", "federations"} & set(op.get("tags", []))
     ]
     # + the token and the two sign-outs (tested in test_auth and tests/accounts/test_devices.py),
     # a device's sign-out, joining with a link, changing the e-mail and the
