@@ -99,3 +99,13 @@ def test_a_member_reads_the_standings_and_sees_no_director_form(client):
     assert "shares the last place of the final" in shown
     refused = post(client, f"/clubs/{club.slug}/championships/{champ}/", action="close")
     assert refused.status_code == 403
+
+
+def test_a_member_finds_the_championships_from_the_home_page_and_the_league(client):
+    club, _players, _champ = a_championship_played()
+    member = make_user("member")
+    membership.member_set(club=club, user=member, role="member")
+    client.force_login(member)
+    listed = f'href="/clubs/{club.slug}/championships/"'
+    assert listed in client.get("/").content.decode()
+    assert listed in client.get(f"/clubs/{club.slug}/league/").content.decode()
