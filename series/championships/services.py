@@ -31,7 +31,7 @@ from series.domain.championships.championship import (
 )
 from series.domain.errors import NotFound, _
 from series.domain.nights.methods import PLACEMENT
-from series.eventstore import writer
+from series.eventstore import store, writer
 from series.eventstore.retry import transient_retry
 from series.eventstore.writer import Recording
 from series.models import ChampionshipNight, Club, Night
@@ -116,6 +116,8 @@ def championship_open(
 
 
 def _facts(night_id: UUID, championship_id: UUID) -> NightFacts:
+    if not Night.objects.filter(id=night_id).exists():  # another stream's id is no night
+        raise NotFound(_("There is no such night."), code="night_not_found")
     night = nights.night_load(night_id)
     other = (
         ChampionshipNight.objects.filter(night_id=night_id)
@@ -237,6 +239,12 @@ def night_open_for_championship(
             **night,
         )
         key = _derived(idempotency_key, "championship")
+        if opened.replayed and store.find_by_key(writer.scoped_key(actor_id, key)) is None:
+            # The key opened a night that no championship took: another request.
+            raise writer.IdempotencyMismatch(
+                _("This idempotency key was already used for a different request."),
+                field="idempotency_key",
+            )
         if final:
             command = OpenFinal(str(opened.night_id))
         else:

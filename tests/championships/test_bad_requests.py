@@ -1,0 +1,64 @@
+"""Requests a careless or ill-meaning caller sends a championship: an id that is
+no night, a retried key with another body. Each is refused and changes nothing
+(RULES D-23)."""
+
+from __future__ import annotations
+
+import pytest
+
+from series.clubs import membership
+from series.models import Championship, ChampionshipNight, Night
+from tests.support.api import client_for, make_user
+from tests.support.championships import a_club
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def director():
+    club, _players = a_club()
+    user = make_user("director")
+    membership.member_set(club=club, user=user, role="scorer")
+    client = client_for(user)
+    answer = client.post(
+        f"/api/v1/clubs/{club.slug}/championships",
+        {"name": "Winter", "qualifying_nights": 2},
+        format="json",
+    )
+    return club, client, answer.json()["id"]
+
+
+def test_an_id_of_another_stream_is_no_night_to_add(director):
+    _club, client, champ = director
+    version = Championship.objects.get(id=champ).version
+    answer = client.post(f"/api/v1/championships/{champ}/nights", {"night": champ}, format="json")
+    assert answer.status_code == 404, answer.content
+    assert answer.json()["code"] == "night_not_found"
+    assert Championship.objects.get(id=champ).version == version
+
+
+def test_a_key_that_opened_a_plain_night_does_not_add_it_on_a_retry_with_a_championship(
+    director,
+):
+    club, client, champ = director
+    key = {"HTTP_IDEMPOTENCY_KEY": "night-1"}
+    plain = client.post(f"/api/v1/clubs/{club.slug}/nights", {}, format="json", **key)
+    assert plain.status_code == 201, plain.json()
+    other = client.post(
+        f"/api/v1/clubs/{club.slug}/nights", {"championship": champ}, format="json", **key
+    )
+    assert other.status_code == 422, other.json()
+    assert other.json()["code"] == "idempotency_key_reused"
+    assert not ChampionshipNight.objects.exists() and Night.objects.count() == 1
+    assert Championship.objects.get(id=champ).nights == []
+
+
+def test_a_retried_championship_night_replays_and_adds_nothing_more(director):
+    club, client, champ = director
+    key = {"HTTP_IDEMPOTENCY_KEY": "night-2"}
+    body = {"championship": champ}
+    first = client.post(f"/api/v1/clubs/{club.slug}/nights", body, format="json", **key)
+    again = client.post(f"/api/v1/clubs/{club.slug}/nights", body, format="json", **key)
+    assert first.status_code == again.status_code == 201, again.json()
+    assert again["Idempotent-Replayed"] == "true" and again.json()["id"] == first.json()["id"]
+    assert Championship.objects.get(id=champ).nights == [first.json()["id"]]
