@@ -71,6 +71,11 @@ def test_a_director_runs_a_championship_from_a_phone(browsers, live_server, club
     shoot(director, "championship-standings")
     press(director, "Make the cut")
     assert "in: in the top places" in director.locator("main").inner_text()
+    lines = table.locator("td.cut").evaluate_all(
+        "cells => cells.map(td => { const r = document.createRange();"
+        " r.selectNodeContents(td); return r.getClientRects().length; })"
+    )
+    assert set(lines) == {1}  # why a player is in or out reads on one line, not a word a line
     assert violations_of(director) == []
     press(director, "Open the final night")  # to the final night's page
     final = Championship.objects.get().final_night
