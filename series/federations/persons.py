@@ -13,6 +13,7 @@ A person's key: ``"u<account id>"`` for an account's confirmed players,
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -48,12 +49,18 @@ def keys_of(players: Iterable[int]) -> dict[int, str]:
     }
 
 
+def is_key(key: str) -> bool:
+    """A person key as the lists write it: ``u`` or ``p`` and a plain number."""
+    return re.fullmatch(r"[up][1-9][0-9]{0,17}", key) is not None
+
+
 def players_of(keys: Iterable[str]) -> dict[str, list[int]]:
-    """The players each person key stands for: one query at most."""
+    """The players each person key stands for (none for a malformed key): one query at most."""
     keys = set(keys)
+    found: dict[str, list[int]] = {key: [] for key in keys}
+    keys = {key for key in keys if is_key(key)}
     users = {int(key[1:]) for key in keys if key.startswith("u")}
     singles = {int(key[1:]) for key in keys if key.startswith("p")}
-    found: dict[str, list[int]] = {key: [] for key in keys}
     if users:
         confirmed = confirmed_links().filter(user_id__in=users)
         for player, user in confirmed.values_list("player_id", "user_id"):

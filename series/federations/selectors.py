@@ -19,7 +19,7 @@ from django.utils import timezone
 from series.domain.errors import DomainError, _
 from series.domain.federations import GONE_DAYS, Counted, PersonScore, person_score
 from series.domain.federations.membership import ACTIVE, PENDING
-from series.federations.persons import players_of
+from series.federations.persons import is_key, players_of
 from series.federations.projection import RESULT_FIELDS, played_result
 from series.models import (
     Federation,
@@ -183,7 +183,7 @@ def person_results(
 ) -> PersonPage | None:
     """A person's counted results with r, weight, age factor and part, counted as
     the list counts them but at this instant: a fixed number of queries."""
-    if not (person[:1] in ("u", "p") and person[1:].isdigit()):
+    if not is_key(person):
         return None
     players = players_of([person])[person]
     if not players:

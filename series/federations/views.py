@@ -8,6 +8,8 @@ confirms their players across clubs on their account's page.
 
 from __future__ import annotations
 
+import re
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
@@ -45,8 +47,11 @@ def _game(request, federation: Federation) -> tuple[str | None, list[str]]:
 
 
 def _page_number(request) -> int:
+    """The page asked for: 1 unless it is a plain number (ASCII digits), at most 10⁶."""
     raw = request.GET.get("page") or "1"
-    return min(int(raw), 10**6) if raw.isdigit() and int(raw[:7]) > 0 else 1
+    if not re.fullmatch(r"[0-9]{1,7}", raw):
+        return 1
+    return min(max(int(raw), 1), 10**6)
 
 
 def _link_page(request, federation: Federation, token: str, status: int = 200) -> HttpResponse:
@@ -147,11 +152,7 @@ def federation_page(request, slug: str):
     page = Paginator(range(0), PAGE).get_page(1)
     lines = []
     if game is not None:
-        number = (
-            max(1, int(request.GET.get("page") or 1))
-            if (request.GET.get("page") or "1").isdigit()
-            else 1
-        )
+        number = _page_number(request)
         count, lines = selectors.ranking(federation, game, offset=(number - 1) * PAGE, limit=PAGE)
         page = Paginator(range(count), PAGE).get_page(number)
     context = {
