@@ -49,6 +49,25 @@ def may_read(federation: Federation, user) -> bool:
     return Membership.objects.filter(user=user, club__in=clubs).exists()
 
 
+def federations_for(user) -> list[Federation]:
+    """The federations a person would look for from the home page: a visitor's the
+    public ones; a member's those they run or one of their clubs belongs to (asking
+    to join too)."""
+    if not user.is_authenticated:
+        return list(Federation.objects.filter(public=True))
+    clubs = Membership.objects.filter(user=user).values("club")
+    return list(
+        Federation.objects.filter(
+            Exists(FederationAdmin.objects.filter(federation=OuterRef("pk"), user=user))
+            | Exists(
+                FederationMember.objects.filter(
+                    federation=OuterRef("pk"), club__in=clubs, status__in=(ACTIVE, PENDING)
+                )
+            )
+        )
+    )
+
+
 def members(federation: Federation) -> list[FederationMember]:
     """The clubs in the federation and those asking to join, by name."""
     return list(

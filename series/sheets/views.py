@@ -26,6 +26,7 @@ from series.domain.events import from_payload, without_members
 from series.domain.rules import Rules, rules_from
 from series.domain.series import SeriesState
 from series.eventstore.store import VersionConflict
+from series.federations import selectors as federation_selectors
 from series.nights import pages_data as night_pages
 from series.nights import planned as planned_nights
 from series.sheets import live_links, selectors, services
@@ -73,7 +74,12 @@ def home(request):
         for m in memberships
     ]
     public_clubs = [] if request.user.is_authenticated else club_selectors.public_clubs()
-    return render(request, "home.html", {"clubs": clubs, "public_clubs": public_clubs})
+    context = {
+        "clubs": clubs,
+        "public_clubs": public_clubs,
+        "federations": federation_selectors.federations_for(request.user),
+    }
+    return render(request, "home.html", context)
 
 
 @require_http_methods(["GET", "POST"])

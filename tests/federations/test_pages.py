@@ -70,3 +70,19 @@ def test_a_member_confirms_their_player_from_their_account_page():
         r"<input[^>]*initials_only[^>]*>", client.get("/account/players/").content.decode()
     )
     assert "checked" in box.group(0)
+
+
+def test_the_home_page_leads_to_the_ranking_lists_and_to_making_a_federation():
+    admin, stranger = make_user("admin"), make_user("stranger")
+    club, _players = club_of("Uno", ["Ada", "Bruno", "Carla"], admin=admin)
+    federation = services.federation_create(user=admin, name="Lega Nord").federation
+    services.club_join(federation=federation, club=club, user=admin)
+    hidden = services.federation_create(user=admin, name="Lega Chiusa", public=False).federation
+    visitor = Client().get("/").content.decode()
+    assert 'href="/federations/lega-nord/"' in visitor
+    assert hidden.slug not in visitor  # a private list is not shown to a visitor
+    member = signed_in(admin).get("/").content.decode()
+    assert 'href="/federations/lega-nord/"' in member
+    assert 'href="/federations/new/"' in member
+    other = signed_in(stranger).get("/").content.decode()
+    assert 'href="/federations/new/"' in other and "lega-nord" not in other

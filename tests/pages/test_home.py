@@ -65,8 +65,9 @@ def test_its_queries_do_not_grow_with_the_number_of_series(
         )
     # session, user, memberships with clubs, open series with their next dealers,
     # their seats with the players, the deals waiting for the user's confirmation,
-    # the user's players (where they sit tonight), the nights planned ahead
-    with django_assert_num_queries(8):
+    # the user's players (where they sit tonight), the nights planned ahead, the
+    # federations of the user's clubs
+    with django_assert_num_queries(9):
         client.get("/")
     services.deal_record(
         series_id=services.series_start(
@@ -76,7 +77,7 @@ def test_its_queries_do_not_grow_with_the_number_of_series(
         ).series_id,
         entry=entry(table.players[1], {table.players[0]: 30, table.players[2]: 40}),
     )
-    with django_assert_num_queries(8):
+    with django_assert_num_queries(9):
         client.get("/")
 
 
@@ -161,8 +162,9 @@ def test_the_deals_waiting_are_one_query_however_many_series_wait(
         )
     client = as_role("member")
     # session, user, memberships with clubs, open series, their seats, the deals waiting,
-    # the user's players (where they sit tonight), the nights planned ahead
-    with django_assert_num_queries(8):
+    # the user's players (where they sit tonight), the nights planned ahead, the
+    # federations of the user's clubs
+    with django_assert_num_queries(9):
         page = client.get("/").content.decode()
     assert page.count("waits for your confirmation") == 3
 
