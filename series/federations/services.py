@@ -154,15 +154,17 @@ def club_join(
         raise Forbidden
     recording = Recording(user.id, idempotency_key)
     with transaction.atomic():
-        at_once = is_admin(federation, user)
-        if token:
-            _use_link(federation, token, club)
-            at_once = True
         shown = names_shown and not club.public  # a public club's names are shown anyway
-        if at_once:
+        if token or is_admin(federation, user):
             command = ClubJoined(federation.id, club.id, shown, by_link=bool(token))
         else:
             command = ClubJoinAsked(federation.id, club.id, shown)
+        kind = MembershipStream(federation.id, club.id)
+        first = writer.replayed(kind, kind.stream, command, recording)
+        if first is not None:  # a retry: its link was spent by the first request
+            return first.state
+        if token:
+            _use_link(federation, token, club)
         return _write(federation, club, command, recording).state
 
 

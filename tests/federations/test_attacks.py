@@ -49,3 +49,16 @@ def listed():
 def test_odd_addresses_get_an_answer_not_a_server_error(listed, address):
     answer = client_for(None).get(address)
     assert answer.status_code < 500, (address[:80], answer.status_code)
+
+
+def test_a_join_by_link_retried_with_its_idempotency_key_answers_as_the_first_did():
+    runner, club_admin = make_user("runner"), make_user("clubadmin")
+    club_of("Uno", ["Ada"], admin=club_admin)
+    token = services.federation_create(user=runner, name="Lega").token
+    client = client_for(club_admin)
+    ask = {"club": "uno", "token": token}
+    key = {"HTTP_IDEMPOTENCY_KEY": "join-1"}
+    first = client.post("/api/v1/federations/lega/members", ask, format="json", **key)
+    again = client.post("/api/v1/federations/lega/members", ask, format="json", **key)
+    assert (first.status_code, again.status_code) == (201, 201)
+    assert again.json() == first.json()
