@@ -109,3 +109,26 @@ def test_a_member_finds_the_championships_from_the_home_page_and_the_league(clie
     listed = f'href="/clubs/{club.slug}/championships/"'
     assert listed in client.get("/").content.decode()
     assert listed in client.get(f"/clubs/{club.slug}/league/").content.decode()
+
+
+def test_a_night_ranked_another_way_is_refused_with_what_to_do(client):
+    club, _players = a_club()
+    director = make_user("director")
+    membership.member_set(club=club, user=director, role="scorer")
+    client.force_login(director)
+    post(
+        client,
+        f"/clubs/{club.slug}/championships/",
+        name="Spring",
+        scoring="placement",
+        qualifying_nights=2,
+        final_size=3,
+        carry_over="half",
+    )
+    page = f"/clubs/{club.slug}/championships/{Championship.objects.get().id}/"
+    per_deal = nights.night_open(club=club, scoring="per_deal").night_id
+    refused = post(client, page, action="add_night", night=str(per_deal), expected_version=1)
+    shown = refused.content.decode()
+    assert "another method than the championship" in shown and "placement)" not in shown
+    assert "Open a qualifying night\u201d on the championship" in shown
+    assert refused.status_code == 422 and Championship.objects.get().nights == []

@@ -319,7 +319,10 @@ def _add(state: ChampionshipState, night: NightFacts) -> ChampionshipNightAdded:
     method = state.scoring.get("method")
     if night.scoring.get("method") != method:
         raise InvalidChampionship(
-            _("The night is ranked by another method than the championship's ({method})."),
+            _(
+                "The night is ranked by another method than the championship's: open its "
+                "nights with “Open a qualifying night” on the championship's page."
+            ),
             code="championship_night_other_method",
             field="night",
             method=method,
@@ -328,7 +331,10 @@ def _add(state: ChampionshipState, night: NightFacts) -> ChampionshipNightAdded:
         state.scoring.get("points_table") or {}
     ):
         raise InvalidChampionship(
-            _("The night's points table is not the championship's."),
+            _(
+                "The night's points table is not the championship's: open its nights with "
+                "“Open a qualifying night” on the championship's page."
+            ),
             code="championship_night_other_points_table",
             field="night",
         )
