@@ -350,11 +350,11 @@ def final_order(night_id: UUID) -> tuple[int, ...]:
 
 
 def joinable_nights(club: Club) -> list[Night]:
-    """The club's nights that may join a championship: never closed, and no
-    championship's yet (the championship checks the rest)."""
+    """The club's nights that may join a championship: open (not planned ahead),
+    never closed, and no championship's yet (the championship checks the rest)."""
     taken = ChampionshipNight.objects.filter(club=club).values("night_id")
     return list(
-        Night.objects.filter(club=club, closed=False, closes=0)
+        Night.objects.filter(club=club, planned=False, closed=False, closes=0)
         .exclude(id__in=taken)
         .only("id", "date")
     )

@@ -132,6 +132,7 @@ def _facts(night_id: UUID, championship_id: UUID) -> NightFacts:
         dict(night.scoring),
         night.closed or night.closes > 0,
         None if other is None else str(other),
+        night.planned,
     )
 
 

@@ -1,13 +1,18 @@
 """Requests a careless or ill-meaning caller sends a championship: an id that is
-no night, a retried key with another body. Each is refused and changes nothing
-(RULES D-23)."""
+no night, a retried key with another body, a night planned ahead. Each is
+refused and changes nothing (RULES D-23)."""
 
 from __future__ import annotations
 
+from datetime import date, timedelta
+
 import pytest
 
+from series.championships import selectors
 from series.clubs import membership
 from series.models import Championship, ChampionshipNight, Night
+from series.nights import planning
+from series.nights.planning import club_today
 from tests.support.api import client_for, make_user
 from tests.support.championships import a_club
 
@@ -62,3 +67,16 @@ def test_a_retried_championship_night_replays_and_adds_nothing_more(director):
     assert first.status_code == again.status_code == 201, again.json()
     assert again["Idempotent-Replayed"] == "true" and again.json()["id"] == first.json()["id"]
     assert Championship.objects.get(id=champ).nights == [first.json()["id"]]
+
+
+def test_a_night_planned_ahead_is_refused_for_what_it_is_and_not_offered(director):
+    club, client, champ = director
+    day = (date.fromisoformat(club_today(club).isoformat()) + timedelta(days=3)).isoformat()
+    planned = planning.night_plan(club=club, date=day).night_id
+    answer = client.post(
+        f"/api/v1/championships/{champ}/nights", {"night": str(planned)}, format="json"
+    )
+    assert answer.status_code == 422, answer.json()
+    assert answer.json()["code"] == "championship_night_planned"
+    assert Championship.objects.get(id=champ).nights == []
+    assert planned not in [night.id for night in selectors.joinable_nights(club)]

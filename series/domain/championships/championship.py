@@ -149,6 +149,7 @@ class NightFacts:
     scoring: Mapping
     closed: bool = False
     championship: str | None = None
+    planned: bool = False  # planned ahead, not opened: no rules yet
 
 
 @dataclass(frozen=True, slots=True)
@@ -301,6 +302,15 @@ def _add(state: ChampionshipState, night: NightFacts) -> ChampionshipNightAdded:
         raise InvalidChampionship(
             _("The night is another club's: only the club's own nights count."),
             code="championship_night_other_club",
+            field="night",
+        )
+    if night.planned:
+        raise InvalidChampionship(
+            _(
+                "The night is planned ahead and has no rules yet: on its day, open it "
+                "for the championship."
+            ),
+            code="championship_night_planned",
             field="night",
         )
     if night.championship is not None:
