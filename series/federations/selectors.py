@@ -132,9 +132,9 @@ class Names:
                 names[person] = "?"
                 continue
             private = any(not r["club__public"] and not r["agreed"] for r in mine)
-            chose_initials = person.startswith("u") and any(
-                r["chose"] and r["user_id"] == int(person[1:]) for r in mine
-            )
+            # The account's choice covers its players, confirmed or not yet (a "u"
+            # person's players are all linked to that one account).
+            chose_initials = any(r["chose"] for r in mine)
             name = mine[0]["name"]
             names[person] = initials(name) if private or chose_initials else name
         return cls(names)

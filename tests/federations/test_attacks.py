@@ -6,7 +6,10 @@ from __future__ import annotations
 import pytest
 
 from series.federations import services
-from tests.federations.conftest import club_of, followed, placed_night
+from series.models import FederationStanding
+from series.nights import services as nights
+from series.sheets import projections
+from tests.federations.conftest import club_of, followed, linked, placed_night
 from tests.support.api import client_for, make_user
 
 pytestmark = pytest.mark.django_db
@@ -62,3 +65,44 @@ def test_a_join_by_link_retried_with_its_idempotency_key_answers_as_the_first_di
     again = client.post("/api/v1/federations/lega/members", ask, format="json", **key)
     assert (first.status_code, again.status_code) == (201, 201)
     assert again.json() == first.json()
+
+
+def test_a_reopened_night_closed_again_counts_its_new_places_as_a_rebuild_does():
+    runner, club_admin = make_user("runner"), make_user("clubadmin")
+    uno, players = club_of("Uno", ["Ada", "Bruno", "Carla"], admin=club_admin)
+    made = services.federation_create(user=runner, name="Lega")
+    services.club_join(federation=made.federation, club=uno, user=club_admin, token=made.token)
+    placed_night(uno, [[p] for p in players])
+    night = placed_night(uno, [[p] for p in players])
+    followed()
+    nights.night_reopen(night_id=night, reason="The places were written backwards")
+    table = nights.night_load(night).rounds[0].tables[0]
+    nights.night_table_result(
+        night_id=night, table=table.number, order=[[p.id] for p in reversed(players)]
+    )
+    nights.night_close(night_id=night)
+    followed()
+    kept = sorted(FederationStanding.objects.values_list("person", "score", "part_a", "part_b"))
+    # Ada 1st then 3rd, Carla 3rd then 1st: level; Bruno 2nd twice (r = 1000, 0; 500, 500).
+    scores = {person: score for person, score, *_parts in kept}
+    assert scores[f"p{players[0].id}"] == scores[f"p{players[2].id}"]
+    projections.rebuild()
+    again = FederationStanding.objects.values_list("person", "score", "part_a", "part_b")
+    assert sorted(again) == kept
+
+
+def test_a_person_who_chose_initials_is_listed_so_before_confirming_their_player():
+    """The account's choice holds for every player linked to it, confirmed or not."""
+    runner, club_admin, person = make_user("runner"), make_user("clubadmin"), make_user("ada")
+    uno, players = club_of("Uno", ["Ada Rossi", "Bruno", "Carla"], admin=club_admin)
+    made = services.federation_create(user=runner, name="Lega")
+    services.club_join(federation=made.federation, club=uno, user=club_admin, token=made.token)
+    linked(uno, players[0], person)  # by the club's admin; Ada has not confirmed it
+    client_for(person).post("/api/v1/account/initials", {"initials_only": True}, format="json")
+    for _night in range(2):
+        placed_night(uno, [[p] for p in players])
+    followed()
+    lines = client_for(None).get("/api/v1/federations/lega/ranking?game=continental").json()
+    assert [line["name"] for line in lines["results"]] == ["A. R.", "Bruno", "Carla"]
+    csv = client_for(None).get("/federations/lega/ranking.csv?game=continental").content
+    assert b"Ada" not in csv
