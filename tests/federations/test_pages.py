@@ -27,7 +27,9 @@ def test_a_signed_in_user_makes_a_federation_and_a_club_admin_joins_with_its_lin
     club, _players = club_of("Uno", ["Ada", "Bruno", "Carla"], admin=club_admin)
     made = signed_in(runner).post("/federations/new/", {"name": "Lega Nord", "public": "on"})
     assert made.status_code == 201
-    link = re.search(r'value="(http[^"]+/join/[^"]+/)"', made.content.decode()).group(1)
+    shown = made.content.decode()
+    link = re.search(r'href="(http[^"]+/join/[^"]+/)"', shown).group(1)
+    assert f'data-copy-url="{link}"' in shown  # a button copies it: no selecting by hand
     path = link.split("testserver", 1)[1]
     page = signed_in(club_admin).get(path)
     assert "Uno" in page.content.decode()
@@ -86,3 +88,10 @@ def test_the_home_page_leads_to_the_ranking_lists_and_to_making_a_federation():
     assert 'href="/federations/new/"' in member
     other = signed_in(stranger).get("/").content.decode()
     assert 'href="/federations/new/"' in other and "lega-nord" not in other
+
+
+def test_a_member_who_runs_no_club_is_told_to_pass_the_link_on():
+    runner = make_user("runner")
+    made = services.federation_create(user=runner, name="Lega")
+    page = signed_in(make_user("player")).get(f"/federations/lega/join/{made.token}/")
+    assert "you run no club: send this link to your club" in page.content.decode()
