@@ -132,3 +132,13 @@ def test_a_night_ranked_another_way_is_refused_with_what_to_do(client):
     assert "another method than the championship" in shown and "placement)" not in shown
     assert "Open a qualifying night\u201d on the championship" in shown
     assert refused.status_code == 422 and Championship.objects.get().nights == []
+
+
+def test_a_closed_championship_reads_closed_in_italian_in_its_own_gender(client):
+    club, _players, champ = a_championship_played()
+    member = make_user("member")
+    membership.member_set(club=club, user=member, role="member")
+    client.force_login(member)
+    page = f"/clubs/{club.slug}/championships/{champ}/"
+    shown = client.get(page, HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    assert "Campionati</a> · chiuso" in shown  # a campionato, not a serata: not "chiusa"
