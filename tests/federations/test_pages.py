@@ -53,6 +53,8 @@ def test_anyone_reads_the_list_and_a_persons_results():
     person = Client().get(f"/federations/lega/persons/p{players[0].id}/?game=continental")
     text = person.content.decode()
     assert person.status_code == 200 and "1000" in text and "A, B" in text
+    # to check a score by hand one must know an older result weighs less (RULES D-25)
+    assert "each weighs weight × age factor" in text and "counts as 0 at weight 1" in text
 
 
 def test_a_member_confirms_their_player_from_their_account_page():
