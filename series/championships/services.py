@@ -27,6 +27,7 @@ from series.domain.championships.championship import (
     OpenChampionship,
     OpenFinal,
     WithdrawNight,
+    check_plays,
     decide,
 )
 from series.domain.errors import NotFound, _
@@ -246,7 +247,8 @@ def night_open_for_championship(
                 _("This idempotency key was already used for a different request."),
                 field="idempotency_key",
             )
-        if final:
+        if final:  # its game, method and points table as a qualifying night's
+            check_plays(state, _facts(opened.night_id, championship_id))
             command = OpenFinal(str(opened.night_id))
         else:
             command = AddNight(_facts(opened.night_id, championship_id))

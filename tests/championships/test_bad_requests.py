@@ -9,12 +9,14 @@ from datetime import date, timedelta
 import pytest
 
 from series.championships import selectors
+from series.championships import services as championships
 from series.clubs import membership
+from series.domain.errors import DomainError
 from series.models import Championship, ChampionshipNight, Night
 from series.nights import planning
 from series.nights.planning import club_today
 from tests.support.api import client_for, make_user
-from tests.support.championships import a_club
+from tests.support.championships import a_championship, a_club, a_night_played
 
 pytestmark = pytest.mark.django_db
 
@@ -80,3 +82,19 @@ def test_a_night_planned_ahead_is_refused_for_what_it_is_and_not_offered(directo
     assert answer.json()["code"] == "championship_night_planned"
     assert Championship.objects.get(id=champ).nights == []
     assert planned not in [night.id for night in selectors.joinable_nights(club)]
+
+
+def test_a_final_of_another_method_is_refused_and_opens_no_night():
+    club, (anna, bruno, carla, dario, elena) = a_club()
+    champ = a_championship(club, nights_=1, final_size=3)
+    penalties = {bruno: 20, carla: 30, dario: 40, elena: 50}
+    a_night_played(club, champ, anna, penalties, date="2026-01-09")
+    championships.championship_cut(championship_id=champ)
+    nights_before = Night.objects.count()
+    with pytest.raises(DomainError) as refused:
+        championships.night_open_for_championship(
+            club=club, championship_id=champ, final=True, scoring="per_deal"
+        )
+    assert refused.value.code == "championship_night_other_method"
+    assert Night.objects.count() == nights_before
+    assert Championship.objects.get(id=champ).final_night is None

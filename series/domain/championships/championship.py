@@ -290,35 +290,9 @@ def _game_of(rules: Mapping) -> str:
     return rules_from(rules.get("preset", "continental"), rules.get("options")).game
 
 
-def _add(state: ChampionshipState, night: NightFacts) -> ChampionshipNightAdded:
-    _before_cut(state)
-    if night.night in state.nights:
-        raise InvalidChampionship(
-            _("This night counts for the championship already."),
-            code="championship_night_added_already",
-            field="night",
-        )
-    if night.club != state.club:
-        raise InvalidChampionship(
-            _("The night is another club's: only the club's own nights count."),
-            code="championship_night_other_club",
-            field="night",
-        )
-    if night.planned:
-        raise InvalidChampionship(
-            _(
-                "The night is planned ahead and has no rules yet: on its day, open it "
-                "for the championship."
-            ),
-            code="championship_night_planned",
-            field="night",
-        )
-    if night.championship is not None:
-        raise InvalidChampionship(
-            _("The night counts for another championship already."),
-            code="championship_night_taken",
-            field="night",
-        )
+def check_plays(state: ChampionshipState, night: NightFacts) -> None:
+    """A night of the championship, a qualifying night or its final, plays the
+    championship's game, method and points table (RULES D-23)."""
     if _game_of(night.rules) != state.game:
         raise InvalidChampionship(
             _("The night plays another game than the championship's: open it with {game}."),
@@ -348,6 +322,38 @@ def _add(state: ChampionshipState, night: NightFacts) -> ChampionshipNightAdded:
             code="championship_night_other_points_table",
             field="night",
         )
+
+
+def _add(state: ChampionshipState, night: NightFacts) -> ChampionshipNightAdded:
+    _before_cut(state)
+    if night.night in state.nights:
+        raise InvalidChampionship(
+            _("This night counts for the championship already."),
+            code="championship_night_added_already",
+            field="night",
+        )
+    if night.club != state.club:
+        raise InvalidChampionship(
+            _("The night is another club's: only the club's own nights count."),
+            code="championship_night_other_club",
+            field="night",
+        )
+    if night.planned:
+        raise InvalidChampionship(
+            _(
+                "The night is planned ahead and has no rules yet: on its day, open it "
+                "for the championship."
+            ),
+            code="championship_night_planned",
+            field="night",
+        )
+    if night.championship is not None:
+        raise InvalidChampionship(
+            _("The night counts for another championship already."),
+            code="championship_night_taken",
+            field="night",
+        )
+    check_plays(state, night)
     if night.closed:
         raise InvalidChampionship(
             _("The night has closed: a night joins a championship before it closes."),
