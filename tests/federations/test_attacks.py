@@ -4,6 +4,7 @@ a server error (RULES D-25)."""
 from __future__ import annotations
 
 import pytest
+from django.test import Client
 
 from series.federations import services
 from series.models import FederationStanding
@@ -13,6 +14,12 @@ from tests.federations.conftest import club_of, followed, linked, placed_night
 from tests.support.api import client_for, make_user
 
 pytestmark = pytest.mark.django_db
+
+
+def signed_in(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
 
 
 @pytest.fixture
@@ -27,31 +34,31 @@ def listed():
     return players
 
 
-@pytest.mark.parametrize(
-    "address",
-    [
-        "/federations/lega/?page=99999999999999999999999",
-        "/federations/lega/?page=" + "9" * 5000,
-        "/federations/lega/?page=%C2%B2",
-        "/federations/lega/persons/u%C2%B2/",
-        "/federations/lega/persons/u99999999999999999999999/",
-        "/federations/lega/persons/p%D9%A1/",
-        "/federations/lega/persons/p0001/",
-        "/api/v1/federations/lega/persons/u007?game=continental",
-        "/api/v1/federations/lega/persons/u99999999999999999999999?game=continental",
-        "/api/v1/federations/lega/persons/u%C2%B2?game=continental",
-        "/api/v1/federations/lega/ranking?game=continental&offset=-1",
-        "/api/v1/federations/lega/ranking?game=continental&limit=1000",
-        "/api/v1/federations/lega/ranking?game=" + "x" * 5000,
-        "/federations/lega/ranking.csv?game=" + "x" * 5000,
-        "/federations/lega/?game=%00",
-        "/api/v1/federations/" + "x" * 5000,
-        "/federations/" + "x" * 5000 + "/",
-    ],
-)
-def test_odd_addresses_get_an_answer_not_a_server_error(listed, address):
-    answer = client_for(None).get(address)
-    assert answer.status_code < 500, (address[:80], answer.status_code)
+ODD_ADDRESSES = [
+    "/federations/lega/?page=99999999999999999999999",
+    "/federations/lega/?page=" + "9" * 5000,
+    "/federations/lega/?page=%C2%B2",
+    "/federations/lega/persons/u%C2%B2/",
+    "/federations/lega/persons/u99999999999999999999999/",
+    "/federations/lega/persons/p%D9%A1/",
+    "/api/v1/federations/lega/persons/u007?game=continental",
+    "/api/v1/federations/lega/persons/u99999999999999999999999?game=continental",
+    "/api/v1/federations/lega/persons/u%C2%B2?game=continental",
+    "/api/v1/federations/lega/ranking?game=continental&offset=-1",
+    "/api/v1/federations/lega/ranking?game=continental&limit=1000",
+    "/api/v1/federations/lega/ranking?game=" + "x" * 5000,
+    "/federations/lega/ranking.csv?game=" + "x" * 5000,
+    "/federations/lega/?game=%00",
+    "/api/v1/federations/" + "x" * 5000,
+    "/federations/" + "x" * 5000 + "/",
+]
+
+
+def test_odd_addresses_get_an_answer_not_a_server_error(listed):
+    reader = client_for(None)
+    padded = f"/federations/lega/persons/p00{listed[0].id}/?game=continental"  # a key as p0042
+    answers = {a[:80]: reader.get(a).status_code for a in [*ODD_ADDRESSES, padded]}
+    assert {address: code for address, code in answers.items() if code >= 500} == {}
 
 
 def test_a_join_by_link_retried_with_its_idempotency_key_answers_as_the_first_did():
@@ -106,3 +113,27 @@ def test_a_person_who_chose_initials_is_listed_so_before_confirming_their_player
     assert [line["name"] for line in lines["results"]] == ["A. R.", "Bruno", "Carla"]
     csv = client_for(None).get("/federations/lega/ranking.csv?game=continental").content
     assert b"Ada" not in csv
+
+
+def test_outsiders_neither_end_another_clubs_membership_nor_read_a_private_federations_pages():
+    runner, uno_admin, due_admin = make_user("runner"), make_user("uno"), make_user("due")
+    uno, players = club_of("Uno", ["Ada", "Bruno", "Carla"], admin=uno_admin)
+    club_of("Due", ["Dino"], admin=due_admin)
+    made = services.federation_create(user=runner, name="Chiusa", public=False)
+    services.club_join(federation=made.federation, club=uno, user=uno_admin, token=made.token)
+    for _night in range(2):
+        placed_night(uno, [[p] for p in players])
+    followed()
+    ended = client_for(due_admin).post("/api/v1/federations/chiusa/members/uno/end")
+    assert ended.status_code == 403
+    assert signed_in(due_admin).post("/federations/chiusa/members/uno/end/").status_code == 404
+    for address in (
+        "/federations/chiusa/",
+        "/federations/chiusa/ranking.csv?game=continental",
+        f"/federations/chiusa/persons/p{players[0].id}/?game=continental",
+    ):
+        assert signed_in(due_admin).get(address).status_code == 404, address
+        assert signed_in(uno_admin).get(address).status_code == 200, address
+    assert client_for(runner).get("/api/v1/federations/chiusa").json()["clubs"][0]["status"] == (
+        "active"
+    )
