@@ -95,6 +95,11 @@ def test_a_director_runs_a_championship_from_a_phone(browsers, live_server, club
     press(director, "Close the championship")
     assert Championship.objects.get().state == "closed"
     assert "The championship's final ranking" in director.locator("main").inner_text()
+    lines = director.locator("#championship-final td.tonight").evaluate_all(
+        "cells => cells.map(td => { const r = document.createRange();"
+        " r.selectNodeContents(td); return r.getClientRects().length; })"
+    )
+    assert set(lines) == {1}  # "not a finalist" on one line
     assert violations_of(director) == []
     director.set_viewport_size({"width": 1920, "height": 1080})
     with director.expect_navigation(timeout=WAIT):
