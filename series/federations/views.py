@@ -165,6 +165,7 @@ def federation_page(request, slug: str):
         "members": selectors.members(federation),
         "is_admin": services.is_admin(federation, request.user),
     }
+    context["asking"] = [m for m in context["members"] if m.status == "pending"]
     return render(request, "federations/federation.html", context)
 
 

@@ -97,3 +97,13 @@ def test_a_member_who_runs_no_club_is_told_to_pass_the_link_on():
     made = services.federation_create(user=runner, name="Lega")
     page = signed_in(make_user("player")).get(f"/federations/lega/join/{made.token}/")
     assert "you run no club: send this link to your club" in page.content.decode()
+
+
+def test_a_federation_admin_is_told_at_the_top_that_a_club_asks_to_join():
+    runner, asker = make_user("runner"), make_user("asker")
+    club, _players = club_of("Uno", ["Ada", "Bruno"], admin=asker)
+    federation = services.federation_create(user=runner, name="Lega").federation
+    services.club_join(federation=federation, club=club, user=asker)
+    page = signed_in(runner).get("/federations/lega/").content.decode()
+    assert "1 club asks to join: accept it under Clubs." in page
+    assert "asks to join: accept" not in Client().get("/federations/lega/").content.decode()
