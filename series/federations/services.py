@@ -104,6 +104,11 @@ def link_renew(*, federation: Federation, user) -> str:
     return _new_link(federation)
 
 
+def link_known(federation: Federation, token: str) -> bool:
+    """``token`` is one of the federation's join links (used, renewed or live)."""
+    return FederationLink.objects.filter(federation=federation, token_hash=_hash(token)).exists()
+
+
 def _use_link(federation: Federation, token: str, club: Club) -> None:
     """Spend the link ``token`` for ``club``, or refuse it (nothing changes)."""
     link = (

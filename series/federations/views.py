@@ -114,8 +114,12 @@ def member_answer(request, slug: str, club: str, action: str):
 def join(request, slug: str, token: str):
     """A club's admin joins the federation with its link."""
     federation = selectors.federation_by_slug(slug)
-    if federation is None:
-        raise Http404
+    if federation is None or not (
+        federation.public
+        or selectors.may_read(federation, request.user)
+        or services.link_known(federation, token)
+    ):
+        raise Http404  # a private federation shows itself only to its link's holders
     clubs = list(
         Club.objects.filter(
             memberships__user=request.user, memberships__role=Membership.Role.ADMIN

@@ -134,6 +134,9 @@ def test_outsiders_neither_end_another_clubs_membership_nor_read_a_private_feder
     ):
         assert signed_in(due_admin).get(address).status_code == 404, address
         assert signed_in(uno_admin).get(address).status_code == 200, address
+    # Its join page, to a guessed link: not its name either.
+    assert signed_in(due_admin).get("/federations/chiusa/join/guessed/").status_code == 404
+    assert signed_in(due_admin).get(f"/federations/chiusa/join/{made.token}/").status_code == 200
     assert client_for(runner).get("/api/v1/federations/chiusa").json()["clubs"][0]["status"] == (
         "active"
     )
