@@ -25,6 +25,7 @@ from series.api.base import (
     replay_headers,
     write_arguments,
 )
+from series.api.club_view import SLUG as CLUB_SLUG
 from series.api.permissions import require
 from series.api.serializers import options_field, preset_field
 from series.api.views.series import expected_version_field
@@ -46,7 +47,6 @@ from . import selectors, services
 from .selectors import ChampionshipPage
 
 CHAMPIONSHIP_ID = OpenApiParameter("championship_id", OpenApiTypes.UUID, OpenApiParameter.PATH)
-CLUB_SLUG = OpenApiParameter("slug", str, OpenApiParameter.PATH, description="The club's slug.")
 
 
 def _number(value: Fraction | None) -> float | None:
