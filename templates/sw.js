@@ -1,4 +1,4 @@
-/* The service worker's values, from the server (series/web/pwa.py): its cache,
+/* The service worker's values, from the server (series/site/pwa.py): its cache,
    the app shell, the offline page, the static files' folder and the paths of
    the pages it keeps, from the URLconf. Its logic is static/js/service-worker.js,
    linted with the other scripts. */

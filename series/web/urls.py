@@ -10,7 +10,7 @@ from series.accounts.forms import SignInForm
 from series.clubs import views as club_views
 from series.mail import views as mail_views
 from series.sheets import confirm_pages, views
-from series.web import pwa, rules_views
+from series.site import pwa, rules
 
 account_pages = [
     path("", account_views.account, name="account"),
@@ -75,8 +75,8 @@ urlpatterns = [
     path("mail/unsubscribe/<str:token>/", mail_views.unsubscribe, name="unsubscribe"),
     path("join/<str:token>/", club_views.join_link, name="join_link"),
     path("rules/check/", views.rules_check, name="rules_check"),
-    path("rules/", rules_views.rules_index, name="rules"),
-    path("rules/<slug:preset>/", rules_views.rules_page, name="rules_preset"),
+    path("rules/", rules.rules_index, name="rules"),
+    path("rules/<slug:preset>/", rules.rules_page, name="rules_preset"),
     path("series/<uuid:series_id>/", include(series_pages)),
     path("check/", views.checker, name="checker"),
     path("live/<str:token>/", views.live, name="live"),

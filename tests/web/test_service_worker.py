@@ -1,5 +1,5 @@
 """The service worker and the offline page take the pages they keep from the
-URLconf (series/web/pwa.py): the worker served at /sw.js is only the server's
+URLconf (series/site/pwa.py): the worker served at /sw.js is only the server's
 values, its logic the static script linted with the others, and the paths it
 keeps are exactly those the URLconf routes to the pages it names."""
 
@@ -14,7 +14,7 @@ import pytest
 from django.templatetags.static import static
 from django.urls import Resolver404, get_resolver, resolve, reverse
 
-from series.web import pwa
+from series.site import pwa
 from tests.support.browser import chromium_tab
 
 pytestmark = pytest.mark.django_db
