@@ -16,9 +16,9 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_safe
 
 from series.clubs.access import Access, allows
+from series.clubs.page_access import club_page, in_club_time, refuse_access
 from series.nights import screen_links
 from series.web.forms import submit
-from series.web.page_access import club_page, in_club_time, refuse_access
 
 from . import selectors, services
 from .forms import AddNightForm, ChampionshipWrite, CutForm, NewChampionshipForm, WithdrawForm

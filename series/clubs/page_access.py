@@ -1,12 +1,11 @@
 """The pages' answer to the access policy's decision (``series.clubs.access``, which
 alone decides who may do what): the page, a sign-in redirect, a 404 or a 403,
-for the series' pages, the club pages and the league's alike. A page of a club
-is rendered in the club's time zone."""
+for the club pages, the league's and the series' (``series.sheets.page_access``)
+alike. A page of a club is rendered in the club's time zone."""
 
 from __future__ import annotations
 
 from functools import wraps
-from uuid import UUID
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
@@ -16,7 +15,6 @@ from django.utils import timezone
 
 from series.clubs import selectors as club_selectors
 from series.clubs.access import ASK, Access, Decision, Table, decide
-from series.sheets import selectors
 
 
 def missing(request):
@@ -56,24 +54,6 @@ def in_club_time(club, view, *args, **kwargs):
     server's when the club chose none); the page is rendered inside it."""
     with timezone.override(club.time_zone or None):
         return view(*args, **kwargs)
-
-
-def series_page(access: Access):
-    """Load the series' sheet for the view, after checking the user's access."""
-
-    def decorate(view):
-        @wraps(view)
-        def page(request, series_id: UUID, **kwargs):
-            sheet, role = selectors.series_sheet_and_role(series_id, request.user)
-            table = Table(sheet.id, sheet.night) if sheet else None
-            refused = refuse_access(request, sheet.club if sheet else None, access, role, table)
-            if refused is not None:
-                return refused
-            return in_club_time(sheet.club, view, request, sheet, **kwargs)
-
-        return page
-
-    return decorate
 
 
 def club_page(access: Access):

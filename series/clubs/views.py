@@ -35,13 +35,13 @@ from series.clubs.forms import (
     RoleForm,
     rules_initial,
 )
+from series.clubs.page_access import club_page
 from series.domain import names as domain_names
 from series.domain.errors import DomainError
 from series.league import history as history_of
 from series.mail import subscriptions
 from series.web.forms import submit
 from series.web.messages import render as error_message
-from series.web.page_access import club_page
 
 MADE_SESSION_KEY = "invitation-made"  # a new link's token, until its page shows it
 JOIN_SESSION_KEY = "invitation_token"

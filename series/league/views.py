@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from series.clubs.access import Access, allows
+from series.clubs.page_access import club_page, refuse_access
 from series.league import csv_export, nights, player_record, selectors, services
 from series.league import history as history_of
 from series.league.forms import LadderForm, SeasonForm, SeasonRemoveForm
@@ -29,7 +30,6 @@ from series.nights import selectors as night_selectors
 from series.nights.planned import planned_nights
 from series.sheets import selectors as series_selectors
 from series.web.forms import submit
-from series.web.page_access import club_page, refuse_access
 
 HISTORY_PAGE = 50
 

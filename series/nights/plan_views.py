@@ -20,6 +20,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from series.clubs import selectors as club_selectors
 from series.clubs.access import Access, allows
+from series.clubs.page_access import club_page, in_club_time, refuse_access
 from series.domain.nights.methods import POINTS_TABLE
 from series.models import Player
 from series.nights import calendar, pages_data, planned, planning, selectors
@@ -32,7 +33,6 @@ from series.nights.plan_forms import (
     WithdrawNightForm,
 )
 from series.web.forms import submit
-from series.web.page_access import club_page, in_club_time, refuse_access
 
 DIRECT = Access.DIRECT
 

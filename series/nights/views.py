@@ -20,6 +20,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from series.championships.selectors import final_ranking_of_night
 from series.clubs.access import Access, allows
+from series.clubs.page_access import club_page, in_club_time, refuse_access
 from series.domain.names import sort_key
 from series.domain.nights.methods import POINTS_TABLE
 from series.nights import (
@@ -46,7 +47,6 @@ from series.nights.plan_forms import PlannedNightForm
 from series.sheets import selectors as sheet_selectors
 from series.web.conditional import watched
 from series.web.forms import submit
-from series.web.page_access import club_page, in_club_time, refuse_access
 
 DIRECT = Access.DIRECT  # admins and scorers direct a night
 

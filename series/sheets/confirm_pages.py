@@ -24,9 +24,9 @@ from series.clubs.access import Access
 from series.domain.errors import DomainError
 from series.sheets import selectors, services
 from series.sheets.forms import at_version
+from series.sheets.page_access import series_page
 from series.sheets.submit import submit
 from series.web.forms import TypedForm
-from series.web.page_access import series_page
 
 
 class ConfirmForm(TypedForm):

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from series.clubs import selectors as club_selectors
 from series.clubs.access import Access, Table, allows, own_table_elsewhere
 from series.clubs.forms import rules_initial
+from series.clubs.page_access import refuse_access
 from series.domain.audit import changes as audit_changes
 from series.domain.audit import scored as audit_scored
 from series.domain.errors import DomainError
@@ -40,11 +41,11 @@ from series.sheets.forms import (
     VoidForm,
     at_version,
 )
+from series.sheets.page_access import series_page
 from series.sheets.submit import submit
 from series.templatetags.cardtags import page_language
 from series.web.conditional import watched
 from series.web.messages import render as error_message
-from series.web.page_access import refuse_access, series_page
 
 
 def _can_score(request, club) -> bool:
