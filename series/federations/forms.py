@@ -41,5 +41,10 @@ class PlayerForm(TypedForm):
 
 class InitialsForm(TypedForm):
     initials_only = forms.BooleanField(
-        label=_("List me across clubs under my initials only"), required=False
+        label=_("List me across clubs under my initials only"),
+        help_text=_(
+            "Federations' ranking lists and your results there show “A. R.” instead of "
+            "your name; your clubs' own pages still show your name."
+        ),
+        required=False,
     )

@@ -107,3 +107,28 @@ def test_a_federation_admin_is_told_at_the_top_that_a_club_asks_to_join():
     page = signed_in(runner).get("/federations/lega/").content.decode()
     assert "1 club asks to join: accept it under Clubs." in page
     assert "asks to join: accept" not in Client().get("/federations/lega/").content.decode()
+
+
+@pytest.mark.parametrize(
+    ("language", "badge", "explained"),
+    [
+        ("en", "confirmed", "instead of your name"),
+        ("it", "confermato", "al posto del tuo nome"),
+        ("es", "confirmado", "en lugar de tu nombre"),
+        ("fr", "confirmé", "au lieu de votre nom"),
+        ("nl", "bevestigd", "in plaats van je naam"),
+    ],
+)
+def test_a_confirmed_player_and_the_initials_choice_read_right_in_every_language(
+    language, badge, explained
+):
+    """The badge names a player, not a deal ("confermata" was the deal's word), and
+    the initials checkbox says what it changes."""
+    admin, member = make_user("admin"), make_user("member")
+    club, players = club_of("Uno", ["Ada"], admin=admin)
+    linked(club, players[0], member)
+    client = signed_in(member)
+    client.post("/account/players/", {"action": "confirm", "player": players[0].id})
+    page = client.get("/account/players/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert f'<span class="badge">{badge}</span>' in page
+    assert explained in page
