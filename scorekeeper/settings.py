@@ -170,6 +170,8 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "series.database.replicas.context",
             ],
+            # A context's own tags, beside its pages (the shared ones are series/templatetags/).
+            "libraries": {"clubtags": "series.clubs.tags"},
         },
     },
 ]

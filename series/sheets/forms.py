@@ -22,22 +22,9 @@ from series.domain.events import DealEntry, GoingOut, Hand
 from series.domain.games import Option
 from series.domain.rules import CONTINENTAL, Rules, rules_from
 from series.templatetags.cardtags import card_labels
+from series.templatetags.rulestags import preset_choices
 from series.web.forms import TypedForm
 from series.web.messages import render as error_message
-
-
-def preset_choices() -> list[tuple[str, Any]]:
-    """Every registered preset with what it changes, in one line, game after game."""
-    return [
-        (name, gettext_lazy(game.preset_labels[name]) if name in game.preset_labels else name)
-        for game in games.all()
-        for name in game.presets
-    ]
-
-
-def preset_label(preset: str) -> str:
-    """A preset in words, in the page's language (its code when it has no label)."""
-    return str(dict(preset_choices()).get(preset, preset))
 
 
 def asked_options(*, melds_only: bool = False) -> dict[str, Option]:

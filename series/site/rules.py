@@ -14,8 +14,8 @@ from django.views.decorators.http import require_safe
 from series.domain.cards import JOKER, Card, rank_label
 from series.domain.errors import DomainError
 from series.domain.rules import PRESETS, Rules
-from series.sheets.forms import preset_choices, preset_label
 from series.templatetags.cardtags import page_language
+from series.templatetags.rulestags import preset_choices, preset_words
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +64,7 @@ def rules_page(request, preset: str):
     sizes = tables(rules)
     context = {
         "preset": preset,
-        "label": preset_label(preset),
+        "label": preset_words(preset),
         "rules": rules,
         "tables": sizes,
         "too_many": [

@@ -11,9 +11,7 @@ from django.utils.timezone import localtime
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from series.clubs.membership import refusal
 from series.domain import confirmation, series
-from series.sheets.forms import preset_label as _preset_label
 
 register = template.Library()
 
@@ -59,12 +57,6 @@ def event_label(type_name: str) -> str:
 
 
 @register.filter
-def preset_label(preset: str) -> str:
-    """A preset in words, in the page's language (a night's large-table rule)."""
-    return _preset_label(preset)
-
-
-@register.filter
 def names_and(names) -> str:
     """ "Anneke and Femke", "Anneke, Femke and Sara": names as a sentence says them."""
     names = [str(name) for name in names]
@@ -82,26 +74,10 @@ def lookup(mapping, key):
         return key
 
 
-INVITATION_STATES = {
-    None: _("open"),
-    "invitation_revoked": _("withdrawn"),
-    "invitation_expired": _("expired"),
-    "invitation_used": _("used up"),
-}
-
-
 @register.simple_tag
 def new_key() -> str:
     """A fresh idempotency key for a form written in a template."""
     return uuid.uuid4().hex
-
-
-@register.simple_tag
-def invitation_status(invitation) -> dict:
-    """An invitation's state in a word, and whether it can still be used."""
-    refused = refusal(invitation)
-    code = refused.code if refused else None
-    return {"label": INVITATION_STATES[code], "open": refused is None}
 
 
 @register.simple_tag

@@ -2,13 +2,24 @@
 
 from __future__ import annotations
 
-from django import template
-from django.utils.translation import gettext, ngettext
+from typing import Any
 
+from django import template
+from django.utils.translation import gettext, gettext_lazy, ngettext
+
+from series.domain import games
 from series.domain.rules import Rules
-from series.sheets.forms import preset_label
 
 register = template.Library()
+
+
+def preset_choices() -> list[tuple[str, Any]]:
+    """Every registered preset with what it changes, in one line, game after game."""
+    return [
+        (name, gettext_lazy(game.preset_labels[name]) if name in game.preset_labels else name)
+        for game in games.all()
+        for name in game.presets
+    ]
 
 
 @register.simple_tag
@@ -18,7 +29,7 @@ def rules_in_words(rules_dict) -> list[str]:
     each house rule in force, then the hands and the pack, in the page's language."""
     rules = Rules.from_dict(rules_dict or {})
     game = rules.game_object
-    words = [preset_label(rules.preset) if game.preset_label_holds(rules) else gettext(game.label)]
+    words = [preset_words(rules.preset) if game.preset_label_holds(rules) else gettext(game.label)]
     words += [gettext(sentence) % params for sentence, params in game.in_words(rules)]
     if rules.hand_size and rules.decks:
         words.append(_pack_in_words(rules))
@@ -43,5 +54,6 @@ def _pack_in_words(rules: Rules) -> str:
 
 @register.filter
 def preset_words(preset: str) -> str:
-    """A preset in words (``Short deals: 12 cards each``), in the page's language."""
-    return preset_label(preset)
+    """A preset in words (``Short deals: 12 cards each``), in the page's language
+    (its code when it has no label)."""
+    return str(dict(preset_choices()).get(preset, preset))
