@@ -23,6 +23,16 @@ def player_id(**kwargs) -> serializers.IntegerField:
     return serializers.IntegerField(min_value=1, max_value=ID_MAX, **kwargs)
 
 
+def expected_version_field(**kwargs) -> serializers.IntegerField:
+    """The version a write was drawn at, as every stream's writes take it."""
+    return serializers.IntegerField(
+        min_value=0,
+        max_value=INT_MAX,
+        help_text="The version you last read; a concurrent change answers 409.",
+        **kwargs,
+    )
+
+
 class TextField(serializers.CharField):
     """A JSON string, and only that: DRF's CharField takes ``1.1`` as "1.1"."""
 

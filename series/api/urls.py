@@ -1,20 +1,10 @@
 """The REST API, under /api/v1/ (see the docs page at /api/v1/docs)."""
 
-from django.urls import path, re_path
+from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView
 
 from series.api import docs
-from series.api.views import (
-    account,
-    auth,
-    clubs,
-    confirmations,
-    night_plans,
-    nights,
-    roster,
-    series,
-    verify,
-)
+from series.api.views import clubs, night_plans, nights, roster
 from series.api.views.not_found import not_found
 
 app_name = "api"
@@ -23,18 +13,7 @@ urlpatterns = [
     path("schema", SpectacularAPIView.as_view(), name="schema"),
     path("docs", docs.swagger_ui, name="docs"),
     path("redoc", docs.redoc, name="redoc"),
-    path("auth/token", auth.TokenCreateApi.as_view(), name="token"),
-    path("auth/sign-out", auth.SignOutApi.as_view(), name="sign-out"),
-    path("auth/sign-out-all", auth.SignOutAllApi.as_view(), name="sign-out-all"),
-    path("account", account.AccountApi.as_view(), name="account"),
-    path("account/password", account.PasswordChangeApi.as_view(), name="password"),
-    path("account/devices", account.DevicesApi.as_view(), name="devices"),
-    path(
-        "account/devices/<str:device_id>/revoke",
-        account.DeviceRevokeApi.as_view(),
-        name="device-revoke",
-    ),
-    path("account/pin", account.PinApi.as_view(), name="pin"),
+    path("", include("series.accounts.api_urls")),
     path("clubs", clubs.ClubsApi.as_view(), name="clubs"),
     path("clubs/<slug:slug>", clubs.ClubDetailApi.as_view(), name="club"),
     path("clubs/<slug:slug>/players", clubs.ClubPlayersApi.as_view(), name="club-players"),
@@ -115,38 +94,7 @@ urlpatterns = [
         name="calendar-renew",
     ),
     path("invitations/accept", clubs.InvitationAcceptApi.as_view(), name="invitation-accept"),
-    path("series", series.SeriesStartApi.as_view(), name="series-start"),
-    path("series/<uuid:series_id>", series.SeriesDetailApi.as_view(), name="series"),
-    path("series/<uuid:series_id>/deals", series.DealRecordApi.as_view(), name="deals"),
-    path(
-        "series/<uuid:series_id>/deals/<int:number>/correction",
-        series.DealCorrectApi.as_view(),
-        name="deal-correction",
-    ),
-    path(
-        "series/<uuid:series_id>/deals/<int:number>/void",
-        series.DealVoidApi.as_view(),
-        name="deal-void",
-    ),
-    path(
-        "series/<uuid:series_id>/deals/<int:number>/confirmation",
-        confirmations.DealConfirmApi.as_view(),
-        name="deal-confirmation",
-    ),
-    path(
-        "series/<uuid:series_id>/deals/<int:number>/dispute",
-        confirmations.DealDisputeApi.as_view(),
-        name="deal-dispute",
-    ),
-    path(
-        "series/<uuid:series_id>/confirmations",
-        confirmations.DealsToConfirmApi.as_view(),
-        name="deals-to-confirm",
-    ),
-    path("series/<uuid:series_id>/abandon", series.SeriesAbandonApi.as_view(), name="abandon"),
-    path("series/<uuid:series_id>/live-link", series.LiveLinkApi.as_view(), name="live-link"),
-    path("series/<uuid:series_id>/events", series.SeriesEventsApi.as_view(), name="events"),
-    path("verify", verify.VerifyApi.as_view(), name="verify"),
+    path("", include("series.sheets.api_urls")),
     # Anything else under the API is a JSON 404, not an HTML page.
     re_path(r"^[\s\S]*$", not_found),
 ]

@@ -27,8 +27,7 @@ from series.api.base import (
 )
 from series.api.club_view import SLUG as CLUB_SLUG
 from series.api.permissions import require
-from series.api.serializers import options_field, preset_field
-from series.api.views.series import expected_version_field
+from series.api.serializers import expected_version_field, options_field, preset_field
 from series.clubs import selectors as club_selectors
 from series.clubs.access import Access
 from series.domain.championships.championship import (

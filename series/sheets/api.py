@@ -35,6 +35,7 @@ from series.api.serializers import (
     INT_MAX,
     DealEntrySerializer,
     SeriesSerializer,
+    expected_version_field,
     options_field,
     player_id,
     preset_field,
@@ -62,15 +63,6 @@ CLOSED_NIGHT = (
     "`params.night`, its date in `params.date`): the night's director or a club admin "
     "reopens it first (`POST /nights/{id}/reopen`)."
 )
-
-
-def expected_version_field(**kwargs) -> serializers.IntegerField:
-    return serializers.IntegerField(
-        min_value=0,
-        max_value=INT_MAX,
-        help_text="The version you last read; a concurrent change answers 409.",
-        **kwargs,
-    )
 
 
 def reason_field(**kwargs) -> serializers.CharField:

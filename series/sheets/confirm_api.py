@@ -13,15 +13,10 @@ from series.api.base import (
     error_responses,
     idempotency_key,
 )
-from series.api.views.series import (
-    DEAL_NUMBER,
-    SERIES_ID,
-    WRITTEN,
-    SeriesApiView,
-    expected_version_field,
-)
+from series.api.serializers import expected_version_field
 from series.clubs.access import Access, allows
 from series.sheets import selectors, services
+from series.sheets.api import DEAL_NUMBER, SERIES_ID, WRITTEN, SeriesApiView
 
 
 class DealConfirmApi(SeriesApiView):

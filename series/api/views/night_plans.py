@@ -20,9 +20,8 @@ from series.api.base import (
     write_arguments,
 )
 from series.api.permissions import require
-from series.api.serializers import player_id
+from series.api.serializers import expected_version_field, player_id
 from series.api.views.nights import CLUB_SLUG, NIGHT_ID, WRITTEN, NightApiView
-from series.api.views.series import expected_version_field
 from series.clubs import selectors as club_selectors
 from series.clubs.access import Access
 from series.domain.nights.planning import REASON_LENGTH, VENUE_LENGTH

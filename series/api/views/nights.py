@@ -23,8 +23,7 @@ from series.api.base import (
     write_arguments,
 )
 from series.api.permissions import require
-from series.api.serializers import options_field, player_id, preset_field
-from series.api.views.series import expected_version_field
+from series.api.serializers import expected_version_field, options_field, player_id, preset_field
 from series.championships import services as championship_services
 from series.clubs import selectors as club_selectors
 from series.clubs.access import Access, allows
