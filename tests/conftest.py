@@ -12,6 +12,18 @@ from hypothesis import HealthCheck, settings
 
 from tests.support.backup import fresh_database  # noqa: F401 (a fixture for every test)
 from tests.support.league import History, build_history, make_users
+from tests.support.page_fixtures import (  # noqa: F401 (the page tests' fixtures, in every folder)
+    as_role,
+    browsers,
+    club,
+    four,
+    page,
+    page_without_worker,
+    six,
+    table,
+    table_of_the_module,
+    three,
+)
 from tests.support.shared import copy_or_build, written_once_per_module
 
 # Property tests: no deadline (a shared machine is slow at random moments) and

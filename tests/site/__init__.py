@@ -1,4 +1,3 @@
-"""The pages, as a visitor uses them: rendered by the test client and driven
-in a real browser (marked ``browser``). They cross every context through its
-pages (clubs, sheets, league, accounts), so they live here, not beside one
-folder of series/."""
+"""The site as a whole: the home page, the rules pages, languages, the PWA
+and offline pages, the content security policy and axe over every page of
+every context. Each context's own pages are tested in its folder."""

@@ -1,4 +1,5 @@
-"""Pages: a club with a user of each role, signed-in clients, and the browser."""
+"""The page tests' fixtures, bound for every folder by tests/conftest.py: a
+club with a user of each role, signed-in clients, and the browser."""
 
 from __future__ import annotations
 
