@@ -15,7 +15,6 @@ from rest_framework.response import Response
 from series.api.base import READ_ERRORS, error_responses
 from series.api.club_view import PLAYER_ID, SLUG, ClubApiView
 from series.api.permissions import require
-from series.api.representation import night_table
 from series.api.serializers import night_table_field, player_id
 from series.clubs.access import Access
 from series.domain.errors import NotFound as DomainNotFound
@@ -24,6 +23,7 @@ from series.league import history, nights, player_record, selectors
 from series.league.aggregates import FIGURES
 from series.league.selectors import league_games
 from series.models import Club, Player
+from series.sheets.representation import night_table
 from series.sheets.selectors import OPEN_STATUSES
 
 # A series' state as a client asks for it, and the statuses it stands for.

@@ -25,12 +25,6 @@ from series.api.base import (
 )
 from series.api.parsing import deal_entry
 from series.api.permissions import require
-from series.api.representation import (
-    event_payload,
-    night_table,
-    series_from_sheet,
-    series_from_state,
-)
 from series.api.serializers import (
     INT_MAX,
     DealEntrySerializer,
@@ -45,6 +39,12 @@ from series.clubs.access import Access, Table, allows
 from series.domain.rules import CONTINENTAL
 from series.models import Club
 from series.sheets import live_links, selectors, services
+from series.sheets.representation import (
+    event_payload,
+    night_table,
+    series_from_sheet,
+    series_from_state,
+)
 from series.web import conditional
 
 SERIES_ID = OpenApiParameter("series_id", OpenApiTypes.UUID, OpenApiParameter.PATH)
