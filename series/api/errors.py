@@ -31,8 +31,7 @@ from series.eventstore.retry import (
 )
 from series.eventstore.store import VersionConflict, current_version
 from series.eventstore.writer import StreamConflict
-from series.sheets import selectors
-from series.sheets.services import SERIES
+from series.models import Player
 from series.web import messages
 
 
@@ -78,14 +77,16 @@ def _unavailable() -> Response:
 
 
 def _conflict(error: VersionConflict) -> Response:
+    """Every writer raises its stream kind's conflict (``writer.StreamConflict``),
+    which names the stream; a bare one is said in general words."""
     if error.current is None:
         error.current = current_version(error.stream)
-    if not isinstance(error, StreamConflict):  # from the series' own projection guard
-        error = StreamConflict(SERIES.stale, error.stream, error.expected, error.current)
+    named = isinstance(error, StreamConflict)
     return Response(
         {
             "code": error.code,
-            "message": messages.render(error),  # names the stream: a series, a roster
+            # names the stream: a series, a roster
+            "message": messages.render(error) if named else gettext("The request failed."),
             "field": "expected_version",
             "current_version": error.current,
         },
@@ -108,8 +109,13 @@ def _refusal(error: DomainError, *, club_id: int | None) -> Response:
 def domain_message(error: DomainError, *, club_id: int | None) -> str:
     """The error's sentence in the request's language, naming the club's players."""
     ids = messages.player_ids(error)
-    names = selectors.player_names(club_id=club_id, ids=ids) if ids and club_id else None
+    names = _player_names(club_id, ids) if ids and club_id else None
     return messages.render(error, names)
+
+
+def _player_names(club_id: int, ids: set[int]) -> dict[int, str]:
+    """The club's players among ``ids`` by name; other clubs' stay unnamed."""
+    return dict(Player.objects.filter(club_id=club_id, id__in=ids).values_list("id", "name"))
 
 
 def _json_value(value: Any) -> Any:
