@@ -10,6 +10,7 @@ class SeriesConfig(AppConfig):
     def ready(self) -> None:
         from series.accounts import services as accounts
         from series.api import schema  # noqa: F401 (registers the token's OpenAPI scheme)
+        from series.championships import projection as championship_projection
         from series.championships import selectors as championships
         from series.domain.nights.drawing import CHAMPIONSHIP as CHAMPIONSHIP_DRAW
         from series.eventstore import projectors
@@ -17,9 +18,13 @@ class SeriesConfig(AppConfig):
         from series.league.catch_up import CATCH_UP
         from series.league.projection import LEAGUE
         from series.mail import outbox
+        from series.nights import projection as night_projection
         from series.nights import services as nights
 
         accounts.connect()
+        # The rebuild writes the nights after their tables' sheets, then the championships.
+        projectors.register_streams(night_projection.REBUILD)
+        projectors.register_streams(championship_projection.REBUILD)
         projectors.register(LEAGUE)  # the league follows the series
         projectors.register_tailing(CATCH_UP)  # and catches up outside the request
         projectors.register(REBUILD)  # the federations' lists are rebuilt with the rest

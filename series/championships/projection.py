@@ -10,6 +10,7 @@ from uuid import UUID
 
 from series.domain.championships.championship import ChampionshipState, fold
 from series.domain.registry import as_stored
+from series.eventstore import projectors
 from series.models import Championship, ChampionshipNight
 
 
@@ -67,3 +68,7 @@ def rebuild(streams: Iterable[tuple[UUID, list]]) -> None:
             opened_at=events[0].recorded_at,
             updated_at=events[-1].recorded_at,
         )
+
+
+# A rebuild writes the championships after their nights (``apps.py``).
+REBUILD = projectors.StreamsRebuild("championship", (ChampionshipNight, Championship), rebuild)

@@ -12,11 +12,16 @@ the core. Two kinds:
 
 The league registers itself when the app is ready (``apps.py``), so the series
 knows nothing of it, and a new read model is a new subscriber.
+
+A stream of another kind than the series' (a night's, a championship's) has its
+own read model, written by its writer; for the rebuild of every read model from
+the log (``sheets.projections.rebuild``) it registers its part (``StreamsRebuild``):
+its tables and how to write them again from its streams.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
@@ -67,14 +72,39 @@ class TailingProjector(Protocol):
         the log was read to its end."""
 
 
+@dataclass(frozen=True, slots=True)
+class StreamsRebuild:
+    """How the read model of one kind of stream is written again from the log:
+    ``kind`` names the streams it reads (``registry.stream_of`` their events),
+    ``tables`` its models, each before those it points to; ``rebuild`` writes
+    them from every such stream's events, after the score sheets and after the
+    parts registered before it."""
+
+    kind: str
+    tables: tuple[type, ...]
+    rebuild: Callable[[list[tuple[UUID, list[StoredEvent]]]], None]
+
+
 _inline: list[Projector] = []
 _tailing: list[TailingProjector] = []
+_streams: list[StreamsRebuild] = []
 
 
 def register(projector: Projector) -> None:
     """Subscribe ``projector`` (once; registering it again changes nothing)."""
     if projector not in _inline:
         _inline.append(projector)
+
+
+def register_streams(part: StreamsRebuild) -> None:
+    """Rebuild ``part``'s streams with the rest of the log (once)."""
+    if part not in _streams:
+        _streams.append(part)
+
+
+def streams_rebuilt() -> tuple[StreamsRebuild, ...]:
+    """The registered parts of the rebuild, in the order they write."""
+    return tuple(_streams)
 
 
 def register_tailing(projector: TailingProjector) -> None:

@@ -12,6 +12,7 @@ from uuid import UUID
 from series.domain.nights.events import NightOpened
 from series.domain.nights.night import NightState, fold
 from series.domain.nights.planning import coming, not_coming
+from series.eventstore import projectors
 from series.models import Night, NightSeat, SeriesSheet
 
 
@@ -128,6 +129,10 @@ def rebuild(streams: Iterable[tuple[UUID, list]]) -> None:
         opened = (e.recorded_at for e in events if isinstance(e.event, NightOpened))
         opened_at = next(opened, events[0].recorded_at)  # planned and not opened: planned
         project(night_id, state, opened_at=opened_at, updated_at=events[-1].recorded_at)
+
+
+# A rebuild writes the nights after their tables' score sheets (``apps.py``).
+REBUILD = projectors.StreamsRebuild("night", (NightSeat, Night), rebuild)
 
 
 def empty() -> None:

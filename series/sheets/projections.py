@@ -19,43 +19,20 @@ from uuid import UUID
 
 from django.db import connection, transaction
 
-from series.championships import projection as championship_projection
 from series.database import dialects
 from series.domain import snapshot, standing
-from series.domain.championships.events import is_championship_event
 from series.domain.events import DealRecorded, Event, PlayerSeated
-from series.domain.federations.membership import is_federation_event
-from series.domain.nights.events import is_night_event
-from series.domain.roster import is_roster_event
+from series.domain.registry import stream_of
 from series.domain.series import Deal, SeriesState, fold
 from series.domain.standing import standing_of
 from series.eventstore import projectors, store
 from series.eventstore.projectors import SeriesChanged
 from series.eventstore.row_source import insert_rows
-from series.models import (
-    Championship,
-    ChampionshipNight,
-    DealLine,
-    DealScore,
-    Night,
-    NightSeat,
-    SeriesSeat,
-    SeriesSheet,
-)
+from series.models import DealLine, DealScore, SeriesSeat, SeriesSheet
 from series.models import Event as EventRow
-from series.nights import projection as night_projection
 
 # Children first: the order in which rows can be deleted.
-PROJECTION_MODELS = (
-    ChampionshipNight,
-    Championship,
-    NightSeat,
-    Night,
-    DealScore,
-    DealLine,
-    SeriesSeat,
-    SeriesSheet,
-)
+PROJECTION_MODELS = (DealScore, DealLine, SeriesSeat, SeriesSheet)
 
 
 def _sheet_fields(state: SeriesState, updated_at: datetime) -> dict[str, Any]:
@@ -335,49 +312,48 @@ def project_series(
     rows.insert()
 
 
-def _empty_projections() -> None:
-    tables = [model._meta.db_table for model in PROJECTION_MODELS]
+def _empty_projections(parts: Sequence[projectors.StreamsRebuild]) -> None:
+    """Empty the score sheets and the registered parts' tables: the last part
+    registered first, since its rows may point to those written before."""
+    models = [model for part in reversed(parts) for model in part.tables]
+    tables = [model._meta.db_table for model in [*models, *PROJECTION_MODELS]]
     with connection.cursor() as cursor:
         dialects.current().empty_tables(cursor, tables)
 
 
 def rebuild(progress: Callable[[int], None] | None = None, *, batch: int = 500) -> int:
-    """Empty every projection table and project the whole log again.
+    """Empty every projection table and project the whole log again: the score
+    sheets, then each registered part's streams (``projectors.StreamsRebuild``),
+    then the projectors' tables.
 
-    The log is read one stream at a time through a server-side cursor and rows
-    are inserted in batches, so memory does not grow with the log. Returns the
-    number of events read.
+    The log is read one stream at a time through a server-side cursor and the
+    sheets' rows are inserted in batches, so memory does not grow with the series
+    played. Returns the number of events read.
     """
     events_read = 0
+    parts = projectors.streams_rebuilt()
     with transaction.atomic():
-        _empty_projections()
+        _empty_projections(parts)
         rows = Rows()
-        nights, championships = [], []
+        streams: dict[str, list] = {part.kind: [] for part in parts}
         for stream, events in store.iter_streams():
-            if is_federation_event(events[0].event):  # a club in a federation: its own rebuild
-                events_read += len(events)
-                continue
-            if is_roster_event(events[0].event):  # a club's roster: see rebuild_league
-                events_read += len(events)
-                continue
-            if is_night_event(events[0].event):  # a night: after its tables' sheets
-                nights.append((stream, events))
-                events_read += len(events)
-                continue
-            if is_championship_event(events[0].event):  # after its nights
-                championships.append((stream, events))
-                events_read += len(events)
+            events_read += len(events)
+            kind = stream_of(events[0].event)
+            if kind != "series":
+                # Another kind's: its registered part writes it after the sheets, or
+                # its projector reads the log itself (``projectors.rebuild``).
+                if kind in streams:
+                    streams[kind].append((stream, events))
                 continue
             state = fold(stored.event for stored in events)
             rows.add_series(stream, state, events[0].recorded_at, events[-1].recorded_at)
-            events_read += len(events)
             if len(rows) >= batch:
                 rows.insert()
                 rows = Rows()
                 if progress is not None:
                     progress(events_read)
         rows.insert()
-        night_projection.rebuild(nights)
-        championship_projection.rebuild(championships)
+        for part in parts:
+            part.rebuild(streams[part.kind])
         projectors.rebuild()
     return events_read
