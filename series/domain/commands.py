@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from series.domain.confirmation import ConfirmDeal, DisputeDeal
 from series.domain.events import (
+    DealConfirmed,
     DealCorrected,
+    DealDisputed,
     DealEntry,
     DealRecorded,
     DealVoided,
@@ -74,6 +75,25 @@ class SeatPlayer:
 
     player: int
     rules: Rules
+
+
+@records(DealConfirmed)
+@dataclass(frozen=True, slots=True)
+class ConfirmDeal:
+    number: int
+    user: int
+    player: int | None = None
+    recorder: int | None = None  # who recorded the deal's entry; None when unknown
+
+
+@records(DealDisputed)
+@dataclass(frozen=True, slots=True)
+class DisputeDeal:
+    number: int
+    user: int
+    reason: str
+    player: int | None = None
+    recorder: int | None = None
 
 
 Command = (

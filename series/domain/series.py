@@ -15,22 +15,15 @@ from series.domain import scoring
 from series.domain.commands import (
     AbandonSeries,
     Command,
+    ConfirmDeal,
     CorrectDeal,
+    DisputeDeal,
     RecordDeal,
     SeatPlayer,
     StartSeries,
     VoidDeal,
 )
-from series.domain.confirmation import (
-    CONFIRMED,
-    DISPUTED,
-    TO_CONFIRM,
-    ConfirmDeal,
-    DisputeDeal,
-    asked,
-    decide_confirmation,
-    finishing_while_disputed,
-)
+from series.domain.confirmation import CONFIRMED, DISPUTED, TO_CONFIRM, asked
 from series.domain.errors import DomainError, InvalidDeal, NotFound, SeriesClosed, _
 from series.domain.events import (
     DealConfirmed,
@@ -431,7 +424,7 @@ def decide(state: SeriesState, command: Command) -> list[Event]:
         case SeatPlayer():
             return [_seat_player(state, command)]
         case ConfirmDeal() | DisputeDeal():
-            return decide_confirmation(state, command)
+            return _confirm_or_dispute(state, command)
     raise TypeError(f"not a command: {command!r}")
 
 
@@ -486,6 +479,62 @@ def _require_reason(reason: str) -> str:
     return reason
 
 
+def _confirm_or_dispute(state: SeriesState, command: ConfirmDeal | DisputeDeal) -> list[Event]:
+    """A second member's look at a deal (``confirmation``): confirmed once, or
+    disputed with a reason; never by the member who recorded its entry."""
+    _require_deal_to_confirm(state, command)
+    if isinstance(command, ConfirmDeal):
+        if state.deal(command.number).confirmation == CONFIRMED:
+            raise DomainError(
+                _("Deal {number} is already confirmed."),
+                code="deal_confirmed",
+                number=command.number,
+            )
+        return [DealConfirmed(command.number, command.user, command.player)]
+    reason = _require_reason(command.reason)
+    return [DealDisputed(command.number, command.user, reason, command.player)]
+
+
+def _require_deal_to_confirm(state: SeriesState, command: ConfirmDeal | DisputeDeal) -> None:
+    _require_open(state)
+    if state.deal(command.number).void:
+        raise InvalidDeal(
+            _("Deal {number} was voided; there is nothing to confirm."),
+            code="deal_voided",
+            number=command.number,
+        )
+    if command.recorder is not None and command.user == command.recorder:
+        raise DomainError(
+            _(
+                "Deal {number} is confirmed or disputed by another member than the one who "
+                "recorded it."
+            ),
+            code="own_deal",
+            number=command.number,
+        )
+    if command.player is not None and command.player not in state.setup.players:
+        raise DomainError(
+            _("Deal {number}: player {player} is not seated in the series."),
+            code="player_not_seated",
+            number=command.number,
+            player=command.player,
+            field="player",
+        )
+
+
+def _finishing_while_disputed(state: SeriesState, number: int) -> DomainError:
+    disputed = [deal.number for deal in state.deals if deal.confirmation == DISPUTED]
+    return SeriesClosed(
+        _(
+            "Deal {number} would end the series, but deal {disputed} is disputed: correct "
+            "it, or have it confirmed, first."
+        ),
+        code="deal_disputed",
+        number=number,
+        disputed=disputed[0],
+    )
+
+
 def _record_deal(state: SeriesState, command: RecordDeal) -> list[Event]:
     _require_open(state)
     if state.status == FINISHED:
@@ -511,7 +560,7 @@ def _record_deal(state: SeriesState, command: RecordDeal) -> list[Event]:
     deal = Deal(number, dealer, state.status == TIEBREAK, command.entry)
     scored, progress = _advance(state.setup, state.progress, deal)  # refuses what does not fit
     if progress.outcome.finished and state.disputed:
-        raise finishing_while_disputed(state, number)
+        raise _finishing_while_disputed(state, number)
     return [
         DealRecorded(
             number,

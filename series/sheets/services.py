@@ -17,7 +17,7 @@ from typing import Any
 from uuid import UUID
 
 from series.clubs.players import not_a_player_of_club
-from series.domain.confirmation import ConfirmDeal, DisputeDeal
+from series.domain.commands import ConfirmDeal, DisputeDeal
 from series.domain.errors import DomainError, _
 from series.domain.events import (
     DealCorrected,

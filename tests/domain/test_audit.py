@@ -4,7 +4,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from series.domain.audit import changes
-from series.domain.confirmation import DISPUTED, TO_CONFIRM, DisputeDeal
+from series.domain.commands import DisputeDeal
+from series.domain.confirmation import DISPUTED, TO_CONFIRM
 from series.domain.errors import DomainError
 from series.domain.events import DealCorrected, DealDisputed, DealVoided
 from series.domain.rules import rules_from

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from series.domain.confirmation import ConfirmDeal, DisputeDeal
+from series.domain.commands import ConfirmDeal, DisputeDeal
 from series.domain.events import (
     DealConfirmed,
     DealCorrected,

@@ -6,15 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from series.domain.confirmation import (
-    CONFIRMED,
-    DISPUTED,
-    NOT_ASKED,
-    TO_CONFIRM,
-    ConfirmDeal,
-    DisputeDeal,
-    waiting,
-)
+from series.domain.commands import ConfirmDeal, DisputeDeal
+from series.domain.confirmation import CONFIRMED, DISPUTED, NOT_ASKED, TO_CONFIRM, waiting
 from series.domain.errors import DomainError
 from series.domain.events import (
     SCHEMA_VERSION,
