@@ -8,14 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, fields, replace
-from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from series.domain import game_registry
 from series.domain.cards import JOKER, Card, Pack
 from series.domain.errors import InvalidRules, _
-
-if TYPE_CHECKING:
-    from series.domain.games import Game, Option
 
 CONTINENTAL = "continental"  # the game and preset a series plays unless it names another
 
@@ -48,9 +45,10 @@ class Rules:
     rummy_bonus: int = 2  # Rummy, winner takes all: a Rummy multiplies the collection
 
     @property
-    def game_object(self) -> Game:
-        """The game these rules are for: whatever depends on the game asks it."""
-        return _games().get(self.game)
+    def game_object(self):
+        """The game these rules are for (a ``games.Game``): whatever depends on
+        the game asks it."""
+        return game_registry.get(self.game)
 
     # -- table size -----------------------------------------------------------
 
@@ -133,31 +131,46 @@ class Rules:
         return cls(**{k: v for k, v in data.items() if k in known})
 
 
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A house rule a game accepts: a field of ``Rules``, its type, and how the
+    forms, the API and the command line ask for it."""
+
+    name: str
+    kind: type  # bool, int or str
+    label: str = ""  # the forms' label; empty: the forms do not ask it (API and CLI do)
+    help: str = ""
+    nullable: bool = False  # None is a value: "not set", or "by table size"
+    melds: bool = False  # it changes which hands go out: the claim checker asks it too
+    field: str = ""  # a checkbox standing for one value of the option: its name …
+    value: Any = True  # … and the value it sets
+
+    @property
+    def form_field(self) -> str:
+        return self.field or self.name
+
+    def from_form(self, entered: Any) -> Any:
+        """The option's value for what its form field holds."""
+        return self.value if self.field else entered
+
+
 class _Presets(Mapping[str, Rules]):
     """Every registered game's presets by name, as the registry has them now."""
 
     def __getitem__(self, name: str) -> Rules:
-        rules = _games().preset(name)
+        rules = game_registry.preset(name)
         if rules is None:
             raise KeyError(name)
         return rules
 
     def __iter__(self) -> Iterator[str]:
-        return iter(_games().presets())
+        return iter(game_registry.presets())
 
     def __len__(self) -> int:
-        return len(_games().presets())
+        return len(game_registry.presets())
 
 
 PRESETS: Mapping[str, Rules] = _Presets()
-
-
-@cache
-def _games():
-    """The registry, imported when first asked: the games build their presets from Rules."""
-    from series.domain import games
-
-    return games
 
 
 def rules_from(preset: str = CONTINENTAL, options: Mapping[str, Any] | None = None) -> Rules:

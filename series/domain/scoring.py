@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from series.domain.cards import Card
 from series.domain.errors import InvalidCards, InvalidDeal, InvalidGoingOut, _
 from series.domain.events import DealEntry, Hand, Outcome
+from series.domain.melds import check_arrangement, check_groups
 from series.domain.rules import Rules
 
 
@@ -219,8 +220,6 @@ def _check_going_out(rules: Rules, entry: DealEntry, number: int) -> None:
             number=number,
             field="going_out",
         )
-    from series.domain.melds import check_arrangement, check_groups
-
     if rules.relaxed:
         # Groups laid turn by turn: only the groups shown can be checked.
         verdict = check_groups(rules, entry.going_out.groups)

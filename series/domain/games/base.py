@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from series.domain import scoring
@@ -19,33 +19,10 @@ from series.domain.cards import Card
 from series.domain.errors import InvalidRules, _
 from series.domain.events import DealEntry, Outcome
 from series.domain.meld_reasons import Reason, Verdict
-from series.domain.rules import Rules, check_jokers
+from series.domain.rules import Option, Rules, check_jokers
 from series.domain.scoring import Standing
 
 Words = tuple[str, Mapping[str, Any]]  # an English sentence marked for translation, its params
-
-
-@dataclass(frozen=True, slots=True)
-class Option:
-    """A house rule a game accepts: a field of ``Rules``, its type, and how the
-    forms, the API and the command line ask for it."""
-
-    name: str
-    kind: type  # bool, int or str
-    label: str = ""  # the forms' label; empty: the forms do not ask it (API and CLI do)
-    help: str = ""
-    nullable: bool = False  # None is a value: "not set", or "by table size"
-    melds: bool = False  # it changes which hands go out: the claim checker asks it too
-    field: str = ""  # a checkbox standing for one value of the option: its name …
-    value: Any = True  # … and the value it sets
-
-    @property
-    def form_field(self) -> str:
-        return self.field or self.name
-
-    def from_form(self, entered: Any) -> Any:
-        """The option's value for what its form field holds."""
-        return self.value if self.field else entered
 
 
 class Game(ABC):
