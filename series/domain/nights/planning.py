@@ -13,16 +13,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
 from ..errors import _
 from ..registry import records
 from ..text import iso_day, plain
 from .errors import InvalidNight
 from .events import NightMoved, NightPlanned, NightWithdrawn, PlayerAnswered
-
-if TYPE_CHECKING:
-    from .night import NightState
+from .state import NightState
 
 VENUE_LENGTH = 120
 REASON_LENGTH = 500
