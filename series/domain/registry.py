@@ -39,6 +39,7 @@ _MODULES = (
     "series.domain.roster",
     "series.domain.nights.night",
     "series.domain.federations.membership",
+    "series.domain.federations.person_links",
     "series.domain.championships.events",
     "series.domain.championships.championship",
 )

@@ -2,10 +2,11 @@
 
 A club's admin links a player of their club to a member's account (as ever,
 ``series.clubs.players.player_link``); the person confirms each such link from
-their account page, and only a confirmed link that still holds (the player is
-still linked to that account) joins the player to the person in lists across
-clubs. An unconfirmed player, or one with no account, is a person of one club.
-A person may choose to be listed under initials only.
+their account page (a fact of the club's log: ``stream.PersonLinkStream``),
+and only a confirmed link that still holds (the player is still linked to that
+account) joins the player to the person in lists across clubs. An unconfirmed
+player, or one with no account, is a person of one club. A person may choose to
+be listed under initials only.
 
 A person's key: ``"u<account id>"`` for an account's confirmed players,
 ``"p<player id>"`` for any other player.
@@ -17,10 +18,15 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.db.models import F
 
 from series.domain.errors import DomainError, _
+from series.domain.federations.person_links import PersonLinkConfirmed, PersonLinkWithdrawn
+from series.eventstore import writer
+from series.eventstore.retry import transient_retry
+from series.eventstore.writer import Recording
+from series.federations.stream import PersonLinkStream
 from series.models import PersonBehind, PersonChoice, PersonLink, Player
 
 
@@ -102,9 +108,16 @@ def mark_behind(user_id: int) -> None:
     PersonBehind.objects.get_or_create(person=user_key(user_id))
 
 
+def _write_link(user, club_id: int, command) -> None:
+    kind = PersonLinkStream(user.id, club_id)
+    writer.write(kind, kind.stream, command, recording=Recording(user.id))
+
+
+@transient_retry
 @transaction.atomic
 def link_confirm(*, user, club_slug: str, player_id: int) -> Player:
-    """``user`` confirms that player ``player_id`` of club ``club_slug`` is them."""
+    """``user`` confirms that player ``player_id`` of club ``club_slug`` is them: a
+    fact of their stream in the club (``PersonLinkStream``)."""
     player = Player.objects.select_related("club").filter(id=player_id).first()
     if player is None or player.user_id != user.id or player.erased_at is not None:
         raise DomainError(
@@ -121,14 +134,11 @@ def link_confirm(*, user, club_slug: str, player_id: int) -> Player:
             player=player_id,
             club=club_slug,
         )
-    PersonLink.objects.filter(player=player).exclude(user=user).delete()  # an old account's
-    if PersonLink.objects.filter(player=player, user=user).exists():
+    kind = PersonLinkStream(user.id, player.club_id)
+    confirmed = kind.load(kind.stream).state.player
+    if confirmed == player.id:
         return player  # confirmed already: nothing changes
-    try:
-        with transaction.atomic():
-            PersonLink.objects.create(player=player, user=user, club=player.club)
-    except IntegrityError:  # another player of the club is confirmed (one_person_link_per_club)
-        other = PersonLink.objects.select_related("player").get(user=user, club=player.club)
+    if confirmed is not None:
         raise DomainError(
             _(
                 "You confirmed {other} of {club} already: a person is one player of a "
@@ -136,24 +146,27 @@ def link_confirm(*, user, club_slug: str, player_id: int) -> Player:
             ),
             code="club_confirmed_already",
             field="player",
-            other=other.player.name,
+            other=Player.objects.get(id=confirmed).name,
             club=player.club.name,
-        ) from None
+        )
+    _write_link(user, player.club_id, PersonLinkConfirmed(user.id, player.club_id, player.id))
     mark_behind(user.id)
     return player
 
 
+@transient_retry
 @transaction.atomic
 def link_withdraw(*, user, player_id: int) -> None:
     """``user`` takes back their confirmation of player ``player_id``."""
-    deleted, _rows = PersonLink.objects.filter(user=user, player_id=player_id).delete()
-    if not deleted:
+    club_id = Player.objects.filter(id=player_id).values_list("club_id", flat=True).first()
+    if club_id is None:
         raise DomainError(
             _("You have not confirmed player {player}."),
             code="not_confirmed",
             field="player",
             player=player_id,
         )
+    _write_link(user, club_id, PersonLinkWithdrawn(user.id, club_id, player_id))
     mark_behind(user.id)
 
 

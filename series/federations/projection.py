@@ -37,10 +37,12 @@ from series.domain.federations.membership import (
     fold,
     is_federation_event,
 )
+from series.domain.federations.person_links import PersonLinkConfirmed, PersonLinkWithdrawn
 from series.domain.nights.events import NightClosed
 from series.domain.registry import from_payload
 from series.eventstore.store import StoredEvent
 from series.federations.persons import keys_of, player_key, players_of, user_key
+from series.federations.stream import project_link
 from series.league.nights import game_of
 from series.models import (
     Championship,
@@ -282,7 +284,8 @@ class FederationFollower:
 
 class FederationRebuild:
     """The lists' part of ``rebuild_projections`` (an inline projector that follows
-    no series): the memberships from their streams, then the lists."""
+    no series): the persons' confirmations and the memberships from their
+    streams, then the lists."""
 
     def concerns(self, change) -> bool:
         return False
@@ -294,8 +297,17 @@ class FederationRebuild:
         return None
 
     def rebuild(self) -> None:
+        rebuild_person_links()
         rebuild_members()
         rebuild()
+
+
+def rebuild_person_links() -> None:
+    """Every person's confirmations again from their streams, in log order."""
+    PersonLink.objects.all().delete()
+    types = [cls.__name__ for cls in (PersonLinkConfirmed, PersonLinkWithdrawn)]
+    for row in Event.objects.filter(type__in=types).order_by("position").iterator():
+        project_link(from_payload(row.type, row.payload, row.schema_version), row.recorded_at)
 
 
 def rebuild_members() -> None:

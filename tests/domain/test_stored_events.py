@@ -51,6 +51,7 @@ from series.domain.federations.membership import (
     ClubJoined,
     ClubMembershipEnded,
 )
+from series.domain.federations.person_links import PersonLinkConfirmed, PersonLinkWithdrawn
 from series.domain.nights.events import (
     NightClosed,
     NightMoved,
@@ -190,6 +191,8 @@ STORED = [
     ),
     (ClubJoinAccepted(2, 3), {"federation": 2, "club": 3}),
     (ClubMembershipEnded(2, 3, "club"), {"federation": 2, "club": 3, "by": "club"}),
+    (PersonLinkConfirmed(8, 3, 4), {"user": 8, "club": 3, "player": 4}),
+    (PersonLinkWithdrawn(8, 3, 4), {"user": 8, "club": 3, "player": 4}),
     (
         NightOpened(
             7,
