@@ -1,7 +1,8 @@
 """Backup and restore of the event log as JSON Lines (the checksum: series/backup/checksum.py).
 
 The export is the backup: the reference data the events need (users, clubs,
-players, members, the league's seasons and ladder rules), then every event in
+players, members, the league's seasons and ladder rules, and in a backup of
+every club the federations with their admins and join links), then every event in
 log order, each line carrying an HMAC-SHA256 chained to the line before, then
 an end line with the count. The HMAC is keyed by ``BACKUP_KEY`` (or, when that
 is not set, by a key derived from ``SECRET_KEY``), so nobody without the key
@@ -45,6 +46,7 @@ from series.domain.championships.events import (
 from series.domain.errors import DomainError
 from series.domain.events import PlayerSeated, SeriesStarted, from_payload
 from series.domain.federations.membership import is_federation_event
+from series.domain.federations.person_links import is_person_event
 from series.domain.league.night_standings import check_night_count
 from series.domain.league.seasons import check_ladder, check_new_season
 from series.domain.nights.events import (
@@ -57,9 +59,20 @@ from series.domain.nights.night import NightState
 from series.domain.roster import is_roster_event, roster_stream
 from series.domain.series import SeriesState
 from series.eventstore import writer
-from series.federations.stream import MembershipStream
+from series.federations.stream import MembershipStream, PersonLinkStream
 from series.league.aggregates import named_seasons
-from series.models import Club, Event, LadderRules, Membership, Player, Season
+from series.models import (
+    Club,
+    Event,
+    Federation,
+    FederationAdmin,
+    FederationLink,
+    LadderRules,
+    Membership,
+    PersonChoice,
+    Player,
+    Season,
+)
 from series.nights.services import NIGHT
 from series.sheets import projections
 from series.sheets.services import SERIES
@@ -128,7 +141,15 @@ def _records(club: Club | None, progress, with_accounts: bool) -> Iterator[dict[
     }
     members = Membership.objects.filter(club__in=clubs).select_related("user").order_by("id")
     events = Event.objects.filter(club__in=clubs).order_by("position")
-    users = get_user_model().objects.filter(id__in=_user_ids(members, events)).order_by("id")
+    # A federation spans clubs: only a backup of every club holds it.
+    federations = Federation.objects.order_by("id") if club is None else Federation.objects.none()
+    ids = _user_ids(members, events) | _federation_user_ids(federations)
+    users = get_user_model().objects.filter(id__in=ids).order_by("id")
+    initials = set(
+        PersonChoice.objects.filter(user__in=users, initials_only=True).values_list(
+            "user_id", flat=True
+        )
+    )
     for user in users:
         record = {
             "kind": "user",
@@ -138,6 +159,8 @@ def _records(club: Club | None, progress, with_accounts: bool) -> Iterator[dict[
         }
         if with_accounts:
             record["password"] = user.password
+        if user.id in initials:
+            record["initials_only"] = True  # listed across clubs under initials (D-25)
         yield record
     for row in clubs:
         yield {
@@ -170,6 +193,7 @@ def _records(club: Club | None, progress, with_accounts: bool) -> Iterator[dict[
             "role": member.role,
         }
     yield from _league_settings(clubs)
+    yield from _federations(federations)
     for done, event in enumerate(events.iterator(chunk_size=2000), start=1):
         yield {
             "kind": "event",
@@ -210,6 +234,39 @@ def _league_settings(clubs) -> Iterator[dict[str, Any]]:
             "night_min": rules.night_min,
             "night_best": rules.night_best,
         }
+
+
+def _federations(federations) -> Iterator[dict[str, Any]]:
+    """The federations, their admins and their join links (only a hash of each)."""
+    for federation in federations:
+        yield {
+            "kind": "federation",
+            "id": federation.id,
+            "slug": federation.slug,
+            "name": federation.name,
+            "public": federation.public,
+            "created_by": federation.created_by_id,
+            "created_at": federation.created_at.isoformat(),
+        }
+    admins = FederationAdmin.objects.filter(federation__in=federations).order_by("id")
+    for admin in admins:
+        yield {"kind": "federation_admin", "federation": admin.federation_id, "user": admin.user_id}
+    for link in FederationLink.objects.filter(federation__in=federations).order_by("id"):
+        yield {
+            "kind": "federation_link",
+            "federation": link.federation_id,
+            "token_hash": link.token_hash,
+            "created_at": link.created_at.isoformat(),
+            "used_by": link.used_by_id,
+            "used_at": link.used_at and link.used_at.isoformat(),
+            "renewed_at": link.renewed_at and link.renewed_at.isoformat(),
+        }
+
+
+def _federation_user_ids(federations) -> set[int]:
+    admins = FederationAdmin.objects.filter(federation__in=federations)
+    ids = set(admins.values_list("user_id", flat=True))
+    return ids | set(federations.exclude(created_by=None).values_list("created_by_id", flat=True))
 
 
 def _user_ids(members, events) -> set[int]:
@@ -371,6 +428,8 @@ class _Restorer:
         else:
             user.set_unusable_password()
         user.save()
+        if record.get("initials_only"):
+            PersonChoice.objects.create(user=user, initials_only=True)
 
     def _add_club(self, number: int, record: dict[str, Any]) -> None:
         Club.objects.create(
@@ -420,6 +479,33 @@ class _Restorer:
             **nights,
         )
 
+    def _add_federation(self, number: int, record: dict[str, Any]) -> None:
+        federation = Federation.objects.create(
+            id=record["id"],
+            slug=record["slug"],
+            name=record["name"],
+            public=record["public"],
+            created_by_id=record["created_by"],
+        )
+        Federation.objects.filter(id=federation.id).update(
+            created_at=_moment(number, record["created_at"])
+        )
+
+    def _add_federation_admin(self, number: int, record: dict[str, Any]) -> None:
+        FederationAdmin.objects.create(federation_id=record["federation"], user_id=record["user"])
+
+    def _add_federation_link(self, number: int, record: dict[str, Any]) -> None:
+        link = FederationLink.objects.create(
+            federation_id=record["federation"],
+            token_hash=record["token_hash"],
+            used_by_id=record["used_by"],
+            used_at=record["used_at"] and _moment(number, record["used_at"]),
+            renewed_at=record["renewed_at"] and _moment(number, record["renewed_at"]),
+        )
+        FederationLink.objects.filter(id=link.id).update(
+            created_at=_moment(number, record["created_at"])
+        )
+
     def _add_event(self, number: int, record: dict[str, Any]) -> None:
         event = from_payload(record["type"], record["payload"], record["schema_version"])
         club = record["club"]
@@ -431,6 +517,10 @@ class _Restorer:
             kind = NIGHT
         elif is_federation_event(event):
             kind = MembershipStream(event.federation, club)
+        elif is_person_event(event):
+            if event.club != club or event.player not in self.players[club]:
+                raise BackupError(number, "the confirmation names a player the club does not have")
+            kind = PersonLinkStream(event.user, club)
         elif is_championship_event(event):
             self._check_championship_event(number, record, event)
             kind = CHAMPIONSHIP
@@ -533,6 +623,13 @@ class _Restorer:
         self.replay.flush()
 
 
+def _moment(number: int, text: str) -> datetime:
+    moment = parse_datetime(text)
+    if not isinstance(moment, datetime):
+        raise BackupError(number, f"not a valid time: {text!r}")
+    return moment
+
+
 def _row(number: int, record: dict[str, Any]) -> Event:
     recorded_at = parse_datetime(record["recorded_at"])
     if not isinstance(recorded_at, datetime):
@@ -553,7 +650,17 @@ def _row(number: int, record: dict[str, Any]) -> Event:
 
 
 def _reset_sequences() -> None:
-    models = [get_user_model(), Club, Player, Membership, Season, Event]
+    models = [
+        get_user_model(),
+        Club,
+        Player,
+        Membership,
+        Season,
+        Event,
+        Federation,
+        FederationAdmin,
+        FederationLink,
+    ]
     statements = connection.ops.sequence_reset_sql(no_style(), models)
     with connection.cursor() as cursor:
         for statement in statements:

@@ -12,10 +12,14 @@ from series.models import (
     ClubRecord,
     DealLine,
     DealScore,
+    FederationMember,
+    FederationStanding,
     HeadToHeadTally,
     Night,
     NightSeat,
+    PersonLink,
     PersonSummary,
+    PlayedNight,
     RosterPlayer,
     SeasonStanding,
     SeriesResult,
@@ -40,6 +44,10 @@ CHECKSUM_TABLES = [
     (NightSeat, ("night_id", "round", "table", "seat")),
     (Championship, ("id",)),
     (ChampionshipNight, ("championship_id", "final", "night_id")),
+    (PersonLink, ("player_id",)),
+    (FederationMember, ("federation_id", "club_id")),
+    (PlayedNight, ("night_id", "player_id")),
+    (FederationStanding, ("federation_id", "game", "person")),
 ]
 
 
