@@ -7,25 +7,15 @@ from datetime import UTC, datetime
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from series.domain.events import DealEntry, Hand
 from series.domain.finishing import places_from_order, series_order
 from series.domain.league.results import DealFacts, SeriesFacts, places, series_results
 from series.domain.nights import Placement, table_result
-from series.domain.rules import rules_from
-from series.domain.series import RecordDeal, SeriesState, StartSeries, VoidDeal, decide, fold
+from series.domain.series import SeriesState, VoidDeal, decide, fold
 from series.domain.standing import standing_of
+from tests.support.series import record_points as record
+from tests.support.series import started_in_seat_order as started
 
 A, B, C, D, E = 1, 2, 3, 4, 5
-
-
-def started(players, preset="continental", **options):
-    command = StartSeries(1, tuple(players), players[0], rules_from(preset, options))
-    return fold(decide(SeriesState(), command))
-
-
-def record(state, went_out, points):
-    entry = DealEntry(went_out, tuple(Hand(p, points=n) for p, n in points.items()))
-    return fold(decide(state, RecordDeal(entry)), state)
 
 
 def league_facts(state: SeriesState) -> SeriesFacts:

@@ -1,5 +1,7 @@
 """Standard Rummy as a second rule set (RULES §3), through the same fold."""
 
+from functools import partial
+
 import pytest
 
 from series.domain.cards import parse_cards
@@ -7,18 +9,13 @@ from series.domain.errors import DomainError
 from series.domain.events import DealEntry, GoingOut, Hand
 from series.domain.rules import rules_from
 from series.domain.series import RecordDeal, SeriesState, StartSeries, decide, fold
+from tests.support.series import record_points as record
+from tests.support.series import started as series_started
+
+# A Rummy series; each test names its first dealer.
+started = partial(series_started, preset="rummy")
 
 A, B, C, D = 1, 2, 3, 4
-
-
-def started(players, first_dealer, **options):
-    command = StartSeries(1, tuple(players), first_dealer, rules_from("rummy", options))
-    return fold(decide(SeriesState(), command))
-
-
-def record(state, went_out, points, **kwargs):
-    entry = DealEntry(went_out, tuple(Hand(p, points=n) for p, n in points.items()), **kwargs)
-    return fold(decide(state, RecordDeal(entry)), state)
 
 
 def test_an_elimination_game_to_100_ends_with_the_last_player_below_the_cap():

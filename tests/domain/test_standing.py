@@ -8,16 +8,11 @@ from hypothesis import strategies as st
 
 from series.domain.events import DealEntry, Hand
 from series.domain.finishing import series_order
-from series.domain.rules import rules_from
-from series.domain.series import RecordDeal, SeriesState, StartSeries, VoidDeal, decide, fold
+from series.domain.series import RecordDeal, SeriesState, VoidDeal, decide, fold
 from series.domain.standing import Standing, decode, encode, standing_of
+from tests.support.series import started_in_seat_order as started
 
 penalties = st.sampled_from([15, 20, 25, 40, 60])
-
-
-def started(players, preset):
-    command = StartSeries(1, tuple(players), players[0], rules_from(preset, {}))
-    return fold(decide(SeriesState(), command))
 
 
 @st.composite

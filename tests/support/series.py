@@ -52,3 +52,14 @@ def run(state, *commands):
 
 def record(state, deal_entry, **kwargs):
     return run(state, RecordDeal(deal_entry, **kwargs))
+
+
+def started_in_seat_order(players, preset="continental", **options):
+    """A series of ``players`` whose first seat deals first."""
+    return started(players, players[0], preset, **options)
+
+
+def record_points(state, went_out, points, **entry_options):
+    """``state`` after a deal entered by points: ``points`` maps a player to their penalty."""
+    hands = tuple(Hand(player, points=penalty) for player, penalty in points.items())
+    return record(state, DealEntry(went_out, hands, **entry_options))

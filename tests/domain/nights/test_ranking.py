@@ -8,7 +8,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from series.domain.events import DealEntry, Hand
 from series.domain.nights import (
     InvalidNight,
     PerDeal,
@@ -22,13 +21,14 @@ from series.domain.nights.ranking import RoundPoints
 from series.domain.rules import rules_from
 from series.domain.series import (
     AbandonSeries,
-    RecordDeal,
     SeriesState,
     StartSeries,
     decide,
     fold,
 )
 from series.domain.standing import standing_of
+from tests.support.series import record_points as record
+from tests.support.series import started_in_seat_order as started
 
 A, B, C, D, E = 1, 2, 3, 4, 5
 
@@ -43,16 +43,6 @@ def result(*order, totals=None, deals=None, played=True, finished=True):
         played=played,
         finished=finished,
     )
-
-
-def started(players):
-    command = StartSeries(1, tuple(players), players[0], rules_from("continental"))
-    return fold(decide(SeriesState(), command))
-
-
-def record(state, went_out, points):
-    entry = DealEntry(went_out, tuple(Hand(p, points=n) for p, n in points.items()))
-    return fold(decide(state, RecordDeal(entry)), state)
 
 
 # -- a table's points (RULES D-16) ----------------------------------------------------
