@@ -25,6 +25,7 @@ from series.models import DealLine, Event
 from series.nights import services as nights
 from series.sheets import projections, services
 from tests.support.api import client_for
+from tests.support.connections import admin_dsn
 
 WORKERS, SERIES_EACH = 4, 3
 
@@ -122,11 +123,6 @@ def test_every_service_writer_goes_through_the_retry():
 
 
 # -- against a real PostgreSQL ------------------------------------------------------------
-
-
-def admin_dsn() -> str:
-    params = connection.settings_dict
-    return f"postgres://{params['USER']}@{params['HOST']}:{params['PORT']}/{params['NAME']}"
 
 
 def terminate_others(spared: list[int]) -> int:

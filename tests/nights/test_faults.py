@@ -35,6 +35,7 @@ from series.models import Event
 from series.sheets import projections
 from tests.support import standby
 from tests.support.api import client_for, make_user
+from tests.support.connections import admin_dsn
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -61,11 +62,6 @@ NIGHT = Counter(  # the night's own stream: what its writes append, once each
     RoundClosed=1,
     NightClosed=1,
 )
-
-
-def admin_dsn() -> str:
-    params = connection.settings_dict
-    return f"postgres://{params['USER']}@{params['HOST']}:{params['PORT']}/{params['NAME']}"
 
 
 @dataclass
