@@ -4,7 +4,6 @@ a server error (RULES D-25)."""
 from __future__ import annotations
 
 import pytest
-from django.test import Client
 
 from series.federations import services
 from series.models import FederationStanding
@@ -12,14 +11,9 @@ from series.nights import services as nights
 from series.sheets import projections
 from tests.federations.conftest import club_of, followed, linked, placed_night
 from tests.support.api import client_for, make_user
+from tests.support.pages import signed_in
 
 pytestmark = pytest.mark.django_db
-
-
-def signed_in(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 @pytest.fixture

@@ -12,14 +12,9 @@ from series.federations import services
 from series.models import FederationMember, PersonLink
 from tests.federations.conftest import club_of, followed, linked, placed_night
 from tests.support.api import make_user
+from tests.support.pages import signed_in
 
 pytestmark = pytest.mark.django_db
-
-
-def signed_in(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def test_a_signed_in_user_makes_a_federation_and_a_club_admin_joins_with_its_link():

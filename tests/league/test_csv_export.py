@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-import csv
-import io
-
 import pytest
-from django.test import Client
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -19,20 +15,11 @@ from series.sheets import services
 from tests.support.api import make_user
 from tests.support.factories import club_with_players, entry, start
 from tests.support.league import at, caught_up
+from tests.support.pages import rows_of, signed_in
 
 pytestmark = pytest.mark.django_db
 
 FORMULAS = ['=HYPERLINK("http://evil.example","x")', "+cmd|' /C calc'!A0", "@SUM(1+1)"]
-
-
-def rows_of(response) -> list[list[str]]:
-    return list(csv.reader(io.StringIO(response.content.decode())))
-
-
-def signed_in(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def rename_to_formulas(history) -> None:

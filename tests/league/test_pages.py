@@ -3,8 +3,6 @@ a form chart, CSV downloads, and the admins' settings and roster."""
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 
 import pytest
@@ -16,12 +14,9 @@ from series.models import LadderRules, RosterPlayer
 from series.sheets import services
 from tests.support.factories import start
 from tests.support.league import page, play_more
+from tests.support.pages import rows_of
 
 pytestmark = pytest.mark.django_db
-
-
-def rows_of(response) -> list[list[str]]:
-    return list(csv.reader(io.StringIO(response.content.decode())))
 
 
 def test_the_league_page_shows_the_seasons_standings_and_the_club_records(history):

@@ -17,6 +17,7 @@ from series.clubs import services as club_services
 from series.mail import subscriptions, tokens
 from series.models import Club, OutgoingMail, Profile
 from tests.support.api import client_for
+from tests.support.pages import signed_in
 
 pytestmark = pytest.mark.django_db
 
@@ -28,12 +29,6 @@ def member():
     user = get_user_model().objects.create_user("anna", first_name="Anna")
     accounts.email_set(user=user, email="anna@example.org")
     return user
-
-
-def signed_in(user, language: str = "en") -> Client:
-    browser = Client(HTTP_ACCEPT_LANGUAGE=language)
-    browser.force_login(user)
-    return browser
 
 
 def links_waiting(user) -> int:

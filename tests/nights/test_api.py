@@ -10,7 +10,7 @@ from series.clubs import players as player_services
 from series.clubs import services as club_services
 from series.models import Event, SeriesSheet
 from series.nights import services as nights
-from tests.support.api import client_for, make_user
+from tests.support.api import client_for, director, make_user
 from tests.support.nights import NAMES, play_out
 
 pytestmark = pytest.mark.django_db
@@ -24,10 +24,6 @@ def club():
     for name in NAMES[:9]:
         player_services.player_add(club=club, name=name)
     return club
-
-
-def director(club):
-    return client_for(club.memberships.get(role="admin").user)
 
 
 def opened(client, club) -> dict:

@@ -5,7 +5,7 @@ private one, which the member renews."""
 
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import date
 from urllib.parse import parse_qs, urlparse
 
 import pytest
@@ -17,12 +17,9 @@ from series.clubs import services as club_services
 from series.nights import calendar, planning
 from series.nights import services as nights
 from tests.support.api import make_user
+from tests.support.nights import ahead
 
 pytestmark = pytest.mark.django_db
-
-
-def ahead(club, days=7) -> date:
-    return nights.club_today(club) + timedelta(days=days)
 
 
 def a_club(public: bool):

@@ -14,8 +14,7 @@ from series.models import Event, SeriesSheet
 from series.nights import services as nights
 from series.sheets import services
 from tests.support.api import client_for, make_user
-from tests.support.factories import entry
-from tests.support.nights import drawn, night_of, play_out
+from tests.support.nights import drawn, night_of, other_winner, play_out
 
 pytestmark = pytest.mark.django_db
 
@@ -30,12 +29,6 @@ def a_night_played(*, close: bool = True):
         nights.night_close(night_id=night.night_id)
     table = nights.night_load(night.night_id).rounds[0].tables[0]
     return club, night.night_id, table
-
-
-def other_winner(table):
-    """Deal 1 of ``table`` as if its second seat had gone out."""
-    seats = table.seats
-    return entry(seats[1], {p: 10 + 10 * n for n, p in enumerate((seats[0], *seats[2:]), 1)})
 
 
 def test_a_closed_nights_table_takes_no_correction_and_no_void():

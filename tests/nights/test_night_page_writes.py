@@ -15,6 +15,7 @@ from series.nights import services as nights
 from series.sheets import services as sheets
 from tests.support.factories import entry
 from tests.support.nights import play_out
+from tests.support.pages import night_url as url
 
 pytestmark = pytest.mark.django_db
 
@@ -22,10 +23,6 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def night(table):
     return nights.night_open(club=table.club, date="2026-03-14").night_id
-
-
-def url(table, night_id, page=""):
-    return f"/clubs/{table.club.slug}/nights/{night_id}/{page}"
 
 
 def version(night_id) -> int:

@@ -14,6 +14,7 @@ from series.clubs import players as player_services
 from series.nights import selectors as night_selectors
 from series.nights import services as nights
 from tests.support.nights import play_out
+from tests.support.pages import night_url as url
 
 pytestmark = pytest.mark.django_db
 
@@ -24,10 +25,6 @@ def night(table):
     opened = nights.night_open(club=table.club, date="2026-03-14").night_id
     nights.night_check_in(night_id=opened, players=[p.id for p in table.players])
     return opened
-
-
-def url(table, night_id, page=""):
-    return f"/clubs/{table.club.slug}/nights/{night_id}/{page}"
 
 
 def text_of(response) -> str:

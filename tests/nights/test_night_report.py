@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from tests.support.browser import AXE, shoot, violations_of
+from tests.support.browser import AXE, printed_pages, shoot, violations_of
 from tests.support.nights import a_night_with_every_fact
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -74,10 +74,6 @@ NAMES = tuple(
         strict=True,
     )
 )
-
-
-def printed_pages(pdf: bytes) -> int:
-    return len(re.findall(rb"/Type\s*/Page[^s]", pdf))
 
 
 def test_from_the_closed_nights_page_to_its_report_on_a_phone(browsers, live_server):

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.test import Client
 
 from series.clubs import membership
 from series.clubs import players as player_services
@@ -16,6 +15,7 @@ from series.models import SeriesSheet
 from series.nights import services as nights
 from tests.support.api import client_for, make_user
 from tests.support.nights import drawn, night_of
+from tests.support.pages import signed_in
 
 pytestmark = pytest.mark.django_db
 
@@ -32,12 +32,6 @@ def tables():
     membership.member_set(club=club, user=make_user("director"), role="admin")
     player_services.player_link(club=club, player_id=one.seats[0], user_id=scorer.id)
     return club, scorer, one, two
-
-
-def signed_in(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def test_another_tables_sheet_shows_the_scorer_their_own_table(tables):

@@ -3,8 +3,6 @@ its read model equals a rebuild, and a backup restores it."""
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 import pytest
 
 from series.backup import archive as backup
@@ -20,12 +18,9 @@ from series.sheets import projections
 from tests.support.api import make_user
 from tests.support.backup import backup_of
 from tests.support.nights import club_of
+from tests.support.nights import day_ahead as ahead
 
 pytestmark = pytest.mark.django_db
-
-
-def ahead(club, days: int = 7) -> str:
-    return (nights.club_today(club) + timedelta(days=days)).isoformat()
 
 
 def a_planned_night(count: int = 9, **kwargs):

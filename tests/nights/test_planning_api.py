@@ -3,16 +3,14 @@ withdrawn, answered with "I'm coming", and its states."""
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 import pytest
 
 from series.clubs import membership
 from series.clubs import players as player_services
 from series.clubs import services as club_services
-from series.nights import services as nights
-from tests.support.api import client_for, make_user
+from tests.support.api import client_for, director, make_user
 from tests.support.nights import NAMES
+from tests.support.nights import day_ahead as ahead
 
 pytestmark = pytest.mark.django_db
 
@@ -27,16 +25,8 @@ def club():
     return club
 
 
-def director(club):
-    return client_for(club.memberships.get(role="admin").user)
-
-
 def reader(club):
     return client_for(club.memberships.get(role="member").user)
-
-
-def ahead(club, days=7) -> str:
-    return (nights.club_today(club) + timedelta(days=days)).isoformat()
 
 
 def planned(client, club, **body) -> dict:

@@ -5,7 +5,6 @@ moved, withdrawn and opened on its page."""
 from __future__ import annotations
 
 import re
-from datetime import timedelta
 
 import pytest
 from django.test import Client
@@ -19,7 +18,7 @@ from series.models import Night
 from series.nights import planning, selectors
 from series.nights import services as nights
 from tests.support.api import make_user
-from tests.support.nights import NAMES
+from tests.support.nights import NAMES, ahead
 
 pytestmark = pytest.mark.django_db
 
@@ -38,10 +37,6 @@ def signed_in(club, role: str) -> Client:
     browser = Client()
     browser.force_login(club.memberships.get(role=role).user)
     return browser
-
-
-def ahead(club, days=7):
-    return nights.club_today(club) + timedelta(days=days)
 
 
 def test_a_director_plans_a_night_from_the_nights_list(club):

@@ -19,8 +19,7 @@ from series.nights import services as nights
 from series.sheets import projections, services
 from tests.support.api import client_for, make_user
 from tests.support.backup import backup_of
-from tests.support.factories import entry
-from tests.support.nights import drawn, night_of, play_out
+from tests.support.nights import drawn, night_of, other_winner, play_out
 
 pytestmark = pytest.mark.django_db
 
@@ -36,11 +35,6 @@ def a_night_closed():
     membership.member_set(club=club, user=director, role="scorer")
     table = nights.night_load(night.night_id).rounds[0].tables[0]
     return club, night.night_id, table, director
-
-
-def other_winner(table):
-    seats = table.seats
-    return entry(seats[1], {p: 10 + 10 * n for n, p in enumerate((seats[0], *seats[2:]), 1)})
 
 
 def season_points(club) -> dict[int, object]:

@@ -18,7 +18,7 @@ from series.domain.nights.events import NightOpened
 from series.domain.registry import from_payload
 from series.models import Event
 from series.nights import services as nights
-from tests.support.api import client_for, make_user
+from tests.support.api import director, make_user
 from tests.support.nights import NAMES, club_of, drawn
 
 pytestmark = pytest.mark.django_db
@@ -33,10 +33,6 @@ def club():
     for name in NAMES[:9]:
         player_services.player_add(club=club, name=name)
     return club
-
-
-def director(club):
-    return client_for(club.memberships.get(role="admin").user)
 
 
 def open_small(client, club):

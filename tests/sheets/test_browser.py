@@ -5,19 +5,22 @@ docs/screenshots/."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from series.sheets import services
-from tests.support.browser import NAMES, close_picker, enter_deal, pick, shoot, sign_in, tap_card
+from tests.support.browser import (
+    NAMES,
+    close_picker,
+    enter_deal,
+    pick,
+    printed_pages,
+    shoot,
+    sign_in,
+    tap_card,
+)
 from tests.support.pages import record
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def printed_pages(pdf: bytes) -> int:
-    return len(re.findall(rb"/Type\s*/Page[^s]", pdf))
 
 
 def start_series(page, live_server, club) -> str:

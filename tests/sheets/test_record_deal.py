@@ -11,15 +11,11 @@ from django.db import connection
 from series.models import DealScore
 from series.sheets import selectors, services
 from tests.support.factories import entry as deal_entry
-from tests.support.pages import deal_form, play_to_the_end, record
+from tests.support.pages import deal_form, deal_url, play_to_the_end, record
 
 pytestmark = pytest.mark.django_db
 
 FIFTEEN = "7C 7D 7H 8C 8D 8H 9C 9D 9H 10C 10D 10H JC JD JH"  # 7+8+9+10+10 = 44 × 3 = 132
-
-
-def deal_url(series_id) -> str:
-    return f"/series/{series_id}/deals/new/"
 
 
 def scores(series_id) -> dict[str, int]:

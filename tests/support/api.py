@@ -56,6 +56,11 @@ def client_for(user=None) -> APIClient:
     return client
 
 
+def director(club) -> APIClient:
+    """An API client of the club's admin, who directs its nights."""
+    return client_for(club.memberships.get(role="admin").user)
+
+
 def deal_body(version: int, went_out, others, *, points: int = 40, **extra) -> dict:
     """A deal where ``went_out`` goes out and every player in ``others`` holds ``points``."""
     return {

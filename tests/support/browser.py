@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import tempfile
 from contextlib import contextmanager
@@ -205,3 +206,8 @@ def pick(page, player: str, cards: list[str]) -> None:
 
 def close_picker(page) -> None:
     page.locator("#card-picker button[type=submit]").click()
+
+
+def printed_pages(pdf: bytes) -> int:
+    """How many pages a printed PDF has."""
+    return len(re.findall(rb"/Type\s*/Page[^s]", pdf))

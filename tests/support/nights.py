@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import date, timedelta
+
 from series.clubs import players as player_services
 from series.clubs import services as club_services
 from series.eventstore import projectors
@@ -128,3 +130,19 @@ def a_night_with_every_fact(count: int = 8, *, rounds: int = 1, public: bool = T
         play_out(night_id)  # a tiebreak, if the totals came out level
     nights.night_close(night_id=night_id)
     return club, players, night_id
+
+
+def ahead(club, days: int = 7) -> date:
+    """The club's day ``days`` from today, in its time zone."""
+    return nights.club_today(club) + timedelta(days=days)
+
+
+def day_ahead(club, days: int = 7) -> str:
+    """``ahead`` as a form or the API writes it: YYYY-MM-DD."""
+    return ahead(club, days).isoformat()
+
+
+def other_winner(table):
+    """Deal 1 of ``table`` as if its second seat had gone out."""
+    seats = table.seats
+    return entry(seats[1], {p: 10 + 10 * n for n, p in enumerate((seats[0], *seats[2:]), 1)})

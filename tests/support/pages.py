@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import uuid
 from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser
+from django.test import Client
 
 from series.clubs import membership
 from series.clubs import players as player_services
@@ -54,6 +57,26 @@ def member_live_token(series_id) -> str:
     sheet = selectors.series_sheet(series_id)
     admin = sheet.club.memberships.filter(role="admin").first().user
     return live_links.token(live_links.key_for(sheet, admin))
+
+
+def signed_in(user, language: str | None = None) -> Client:
+    """A test client signed in as ``user``; asking for pages in ``language`` if given."""
+    client = Client() if language is None else Client(HTTP_ACCEPT_LANGUAGE=language)
+    client.force_login(user)
+    return client
+
+
+def rows_of(response) -> list[list[str]]:
+    """The rows of a CSV download."""
+    return list(csv.reader(io.StringIO(response.content.decode())))
+
+
+def deal_url(series_id) -> str:
+    return f"/series/{series_id}/deals/new/"
+
+
+def night_url(table, night_id, page="") -> str:
+    return f"/clubs/{table.club.slug}/nights/{night_id}/{page}"
 
 
 def new_series_url(table) -> str:

@@ -7,13 +7,9 @@ import pytest
 from rest_framework.test import APIClient
 
 from series.models import DeviceToken, Event
-from tests.support.pages import deal_form
+from tests.support.pages import deal_form, deal_url
 
 pytestmark = pytest.mark.django_db
-
-
-def deal_url(series_id) -> str:
-    return f"/series/{series_id}/deals/new/"
 
 
 def test_two_scorers_sending_the_same_key_from_pages_both_record(as_role, table, four):
