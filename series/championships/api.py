@@ -25,11 +25,11 @@ from series.api.base import (
     replay_headers,
     write_arguments,
 )
-from series.api.club_view import SLUG as CLUB_SLUG
-from series.api.permissions import require
 from series.api.serializers import expected_version_field, options_field, preset_field
 from series.clubs import selectors as club_selectors
 from series.clubs.access import Access
+from series.clubs.api_view import SLUG as CLUB_SLUG
+from series.clubs.api_view import require
 from series.domain.championships.championship import (
     MOST_FINALISTS,
     MOST_NIGHTS,

@@ -1,6 +1,6 @@
 """Who may do what in a club: the one access policy of the pages and the API
 (DESIGN "Access"). It decides; the pages (``page_access``) and the API
-(``api/permissions``) only turn its decision into their own answer.
+(``clubs/api_view``) only turn its decision into their own answer.
 
 - Anyone reads a public club; members (any role) read their club.
 - Scorers start series and record, correct and void deals, and direct club nights;

@@ -1,5 +1,5 @@
 """The league's API for club admins: ladder rules and named seasons (the
-club's players are ``series.api.views.roster``). Anyone who may read the club
+club's players are ``series.clubs.api``). Anyone who may read the club
 reads the rules and seasons."""
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from series.api.base import (
     WRITE_ERRORS,
     error_responses,
 )
-from series.api.club_view import SLUG
 from series.api.serializers import name_field
 from series.clubs.access import Access
+from series.clubs.api_view import SLUG
 from series.league import selectors, services
 from series.league.aggregates import span
 from series.league.api import LeagueApiView, SeasonSerializer, season_data

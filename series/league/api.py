@@ -13,10 +13,9 @@ from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
 from series.api.base import READ_ERRORS, error_responses
-from series.api.club_view import PLAYER_ID, SLUG, ClubApiView
-from series.api.permissions import require
 from series.api.serializers import night_table_field, player_id
 from series.clubs.access import Access
+from series.clubs.api_view import PLAYER_ID, SLUG, ClubApiView, require
 from series.domain.errors import NotFound as DomainNotFound
 from series.domain.series import ABANDONED, FINISHED
 from series.league import history, nights, player_record, selectors

@@ -22,11 +22,11 @@ from series.api.base import (
     replay_headers,
     write_arguments,
 )
-from series.api.permissions import require
 from series.api.serializers import expected_version_field, options_field, player_id, preset_field
 from series.championships import services as championship_services
 from series.clubs import selectors as club_selectors
 from series.clubs.access import Access, allows
+from series.clubs.api_view import require
 from series.domain.errors import DomainError, _
 from series.domain.nights import METHODS, RANDOM
 from series.domain.nights import report as report_facts

@@ -19,13 +19,13 @@ from series.api.base import (
     idempotency_key,
     write_arguments,
 )
-from series.api.permissions import require
 from series.api.serializers import expected_version_field, player_id
-from series.api.views.nights import CLUB_SLUG, NIGHT_ID, WRITTEN, NightApiView
 from series.clubs import selectors as club_selectors
 from series.clubs.access import Access
+from series.clubs.api_view import require
 from series.domain.nights.planning import REASON_LENGTH, VENUE_LENGTH
 from series.nights import calendar, planning
+from series.nights.api import CLUB_SLUG, NIGHT_ID, WRITTEN, NightApiView
 
 
 class MoveNightApi(NightApiView):

@@ -24,7 +24,6 @@ from series.api.base import (
     write_arguments,
 )
 from series.api.parsing import deal_entry
-from series.api.permissions import require
 from series.api.serializers import (
     INT_MAX,
     DealEntrySerializer,
@@ -36,6 +35,7 @@ from series.api.serializers import (
 )
 from series.clubs import selectors as club_selectors
 from series.clubs.access import Access, Table, allows
+from series.clubs.api_view import require
 from series.domain.rules import CONTINENTAL
 from series.models import Club
 from series.sheets import live_links, selectors, services
