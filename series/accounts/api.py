@@ -13,13 +13,11 @@ from rest_framework.exceptions import APIException, AuthenticationFailed, NotFou
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 
-from series.accounts import lockout
+from series.accounts import lockout, selectors, subscriptions
 from series.accounts import services as accounts
 from series.accounts.forms import PIN_PATTERN, SHARED_NAME
 from series.api.base import ApiView, error_responses
-from series.mail import subscriptions
 from series.models import DeviceToken
-from series.sheets import selectors
 
 
 class SignInLocked(APIException):

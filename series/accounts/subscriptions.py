@@ -14,8 +14,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from series.eventstore.retry import transient_retry
-from series.mail.outbox import message_id
 from series.models import OutgoingMail, Profile
+from series.models.mail import message_id
 
 LANGUAGES = {code for code, _name in settings.LANGUAGES}
 # Another link to the same address only this long after the last: a link asked

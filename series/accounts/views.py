@@ -21,13 +21,11 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 from django.views.i18n import set_language
 
+from series.accounts import selectors, subscriptions, throttling
 from series.accounts import services as accounts
-from series.accounts import throttling
 from series.accounts.forms import EmailForm, PinForm, SignUpForm
 from series.domain.errors import DomainError
-from series.mail import subscriptions
 from series.models import Club
-from series.sheets import selectors
 from series.web.messages import render as error_message
 
 # The account page's sections that live on pages of their own: (URL name,

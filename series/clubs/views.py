@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_safe
 
+from series.accounts import subscriptions
 from series.clubs import membership
 from series.clubs import players as player_services
 from series.clubs import selectors as club_selectors
@@ -39,7 +40,6 @@ from series.clubs.page_access import club_page
 from series.domain import names as domain_names
 from series.domain.errors import DomainError
 from series.league import history as history_of
-from series.mail import subscriptions
 from series.web.forms import submit
 from series.web.messages import render as error_message
 

@@ -26,9 +26,9 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import formats, translation
 
+from series.accounts.subscriptions import is_confirmed
 from series.domain.nights.methods import PER_DEAL
 from series.mail import tokens
-from series.mail.subscriptions import is_confirmed
 from series.models import Club, OutgoingMail, Player, Profile
 from series.nights.selectors import ordinal
 

@@ -13,19 +13,17 @@ the players whose place or points changed.
 
 from __future__ import annotations
 
-import uuid
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urlsplit
 from uuid import UUID
 
-from django.conf import settings
 from django.utils import timezone
 
 from series.domain.nights.events import NightClosed, NightPoints
 from series.domain.nights.night import NightState
 from series.eventstore.writer import Change
 from series.models import Club, OutgoingMail, Player, Profile
+from series.models.mail import message_id
 
 TOP = 3  # the places every result names
 
@@ -130,9 +128,3 @@ def _readers(club: int, players: list[int]) -> dict[int, int]:
         if confirmed and confirmed.lower() == email.lower()
     }
     return {player: user for player, user in linked.items() if user in wanting}
-
-
-def message_id(kind: str) -> str:
-    """A Message-ID made once, with the row: a message sent again is the same one."""
-    host = urlsplit(settings.SITE_URL).hostname or "localhost"
-    return f"<{kind}.{uuid.uuid4().hex}@{host}>"

@@ -15,7 +15,8 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
-from series.mail import subscriptions, tokens
+from series.accounts import subscriptions
+from series.mail import tokens
 
 
 @csrf_exempt

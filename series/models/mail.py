@@ -10,6 +10,9 @@ message sent again after a sender died before marking it is the same message.
 
 from __future__ import annotations
 
+import uuid
+from urllib.parse import urlsplit
+
 from django.conf import settings
 from django.db import models
 
@@ -56,3 +59,9 @@ class OutgoingMail(models.Model):
         indexes = [
             models.Index(fields=["due_at"], condition=models.Q(outcome=""), name="mail_waiting_due")
         ]
+
+
+def message_id(kind: str) -> str:
+    """A Message-ID made once, with the row: a message sent again is the same one."""
+    host = urlsplit(settings.SITE_URL).hostname or "localhost"
+    return f"<{kind}.{uuid.uuid4().hex}@{host}>"

@@ -41,7 +41,6 @@ from series.models import (
     Membership,
     Night,
     Player,
-    Profile,
     SeriesSeat,
     SeriesSheet,
 )
@@ -421,11 +420,6 @@ def deals_recorded_since(series_id: UUID, version: int) -> list[tuple[int, str]]
         for number, user_id in rows
         for user in [users.get(user_id)]
     ]
-
-
-def has_pin(user) -> bool:
-    """Whether ``user`` has set a confirmation PIN."""
-    return Profile.objects.filter(user=user).exclude(confirmation_pin="").exists()
 
 
 def usernames(ids: Iterable[int]) -> dict[int, str]:

@@ -10,13 +10,13 @@ from fractions import Fraction
 
 import pytest
 
+from series.accounts import subscriptions
 from series.backup import archive as backup
 from series.clubs import services as club_services
 from series.domain.errors import DomainError
 from series.domain.nights.events import NightClosed, NightPoints
 from series.domain.nights.night import NightState
 from series.eventstore import projectors
-from series.mail import subscriptions
 from series.mail.outbox import news_of
 from series.models import OutgoingMail
 from series.nights import services as nights

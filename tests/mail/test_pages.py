@@ -12,9 +12,10 @@ from django.core.management import CommandError, call_command
 from django.test import Client
 
 from series.accounts import services as accounts
+from series.accounts import subscriptions
 from series.clubs import membership
 from series.clubs import services as club_services
-from series.mail import subscriptions, tokens
+from series.mail import tokens
 from series.models import Club, OutgoingMail, Profile
 from tests.support.api import client_for
 from tests.support.pages import signed_in

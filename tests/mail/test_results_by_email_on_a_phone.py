@@ -11,8 +11,9 @@ import re
 import pytest
 from django.core import mail
 
+from series.accounts import subscriptions
 from series.clubs import players as player_services
-from series.mail import sender, subscriptions
+from series.mail import sender
 from series.nights import services as nights
 from tests.support.browser import AXE, shoot, sign_in, violations_of
 from tests.support.nights import play_out

@@ -13,8 +13,9 @@ from django.core import mail as django_mail
 from django.test import Client
 from django.utils import timezone
 
+from series.accounts import subscriptions
 from series.clubs import services as club_services
-from series.mail import sender, subscriptions
+from series.mail import sender
 from series.models import OutgoingMail
 from series.nights import services as nights
 from tests.support.mail import a_night_of_eight

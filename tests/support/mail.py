@@ -13,9 +13,9 @@ from aiosmtpd.controller import Controller
 from django.contrib.auth import get_user_model
 
 from series.accounts import services as accounts
+from series.accounts import subscriptions
 from series.clubs import membership
 from series.clubs import players as player_services
-from series.mail import subscriptions
 from series.nights import services as nights
 from tests.support.nights import drawn, night_of, play_out
 from tests.support.standby import free_port

@@ -1,9 +1,9 @@
-"""Confirm a member's e-mail address as an operator (series.mail.subscriptions)."""
+"""Confirm a member's e-mail address as an operator (series.accounts.subscriptions)."""
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from series.mail import subscriptions
+from series.accounts import subscriptions
 
 
 class Command(BaseCommand):
