@@ -1,6 +1,7 @@
-"""The pages (the REST API lives under /api/v1/, see series/api/urls.py), grouped
-by the path they share: an account's, a club's, a series' and a live link's;
-and the pages a member's mail links to (series.mail.views)."""
+"""The pages (the REST API lives under /api/v1/, see series/api/urls.py): the
+site's, each context's from its own ``urls.py`` (the account's, the series',
+the nights', the championships'), a club's grouped by the path they share, and
+the pages a member's mail links to (series.mail.views)."""
 
 from django.urls import include, path
 
