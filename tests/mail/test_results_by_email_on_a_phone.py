@@ -16,7 +16,7 @@ from series.clubs import players as player_services
 from series.mail import sender
 from series.nights import services as nights
 from tests.support.browser import AXE, shoot, sign_in, violations_of
-from tests.support.nights import play_out
+from tests.support.nights import play_out, tables_started
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -25,10 +25,7 @@ WAIT = 5000  # ms, every wait bounded
 
 def a_night_with(club, players) -> None:
     """Four of the club's players at one table, played out and closed."""
-    night = nights.night_open(club=club, date="2026-03-14").night_id
-    nights.night_check_in(night_id=night, players=[p.id for p in players[:4]])
-    nights.night_round_draw(night_id=night, min_table=4, max_table=4, seed=7)
-    nights.night_tables_start(night_id=night)
+    night = tables_started(club, players[:4], 4)
     play_out(night)
     nights.night_close(night_id=night)
 

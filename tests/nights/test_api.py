@@ -5,25 +5,19 @@ from __future__ import annotations
 
 import pytest
 
-from series.clubs import membership
 from series.clubs import players as player_services
 from series.clubs import services as club_services
 from series.models import Event, SeriesSheet
 from series.nights import services as nights
 from tests.support.api import client_for, director, make_user
-from tests.support.nights import NAMES, play_out
+from tests.support.nights import directed_club, play_out
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def club():
-    admin = make_user("director")
-    club = club_services.club_create(name="Circolo", admin=admin)
-    membership.member_set(club=club, user=make_user("reader"), role="member")
-    for name in NAMES[:9]:
-        player_services.player_add(club=club, name=name)
-    return club
+    return directed_club()
 
 
 def opened(client, club) -> dict:

@@ -11,10 +11,10 @@ from django.contrib.auth import get_user_model
 from series.clubs import players as player_services
 from series.clubs import services as club_services
 from series.nights import selectors as night_selectors
-from series.nights import services as nights
 from series.sheets import services
 from tests.support.browser import AXE, PASSWORD, SIX, shoot, sign_in, violations_of
 from tests.support.factories import entry
+from tests.support.nights import tables_started
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -28,10 +28,7 @@ def night(transactional_db):
     director = get_user_model().objects.create_user("marta", password=PASSWORD)
     club = club_services.club_create(name="Circolo Tressette", admin=director)
     players = [player_services.player_add(club=club, name=name) for name in SIX]
-    night_id = nights.night_open(club=club, date="2026-03-14").night_id
-    nights.night_check_in(night_id=night_id, players=[p.id for p in players])
-    nights.night_round_draw(night_id=night_id, min_table=3, max_table=3, seed=7)
-    nights.night_tables_start(night_id=night_id)
+    night_id = tables_started(club, players, 3)
     first = night_selectors.night_page(night_id).rounds[-1].tables[0]
     out, second, third = (seat.player for seat in first.seats)
     services.deal_record(series_id=first.series, entry=entry(out, {second: 20, third: 30}))

@@ -12,7 +12,7 @@ from series.eventstore import projectors
 from series.nights import selectors as night_selectors
 from series.nights import services as nights
 from tests.support.browser import chromium_tab, sign_in
-from tests.support.nights import play_out
+from tests.support.nights import play_out, tables_started
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -27,10 +27,7 @@ def night_url(live_server, club, night_id) -> str:
 def playing(club):
     """Five players at one table whose score sheet is open, no deal yet."""
     the_club, players = club
-    night_id = nights.night_open(club=the_club, date="2026-03-14").night_id
-    nights.night_check_in(night_id=night_id, players=[p.id for p in players])
-    nights.night_round_draw(night_id=night_id, min_table=5, max_table=5, seed=7)
-    nights.night_tables_start(night_id=night_id)
+    night_id = tables_started(the_club, players, 5)
     return the_club, night_id
 
 

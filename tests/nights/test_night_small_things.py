@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from series.nights import selectors as night_selectors
-from series.nights import services as nights
 from tests.support.browser import sign_in
+from tests.support.nights import tables_started
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -18,10 +18,7 @@ WAIT = 5000  # ms, every wait bounded
 @pytest.fixture
 def started(club):
     the_club, players = club
-    night_id = nights.night_open(club=the_club, date="2026-03-14").night_id
-    nights.night_check_in(night_id=night_id, players=[p.id for p in players])
-    nights.night_round_draw(night_id=night_id, min_table=5, max_table=5, seed=7)
-    nights.night_tables_start(night_id=night_id)
+    night_id = tables_started(the_club, players, 5)
     return the_club, night_id
 
 

@@ -9,7 +9,7 @@ from series.clubs import membership
 from series.clubs import players as player_services
 from series.clubs import services as club_services
 from tests.support.api import client_for, director, make_user
-from tests.support.nights import NAMES
+from tests.support.nights import NAMES, directed_club
 from tests.support.nights import day_ahead as ahead
 
 pytestmark = pytest.mark.django_db
@@ -17,12 +17,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def club():
-    admin = make_user("director")
-    club = club_services.club_create(name="Circolo", admin=admin)
-    membership.member_set(club=club, user=make_user("reader"), role="member")
-    for name in NAMES[:9]:
-        player_services.player_add(club=club, name=name)
-    return club
+    return directed_club()
 
 
 def reader(club):

@@ -11,15 +11,13 @@ from django.test import Client
 from django.utils import timezone
 
 from series.clubs import membership
-from series.clubs import players as player_services
-from series.clubs import services as club_services
 from series.domain.errors import DomainError
 from series.domain.nights.events import NightOpened
 from series.domain.registry import from_payload
 from series.models import Event
 from series.nights import services as nights
 from tests.support.api import director, make_user
-from tests.support.nights import NAMES, club_of, drawn
+from tests.support.nights import club_of, directed_club, drawn
 
 pytestmark = pytest.mark.django_db
 
@@ -28,11 +26,7 @@ SMALL_TABLES = {"3": [6, 3, 0], "4": [7, 4, 2, 0], "5": [8, 5, 3, 1, 0]}
 
 @pytest.fixture
 def club():
-    admin = make_user("director")
-    club = club_services.club_create(name="Circolo", admin=admin)
-    for name in NAMES[:9]:
-        player_services.player_add(club=club, name=name)
-    return club
+    return directed_club(reader=False)
 
 
 def open_small(client, club):

@@ -46,6 +46,7 @@ from tests.support.browser import (
     violations_of,
 )
 from tests.support.factories import entry
+from tests.support.nights import tables_started
 from tests.support.pages import build_table, play_to_the_end
 
 pytestmark = pytest.mark.browser
@@ -231,10 +232,7 @@ def night_played(club):
         player_services.player_add(club=club, name=n)
         for n in ("Nora", "Otto", "Pia", "Rita", "Sven", "Tina")
     ]
-    night = nights.night_open(club=club, date="2026-03-14").night_id
-    nights.night_check_in(night_id=night, players=[p.id for p in seated])
-    nights.night_round_draw(night_id=night, min_table=3, max_table=3, seed=7)
-    nights.night_tables_start(night_id=night)
+    night = tables_started(club, seated, 3)
     first = night_selectors.night_page(night).rounds[-1].tables[0]
     out, *others = [seat.player for seat in first.seats]
     services.deal_record(series_id=first.series, entry=entry(out, dict.fromkeys(others, 25)))

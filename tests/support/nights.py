@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
+from series.clubs import membership
 from series.clubs import players as player_services
 from series.clubs import services as club_services
 from series.eventstore import projectors
 from series.nights import services as nights
 from series.sheets import services
+from tests.support.api import make_user
 from tests.support.factories import club_with_players, entry
 
 NAMES = tuple(f"Player {n:02}" for n in range(1, 25))
@@ -16,6 +18,17 @@ NAMES = tuple(f"Player {n:02}" for n in range(1, 25))
 
 def club_of(count: int, **kwargs):
     return club_with_players(NAMES[:count], **kwargs)
+
+
+def directed_club(*, reader: bool = True):
+    """Circolo with nine players, its admin "director" who directs its nights
+    and, unless told, a member "reader"."""
+    club = club_services.club_create(name="Circolo", admin=make_user("director"))
+    if reader:
+        membership.member_set(club=club, user=make_user("reader"), role="member")
+    for name in NAMES[:9]:
+        player_services.player_add(club=club, name=name)
+    return club
 
 
 def night_of(count: int, *, deals: int = 1, **kwargs):
@@ -28,6 +41,16 @@ def night_of(count: int, *, deals: int = 1, **kwargs):
 
 def drawn(night_id, low=3, high=6, **kwargs):
     return nights.night_round_draw(night_id=night_id, min_table=low, max_table=high, **kwargs)
+
+
+def tables_started(club, players, size: int, *, day: str = "2026-03-14") -> str:
+    """A night of ``club`` on ``day``: ``players`` checked in, drawn at tables of
+    ``size`` (seed 7) and the tables' score sheets open, no deal yet; its id."""
+    night_id = nights.night_open(club=club, date=day).night_id
+    nights.night_check_in(night_id=night_id, players=[p.id for p in players])
+    drawn(night_id, low=size, high=size, seed=7)
+    nights.night_tables_start(night_id=night_id)
+    return night_id
 
 
 def play_out(night_id, *, winners=None):
