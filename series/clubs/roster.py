@@ -34,11 +34,10 @@ from series.domain.roster import (
     fold,
     roster_stream,
 )
-from series.eventstore import store, writer
+from series.domain.series import OPEN_STATUSES
+from series.eventstore import projectors, store, writer
 from series.eventstore.writer import Change, Loaded, digest
-from series.league import projection
 from series.models import Player, SeriesSeat
-from series.sheets.selectors import OPEN_STATUSES
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +133,7 @@ class RosterStream:
 
     def project(self, stream: UUID, change: Change[RosterState]) -> None:
         """The reference row a rename or a link changes (the events name the player
-        only), then the league's copy of the roster."""
+        only), then the read models that follow the roster (the league's copy)."""
         match change.command:
             case Rename():
                 Player.objects.filter(id=change.command.player).update(name=change.command.name)
@@ -142,7 +141,9 @@ class RosterStream:
                 Player.objects.filter(id=change.command.player).update(
                     user_id=change.command.user_id
                 )
-        projection.follow_roster(self.club_id, before=change.before, after=change.after)
+        projectors.roster_changed(
+            projectors.RosterChanged(self.club_id, before=change.before, after=change.after)
+        )
 
     def appended(self, stream: UUID, change: Change[RosterState]) -> None:
         """A merge's check of who sat at one table, again under the log's lock: a

@@ -47,6 +47,7 @@ IN_PROGRESS = "in_progress"
 TIEBREAK = "tiebreak"
 FINISHED = "finished"
 ABANDONED = "abandoned"
+OPEN_STATUSES = (IN_PROGRESS, TIEBREAK)  # a series still being played
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,8 +10,9 @@ the core. Two kinds:
   skipped; each page and its checkpoint commit together, so a page is handled
   once, or again in full after a failure.
 
-The league registers itself when the app is ready (``apps.py``), so the series
-knows nothing of it, and a new read model is a new subscriber.
+The league registers itself when the app is ready (``apps.py``), so neither
+the series nor the roster knows anything of it, and a new read model is a new
+subscriber.
 
 A stream of another kind than the series' (a night's, a championship's) has its
 own read model, written by its writer; for the rebuild of every read model from
@@ -29,6 +30,7 @@ from uuid import UUID
 
 from django.db import transaction
 
+from series.domain.roster import RosterState
 from series.domain.series import SeriesState
 from series.eventstore.store import StoredEvent, Write, log_after, read_after
 from series.models import Checkpoint
@@ -46,6 +48,16 @@ class SeriesChanged:
     started_at: datetime
 
 
+@dataclass(frozen=True, slots=True)
+class RosterChanged:
+    """Club ``club_id``'s roster went from ``before`` to ``after`` (a new guest,
+    a merge, a retirement...)."""
+
+    club_id: int
+    before: RosterState
+    after: RosterState
+
+
 class Projector(Protocol):
     def concerns(self, change: SeriesChanged) -> bool:
         """Whether ``series_changed`` has anything to read or write for ``change``."""
@@ -53,6 +65,9 @@ class Projector(Protocol):
     def series_changed(self, change: SeriesChanged) -> Sequence[Write]:
         """Follow one series' change, inside the writer's transaction: what it
         writes itself, or the statements to make with the append (``Write``)."""
+
+    def roster_changed(self, change: RosterChanged) -> None:
+        """Follow a club's roster, inside the writer's transaction."""
 
     def club_changed(self, club_id: int) -> None:
         """A club's settings changed what its read models count."""
@@ -150,6 +165,11 @@ def series_changed(change: SeriesChanged) -> list[Write]:
         if projector.concerns(change)
         for write in projector.series_changed(change)
     ]
+
+
+def roster_changed(change: RosterChanged) -> None:
+    for projector in _inline:
+        projector.roster_changed(change)
 
 
 def club_changed(club_id: int) -> None:

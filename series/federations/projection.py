@@ -293,6 +293,9 @@ class FederationRebuild:
     def series_changed(self, change) -> list:
         return []
 
+    def roster_changed(self, change) -> None:
+        return None
+
     def club_changed(self, club_id: int) -> None:
         return None
 

@@ -17,13 +17,12 @@ from series.api.serializers import night_table_field, player_id
 from series.clubs.access import Access
 from series.clubs.api_view import PLAYER_ID, SLUG, ClubApiView, require
 from series.domain.errors import NotFound as DomainNotFound
-from series.domain.series import ABANDONED, FINISHED
+from series.domain.series import ABANDONED, FINISHED, OPEN_STATUSES
 from series.league import history, nights, player_record, selectors
 from series.league.aggregates import FIGURES
 from series.league.selectors import league_games
 from series.models import Club, Player
 from series.sheets.representation import night_table
-from series.sheets.selectors import OPEN_STATUSES
 
 # A series' state as a client asks for it, and the statuses it stands for.
 STATES = {"open": OPEN_STATUSES, "finished": (FINISHED,), "abandoned": (ABANDONED,)}

@@ -521,6 +521,9 @@ class LeagueProjector:
             change.series_id, before=change.before, after=change.after, started_at=change.started_at
         )
 
+    def roster_changed(self, change) -> None:
+        follow_roster(change.club_id, before=change.before, after=change.after)
+
     def club_changed(self, club_id: int) -> None:
         # Counting the club again walks every series: the follower does it,
         # not the admin's request (``catch_up.LeagueCatchUp.waiting``).

@@ -67,6 +67,7 @@ from series.domain.nights.night import (
 from series.domain.nights.planning import PlanNight
 from series.domain.registry import command_for
 from series.domain.rules import Rules
+from series.domain.series import OPEN_STATUSES
 from series.domain.text import iso_day
 from series.eventstore import store, writer
 from series.eventstore.retry import transient_retry
@@ -75,7 +76,6 @@ from series.league.aggregates import latest_of_each, named_seasons
 from series.models import Club, Player, SeriesResult, SeriesSeat, SeriesSheet
 from series.nights import projection
 from series.sheets import services as series_services
-from series.sheets.selectors import OPEN_STATUSES
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,7 +30,7 @@ from series.domain import snapshot
 from series.domain.confirmation import DISPUTED, TO_CONFIRM, waiting
 from series.domain.errors import DomainError
 from series.domain.names import sort_key
-from series.domain.series import IN_PROGRESS, TIEBREAK, SeriesState, fold
+from series.domain.series import OPEN_STATUSES, SeriesState, fold
 from series.eventstore import store
 from series.models import (
     Club,
@@ -44,9 +44,6 @@ from series.models import (
     SeriesSeat,
     SeriesSheet,
 )
-
-OPEN_STATUSES = (IN_PROGRESS, TIEBREAK)
-
 
 # -- clubs, players and members (API and pages) -------------------------------
 
