@@ -6,12 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from series.clubs import players as player_services
-from series.clubs import services as club_services
-from series.eventstore import projectors
-from series.sheets import services
 from tests.support.browser import AXE, violations_of
-from tests.support.factories import entry, start
+from tests.support.league import a_league_of
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -20,14 +16,7 @@ NAMES = ("Willem", "Íñigo", "Zoe")
 
 @pytest.fixture
 def league(transactional_db):
-    club = club_services.club_create(name="Club Rummy Sevilla", public=True)
-    players = [player_services.player_add(club=club, name=name) for name in NAMES]
-    series = start(club, players).series_id
-    for went_out in players:  # one deal each: the series finishes
-        others = {p: 20 + 5 * i for i, p in enumerate(players) if p != went_out}
-        services.deal_record(series_id=series, entry=entry(went_out, others))
-    projectors.follow_log()  # the league's follower counts it, as beside the server
-    return club
+    return a_league_of("Club Rummy Sevilla", NAMES)
 
 
 def test_the_players_not_ranked_yet_are_listed_with_accented_names_in_place(

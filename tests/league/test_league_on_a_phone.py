@@ -7,12 +7,10 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from series.clubs import players as player_services
-from series.clubs import services as club_services
 from series.eventstore import projectors
 from series.models import SeriesSheet
 from series.sheets import services
-from tests.support.factories import entry, start
+from tests.support.league import a_league_of
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -22,14 +20,7 @@ NOON = datetime(2026, 3, 14, 12, 0, tzinfo=UTC)
 
 @pytest.fixture
 def league(transactional_db):
-    club = club_services.club_create(name="Circolo Tressette", public=True)
-    players = [player_services.player_add(club=club, name=name) for name in NAMES]
-    series = start(club, players).series_id
-    for went_out in players:  # one deal each: the series finishes
-        others = {p: 20 + 5 * i for i, p in enumerate(players) if p != went_out}
-        services.deal_record(series_id=series, entry=entry(went_out, others))
-    projectors.follow_log()  # the league's follower counts it, as beside the server
-    return club
+    return a_league_of("Circolo Tressette", NAMES)
 
 
 def test_the_standings_scroll_sideways_with_a_hint_and_the_players_stay_in_view(

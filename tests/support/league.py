@@ -88,6 +88,19 @@ def play_second(club, a, b, c) -> UUID:
     return series
 
 
+def a_league_of(name: str, names):
+    """A public club ``name`` of the players ``names`` whose one series is
+    finished (one deal each) and counted by the league's follower."""
+    club = club_services.club_create(name=name, public=True)
+    players = [player_services.player_add(club=club, name=n) for n in names]
+    series = start(club, players).series_id
+    for went_out in players:  # one deal each: the series finishes
+        others = {p: 20 + 5 * i for i, p in enumerate(players) if p != went_out}
+        services.deal_record(series_id=series, entry=entry(went_out, others))
+    projectors.follow_log()  # the league's follower counts it, as beside the server
+    return club
+
+
 def make_users() -> dict:
     make = get_user_model().objects.create_user
     return {name: make(name) for name in ("admin", "scorer", "member", "stranger")}
