@@ -12,6 +12,7 @@ urlpatterns = [
     path("federations/<slug:slug>/", views.federation_page, name="federation"),
     path("federations/<slug:slug>/link/", views.link_new, name="link"),
     path("federations/<slug:slug>/join/<str:token>/", views.join, name="join"),
+    path("federations/<slug:slug>/ask/", views.ask, name="ask"),
     path(
         "federations/<slug:slug>/members/<slug:club>/<slug:action>/",
         views.member_answer,

@@ -24,7 +24,7 @@ from series.federations import persons, selectors, services
 from series.federations.forms import FederationForm, InitialsForm, JoinForm, PlayerForm
 from series.league.csv_export import _response
 from series.league.presentation import game_label
-from series.models import Club, Federation, Membership
+from series.models import Club, Federation, FederationMember, Membership
 from series.web.forms import submit
 from series.web.messages import render as error_message
 
@@ -92,13 +92,58 @@ def link_new(request, slug: str):
     return _link_page(request, federation, token, 201)
 
 
+def _asking_clubs(federation: Federation, user) -> list[Club]:
+    """The clubs ``user`` runs that are in the federation or ask to join it."""
+    if not user.is_authenticated:
+        return []
+    return list(
+        Club.objects.filter(
+            memberships__user=user,
+            memberships__role=Membership.Role.ADMIN,
+            federations__federation=federation,
+            federations__status__in=(FederationMember.PENDING, FederationMember.ACTIVE),
+        ).order_by("name")
+    )
+
+
+def _clubs_run(user) -> list[Club]:
+    return list(
+        Club.objects.filter(memberships__user=user, memberships__role=Membership.Role.ADMIN)
+        .order_by("name")
+        .distinct()
+    )
+
+
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def member_answer(request, slug: str, club: str, action: str):
-    federation = _readable(request, slug)
+    """A federation admin accepts a club; either side ends its membership (or its
+    request) after a confirmation page: its nights leave the ranking list."""
+    federation = selectors.federation_by_slug(slug)
     member = Club.objects.filter(slug=club).first()
-    if member is None or action not in ("accept", "end"):
+    if federation is None or member is None or action not in ("accept", "end"):
         raise Http404
+    if not (
+        selectors.may_read(federation, request.user)
+        or member in _asking_clubs(federation, request.user)
+    ):
+        raise Http404  # a private federation: only its clubs' side knows it
+    membership = FederationMember.objects.filter(federation=federation, club=member).first()
+    status = membership.status if membership else None
+    if request.method == "GET":
+        if action != "end" or status not in (FederationMember.PENDING, FederationMember.ACTIVE):
+            raise Http404
+        by_federation = services.is_admin(federation, request.user)
+        if not (by_federation or services.administers_club(member, request.user)):
+            raise Http404
+        context = {
+            "federation": federation,
+            "club": member,
+            "pending": status == FederationMember.PENDING,
+            "by_federation": by_federation,
+            "back": selectors.may_read(federation, request.user),
+        }
+        return render(request, "federations/member_end.html", context)
     write = services.club_accept if action == "accept" else services.membership_end
     try:
         write(federation=federation, club=member, user=request.user)
@@ -106,7 +151,51 @@ def member_answer(request, slug: str, club: str, action: str):
         raise Http404 from None
     except DomainError as error:
         messages.error(request, error_message(error))
+    else:
+        if action == "end":
+            messages.success(request, _ended(member, federation, status))
+    if not selectors.may_read(federation, request.user):
+        return redirect("home")
     return redirect("federations:federation", slug=federation.slug)
+
+
+def _ended(club: Club, federation: Federation, status: str | None) -> str:
+    names = {"club": club.name, "federation": federation.name}
+    if status == FederationMember.PENDING:
+        return _("%(club)s no longer asks to join %(federation)s.") % names
+    return _("%(club)s is no longer a member of %(federation)s.") % names
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def ask(request, slug: str):
+    """A club's admin asks to join a federation whose page they read, without its
+    link: a federation admin answers (at once when they run the federation too)."""
+    federation = _readable(request, slug)
+    taken = {club.id for club in _asking_clubs(federation, request.user)}
+    clubs = [club for club in _clubs_run(request.user) if club.id not in taken]
+    if not clubs:
+        return redirect("federations:federation", slug=federation.slug)
+    form = JoinForm(request.POST or None, clubs=clubs)
+
+    def asked(data):
+        club = next(c for c in clubs if c.slug == data["club"])
+        return services.club_join(
+            federation=federation, club=club, user=request.user, names_shown=data["names_shown"]
+        )
+
+    if request.method == "POST" and submit(form, asked):
+        names = {"name": federation.name}
+        if services.is_member(form.written):
+            messages.success(request, _("Your club is a member of %(name)s.") % names)
+        else:
+            messages.success(
+                request,
+                _("Your club asks to join %(name)s: the federation's admins answer.") % names,
+            )
+        return redirect("federations:federation", slug=federation.slug)
+    context = {"federation": federation, "form": form}
+    return render(request, "federations/ask.html", context, status=422 if form.errors else 200)
 
 
 @login_required
@@ -151,6 +240,12 @@ def join(request, slug: str, token: str):
 
 @require_safe
 def federation_page(request, slug: str):
+    federation = selectors.federation_by_slug(slug)
+    if federation is not None and not selectors.may_read(federation, request.user):
+        asking = _asking_clubs(federation, request.user)
+        if asking:  # a private federation's list waits until their club is accepted
+            context = {"federation": federation, "clubs": asking}
+            return render(request, "federations/asking.html", context)
     federation = _readable(request, slug)
     game, games = _game(request, federation)
     page = Paginator(range(0), PAGE).get_page(1)
@@ -168,8 +263,12 @@ def federation_page(request, slug: str):
         "page": page,
         "members": selectors.members(federation),
         "is_admin": services.is_admin(federation, request.user),
+        "runs": {club.id for club in _asking_clubs(federation, request.user)},
     }
     context["asking"] = [m for m in context["members"] if m.status == "pending"]
+    # A club of theirs is not in it yet: it may ask to join (``ask``).
+    run = _clubs_run(request.user) if request.user.is_authenticated else []
+    context["may_ask"] = any(club.id not in context["runs"] for club in run)
     return render(request, "federations/federation.html", context)
 
 

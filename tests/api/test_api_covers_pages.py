@@ -92,6 +92,7 @@ PAGE_OPERATIONS = {
     "federations:new": ("federation_create",),
     "federations:link": ("federation_link_renew",),
     "federations:join": ("federation_member_join",),
+    "federations:ask": ("federation_member_join",),  # without the link: a request
     "federations:member": ("federation_member_accept", "federation_member_end"),
     "federations:account_players": (
         "account_players",

@@ -127,3 +127,55 @@ def test_a_confirmed_player_and_the_initials_choice_read_right_in_every_language
     page = client.get("/account/players/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
     assert f'<span class="badge">{badge}</span>' in page
     assert explained in page
+
+
+def test_a_removal_of_a_club_is_asked_once_more_on_a_page_of_its_own():
+    runner, uno_admin = make_user("runner"), make_user("unoadmin")
+    uno, _players = club_of("Uno", ["Ada"], admin=uno_admin)
+    made = services.federation_create(user=runner, name="Lega")
+    services.club_join(federation=made.federation, club=uno, user=uno_admin, token=made.token)
+    page = signed_in(runner).get("/federations/lega/").content.decode()
+    assert 'href="/federations/lega/members/uno/end/"' in page  # a link, not a button that ends
+    asked = signed_in(runner).get("/federations/lega/members/uno/end/")
+    assert asked.status_code == 200 and "Yes, remove Uno" in asked.content.decode()
+    assert FederationMember.objects.get(club=uno).status == "active"
+    club_side = signed_in(uno_admin).get("/federations/lega/members/uno/end/").content.decode()
+    assert "Yes, leave the federation" in club_side
+    outsider = signed_in(make_user("outsider"))
+    assert outsider.get("/federations/lega/members/uno/end/").status_code == 404
+    ended = signed_in(uno_admin).post("/federations/lega/members/uno/end/", follow=True)
+    assert "Uno is no longer a member of Lega." in ended.content.decode()
+    assert FederationMember.objects.get(club=uno).status == "ended"
+
+
+def test_a_club_admin_asks_to_join_without_the_link_where_they_read_the_federation():
+    runner, uno_admin = make_user("runner"), make_user("unoadmin")
+    uno, _players = club_of("Uno", ["Ada"], admin=uno_admin)
+    services.federation_create(user=runner, name="Lega")
+    services.federation_create(user=runner, name="Chiusa", public=False)
+    client = signed_in(uno_admin)
+    assert 'href="/federations/lega/ask/"' in client.get("/federations/lega/").content.decode()
+    assert client.get("/federations/chiusa/ask/").status_code == 404  # a private one: its link
+    assert client.post("/federations/lega/ask/", {"club": "uno"}).status_code == 302
+    assert FederationMember.objects.get(club=uno).status == "pending"
+    assert "/ask/" not in client.get("/federations/lega/").content.decode()  # asked already
+    # the federation's admin who runs a club too joins it at once
+    due, _due_players = club_of("Due", ["Dino"], admin=runner)
+    signed_in(runner).post("/federations/lega/ask/", {"club": "due"})
+    assert FederationMember.objects.get(club=due).status == "active"
+
+
+def test_a_pending_club_of_a_private_federation_sees_its_request_and_withdraws_it():
+    runner, uno_admin = make_user("runner"), make_user("unoadmin")
+    uno, _players = club_of("Uno", ["Ada"], admin=uno_admin)
+    federation = services.federation_create(user=runner, name="Chiusa", public=False).federation
+    services.club_join(federation=federation, club=uno, user=uno_admin)
+    client = signed_in(uno_admin)
+    shown = client.get("/federations/chiusa/").content.decode()
+    assert "Withdraw the request" in shown and 'id="ranking"' not in shown  # not its list
+    assert signed_in(make_user("outsider")).get("/federations/chiusa/").status_code == 404
+    assert client.get("/federations/chiusa/members/uno/end/").status_code == 200
+    withdrawn = client.post("/federations/chiusa/members/uno/end/")
+    assert withdrawn.status_code == 302 and withdrawn.url == "/"
+    assert FederationMember.objects.get(club=uno).status == "ended"
+    assert client.get("/federations/chiusa/").status_code == 404  # no longer asking
