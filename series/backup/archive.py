@@ -392,6 +392,7 @@ class _Restorer:
         self.with_accounts = with_accounts
         self.replay = writer.Replay()
         self.players: dict[int, set[int]] = defaultdict(set)  # club -> its players
+        self.users: set[int] = set()
         self.tables: dict[int, _ImportedTables] = defaultdict(_ImportedTables)
 
     @property
@@ -428,6 +429,7 @@ class _Restorer:
         else:
             user.set_unusable_password()
         user.save()
+        self.users.add(user.id)
         if record.get("initials_only"):
             PersonChoice.objects.create(user=user, initials_only=True)
 
@@ -518,8 +520,7 @@ class _Restorer:
         elif is_federation_event(event):
             kind = MembershipStream(event.federation, club)
         elif is_person_event(event):
-            if event.club != club or event.player not in self.players[club]:
-                raise BackupError(number, "the confirmation names a player the club does not have")
+            self._check_person_event(number, record, event)
             kind = PersonLinkStream(event.user, club)
         elif is_championship_event(event):
             self._check_championship_event(number, record, event)
@@ -542,6 +543,14 @@ class _Restorer:
         }
         if not named <= self.players[club]:
             raise BackupError(number, "the roster names players the backup does not have")
+
+    def _check_person_event(self, number: int, record: dict[str, Any], event) -> None:
+        """A person's confirmation names a player of its own club and an account restored."""
+        club = record["club"]
+        if event.club != club or event.player not in self.players[club]:
+            raise BackupError(number, "the confirmation names a player the club does not have")
+        if event.user not in self.users:
+            raise BackupError(number, "the confirmation names an account the backup does not have")
 
     def _check_night_event(self, number: int, record: dict[str, Any], event) -> None:
         club = record["club"]

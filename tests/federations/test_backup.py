@@ -22,7 +22,7 @@ from series.models import (
 from series.sheets import projections
 from tests.federations.conftest import club_of, followed, linked, placed_night
 from tests.support.api import make_user
-from tests.support.backup import backup_of, records_of
+from tests.support.backup import backup_of, records_of, signed
 
 pytestmark = pytest.mark.django_db
 
@@ -109,3 +109,16 @@ def test_a_backup_of_one_club_holds_no_federation():
     backup.import_lines(lines)
     assert not Federation.objects.exists() and not FederationMember.objects.exists()
     assert PersonLink.objects.count() == 1  # Marta's player of Uno
+
+
+def test_a_confirmation_of_an_account_or_player_the_backup_lacks_is_refused():
+    taken = backup_of(two_clubs_and_a_person)
+    records = records_of(taken.lines)
+    first = next(r for r in records if r.get("type") == "PersonLinkConfirmed")
+    for field, value in (("user", 999), ("player", 999)):
+        edited = [
+            {**r, "payload": {**r["payload"], field: value}} if r is first else r for r in records
+        ]
+        with pytest.raises(backup.BackupError, match="the confirmation names"):
+            backup.import_lines(signed(edited))
+        assert not Federation.objects.exists()  # nothing was written
