@@ -33,7 +33,16 @@ def club_role(*, user, club: Club) -> str | None:
 
 def club_players(*, club: Club) -> list[Player]:
     """The club's players, in the order a reader scans names (Íñigo before Willem)."""
-    players = Player.objects.filter(club=club)
+    return _in_name_order(Player.objects.filter(club=club))
+
+
+def players_with_roster(club: Club) -> list[Player]:
+    """The club's players with their roster rows (guests, merges) and accounts:
+    one query; in the order a reader scans names."""
+    return _in_name_order(Player.objects.filter(club=club).select_related("roster", "user"))
+
+
+def _in_name_order(players) -> list[Player]:
     return sorted(players, key=lambda player: (sort_key(player.name), player.id))
 
 

@@ -39,7 +39,6 @@ from series.clubs.forms import (
 from series.clubs.page_access import club_page
 from series.domain import names as domain_names
 from series.domain.errors import DomainError
-from series.league import history as history_of
 from series.web.forms import submit
 from series.web.messages import render as error_message
 
@@ -309,7 +308,7 @@ ROSTER_CHANGED = gettext_lazy(
 @require_http_methods(["GET", "POST"])
 @club_page(Access.ADMINISTER)
 def roster_page(request, club):
-    players = history_of.players_with_roster(club)
+    players = club_selectors.players_with_roster(club)
     members = club_selectors.club_members(club=club)
     names = {p.id: p.name for p in players}
     version = player_services.roster_version(club)

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from django.db.models import Exists, OuterRef, Prefetch, QuerySet, prefetch_related_objects
 
-from series.domain.names import sort_key
 from series.league.aggregates import in_season
 from series.league.selectors import SeasonChoice
-from series.models import Club, Player, RosterPlayer, SeriesSeat, SeriesSheet
+from series.models import Club, RosterPlayer, SeriesSeat, SeriesSheet
 
 
 def club_history(
@@ -46,10 +45,3 @@ def same_person(player: int) -> list[int]:
     person = roster.first() or player
     merged = RosterPlayer.objects.filter(person=person).values_list("player", flat=True)
     return sorted({person, *merged})
-
-
-def players_with_roster(club: Club) -> list[Player]:
-    """The club's players with their roster rows (guests, merges): one query; in
-    the order a reader scans names (Íñigo with the I's, not after Willem)."""
-    players = Player.objects.filter(club=club).select_related("roster", "user")
-    return sorted(players, key=lambda player: (sort_key(player.name), player.id))

@@ -19,6 +19,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
+from series.clubs import selectors as club_selectors
 from series.clubs.access import Access, allows
 from series.clubs.page_access import club_page, refuse_access
 from series.league import csv_export, nights, player_record, selectors, services
@@ -109,7 +110,7 @@ def history_page(request, club):
         "games": game_choices(),
         "player": player,
         "page": page,
-        "players": history_of.players_with_roster(club),
+        "players": club_selectors.players_with_roster(club),
         "rows": history_lines(page.object_list),
         "query": urlencode(query),
     }
