@@ -10,9 +10,9 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from series.clubs.membership import DEFAULT_DAYS, MAX_DAYS
+from series.clubs.rules_form import RulesForm, asked_options
 from series.domain.rules import CONTINENTAL
 from series.models import Membership
-from series.sheets.forms import RulesForm, asked_options
 from series.web.forms import TypedForm, WriteForm
 
 

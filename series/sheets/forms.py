@@ -15,42 +15,16 @@ from django import forms
 from django.utils.translation import gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from series.clubs.rules_form import AsksOptions, RulesForm, asked_options
 from series.domain import games, melds
 from series.domain.cards import JOKER, Card, parse_card, parse_cards
 from series.domain.errors import DomainError
 from series.domain.events import DealEntry, GoingOut, Hand
-from series.domain.games import Option
 from series.domain.rules import CONTINENTAL, Rules, rules_from
 from series.templatetags.cardtags import card_labels
 from series.templatetags.rulestags import preset_choices
 from series.web.forms import TypedForm
 from series.web.messages import render as error_message
-
-
-def asked_options(*, melds_only: bool = False) -> dict[str, Option]:
-    """The options the forms ask, by form field, game after game: a game may ask
-    an option another game declares, under a form field of its own (a checkbox
-    setting one value). ``melds_only``: those the claim checker asks too."""
-    asked: dict[str, Option] = {}
-    for game in games.all():
-        for option in game.options:
-            if option.label and (option.melds or not melds_only):
-                asked.setdefault(option.form_field, option)
-    return asked
-
-
-def _option_field(option: Option) -> forms.Field:
-    texts = {
-        "label": gettext_lazy(option.label),
-        "help_text": gettext_lazy(option.help) if option.help else "",
-        "required": False,
-    }
-    if option.field or option.kind is bool:
-        return forms.BooleanField(**texts)
-    if option.kind is int:
-        return forms.IntegerField(**texts)
-    return forms.CharField(**texts)
-
 
 GROUP_SEPARATOR = re.compile(r"[\n/|]+")
 
@@ -68,44 +42,6 @@ def _groups_help(form: forms.Form) -> None:
     """The hint under the groups field, with card letters in the page's language."""
     example = card_example(form.language)
     form.fields["groups"].help_text = _("One group per line, e.g. %(cards)s") % {"cards": example}
-
-
-class AsksOptions:
-    """A form with a field for each option in ``asked`` (form field → Option)."""
-
-    asked: dict[str, Option]
-
-    def option_fields(self) -> list[forms.BoundField]:
-        """The options' fields, as the template lists them."""
-        return [self[name] for name in self.asked]
-
-
-class RulesForm(AsksOptions, TypedForm):
-    """A preset and the house rules (options) that change it (RULES §2, §3)."""
-
-    preset = forms.ChoiceField(label=_("Rules"), initial=CONTINENTAL, widget=forms.RadioSelect)
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["preset"].choices = preset_choices()
-        self.asked = asked_options()
-        for name, option in self.asked.items():
-            self.fields[name] = _option_field(option)
-
-    @property
-    def rules_fields(self) -> list[str]:
-        """The fields that choose the rules, for the page's script to ask the
-        rules check with: whatever options the registered games declare."""
-        return ["preset", *self.asked]
-
-    def options(self) -> dict[str, Any]:
-        """The options the user set; those left alone keep the preset's value."""
-        data = self.cleaned_data
-        return {
-            option.name: option.from_form(data[name])
-            for name, option in self.asked.items()
-            if data.get(name)
-        }
 
 
 class NewSeriesForm(RulesForm):

@@ -20,6 +20,7 @@ from series.clubs import selectors as club_selectors
 from series.clubs.access import Access, Table, allows, own_table_elsewhere
 from series.clubs.forms import rules_initial
 from series.clubs.page_access import refuse_access
+from series.clubs.rules_form import RulesForm
 from series.domain.audit import changes as audit_changes
 from series.domain.audit import scored as audit_scored
 from series.domain.errors import DomainError
@@ -34,7 +35,6 @@ from series.sheets.forms import (
     CorrectionForm,
     DealForm,
     NewSeriesForm,
-    RulesForm,
     VoidForm,
     at_version,
 )
