@@ -12,6 +12,7 @@ class SeriesConfig(AppConfig):
         from series.api import schema  # noqa: F401 (registers the token's OpenAPI scheme)
         from series.championships import projection as championship_projection
         from series.championships import selectors as championships
+        from series.championships import services as championship_services
         from series.domain.nights.drawing import CHAMPIONSHIP as CHAMPIONSHIP_DRAW
         from series.eventstore import projectors
         from series.federations.projection import FOLLOWER, REBUILD
@@ -19,6 +20,7 @@ class SeriesConfig(AppConfig):
         from series.league.projection import LEAGUE
         from series.mail import outbox
         from series.nights import projection as night_projection
+        from series.nights import selectors as night_selectors
         from series.nights import services as nights
 
         accounts.connect()
@@ -35,3 +37,8 @@ class SeriesConfig(AppConfig):
         if championships.refuse_reopen_after_cut not in nights.REOPEN_CHECKS:
             nights.REOPEN_CHECKS.append(championships.refuse_reopen_after_cut)
         nights.DRAW_ORDERS[CHAMPIONSHIP_DRAW] = championships.final_order
+        # Its nights open through the night's own operation, and its page shows what
+        # the night counts for and, on the final, the championship's ranking.
+        nights.OPENERS["championship"] = championship_services.night_open_for_championship
+        if championships.final_ranking_of_night not in night_selectors.COUNTS_FOR:
+            night_selectors.COUNTS_FOR.append(championships.final_ranking_of_night)

@@ -23,7 +23,6 @@ from series.api.base import (
     write_arguments,
 )
 from series.api.serializers import expected_version_field, options_field, player_id, preset_field
-from series.championships import services as championship_services
 from series.clubs import selectors as club_selectors
 from series.clubs.access import Access, allows
 from series.clubs.api_view import require
@@ -379,7 +378,7 @@ class ClubNightsApi(NightApiView):
             "idempotency_key": idempotency_key(request),
         }
         if "championship" in data:  # RULES D-23, D-24: the championship's night
-            result = championship_services.night_open_for_championship(
+            result = services.OPENERS["championship"](
                 championship_id=data["championship"],
                 final=data["final"],
                 scoring=data["scoring"] if "scoring" in request.data else None,

@@ -8,6 +8,7 @@ sheet's snapshot is its series' state) and the players' names (one query).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
@@ -33,6 +34,23 @@ from series.models import Club, Event, Night, NightSeat, Player, SeriesSheet
 from series.nights import planned
 from series.sheets.selectors import series_state
 from series.templatetags.pagetags import names_and
+
+# What the contexts above the night show on its page, registered by the app when
+# it is ready, so that the night imports none of them: the championship a night
+# counts for and, on its final night, the championship's ranking "if every table
+# ended now" (RULES D-24: ``series.championships``).
+COUNTS_FOR: list[Callable[[UUID], tuple[Any, Any]]] = []
+
+
+def counts_for(night_id: UUID) -> tuple[Any, Any]:
+    """What ``night_id`` counts for and, on a final, its ranking; (None, None)
+    when it counts for nothing but the club's league."""
+    for read in COUNTS_FOR:
+        found = read(night_id)
+        if found[0] is not None:
+            return found
+    return None, None
+
 
 METHOD_EXPLAINED = {
     "placement": gettext_lazy(

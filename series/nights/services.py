@@ -191,6 +191,10 @@ FOLLOWERS: list[Callable[[UUID, Change[NightState]], None]] = []
 # the order of the players a draw method seats best first, by the method's name.
 REOPEN_CHECKS: list[Callable[[UUID], None]] = []
 DRAW_ORDERS: dict[str, Callable[[UUID], tuple[int, ...]]] = {}
+# And the writers that open a night for the context it counts for, by the name
+# of the field that names it (``"championship"``): the night and that context's
+# record of it in one transaction, so a refusal opens no night.
+OPENERS: dict[str, Callable[..., NightResult]] = {}
 
 
 def _seats_not_started(state: NightState, event: RoundDrawn | PlayerMoved | PlayersSwapped):

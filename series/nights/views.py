@@ -18,7 +18,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_safe
 
-from series.championships.selectors import final_ranking_of_night
 from series.clubs.access import Access, allows
 from series.clubs.page_access import club_page, in_club_time, refuse_access
 from series.domain.names import sort_key
@@ -328,7 +327,7 @@ def night_page(request, club, night_id: UUID):
     directs = _directs(request, club) or action is not None
     checkable = selectors.checkable_players(night) if directs and not night.closed else []
     # RULES D-24: the championship it counts for; its final is drawn by the championship.
-    championship, championship_final = final_ranking_of_night(night.id)
+    championship, championship_final = selectors.counts_for(night.id)
     final = championship is not None and championship.final
     forms = _forms(night, checkable, request.POST, action, final=final)
     if action in DONE:
