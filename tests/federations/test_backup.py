@@ -22,7 +22,7 @@ from series.models import (
 from series.sheets import projections
 from tests.federations.conftest import club_of, followed, linked, placed_night
 from tests.support.api import make_user
-from tests.support.backup import backup_of, records_of, signed
+from tests.support.backup import backup_of, manage, records_of, signed
 
 pytestmark = pytest.mark.django_db
 
@@ -93,6 +93,18 @@ def test_a_federation_with_two_clubs_and_a_confirmed_person_survives_a_backup():
     assert checksum.projection_checksum() == taken.checksum
     again = selectors.ranking(federation, "continental")[1]
     assert [(line.person, line.name, line.score, line.place) for line in again] == shown
+
+
+def test_the_commands_restore_a_federation_with_the_same_checksum(fresh_database, tmp_path):
+    """End to end, as an operator runs them: the backup, then migrate, import and
+    checksum a fresh database, each in its own process."""
+    two_clubs_and_a_person()
+    original = checksum.projection_checksum()
+    (tmp_path / "backup.jsonl").write_text("".join(backup.export_lines()), encoding="utf-8")
+    assert manage(fresh_database, "migrate", "-v0").returncode == 0
+    restored = manage(fresh_database, "import_events", str(tmp_path / "backup.jsonl"))
+    assert restored.returncode == 0, restored.stderr
+    assert manage(fresh_database, "checksum").stdout.strip() == original
 
 
 def test_a_backup_of_one_club_holds_no_federation():
