@@ -14,8 +14,8 @@ urlpatterns = [
     path("api/v1/", include("series.league.api_urls")),
     path("api/v1/", include("series.federations.api_urls")),
     path("api/v1/", include("series.championships.api_urls")),
-    path("api/v1/", include("series.api.urls")),
+    path("api/v1/", include("series.site.api_urls")),
     path("", include("series.league.urls")),
     path("", include("series.federations.urls")),
-    path("", include("series.web.urls")),
+    path("", include("series.site.urls")),
 ]

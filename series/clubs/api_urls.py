@@ -1,5 +1,5 @@
 """The clubs' REST API: clubs, their players (the roster), members and
-invitations, under /api/v1/ in the API's namespace (``series.api.urls``)."""
+invitations, under /api/v1/ in the API's namespace (``series.site.api_urls``)."""
 
 from django.urls import path
 

@@ -1,6 +1,6 @@
 """The club nights' REST API: a night, its players, rounds, tables and close,
 and a night planned ahead, under /api/v1/ in the API's namespace
-(``series.api.urls``)."""
+(``series.site.api_urls``)."""
 
 from django.urls import path
 

@@ -1,6 +1,7 @@
-"""The REST API, under /api/v1/ (see the docs page at /api/v1/docs): what every
-API shares, the contexts' own operations (``series/<context>/api_urls.py``,
-named in this namespace), and the JSON 404 for the rest, last."""
+"""The REST API's root, under /api/v1/ (see the docs page at /api/v1/docs): what
+every API shares (``series.api``), the contexts' own operations
+(``series/<context>/api_urls.py``, named in this namespace), and the JSON 404
+for the rest, last."""
 
 from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView

@@ -1,4 +1,4 @@
-"""The pages (the REST API lives under /api/v1/, see series/api/urls.py): the
+"""The pages (the REST API lives under /api/v1/, see series/site/api_urls.py): the
 site's, each context's from its own ``urls.py`` (the account's, a club's,
 the series', the nights', the championships'), and the pages a member's mail
 links to (series.mail.views)."""

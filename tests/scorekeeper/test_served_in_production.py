@@ -30,7 +30,7 @@ pytestmark = [
 CASES = {
     "healthz": "/healthz",
     "i18n/setlang/": "/i18n/setlang/",
-    # The API (series/api/urls.py, series/league/api_urls.py)
+    # The API (series/site/api_urls.py, series/league/api_urls.py)
     "api/v1/clubs/<slug:slug>/standings": "/api/v1/clubs/{slug}/standings",
     "api/v1/clubs/<slug:slug>/series": "/api/v1/clubs/{slug}/series",
     "api/v1/players/<int:player_id>": "/api/v1/players/{player}",
@@ -162,7 +162,7 @@ CASES = {
     "clubs/<slug:slug>/league/settings/": "/clubs/{slug}/league/settings/",
     "clubs/<slug:slug>/players/<int:player_id>/": "/clubs/{slug}/players/{player}/",
     "series/<uuid:series_id>/sheet.csv": "/series/{series}/sheet.csv",
-    # The pages (series/web/urls.py, series/nights/urls.py)
+    # The pages (series/site/urls.py, series/nights/urls.py)
     "": "/",
     "sw.js": "/sw.js",
     "manifest.webmanifest": "/manifest.webmanifest",
