@@ -13,7 +13,7 @@ import re
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -130,8 +130,10 @@ def member_answer(request, slug: str, club: str, action: str):
         raise Http404  # a private federation: only its clubs' side knows it
     membership = FederationMember.objects.filter(federation=federation, club=member).first()
     status = membership.status if membership else None
+    if request.method == "GET" and action == "accept":
+        return HttpResponseNotAllowed(["POST"])  # accepting removes nothing: one tap
     if request.method == "GET":
-        if action != "end" or status not in (FederationMember.PENDING, FederationMember.ACTIVE):
+        if status not in (FederationMember.PENDING, FederationMember.ACTIVE):
             raise Http404
         by_federation = services.is_admin(federation, request.user)
         if not (by_federation or services.administers_club(member, request.user)):

@@ -139,6 +139,7 @@ def test_a_removal_of_a_club_is_asked_once_more_on_a_page_of_its_own():
     asked = signed_in(runner).get("/federations/lega/members/uno/end/")
     assert asked.status_code == 200 and "Yes, remove Uno" in asked.content.decode()
     assert FederationMember.objects.get(club=uno).status == "active"
+    assert signed_in(runner).get("/federations/lega/members/uno/accept/").status_code == 405
     club_side = signed_in(uno_admin).get("/federations/lega/members/uno/end/").content.decode()
     assert "Yes, leave the federation" in club_side
     outsider = signed_in(make_user("outsider"))
