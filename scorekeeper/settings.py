@@ -132,7 +132,7 @@ AXES_USERNAME_CALLABLE = "series.accounts.services.lockout_username"
 # The number of reverse proxies in front of the app that append to
 # X-Forwarded-For (0: none, the socket's address is the client's).
 TRUSTED_PROXIES = env_int("TRUSTED_PROXIES", 0)
-AXES_CLIENT_IP_CALLABLE = "scorekeeper.proxies.client_ip"
+AXES_CLIENT_IP_CALLABLE = "series.web.proxies.client_ip"
 AXES_RESET_ON_SUCCESS = True
 # A locked-out sign-in page answers 429 with Retry-After (series.accounts.lockout).
 AXES_LOCKOUT_CALLABLE = "series.accounts.lockout.sign_in_locked"

@@ -1,4 +1,4 @@
-"""Sign-ups counted per client address (``scorekeeper.proxies.client_ip``, the
+"""Sign-ups counted per client address (``series.web.proxies.client_ip``, the
 address the sign-in lockout uses), with DRF's rate throttle: the sign-up page
 says whether a user name is taken, as people expect, so one address may try
 only ``SIGNUP_RATE`` sign-ups (each form sent, taken name or not). The counts
@@ -18,8 +18,8 @@ from django.core.cache import caches
 from django.db import connection, transaction
 from rest_framework.throttling import SimpleRateThrottle
 
-from scorekeeper.proxies import client_ip
 from series.database import dialects
+from series.web.proxies import client_ip
 
 
 class SignUpThrottle(SimpleRateThrottle):

@@ -6,7 +6,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client, RequestFactory
 
-from scorekeeper.proxies import client_ip
+from series.web.proxies import client_ip
 
 pytestmark = pytest.mark.django_db
 PASSWORD = "a-long-passphrase"
