@@ -60,7 +60,6 @@ from series.domain.roster import is_roster_event, roster_stream
 from series.domain.series import SeriesState
 from series.eventstore import writer
 from series.federations.stream import MembershipStream, PersonLinkStream
-from series.league.aggregates import named_seasons
 from series.models import (
     Club,
     Event,
@@ -458,7 +457,7 @@ class _Restorer:
 
     def _add_season(self, number: int, record: dict[str, Any]) -> None:
         first, last = parse_date(record["starts_on"]), parse_date(record["ends_on"])
-        existing = named_seasons(record["club"])
+        existing = Season.objects.spans(record["club"])
         checked = check_new_season(record["name"], first, last, existing)
         if checked.key != record["key"]:
             raise BackupError(number, "the season's key does not follow from its name")

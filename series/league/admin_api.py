@@ -18,7 +18,6 @@ from series.api.serializers import name_field
 from series.clubs.access import Access
 from series.clubs.api_view import SLUG
 from series.league import selectors, services
-from series.league.aggregates import span
 from series.league.api import LeagueApiView, SeasonSerializer, season_data
 
 SEASON_KEY = OpenApiParameter("key", str, OpenApiParameter.PATH, description="A season's key.")
@@ -111,7 +110,7 @@ class ClubSeasonsApi(LeagueApiView):
         club = self.club_for(slug, Access.ADMINISTER)
         data = self.validated(self.AddSerializer)
         season = services.season_add(club=club, **data)
-        body = season_data(span(season))
+        body = season_data(season.span())
         return Response(SeasonSerializer(body).data, status=status.HTTP_201_CREATED)
 
 

@@ -4,7 +4,6 @@ ranges, and each person's best N series."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from typing import Any
@@ -15,10 +14,8 @@ from django.db.models import (
     Count,
     F,
     FloatField,
-    OuterRef,
     Q,
     QuerySet,
-    Subquery,
     Sum,
     Value,
     When,
@@ -28,7 +25,7 @@ from django.db.models.functions import Cast, Coalesce, ExtractYear, NullIf, RowN
 from django.utils import timezone
 
 from series.domain.league.seasons import SeasonSpan
-from series.models import Player, Season, SeriesResult
+from series.models import SeriesResult
 
 # The figures of a standings line, one definition for every table that shows them.
 FIGURES = {
@@ -90,15 +87,6 @@ class Figures:
 # -- seasons as date ranges ------------------------------------------------------------
 
 
-def span(season: Season) -> SeasonSpan:
-    return SeasonSpan(season.key, season.name, season.starts_on, season.ends_on)
-
-
-def named_seasons(club_id: int) -> list[SeasonSpan]:
-    """The club's named seasons, for the pages and the league's writers alike."""
-    return [span(season) for season in Season.objects.filter(club_id=club_id)]
-
-
 def _moment(day: date) -> datetime:
     return timezone.make_aware(datetime.combine(day, time.min))
 
@@ -146,18 +134,3 @@ def best_n(rows: QuerySet, n: int) -> QuerySet:
         order_by=[F("place").asc(), per_deal.asc(), F("started_at").asc(), F("series_id").asc()],
     )
     return rows.filter(id__in=rows.annotate(pick=pick).filter(pick__lte=n).values("id"))
-
-
-def latest_of_each(rows: QuerySet, persons: Iterable[int], fields: tuple[str, ...]) -> dict:
-    """For each of ``persons``, ``fields`` of their latest row among ``rows`` (by
-    start, then series), or nothing if they have none: one query, an index
-    lookup per person."""
-    latest = rows.filter(person=OuterRef("pk")).order_by("-started_at", "-series_id")
-    found = Player.objects.filter(id__in=list(persons)).annotate(
-        **{f"latest_{name}": Subquery(latest.values(name)[:1]) for name in fields}
-    )
-    return {
-        person: values
-        for person, *values in found.values_list("id", *(f"latest_{name}" for name in fields))
-        if values[0] is not None
-    }

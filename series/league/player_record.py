@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from series.domain.league.rating import Form, Standing, standing_on
 from series.domain.names import sort_key
-from series.league.aggregates import Figures, latest_of_each
+from series.league.aggregates import Figures
 from series.league.projection import club_day
 from series.league.summaries import ALL_TIME
 from series.models import HeadToHeadTally, PersonSummary, Player, SeasonStanding, SeriesResult
@@ -134,7 +134,7 @@ def with_ratings(club, duels: list[HeadToHead]) -> list[HeadToHead]:
         for game in sorted({duel.game for duel in duels}):
             met = [duel for duel in duels if duel.game == game]
             rows = SeriesResult.objects.filter(club=club, game=game)
-            latest = latest_of_each(rows, {d.opponent for d in met}, ("mu", "sigma", "started_at"))
+            latest = rows.latest_of_each({d.opponent for d in met}, ("mu", "sigma", "started_at"))
             for duel in met:
                 if duel.opponent in latest:
                     mu, sigma, started_at = latest[duel.opponent]

@@ -29,8 +29,8 @@ from django.db.models.functions import RowNumber
 
 from series.eventstore.row_source import insert_rows
 from series.eventstore.store import Write
-from series.league.aggregates import named_seasons, season_expression
-from series.models import ClubRecord, DealLine, SeasonStanding, SeriesResult
+from series.league.aggregates import season_expression
+from series.models import ClubRecord, DealLine, Season, SeasonStanding, SeriesResult
 
 Kind = ClubRecord.Kind
 
@@ -142,7 +142,7 @@ def _most_went_out(club_id: int, game: str) -> ClubRecord | None:
     if most is None:
         return None
     tied = set(lines.filter(season_went_out=most).values_list("person_id", "season"))
-    season = season_expression(named_seasons(club_id))
+    season = season_expression(Season.objects.spans(club_id))
     last = Window(
         RowNumber(),
         partition_by=[F("person"), F("season")],

@@ -21,7 +21,7 @@ from series.domain import games
 from series.domain.league.rating import Form, standing_on
 from series.domain.league.seasons import SeasonSpan, find_season, season_of
 from series.domain.names import sort_key
-from series.league.aggregates import FIGURES, Figures, best_n, named_seasons, results_in
+from series.league.aggregates import FIGURES, Figures, best_n, results_in
 from series.league.placement import placement_points
 from series.models import (
     Club,
@@ -51,6 +51,11 @@ class SeasonChoice:
     chosen: SeasonSpan
     named: list[SeasonSpan]
     seasons: list[SeasonSpan] = field(default_factory=list)
+
+
+def named_seasons(club_id: int) -> list[SeasonSpan]:
+    """The club's named seasons, as its pages list them."""
+    return Season.objects.spans(club_id)
 
 
 def season_choice(club: Club, key: str | None, *, listed: bool = True) -> SeasonChoice | None:

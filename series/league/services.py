@@ -16,7 +16,6 @@ from series.domain.league.seasons import check_ladder, check_new_season
 from series.domain.text import plain
 from series.eventstore.retry import transient_retry
 from series.league import projection, standings, summaries
-from series.league.aggregates import named_seasons
 from series.models import Club, LadderRules, Season
 
 # -- the roster -----------------------------------------------------------------
@@ -63,7 +62,7 @@ def season_add(*, club: Club, name: str, first_day: date, last_day: date) -> Sea
     """Name a range of days as a season; its series leave their calendar year."""
     with transaction.atomic(), projection.club_time(club.time_zone):
         projection.lock_league(club.id)
-        existing = named_seasons(club.id)
+        existing = Season.objects.spans(club.id)
         # Typed now: nothing reordered or drawn as nothing (a restore keeps earlier names).
         span = check_new_season(plain(name, field="name"), first_day, last_day, existing)
         season = Season.objects.create(

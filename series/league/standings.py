@@ -25,14 +25,12 @@ from series.eventstore.store import Write
 from series.league.aggregates import (
     FIGURES,
     best_n,
-    latest_of_each,
-    named_seasons,
     results_in,
     season_expression,
     series_figures,
 )
 from series.league.records import count_records, game_records, refresh_records
-from series.models import ClubRecord, LadderRules, SeasonStanding, SeriesResult
+from series.models import ClubRecord, LadderRules, Season, SeasonStanding, SeriesResult
 
 
 def _rules(club_id: int) -> LadderRules:
@@ -61,7 +59,7 @@ def count_series(
 def recount_season(club_id: int, game: str, season: str, best_n: int) -> None:
     """A series counted on a best-N ladder may drop an older one: its season's
     lines and the game's records are computed again, after its results."""
-    named = named_seasons(club_id)
+    named = Season.objects.spans(club_id)
     rules = LadderRules(club_id=club_id, best_n=best_n)
     _write_season(club_id, game, find_season(season, named), named, rules)
     refresh_records(club_id, game)
@@ -101,7 +99,7 @@ def refresh_club(club_id: int) -> None:
     """Write again every season's standings of a club, and its records, in every game."""
     SeasonStanding.objects.filter(club_id=club_id).delete()
     ClubRecord.objects.filter(club_id=club_id).delete()
-    named = named_seasons(club_id)
+    named = Season.objects.spans(club_id)
     rules = _rules(club_id)
     seasons = (
         SeriesResult.objects.filter(club_id=club_id)
@@ -140,7 +138,7 @@ def season_lines(
     if rules.best_n is not None:
         all_series = rows.values("person").annotate(all_went_out=Sum("went_out")).order_by()
         went_out = {row["person"]: row["all_went_out"] for row in all_series}
-    ratings = latest_of_each(rows, figures, ("ordinal", "mu", "sigma", "started_at"))
+    ratings = rows.latest_of_each(figures, ("ordinal", "mu", "sigma", "started_at"))
     return [
         SeasonStanding(
             club_id=club_id,

@@ -26,8 +26,8 @@ from django.db.models.functions import Cast, RowNumber
 
 from series.eventstore.row_source import insert_rows
 from series.eventstore.store import Write
-from series.league.aggregates import FIGURES, named_seasons, season_expression, series_figures
-from series.models import HeadToHeadTally, PersonSummary, SeriesResult
+from series.league.aggregates import FIGURES, season_expression, series_figures
+from series.models import HeadToHeadTally, PersonSummary, Season, SeriesResult
 
 ALL_TIME = ""  # the season of a summary over every series
 SUMMARY_KEY = ["person", "game", "season"]
@@ -133,7 +133,7 @@ def refresh_club(club_id: int) -> None:
 def _write_summaries(club_id: int, results: QuerySet) -> None:
     """All time and season by season: two aggregates, and four picks of the best
     and worst series."""
-    season = season_expression(named_seasons(club_id))
+    season = season_expression(Season.objects.spans(club_id))
     rows = []
     for key in (Value(ALL_TIME, output_field=CharField()), season):
         figures = results.values("game", "person", season=key).annotate(**FIGURES).order_by()

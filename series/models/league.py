@@ -8,9 +8,12 @@ log with the rest (``projections.rebuild``).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from series.domain.league.seasons import SeasonSpan
 from series.models.projections import SeriesSheet
 from series.models.reference import Club, Player
 
@@ -36,6 +39,13 @@ class LadderRules(models.Model):
     provisional_last = models.BooleanField(_("provisional ratings listed last"), default=False)
 
 
+class SeasonQuerySet(models.QuerySet):
+    def spans(self, club_id: int) -> list[SeasonSpan]:
+        """The club's named seasons as date ranges: for the league's pages and
+        writers, and for the draw of a night, which counts who met this season."""
+        return [season.span() for season in self.filter(club_id=club_id)]
+
+
 class Season(models.Model):
     """A named date range of a club; it wins over the calendar year."""
 
@@ -44,6 +54,8 @@ class Season(models.Model):
     name = models.CharField(_("name"), max_length=60)
     starts_on = models.DateField(_("first day"))
     ends_on = models.DateField(_("last day"))
+
+    objects = SeasonQuerySet.as_manager()
 
     class Meta:
         ordering = ["starts_on", "id"]
@@ -56,6 +68,9 @@ class Season(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def span(self) -> SeasonSpan:
+        return SeasonSpan(self.key, self.name, self.starts_on, self.ends_on)
 
 
 # -- projections --------------------------------------------------------------
@@ -71,6 +86,23 @@ class RosterPlayer(models.Model):
     person = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
     guest = models.BooleanField(default=False)
     retired = models.BooleanField(default=False)
+
+
+class SeriesResultQuerySet(models.QuerySet):
+    def latest_of_each(self, persons: Iterable[int], fields: tuple[str, ...]) -> dict:
+        """For each of ``persons``, ``fields`` of their latest row among these (by
+        start, then series), or nothing if they have none: one query, an index
+        lookup per person. The league's standings read the ratings so, and a
+        night's draw by rating."""
+        latest = self.filter(person=models.OuterRef("pk")).order_by("-started_at", "-series_id")
+        found = Player.objects.filter(id__in=list(persons)).annotate(
+            **{f"latest_{name}": models.Subquery(latest.values(name)[:1]) for name in fields}
+        )
+        return {
+            person: values
+            for person, *values in found.values_list("id", *(f"latest_{name}" for name in fields))
+            if values[0] is not None
+        }
 
 
 class SeriesResult(models.Model):
@@ -103,6 +135,8 @@ class SeriesResult(models.Model):
     mu = models.FloatField()
     sigma = models.FloatField()
     ordinal = models.FloatField()
+
+    objects = SeriesResultQuerySet.as_manager()
 
     class Meta:
         ordering = ["started_at", "series", "place", "person"]

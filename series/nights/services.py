@@ -72,8 +72,7 @@ from series.domain.text import iso_day
 from series.eventstore import store, writer
 from series.eventstore.retry import transient_retry
 from series.eventstore.writer import Change, Loaded, Recording, digest
-from series.league.aggregates import latest_of_each, named_seasons
-from series.models import Club, Player, SeriesResult, SeriesSeat, SeriesSheet
+from series.models import Club, Player, Season, SeriesResult, SeriesSeat, SeriesSheet
 from series.nights import projection
 from series.sheets import services as series_services
 
@@ -434,7 +433,7 @@ def _derived(key: str | None, part: str) -> str | None:
 
 def season_meetings(club_id: int, day: Date) -> dict[Pair, int]:
     """How often each pair of the club's players met at a series this season."""
-    season = season_of(day, named_seasons(club_id))
+    season = season_of(day, Season.objects.spans(club_id))
     seats = SeriesSeat.objects.filter(
         club_id=club_id,
         series__started_at__date__gte=season.first_day,
@@ -454,7 +453,7 @@ def _ratings(club_id: int, game: str, players) -> dict[int, float]:
     newcomer's the model's start (RULES D-26: a draw balances mu, since a
     newcomer's cautious rating, near 0, would seed them weakest). One query."""
     results = SeriesResult.objects.filter(club_id=club_id, game=game)
-    latest = latest_of_each(results, players, ("mu",))
+    latest = results.latest_of_each(players, ("mu",))
     return {player: latest[player][0] if player in latest else START_MU for player in players}
 
 
