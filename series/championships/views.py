@@ -163,7 +163,7 @@ def championship_page(request, club, championship_id: UUID):
     if action is not None:
         form = forms[action]
         write = lambda data: _write(  # noqa: E731
-            action, page, data, {"actor_id": request.user.id, **form.recording()}, club
+            action, page, data, form.recording(request), club
         )
         if submit(form, write, changed=str(CHANGED)):
             messages.success(request, str(DONE[action]))

@@ -366,8 +366,9 @@ def _warn_of_lookalikes(request, action: str, data: dict, players) -> None:
 
 def _recording(form, request) -> dict:
     """Who writes, with the key and version a roster form carries (not the list of names)."""
-    carried = form.recording() if hasattr(form, "recording") else {}
-    return {"actor_id": request.user.id, **carried}
+    if hasattr(form, "recording"):
+        return form.recording(request)
+    return {"actor_id": request.user.id}
 
 
 ROSTER_WRITES = {

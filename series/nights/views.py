@@ -45,7 +45,7 @@ from series.nights.forms import (
 from series.nights.plan_forms import PlannedNightForm
 from series.sheets import selectors as sheet_selectors
 from series.web.conditional import watched
-from series.web.forms import submit
+from series.web.forms import Submission, submit
 
 DIRECT = Access.DIRECT  # admins and scorers direct a night
 
@@ -333,7 +333,7 @@ def night_page(request, club, night_id: UUID):
     if action in DONE:
         form = forms[action]
         write = lambda data: _write(  # noqa: E731
-            action, night.id, data, {"actor_id": request.user.id, **form.recording()}, request.user
+            action, night.id, data, form.recording(request), request.user
         )
         if _submit(form, write, night, checkable):
             messages.success(request, str(DONE[action]))
@@ -422,7 +422,7 @@ def night_reopen(request, club, night_id: UUID):
     if request.method == "POST" and _submit(
         form,
         lambda data: services.night_reopen(
-            night_id=night.id, reason=data["reason"], actor_id=request.user.id, **form.recording()
+            night_id=night.id, reason=data["reason"], **form.recording(request)
         ),
         night,
     ):
@@ -461,7 +461,7 @@ NIGHT_CHANGED = gettext_lazy(
 )
 
 
-def _submit(form, write, night=None, others=()) -> bool:
+def _submit(form, write, night=None, others=()) -> Submission:
     """``submit`` with the night's players' names and those of ``others`` (the
     players being checked in), and its word for a night that changed while the
     page was open."""

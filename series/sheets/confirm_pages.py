@@ -25,11 +25,10 @@ from series.domain.errors import DomainError
 from series.sheets import selectors, services
 from series.sheets.forms import at_version
 from series.sheets.page_access import series_page
-from series.sheets.submit import submit
-from series.web.forms import TypedForm
+from series.web.forms import CarriesRecording, TypedForm, submit
 
 
-class ConfirmForm(TypedForm):
+class ConfirmForm(CarriesRecording, TypedForm):
     """Who confirms: the signed-in member ("") or a seated player's member with
     their PIN. The signed-in member is offered only when they may confirm (not
     the one who recorded the deal)."""
@@ -157,15 +156,13 @@ def _submit(request, form, series_id, number, names) -> bool:
     written. When the sheet changed meanwhile the form says so (``changed_meanwhile``)."""
     dispute = request.POST.get("action") == "dispute"
 
-    def write():
+    def write(data):
         user, name, player_id = form.confirmer()
         if name is None:  # the signed-in member: their own seat
             player_id = selectors.seated_player_of(series_id, user)
         else:  # on the scorer's phone: their PIN, counted on this phone
             try:
-                accounts.pin_confirmer(
-                    member=user, name=name, device=request.user, pin=form.cleaned_data["pin"]
-                )
+                accounts.pin_confirmer(member=user, name=name, device=request.user, pin=data["pin"])
             except accounts.PinLocked as locked:
                 form.retry_after = locked.retry_after
                 raise
@@ -174,23 +171,21 @@ def _submit(request, form, series_id, number, names) -> bool:
             "number": number,
             "user_id": user.id,
             "player_id": player_id,
-            "actor_id": request.user.id,
-            "idempotency_key": form.cleaned_data["idempotency_key"],
-            "expected_version": form.cleaned_data["expected_version"],
+            **form.recording(request),
         }
         if dispute:
-            return services.deal_dispute(reason=form.cleaned_data["reason"], **common)
+            return services.deal_dispute(reason=data["reason"], **common)
         return services.deal_confirm(**common)
 
     if dispute:
         done = (messages.WARNING, _("Deal %(number)s is disputed.") % {"number": number})
     else:
         done = (messages.SUCCESS, _("Deal %(number)s is confirmed.") % {"number": number})
-    _form, written = submit(
-        request,
+    return submit(
         form,
         write,
-        names,
+        request=request,
+        names=names,
         changed=_(
             "The score sheet changed while you were looking at it: "
             "check the deal below again before you confirm or dispute "
@@ -198,8 +193,7 @@ def _submit(request, form, series_id, number, names) -> bool:
         ),
         at_version=_changed_meanwhile,
         done=done,
-    )
-    return written
+    ).recorded
 
 
 def _changed_meanwhile(form, _version: int):

@@ -23,7 +23,7 @@ from series.domain.events import DealEntry, GoingOut, Hand
 from series.domain.rules import CONTINENTAL, Rules, rules_from
 from series.templatetags.cardtags import card_labels
 from series.templatetags.rulestags import preset_choices
-from series.web.forms import TypedForm
+from series.web.forms import CarriesRecording, TypedForm
 from series.web.messages import render as error_message
 
 GROUP_SEPARATOR = re.compile(r"[\n/|]+")
@@ -161,7 +161,7 @@ def _went_out(value: str) -> int | None:
     return None if value == NOBODY_OUT else int(value)
 
 
-class DealForm(TypedForm):
+class DealForm(CarriesRecording, TypedForm):
     """One deal: who went out, and each other player's cards or points.
 
     Card text is read in the page's language (RULES D-1). ``entry`` is the
@@ -384,7 +384,7 @@ class CorrectionForm(DealForm):
     reason = forms.CharField(label=_("Reason for the correction"), max_length=300)
 
 
-class VoidForm(TypedForm):
+class VoidForm(CarriesRecording, TypedForm):
     reason = forms.CharField(label=_("Reason for voiding the deal"), max_length=300)
     expected_version = forms.IntegerField(widget=forms.HiddenInput)
     idempotency_key = forms.CharField(widget=forms.HiddenInput, max_length=100, required=False)
@@ -394,7 +394,7 @@ class VoidForm(TypedForm):
         self.initial.setdefault("idempotency_key", uuid.uuid4().hex)
 
 
-class AbandonForm(TypedForm):
+class AbandonForm(CarriesRecording, TypedForm):
     """Scrap a series (one started by mistake): a reason, and a tick that says so."""
 
     reason = forms.CharField(label=_("Why is the series abandoned?"), max_length=300)

@@ -39,9 +39,9 @@ from series.sheets.forms import (
     at_version,
 )
 from series.sheets.page_access import series_page
-from series.sheets.submit import submit
 from series.templatetags.cardtags import page_language
 from series.web.conditional import watched
+from series.web.forms import submit
 from series.web.messages import render as error_message
 
 
@@ -223,28 +223,6 @@ _ANOTHER_PHONE = gettext_lazy(
 )
 
 
-def _deal_form_at(form, version: int):
-    return form.at_version(version)
-
-
-def _deal_submit(request, form, write, names, **kwargs):
-    """``submit`` of a deal's entry: when the sheet moved on, the entry is kept
-    at the sheet's version and the page says why."""
-    return submit(
-        request, form, write, names, changed=_SHEET_CHANGED, at_version=_deal_form_at, **kwargs
-    )
-
-
-def _write_arguments(request, data: dict) -> dict:
-    """What a page's write hands its writer besides its own fields: who asks, the
-    form's idempotency key (none when blank) and the version the form was drawn at."""
-    return {
-        "expected_version": data["expected_version"],
-        "actor_id": request.user.id,
-        "idempotency_key": data["idempotency_key"] or None,
-    }
-
-
 @series_page(Access.SCORE)
 @require_http_methods(["GET", "POST"])
 def deal_new(request, sheet):
@@ -286,22 +264,22 @@ def deal_new(request, sheet):
     if ask and (number := state.repeated_deal(form.entry)):
         form.ask_same_again(number)
     elif request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        form, done = submit(
-            request,
+        sent = submit(
             form,
-            lambda: services.deal_record(
+            lambda data: services.deal_record(
                 series_id=sheet.id,
                 entry=form.entry,
                 needs_confirmation=sheet.club.deals_need_confirmation,
-                **_write_arguments(request, data),
+                **form.recording(request),
             ),
-            names,
+            request=request,
+            names=names,
             changed=_ANOTHER_PHONE,
             at_version=lambda stale, version: _moved_on(sheet, stale, version),
         )
-        if done:
+        if sent:
             return redirect("sheet", series_id=sheet.id)
+        form = sent.form
         if form["expected_version"].value() != str(state.version):
             # The sheet moved on (another phone): the page shows the deal this
             # entry would now be, with the totals as they stand, so that the
@@ -373,23 +351,25 @@ def deal_correct(request, sheet, number: int):
         initial={**initial, "expected_version": state.version},
     )
     if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        form, done = _deal_submit(
-            request,
+        sent = submit(
             form,
-            lambda: services.deal_correct(
+            lambda data: services.deal_correct(
                 series_id=sheet.id,
                 number=number,
                 entry=form.entry,
                 reason=data["reason"],
                 needs_confirmation=sheet.club.deals_need_confirmation,
-                **_write_arguments(request, data),
+                **form.recording(request),
             ),
-            names,
+            request=request,
+            names=names,
+            changed=_SHEET_CHANGED,
+            at_version=CorrectionForm.at_version,
             done=(messages.SUCCESS, _("Deal %(number)s was corrected.") % {"number": number}),
         )
-        if done:
+        if sent:
             return redirect("sheet", series_id=sheet.id)
+        form = sent.form
     return _deal_page(
         request,
         sheet,
@@ -411,23 +391,23 @@ def deal_void(request, sheet, number: int):
     names = _names(state)
     form = VoidForm(request.POST or None, initial={"expected_version": state.version})
     if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        form, done = submit(
-            request,
+        sent = submit(
             form,
-            lambda: services.deal_void(
+            lambda data: services.deal_void(
                 series_id=sheet.id,
                 number=number,
                 reason=data["reason"],
-                **_write_arguments(request, data),
+                **form.recording(request),
             ),
-            names,
+            request=request,
+            names=names,
             changed=_("The score sheet changed meanwhile: check it and try again."),
             at_version=at_version,
             done=(messages.SUCCESS, _("Deal %(number)s is void.") % {"number": number}),
         )
-        if done:
+        if sent:
             return redirect("sheet", series_id=sheet.id)
+        form = sent.form
     context = {
         "sheet": sheet,
         "form": form,
@@ -451,7 +431,7 @@ def series_abandon(request, sheet):
         data = form.cleaned_data
         try:
             services.series_abandon(
-                series_id=sheet.id, reason=data["reason"], **_write_arguments(request, data)
+                series_id=sheet.id, reason=data["reason"], **form.recording(request)
             )
             messages.success(request, _("The series is abandoned."))
             return redirect("sheet", series_id=sheet.id)

@@ -7,13 +7,17 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from django import forms
+from django.contrib import messages
+from django.http import HttpRequest
+from django.utils.translation import gettext as _
 
 from series.domain import text
 from series.domain.errors import DomainError
-from series.eventstore.store import VersionConflict
+from series.eventstore.store import VersionConflict, current_version
 from series.web.messages import render as error_message
 
 
@@ -57,7 +61,23 @@ class TypedForm(TypedInput, forms.Form):
     """A page's form: its input held to the rule of typed input (``TypedInput``)."""
 
 
-class WriteForm(TypedForm):
+class CarriesRecording:
+    """A form mixin for a page's write: the one reader of what the form hands its
+    writer besides its own fields (``recording``)."""
+
+    def recording(self, request) -> dict:
+        """Who writes (the signed-in user), the form's idempotency key (none when
+        blank) and the version of the stream the page showed (none when the form
+        carries none)."""
+        data = self.cleaned_data
+        return {
+            "actor_id": request.user.id,
+            "expected_version": data.get("expected_version"),
+            "idempotency_key": data.get("idempotency_key") or None,
+        }
+
+
+class WriteForm(CarriesRecording, TypedForm):
     expected_version = forms.IntegerField(widget=forms.HiddenInput, min_value=0, required=False)
     idempotency_key = forms.CharField(widget=forms.HiddenInput, max_length=64, required=False)
 
@@ -66,13 +86,17 @@ class WriteForm(TypedForm):
         self.initial.setdefault("expected_version", version)
         self.initial.setdefault("idempotency_key", uuid.uuid4().hex)
 
-    def recording(self) -> dict:
-        """The writer's arguments the form carries (a blank key: none)."""
-        data = self.cleaned_data
-        return {
-            "expected_version": data.get("expected_version"),
-            "idempotency_key": data.get("idempotency_key") or None,
-        }
+
+@dataclass(frozen=True, slots=True)
+class Submission:
+    """How a form's write went: whether it was recorded (the submission's truth)
+    and the form the page shows now."""
+
+    recorded: bool
+    form: forms.Form
+
+    def __bool__(self) -> bool:
+        return self.recorded
 
 
 def submit(
@@ -81,28 +105,51 @@ def submit(
     *,
     names: Mapping[int, str] | None = None,
     changed: str | None = None,
-) -> bool:
+    at_version: Callable[[forms.Form, int], forms.Form] | None = None,
+    request: HttpRequest | None = None,
+    done: tuple[int, str] | None = None,
+) -> Submission:
     """Hand a valid form's data to a service, whose answer the form keeps
-    (``form.written``). A refusal becomes the form's error, in the page's
-    language with the players' ``names``, and is kept as ``form.refusal``; a
-    change someone made meanwhile becomes the message ``changed``, and the form
-    takes the stream's version now, so that sent again, once the page is
-    checked, it applies."""
+    (``form.written``); with a ``request``, the page then says a write sent
+    before was recorded already (the answer's ``replayed``), else ``done`` (a
+    message level and text). A refusal becomes the form's error, on the field
+    the form says is at fault (its ``field_at_fault``, else the refusal's own
+    field), in the page's language with the players' ``names``, and is kept as
+    ``form.refusal``. A change someone made meanwhile becomes the message
+    ``changed`` (none: the conflict is raised), on the form at the stream's
+    version now, so that sent again, once the page is checked, it applies:
+    the same form taking that version, or ``at_version(form, version)``."""
     if not form.is_valid():
-        return False
+        return Submission(False, form)
     try:
         form.written = write(form.cleaned_data)
     except DomainError as error:
-        field = error.field if error.field in form.fields else None
-        form.add_error(field, error_message(error, names))
+        form.add_error(_field_at_fault(form, error), error_message(error, names))
         form.refusal = error  # what a page may offer beside the words (RULES D-19's table)
-        return False
+        return Submission(False, form)
     except VersionConflict as conflict:
         if changed is None:
             raise
-        if conflict.current is not None and "expected_version" in form.fields:
+        version = conflict.current
+        if version is None:
+            version = current_version(conflict.stream)
+        if at_version is not None:
+            form = at_version(form, version)
+        elif "expected_version" in form.fields:
             form.data = form.data.copy()
-            form.data["expected_version"] = conflict.current
+            form.data["expected_version"] = version
         form.add_error(None, changed)
-        return False
-    return True
+        return Submission(False, form)
+    if request is not None:
+        if getattr(form.written, "replayed", False):
+            messages.info(request, _("Already recorded: this entry had been sent before."))
+        elif done is not None:
+            messages.add_message(request, *done)
+    return Submission(True, form)
+
+
+def _field_at_fault(form: forms.Form, error: DomainError) -> str | None:
+    field_at_fault = getattr(form, "field_at_fault", None)
+    if field_at_fault is not None:
+        return field_at_fault(error)
+    return error.field if error.field in form.fields else None
