@@ -61,6 +61,7 @@ CASES = {
     "federations/new/": "/federations/new/",
     "federations/<slug:slug>/": "/federations/none/",
     "federations/<slug:slug>/link/": "/federations/none/link/",
+    "federations/<slug:slug>/ask/": "/federations/none/ask/",
     "federations/<slug:slug>/join/<str:token>/": "/federations/none/join/none/",
     "federations/<slug:slug>/members/<slug:club>/<slug:action>/": (
         "/federations/none/members/{slug}/accept/"

@@ -147,6 +147,8 @@ def build_site() -> tuple[dict, object]:
     championships.championship_night_add(championship_id=championship, night_id=night)
     federation = federation_services.federation_create(user=admin, name="Lega")
     federation_services.club_join(federation=federation.federation, club=club, user=admin)
+    # A second federation, which the club has not joined: its "ask to join" page.
+    federation_services.federation_create(user=admin, name="Liga")
     projectors.follow_log()
     person = f"p{PlayedNight.objects.order_by('player_id').first().player_id}"
     lega = {"slug": "lega"}
@@ -208,6 +210,7 @@ def build_site() -> tuple[dict, object]:
         "federations:federation": lega,
         "federations:person": {**lega, "person": person},
         "federations:join": {**lega, "token": federation.token},
+        "federations:ask": {"slug": "liga"},
         "federations:account_players": {},
     }
     # A night planned ahead, with an answer: its own page until it opens.
