@@ -1,1 +1,0 @@
-"""API views: one per operation, thin: parse → service → serialise."""
