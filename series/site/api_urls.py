@@ -7,7 +7,7 @@ from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView
 
 from series.api import docs
-from series.api.views.not_found import not_found
+from series.api.not_found import not_found
 
 app_name = "api"
 
