@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from itertools import islice, pairwise
+from itertools import pairwise
 
 from series.domain.cards import Card, Pack
 from series.domain.meld_reasons import (
@@ -45,8 +45,6 @@ from series.domain.meld_reasons import (
     wrong_card_count_range,
 )
 from series.domain.rules import Rules
-from series.domain.rummy_search import LONGEST_RUN
-from series.domain.wild_twos import readings
 
 __all__ = [
     "BAD_INPUT_CODES",
@@ -58,6 +56,7 @@ __all__ = [
 ]
 
 MIN_HAND, MAX_HAND = 3, 20  # the hand sizes the rules accept
+LONGEST_RUN = 13  # the ace ends a run at one end only: A to K, or 2 to A
 
 
 def solve(rules: Rules, cards: Sequence[Card], *, buys: int = 0) -> Verdict:
@@ -190,20 +189,8 @@ def _looks_like_run(naturals: list[Card], jokers: int) -> bool:
 # -- Standard Rummy: sets and runs ----------------------------------------------
 
 
-def set_or_run_problems(
-    number: int, group: tuple[Card, ...], *, ace_high: bool, twos_wild: bool
-) -> list[Reason]:
-    """A meld's problems; with twos wild, none when some reading of its 2s melds.
-    A meld that melds in no reading is told what is wrong with its 2s as themselves."""
-    problems = _rummy_group_problems(number, group, ace_high)
-    if problems and twos_wild:
-        for reading, _ in islice(readings(group), 1, None):
-            if not _rummy_group_problems(number, reading, ace_high):
-                return []
-    return problems
-
-
-def _rummy_group_problems(number: int, group: tuple[Card, ...], ace_high: bool) -> list[Reason]:
+def set_or_run_problems(number: int, group: tuple[Card, ...], *, ace_high: bool) -> list[Reason]:
+    """A meld's problems as a set or a run, jokers wild (RULES D-13, D-14)."""
     naturals = [card for card in group if not card.is_joker]
     jokers = len(group) - len(naturals)
     if not naturals:

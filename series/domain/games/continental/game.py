@@ -7,10 +7,10 @@ from collections.abc import Sequence
 
 from series.domain import melds, scoring
 from series.domain.cards import Card
-from series.domain.continental_solver import solve_continental
 from series.domain.errors import _
 from series.domain.events import Outcome
 from series.domain.games.base import Game, Option, Words
+from series.domain.games.continental.solver import solve_continental
 from series.domain.meld_reasons import Reason, Verdict
 from series.domain.rules import CONTINENTAL, Rules, invalid_option
 from series.domain.scoring import Standing

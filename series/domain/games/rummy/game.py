@@ -10,12 +10,12 @@ from series.domain.cards import Card
 from series.domain.errors import _
 from series.domain.events import DealEntry, Outcome
 from series.domain.games.base import Game, Option, Words
-from series.domain.games.continental import DECKS, HAND_SIZE, JOKERS
+from series.domain.games.continental.game import DECKS, HAND_SIZE, JOKERS
+from series.domain.games.rummy import wild_twos
+from series.domain.games.rummy.solver import solve_rummy
 from series.domain.meld_reasons import Reason, Verdict
 from series.domain.rules import ELIMINATION, WINNER_TAKES_ALL, Rules, invalid_option
-from series.domain.rummy_solver import solve_rummy
 from series.domain.scoring import Standing
-from series.domain.wild_twos import solve_rummy_twos_wild
 
 RUMMY = "rummy"
 RUMMY_BONUSES = (2, 3)  # what a Rummy multiplies the winner's collection by
@@ -100,13 +100,13 @@ class Rummy(Game):
 
     def solve(self, rules: Rules, cards: Sequence[Card]) -> Verdict:
         if rules.twos_wild:
-            return solve_rummy_twos_wild(rules.pack, cards, ace_high=rules.ace_high)
+            return wild_twos.solve_rummy_twos_wild(rules.pack, cards, ace_high=rules.ace_high)
         return solve_rummy(rules.pack, cards, ace_high=rules.ace_high)
 
     def group_problems(self, rules: Rules, number: int, group: tuple[Card, ...]) -> list[Reason]:
-        return melds.set_or_run_problems(
-            number, group, ace_high=rules.ace_high, twos_wild=rules.twos_wild
-        )
+        if rules.twos_wild:
+            return wild_twos.meld_problems(number, group, ace_high=rules.ace_high)
+        return melds.set_or_run_problems(number, group, ace_high=rules.ace_high)
 
     def deal_scores(
         self,

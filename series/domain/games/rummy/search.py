@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from series.domain.cards import JOKER, Card
+from series.domain.melds import LONGEST_RUN
 
 FIELD = 4  # bits per distinct card in a state: a count up to 7 and a guard bit
-LONGEST_RUN = 13  # the ace ends a run at one end only: A to K, or 2 to A
 LARGEST_SET = 4  # RULES D-14: jokers included
 DRAWN = -1  # the index standing for a card drawn into the hand
 

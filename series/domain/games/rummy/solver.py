@@ -12,8 +12,8 @@ from collections import Counter
 from collections.abc import Sequence
 
 from series.domain.cards import JOKER, SUITS, Card, Pack
+from series.domain.games.rummy.search import MeldSearch, best_melds
 from series.domain.meld_reasons import Reason, Verdict, cannot_go_out, one_card_short
-from series.domain.rummy_search import MeldSearch, best_melds
 
 
 def solve_rummy(pack: Pack, cards: Sequence[Card], *, ace_high: bool) -> Verdict:

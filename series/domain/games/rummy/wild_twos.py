@@ -15,12 +15,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from itertools import product
+from itertools import islice, product
 
 from series.domain.cards import JOKER, Card, Pack
+from series.domain.games.rummy.search import best_melds
+from series.domain.games.rummy.solver import solve_rummy
 from series.domain.meld_reasons import Reason, Verdict, cannot_go_out
-from series.domain.rummy_search import best_melds
-from series.domain.rummy_solver import solve_rummy
+from series.domain.melds import set_or_run_problems
 
 TWO = 2
 
@@ -37,6 +38,17 @@ def readings(cards: Sequence[Card]) -> Iterator[tuple[tuple[Card, ...], tuple[Ca
             k for k, n in zip(kinds, wild_counts, strict=True) for _ in range(twos[k] - n)
         )
         yield (*others, *natural, *[JOKER] * len(wild)), wild
+
+
+def meld_problems(number: int, group: tuple[Card, ...], *, ace_high: bool) -> list[Reason]:
+    """A meld's problems with twos wild: none when some reading of its 2s melds.
+    A meld that melds in no reading is told what is wrong with its 2s as themselves."""
+    problems = set_or_run_problems(number, group, ace_high=ace_high)
+    if problems:
+        for reading, _ in islice(readings(group), 1, None):
+            if not set_or_run_problems(number, reading, ace_high=ace_high):
+                return []
+    return problems
 
 
 def restore(cards: Sequence[Card], wild: Sequence[Card], taken: list[Card]) -> tuple[Card, ...]:
