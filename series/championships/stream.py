@@ -25,7 +25,6 @@ from series.domain.championships.championship import (
 from series.domain.championships.errors import InvalidChampionship
 from series.domain.championships.events import ChampionshipNightAdded, CutMade
 from series.domain.errors import _
-from series.domain.registry import command_for
 from series.eventstore import store, writer
 from series.eventstore.writer import Change, Loaded, digest
 from series.models import ChampionshipNight
@@ -101,12 +100,7 @@ class ChampionshipStream:
 
     def restore(self, state: ChampionshipState | None, event) -> ChampionshipState:
         state = state or ChampionshipState()
-        command = command_for(event)
-        if command is None:
-            check_recorded(state, event)
-        else:
-            writer.as_recorded(self, state, command, event)
-        return fold([event], state)
+        return writer.restored(self, state, event, fold=fold, unrecorded=check_recorded)
 
 
 CHAMPIONSHIP = ChampionshipStream()

@@ -187,6 +187,4 @@ class RosterStream:
         return digest(f"{stream}|{asked}")
 
     def restore(self, state: RosterState | None, event) -> RosterState:
-        state = state or RosterState()
-        writer.as_recorded(self, state, command_for(event), event)
-        return fold([event], state)
+        return writer.restored(self, state or RosterState(), event, fold=fold)

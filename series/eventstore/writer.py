@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass
 from datetime import datetime
@@ -27,6 +27,7 @@ from django.utils import timezone
 
 from series.domain.errors import DomainError, _
 from series.domain.events import from_payload
+from series.domain.registry import command_for
 from series.eventstore import store
 from series.models import Event as EventRow
 
@@ -409,3 +410,23 @@ def as_recorded(kind: StreamKind[State], state: State, command: Any, event: Any)
     """Refuse ``event`` unless deciding ``command`` on ``state`` records exactly it."""
     if kind.decide(state, command) != [event]:
         raise NotAsRecorded("the event is not what the rules record for its command")
+
+
+def restored(
+    kind: StreamKind[State],
+    state: State,
+    event: Any,
+    *,
+    fold: Callable[[list[Any], State], State],
+    unrecorded: Callable[[State, Any], None] | None = None,
+) -> State:
+    """A stream kind's ``restore``: ``event``, read back, must be what deciding its
+    command on ``state`` records (``as_recorded``); an event that no command
+    decides again alone (its command says ``@records`` of none) is checked by
+    ``unrecorded`` instead. The state after it, by the stream's ``fold``."""
+    command = command_for(event)
+    if command is None and unrecorded is not None:
+        unrecorded(state, event)
+    else:
+        as_recorded(kind, state, command, event)
+    return fold([event], state)

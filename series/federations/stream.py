@@ -27,7 +27,6 @@ from series.domain.federations.person_links import (
 )
 from series.domain.federations.person_links import decide as decide_link
 from series.domain.federations.person_links import fold as fold_links
-from series.domain.registry import command_for
 from series.eventstore import store, writer
 from series.eventstore.writer import Change, Loaded, digest
 from series.models import FederationMember, PersonLink
@@ -95,8 +94,7 @@ class MembershipStream:
 
     def restore(self, state: MembershipState | None, event) -> MembershipState:
         state = state or MembershipState(self.federation_id, self.club_id)
-        writer.as_recorded(self, state, command_for(event), event)
-        return fold([event], state)
+        return writer.restored(self, state, event, fold=fold)
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,8 +148,7 @@ class PersonLinkStream:
 
     def restore(self, state: PersonLinkState | None, event) -> PersonLinkState:
         state = state or PersonLinkState(self.user_id, self.club_id)
-        writer.as_recorded(self, state, command_for(event), event)
-        return fold_links([event], state)
+        return writer.restored(self, state, event, fold=fold_links)
 
 
 def project_link(event: PersonLinkConfirmed | PersonLinkWithdrawn, at) -> None:

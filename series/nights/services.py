@@ -65,7 +65,6 @@ from series.domain.nights.night import (
     late_seat,
 )
 from series.domain.nights.planning import PlanNight
-from series.domain.registry import command_for
 from series.domain.rules import Rules
 from series.domain.series import OPEN_STATUSES
 from series.domain.text import iso_day
@@ -169,12 +168,7 @@ class NightStream:
 
     def restore(self, state: NightState | None, event) -> NightState:
         state = state or NightState()
-        command = command_for(event)
-        if command is None:
-            check_recorded(state, event)
-        else:
-            writer.as_recorded(self, state, command, event)
-        return fold([event], state)
+        return writer.restored(self, state, event, fold=fold, unrecorded=check_recorded)
 
 
 NIGHT = NightStream()
