@@ -1,5 +1,5 @@
 """Each score sheet keeps its series' standing (places, totals, each player's
-deals; ``series.domain.standing``) beside its snapshot, so that a night's page
+deals; ``series.domain.series.standing``) beside its snapshot, so that a night's page
 and the big screen read every table without decoding its whole state. Written
 here for the sheets already there from their snapshots, with the pure domain
 only (no code that reads today's tables); a sheet without a snapshot of its
@@ -10,7 +10,7 @@ from django.db import migrations, models
 
 
 def write_standings(apps, schema_editor):
-    from series.domain import snapshot, standing
+    from series.domain.series import snapshot, standing
 
     sheets = apps.get_model("series", "SeriesSheet").objects.using(schema_editor.connection.alias)
     for sheet in sheets.filter(standing__isnull=True).only("id", "version", "snapshot").iterator():

@@ -51,10 +51,10 @@ class SeriesSheet(models.Model):
     unconfirmed = models.PositiveIntegerField(default=0)  # deals that count, not confirmed yet
     started_at = models.DateTimeField()
     updated_at = models.DateTimeField()
-    # The series' folded state at ``version`` (series.domain.snapshot), so that a
+    # The series' folded state at ``version`` (series.domain.series.snapshot), so that a
     # command loads one row instead of folding the log.
     snapshot = models.JSONField(null=True)
-    # Its places, totals and each player's deals (series.domain.standing), so that
+    # Its places, totals and each player's deals (series.domain.series.standing), so that
     # a page reading many series (a night's, the big screen) decodes no snapshot.
     standing = models.JSONField(null=True)
     # The night and table number a night's table plays this series at (null outside

@@ -19,8 +19,6 @@ from uuid import UUID
 from django.utils.formats import number_format
 from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext
 
-from series.domain import standing
-from series.domain.finishing import places_from_order
 from series.domain.names import sort_key
 from series.domain.nights import report
 from series.domain.nights.methods import PER_DEAL, POINTS_TABLE
@@ -29,7 +27,9 @@ from series.domain.nights.ranking import RoundPoints
 from series.domain.nights.ranking import night_ranking as rank_night
 from series.domain.nights.results import table_result
 from series.domain.rules import rules_from
-from series.domain.standing import Standing
+from series.domain.series import standing
+from series.domain.series.finishing import places_from_order
+from series.domain.series.standing import Standing
 from series.models import Club, Event, Night, NightSeat, Player, SeriesSheet
 from series.nights import planned
 from series.sheets.selectors import series_state

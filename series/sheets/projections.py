@@ -20,11 +20,10 @@ from uuid import UUID
 from django.db import connection, transaction
 
 from series.database import dialects
-from series.domain import snapshot, standing
 from series.domain.events import DealRecorded, Event, PlayerSeated
 from series.domain.registry import stream_of
-from series.domain.series import Deal, SeriesState, fold
-from series.domain.standing import standing_of
+from series.domain.series import Deal, SeriesState, fold, snapshot, standing
+from series.domain.series.standing import standing_of
 from series.eventstore import projectors, store
 from series.eventstore.projectors import SeriesChanged
 from series.eventstore.row_source import insert_rows

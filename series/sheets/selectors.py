@@ -26,11 +26,10 @@ from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Cast, Coalesce
 
 from series.database import dialects
-from series.domain import snapshot
-from series.domain.confirmation import DISPUTED, TO_CONFIRM, waiting
 from series.domain.errors import DomainError
 from series.domain.names import sort_key
-from series.domain.series import OPEN_STATUSES, SeriesState, fold
+from series.domain.series import OPEN_STATUSES, SeriesState, fold, snapshot
+from series.domain.series.confirmation import DISPUTED, TO_CONFIRM, waiting
 from series.eventstore import store
 from series.models import (
     Club,

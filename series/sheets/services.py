@@ -17,7 +17,6 @@ from typing import Any
 from uuid import UUID
 
 from series.clubs.players import not_a_player_of_club
-from series.domain.commands import ConfirmDeal, DisputeDeal
 from series.domain.errors import DomainError, _
 from series.domain.events import (
     DealCorrected,
@@ -47,6 +46,7 @@ from series.domain.series import (
     fold,
     with_checkable_reason,
 )
+from series.domain.series.commands import ConfirmDeal, DisputeDeal
 from series.eventstore import store, writer
 from series.eventstore.retry import transient_retry
 

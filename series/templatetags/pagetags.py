@@ -11,7 +11,8 @@ from django.utils.timezone import localtime
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from series.domain import confirmation, series
+from series.domain import series
+from series.domain.series import confirmation
 
 register = template.Library()
 

@@ -16,10 +16,10 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
-from series.domain.confirmation import waiting
 from series.domain.rules import Rules
 from series.domain.scoring import leaders
 from series.domain.series import FINISHED, TIEBREAK
+from series.domain.series.confirmation import waiting
 from series.models import Player, SeriesSheet
 
 register = template.Library()

@@ -3,9 +3,6 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from series.domain.audit import changes
-from series.domain.commands import DisputeDeal
-from series.domain.confirmation import DISPUTED, TO_CONFIRM
 from series.domain.errors import DomainError
 from series.domain.events import DealCorrected, DealDisputed, DealVoided
 from series.domain.rules import rules_from
@@ -18,6 +15,9 @@ from series.domain.series import (
     decide,
     fold,
 )
+from series.domain.series.audit import changes
+from series.domain.series.commands import DisputeDeal
+from series.domain.series.confirmation import DISPUTED, TO_CONFIRM
 from tests.support.series import A, B, C, entry
 
 START = StartSeries(1, (A, B, C), A, rules_from("continental", {}))

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from series.domain.commands import ConfirmDeal, DisputeDeal
 from series.domain.events import (
     DealConfirmed,
     DealCorrected,
@@ -56,6 +55,7 @@ from series.domain.series import (
     StartSeries,
     VoidDeal,
 )
+from series.domain.series.commands import ConfirmDeal, DisputeDeal
 from tests.support.series import A, B, C, entry
 
 ENTRY = entry(A, b=20, c=30)

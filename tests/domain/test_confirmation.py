@@ -6,8 +6,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from series.domain.commands import ConfirmDeal, DisputeDeal
-from series.domain.confirmation import CONFIRMED, DISPUTED, NOT_ASKED, TO_CONFIRM, waiting
 from series.domain.errors import DomainError
 from series.domain.events import (
     SCHEMA_VERSION,
@@ -17,6 +15,8 @@ from series.domain.events import (
     to_payload,
 )
 from series.domain.series import CorrectDeal, RecordDeal, VoidDeal, decide, fold
+from series.domain.series.commands import ConfirmDeal, DisputeDeal
+from series.domain.series.confirmation import CONFIRMED, DISPUTED, NOT_ASKED, TO_CONFIRM, waiting
 from tests.support.series import A, B, C, entry, record, run, started
 
 SCORER, FRIEND = 10, 11

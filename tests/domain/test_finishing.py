@@ -7,11 +7,11 @@ from datetime import UTC, datetime
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from series.domain.finishing import places_from_order, series_order
 from series.domain.league.results import DealFacts, SeriesFacts, places, series_results
 from series.domain.nights import Placement, table_result
 from series.domain.series import SeriesState, VoidDeal, decide, fold
-from series.domain.standing import standing_of
+from series.domain.series.finishing import places_from_order, series_order
+from series.domain.series.standing import standing_of
 from tests.support.series import record_points as record
 from tests.support.series import started_in_seat_order as started
 

@@ -3,9 +3,9 @@ and nothing it cannot vouch for (no database)."""
 
 import json
 
-from series.domain.commands import ConfirmDeal
 from series.domain.series import CorrectDeal, VoidDeal
-from series.domain.snapshot import SNAPSHOT_SCHEMA, decode, encode
+from series.domain.series.commands import ConfirmDeal
+from series.domain.series.snapshot import SNAPSHOT_SCHEMA, decode, encode
 from tests.support.series import HIGH, LOW, MID, A, B, C, D, entry, record, run, started
 
 

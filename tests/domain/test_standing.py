@@ -7,9 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from series.domain.events import DealEntry, Hand
-from series.domain.finishing import series_order
 from series.domain.series import RecordDeal, SeriesState, VoidDeal, decide, fold
-from series.domain.standing import Standing, decode, encode, standing_of
+from series.domain.series.finishing import series_order
+from series.domain.series.standing import Standing, decode, encode, standing_of
 from tests.support.series import started_in_seat_order as started
 
 penalties = st.sampled_from([15, 20, 25, 40, 60])

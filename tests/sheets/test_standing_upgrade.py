@@ -7,7 +7,7 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-from series.domain import standing
+from series.domain.series import standing
 from series.models import SeriesSheet
 from series.sheets import services
 from tests.support.factories import club_with_players, entry, start

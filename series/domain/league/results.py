@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from uuid import UUID
 
-from ..finishing import finishing_order, places_from_order
+from ..series.finishing import finishing_order, places_from_order
 
 
 @dataclass(frozen=True, slots=True)

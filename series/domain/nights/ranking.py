@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from ..finishing import places_from_order
+from ..series.finishing import places_from_order
 from .methods import Method, Placement
 from .results import TableResult
 

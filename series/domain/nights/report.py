@@ -25,8 +25,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ..finishing import Order
 from ..series import FINISHED, SeriesState
+from ..series.finishing import Order
 
 HIGHEST_DEAL = "highest_deal_penalty"
 LOWEST_TOTAL = "lowest_table_total"

@@ -28,8 +28,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..errors import _
-from ..finishing import Order
-from ..standing import Standing
+from ..series.finishing import Order
+from ..series.standing import Standing
 from .errors import InvalidNight
 
 

@@ -12,18 +12,6 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
 from series.domain import scoring
-from series.domain.commands import (
-    AbandonSeries,
-    Command,
-    ConfirmDeal,
-    CorrectDeal,
-    DisputeDeal,
-    RecordDeal,
-    SeatPlayer,
-    StartSeries,
-    VoidDeal,
-)
-from series.domain.confirmation import CONFIRMED, DISPUTED, TO_CONFIRM, asked
 from series.domain.errors import DomainError, InvalidDeal, NotFound, SeriesClosed, _
 from series.domain.events import (
     DealConfirmed,
@@ -40,6 +28,18 @@ from series.domain.events import (
 )
 from series.domain.registry import command_for  # noqa: F401 (a restore's, as the commands)
 from series.domain.rules import Rules
+from series.domain.series.commands import (
+    AbandonSeries,
+    Command,
+    ConfirmDeal,
+    CorrectDeal,
+    DisputeDeal,
+    RecordDeal,
+    SeatPlayer,
+    StartSeries,
+    VoidDeal,
+)
+from series.domain.series.confirmation import CONFIRMED, DISPUTED, TO_CONFIRM, asked
 from series.domain.text import plain
 
 NOT_STARTED = "not_started"

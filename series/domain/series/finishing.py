@@ -22,7 +22,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from itertools import groupby
 from typing import Protocol
 
-from .series import SeriesState
+from series.domain.series import SeriesState
 
 Order = tuple[tuple[int, ...], ...]  # groups of level players, best first
 

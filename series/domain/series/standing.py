@@ -18,8 +18,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from series.domain.series import ABANDONED, IN_PROGRESS, TIEBREAK, SeriesState
+
 from .finishing import Order, series_order
-from .series import ABANDONED, IN_PROGRESS, TIEBREAK, SeriesState
 
 # Raised whenever what a standing holds, or how it is computed, changes.
 STANDING_SCHEMA = 1

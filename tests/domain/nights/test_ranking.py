@@ -26,7 +26,7 @@ from series.domain.series import (
     decide,
     fold,
 )
-from series.domain.standing import standing_of
+from series.domain.series.standing import standing_of
 from tests.support.series import record_points as record
 from tests.support.series import started_in_seat_order as started
 

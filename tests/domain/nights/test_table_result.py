@@ -6,7 +6,6 @@ from fractions import Fraction
 import pytest
 
 from series.domain.events import DealEntry, Hand
-from series.domain.finishing import places_from_order
 from series.domain.nights import PerDeal, PointsTable, night_ranking, table_result
 from series.domain.nights.errors import InvalidNight
 from series.domain.nights.events import (
@@ -39,7 +38,8 @@ from series.domain.series import (
 )
 from series.domain.series import decide as decide_series
 from series.domain.series import fold as fold_series
-from series.domain.standing import standing_of
+from series.domain.series.finishing import places_from_order
+from series.domain.series.standing import standing_of
 
 A, B, C, D, E, F = 1, 2, 3, 4, 5, 6
 SERIES = "00000000-0000-4000-8000-000000000001"
