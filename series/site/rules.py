@@ -1,7 +1,7 @@
 """The rules page: one page per preset, its numbers read from the rule objects
 the scorekeeper enforces (``domain.rules``, ``domain.cards``), so the page
 cannot drift from the checks. The prose is in the templates, one per game
-(``rules/_<game>.html``, ``Game.rules_template``), translated like every other page."""
+(``rules/_<game>.html``, ``game_templates``), translated like every other page."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from django.views.decorators.http import require_safe
 
 from series.domain.cards import JOKER, Card, rank_label
 from series.domain.errors import DomainError
+from series.domain.games import Game
 from series.domain.rules import PRESETS, Rules
 from series.templatetags.cardtags import page_language
 from series.templatetags.rulestags import preset_choices, preset_words
@@ -51,6 +52,16 @@ def card_values(rules: Rules, language: str) -> list[tuple[str, int]]:
     return values
 
 
+def game_templates(game: Game) -> tuple[tuple[str, str], tuple[str, str]]:
+    """The rules page's prose for ``game`` and its list of the house rules a series
+    may add: the game's own template for each when it has one, else the one every
+    game has (its rule sets, its options' labels and help, from the registry)."""
+    return (
+        (f"rules/_{game.name}.html", "rules/_game.html"),
+        (f"rules/_{game.name}_options.html", "rules/_game_options.html"),
+    )
+
+
 @require_safe
 def rules_index(request):
     return render(request, "rules/index.html", {"presets": preset_choices()})
@@ -76,4 +87,5 @@ def rules_page(request, preset: str):
         "presets": preset_choices(),
         "game": rules.game_object,
     }
+    context["prose"], context["house_rules"] = game_templates(rules.game_object)
     return render(request, "rules/preset.html", context)

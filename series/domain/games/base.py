@@ -51,18 +51,6 @@ class Game(ABC):
         form offers the box by it and the deal's check refuses by it."""
         return self.rummy_claims and went_out is not None
 
-    @property
-    def rules_template(self) -> tuple[str, str]:
-        """The rules page's prose for this game: its own template when it has one,
-        else the page every game has (its rule sets, from the registry)."""
-        return f"rules/_{self.name}.html", "rules/_game.html"
-
-    @property
-    def options_template(self) -> tuple[str, str]:
-        """The rules page's list of the house rules a series may add: the game's own
-        template when it has one, else its options' labels and help."""
-        return f"rules/_{self.name}_options.html", "rules/_game_options.html"
-
     def option(self, name: str) -> Option | None:
         return next((option for option in self.options if option.name == name), None)
 
