@@ -7,9 +7,9 @@ from __future__ import annotations
 from drf_spectacular.contrib.knox_auth_token import KnoxTokenScheme
 from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 
+from series.api.card_text import CARD_TEXT_PATTERN
 from series.api.serializers import INT_MAX, INT_MIN, PLAYER_KEY_PATTERN
 from series.domain import games
-from series.domain.cards import CARD_TEXT_PATTERN
 
 JSON_TYPES = {bool: "boolean", int: "integer", str: "string"}
 

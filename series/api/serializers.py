@@ -88,7 +88,7 @@ def options_field(**kwargs) -> OptionsField:
 
 class CardTextField(serializers.CharField):
     """One card, or several separated by spaces or commas, in any notation of
-    RULES §1 (D-1); the schema gives their pattern (``cards.CARD_TEXT_PATTERN``)."""
+    RULES §1 (D-1); the schema gives their pattern (``card_text.CARD_TEXT_PATTERN``)."""
 
 
 class PlayerCountsField(serializers.DictField):

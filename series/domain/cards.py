@@ -51,43 +51,12 @@ _JOKER_INPUT = {"JK", "X", "*", "JOKER", "🃏"}
 # (Python's ``\s``: what ``str.isspace`` holds), one character (a run of them
 # is one break). Spelt out, since ECMAScript's ``\s`` is another set (it adds
 # U+FEFF, leaves out U+001C to U+001F and U+0085): the API schema
-# (``CARD_TEXT_PATTERN``) and the pages' scripts (the picker's "card-values")
+# (``series.api.card_text``) and the pages' scripts (the picker's "card-values")
 # take this one pattern and read it alike.
 CARD_SEPARATOR = (
     r"[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000,;]"
 )
 _SEPARATORS = re.compile(CARD_SEPARATOR + "+")
-
-
-_VS16 = "\ufe0f*"  # the emoji variation selector, which the parser drops wherever it is
-
-
-def _either_case(text: str) -> str:
-    """``text`` as a pattern in either case, the variation selector allowed after each character."""
-    return "".join(
-        (f"[{c.upper()}{c.lower()}]" if c.isalpha() else re.escape(c)) + _VS16 for c in text
-    )
-
-
-def _card_text_pattern() -> str:
-    """What ``parse_cards`` reads from one text, in some language of D-1, as a
-    pattern (JSON Schema's dialect too): cards separated by spaces, commas or
-    semicolons. A text that does not match is no card in any language; one
-    that does is read in the request's language (a French V is a jack)."""
-    letters = sorted({letter for table in LOCALE_RANK_LETTERS.values() for letter in table})
-    zeros = f"(?:0{_VS16})*"  # a rank's number is read as a number: 07 is 7
-    numbers = f"{zeros}(?:{_either_case('10')}|[2-9]{_VS16})"
-    ranks = [numbers] + [_either_case(letter) for letter in letters]
-    suits = "".join(sorted({c for text in _SUIT_INPUT for c in (text.upper(), text.lower())}))
-    # Longest first, so a joker's longer spelling wins; then by text, so the
-    # pattern (and the API schema that shows it) is the same in every process.
-    jokers = [_either_case(text) for text in sorted(_JOKER_INPUT, key=lambda t: (-len(t), t))]
-    card = f"{_VS16}(?:(?:{'|'.join(ranks)})[{suits}]{_VS16}|{'|'.join(jokers)})"
-    separator = CARD_SEPARATOR
-    return f"^{separator}*(?:{card}(?:{separator}+{card})*{separator}*)?$"
-
-
-CARD_TEXT_PATTERN = _card_text_pattern()
 
 
 @dataclass(frozen=True, order=True, slots=True)
