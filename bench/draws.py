@@ -1,10 +1,11 @@
 """How well the night's draw keeps repeat meetings low, against uniformly random draws.
 
 Run from the repository root: ``python bench/draws.py`` (``--quick`` for
-fewer seasons). A season is 20 nights of 24 players, one round a night, at
-tables of 4 to 6 (``table_sizes``: four tables of 6). Each night is drawn twice
-from the same seed: uniformly at random (shuffle and cut) and by the app's
-random draw (``draw``), each season's meetings counted for that kind of draw.
+fewer seasons, ``--smoke`` for one: the suite's check that it runs). A season
+is 20 nights of 24 players, one round a night, at tables of 4 to 6
+(``table_sizes``: four tables of 6). Each night is drawn twice from the same
+seed: uniformly at random (shuffle and cut) and by the app's random draw
+(``draw``), each season's meetings counted for that kind of draw.
 
 What is measured, and why. The plain mean number of times a pair met, over
 all pairs, is the same for any draw with these table sizes: every night seats
@@ -126,14 +127,16 @@ ROWS = (
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a short run")
+    parser.add_argument("--smoke", action="store_true", help="one season: does it run")
     parser.add_argument("--seed", type=int, default=2024)
     args = parser.parse_args(argv)
-    count = 3 if args.quick else 10
+    count = 1 if args.smoke else 3 if args.quick else 10
     seeds = [args.seed + 1000 * n for n in range(count)]
     random_draws = summary([season(uniform, seed) for seed in seeds])
     app_draws = summary([season(by_the_app, seed) for seed in seeds])
     sizes = ", ".join(map(str, table_sizes(PLAYERS, MIN_TABLE, MAX_TABLE)))
-    print(f"{count} seasons of {NIGHTS} nights, {PLAYERS} players at tables of {sizes}")
+    seasons = "1 season" if count == 1 else f"{count} seasons"
+    print(f"{seasons} of {NIGHTS} nights, {PLAYERS} players at tables of {sizes}")
     print(f"{'':<66} {'random':>9} {'app':>9} {'app/random':>11}")
     for key, label in ROWS:
         uniform_value, app_value = random_draws[key], app_draws[key]

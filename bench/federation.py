@@ -1,6 +1,6 @@
 """Benchmark a federation's ranking list (RULES D-25) at a region's size.
 
-    python bench/federation.py [--quick]
+    python bench/federation.py [--quick | --smoke]
 
 Builds a federation of 100 clubs, 5,000 players (50 a club; the first of each
 club also plays for the next, confirmed: one person) and 10,000 closed nights
@@ -18,6 +18,9 @@ run and on the same data:
       nights taken in turns so that the machine's moods touch both alike;
   (b) the ranking page (the API's first page of the list, with its names)
       against one hand-written SELECT of the same rows (the aim: at most 3×).
+
+``--smoke`` is the suite's check that every part of it runs: two clubs of two
+nights, one turn; its figures mean nothing.
 
 It works in its own database (BENCH_FEDERATION_DATABASE_URL, by default
 postgres://postgres@127.0.0.1:5432/scorekeeper_bench_federation), dropped and
@@ -251,8 +254,11 @@ def median_seconds(run, repeats: int) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="10 clubs, 1,000 nights")
+    parser.add_argument("--smoke", action="store_true", help="2 clubs, 4 nights: does it run")
     options = parser.parse_args()
-    clubs, nights_per_club, turns = (10, 100, 5) if options.quick else (100, 100, 9)
+    clubs, nights_per_club, turns, repeats = (
+        (2, 2, 1, 3) if options.smoke else (10, 100, 5, 30) if options.quick else (100, 100, 9, 30)
+    )
     url = database_url()
     recreate_database(url)
     setup_django(url)
@@ -324,14 +330,14 @@ def main() -> None:
     client = Client()
     address = "/api/v1/federations/big/ranking?game=continental&limit=50"
     assert client.get(address).status_code == 200
-    page = median_seconds(lambda: client.get(address), 30)
+    page = median_seconds(lambda: client.get(address), repeats)
 
     def select():
         with connection.cursor() as cursor:
             cursor.execute(RANKING_SQL, [big.id, "continental"])
             cursor.fetchall()
 
-    floor = median_seconds(select, 30)
+    floor = median_seconds(select, repeats)
     print(
         f"(b) ranking page: {page * 1000:.1f} ms, one SELECT {floor * 1000:.1f} ms: "
         f"ratio {page / floor:.2f} (aim <= 3)"

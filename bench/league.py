@@ -1,6 +1,6 @@
 """Benchmark the league's standings against one hand-written SQL aggregate.
 
-    python bench/league.py [--quick]
+    python bench/league.py [--quick | --smoke]
 
 Builds a public club with 2,000 finished series of six players (about 12,000
 deals) in one season: random valid series are played through the domain in
@@ -29,6 +29,10 @@ the median time the league's follower then takes to count each of them
 (results, ratings, standings, records, summaries), outside the request; and
 the whole history counted again with the ratings' model (RULES D-26) against
 the walk it replaced, in turns (the aim: within 2×).
+
+``--smoke`` is the suite's check that every part of it runs: 12 series (the
+fewest with a series 10 later ones follow), a few repetitions of each; its
+figures mean nothing.
 
 It works in its own database (BENCH_LEAGUE_DATABASE_URL, by default
 postgres://postgres@127.0.0.1:5432/scorekeeper_bench_league), dropped and
@@ -382,9 +386,14 @@ def main() -> None:
     parser.add_argument("--series", type=int, default=2000)
     parser.add_argument("--repetitions", type=int, default=200)
     parser.add_argument("--quick", action="store_true", help="a short run")
+    parser.add_argument("--smoke", action="store_true", help="12 series: does it run")
     args = parser.parse_args()
     if args.quick:
         args.series, args.repetitions = 300, 30
+    corrections, recounts = max(5, args.repetitions // 10), 3
+    more_series = max(3, args.repetitions // 20)
+    if args.smoke:
+        args.series, args.repetitions, corrections, recounts, more_series = 12, 3, 2, 1, 1
     url = database_url()
     recreate_database(url)
     setup_django(url)
@@ -453,17 +462,17 @@ def main() -> None:
     ]:
         print(f"  {name:<54} {ms:8.2f} ms   {ms / floor:5.2f}× (c)")
     verdict = "yes" if page <= 3 * floor else "NO"
-    if args.quick:
+    if args.quick or args.smoke:
         verdict += " (a short history: the page's fixed costs outweigh the floor)"
     print(f"  aim: the page within 3× of (c): {verdict}")
 
     time_player_pages(client, {"small": (small, few[0]), "large": (club, players[0])}, reps)
 
-    time_corrections(club, max(5, reps // 10))
+    time_corrections(club, corrections)
 
-    time_recounts(club, 3)
+    time_recounts(club, recounts)
 
-    count = max(3, reps // 20)
+    count = more_series
     plain, finishing, follower = time_deals(club, players, count, year)
     ratio = finishing / plain
     print(f"\nRecording into that season ({count} more series, median)")

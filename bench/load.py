@@ -1,6 +1,6 @@
 """Load and fault test: scorers playing whole series against two app servers.
 
-    python bench/load.py [--scorers 8] [--seconds 20] [--fault] [--quick]
+    python bench/load.py [--scorers 8] [--seconds 20] [--fault] [--quick | --smoke]
     python bench/load.py --open-loop [--rates 5,10,20] [--step-seconds 15] [--pause 2]
 
 Starts two `gunicorn` app servers on PostgreSQL (two ports, as two machines
@@ -34,6 +34,10 @@ With --replica as well it makes its own primary and a streaming standby of
 it (tests/support/standby.py) and does the same twice more with the
 servers reading the standby (DATABASE_REPLICA_URLS), so primary only and
 primary + replica are compared in one run.
+
+``--smoke`` is the suite's check that a mode runs: a second or two (a step,
+a phase) of load from two scorers (or tables, or spectators) against the two
+servers of one worker each; its figures mean nothing.
 
 Only 127.0.0.1 is ever contacted. Its own database (LOAD_DATABASE_URL,
 default postgres://postgres@127.0.0.1:5432/scorekeeper_bench_load) is
@@ -619,6 +623,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers per server")
     parser.add_argument("--fault", action="store_true", help="kill -9 the servers mid-load")
     parser.add_argument("--quick", action="store_true", help="a short run")
+    parser.add_argument("--smoke", action="store_true", help="two seconds: does it run")
     parser.add_argument(
         "--open-loop",
         action="store_true",
@@ -676,6 +681,11 @@ def main() -> None:
     args = parser.parse_args()
     if args.quick:
         args.seconds, args.step_seconds, args.watch_seconds = 6, 4, 12
+    if args.smoke:
+        args.seconds, args.step_seconds, args.watch_seconds = 1, 2, 2
+        args.scorers, args.workers, args.rates, args.pause = 2, 1, "2", 1
+        args.tables_per_club, args.watchers = 2, min(args.watchers, 2)
+        args.watch_rate, args.watch_pause = 2, 1
     global PORTS
     PORTS = tuple(int(port) for port in args.ports.split(","))
     if args.watchers:

@@ -1,11 +1,12 @@
 """How fast the going-out checker and solver are, against the brute-force reference.
 
 Run from the repository root: ``python bench/melds.py`` (``--quick`` for a
-short run). Hands are dealt from real shuffled packs with a fixed seed:
-16-card Continental hands from the 108-card pack, and 8- and 13-card
-standard Rummy hands with 2 jokers per deck. The brute-force reference
-(``tests/support/reference.py``) is timed in the same process on the same hands, so
-the speed-up does not depend on the machine.
+short run, ``--smoke`` for a few hands: the suite's check that it runs). Hands
+are dealt from real shuffled packs with a fixed seed: 16-card Continental hands
+from the 108-card pack, and 8- and 13-card standard Rummy hands with 2 jokers
+per deck. The brute-force reference (``tests/support/reference.py``) is timed
+in the same process on the same hands, so the speed-up does not depend on the
+machine.
 """
 
 from __future__ import annotations
@@ -61,9 +62,11 @@ def rate(work: Callable[[Sequence[Card]], object], hands: Sequence[Sequence[Card
     return len(hands) / (time.perf_counter() - start)
 
 
-def bench_solver(workload: Workload, rng: random.Random, count: int, reference: int) -> None:
+def bench_solver(
+    workload: Workload, rng: random.Random, count: int, reference: int, warm: int
+) -> None:
     rules, size = workload.rules, workload.size
-    for hand in (deal(rng, rules.pack, size) for _ in range(1000)):
+    for hand in (deal(rng, rules.pack, size) for _ in range(warm)):
         solve(rules, hand)  # warm the Continental plan cache, as a running server has
     hands = [deal(rng, rules.pack, size) for _ in range(count)]
     solver = rate(lambda hand: solve(rules, hand), hands)
@@ -95,14 +98,18 @@ def report(name: str, fast: float, brute: float, note: str) -> None:
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a short run")
+    parser.add_argument("--smoke", action="store_true", help="a few hands: does it run")
     parser.add_argument("--seed", type=int, default=2024)
     args = parser.parse_args(argv)
-    solves, checks, reference = (2_000, 2_000, 20) if args.quick else (20_000, 20_000, 200)
+    # Hands solved, claims checked, hands for the reference, hands warming the cache.
+    sizes = {"smoke": (20, 20, 2, 20), "quick": (2_000, 2_000, 20, 1000)}
+    run = "smoke" if args.smoke else "quick" if args.quick else "full"
+    solves, checks, reference, warm = sizes.get(run, (20_000, 20_000, 200, 1000))
     rng = random.Random(args.seed)
     print(f"Python {sys.version.split()[0]}, one core; the reference is timed on fewer hands.")
     for workload in WORKLOADS:
         count = solves if workload.rules.game == "continental" else solves // 2
-        bench_solver(workload, rng, count, reference)
+        bench_solver(workload, rng, count, reference, warm)
     for workload in WORKLOADS:
         bench_checker(workload, rng, checks, reference)
 

@@ -1,6 +1,6 @@
 """Benchmark a club night: eight tables recording at once against one table alone.
 
-    python bench/nights.py [--deals N] [--pace SECONDS]
+    python bench/nights.py [--deals N] [--pace SECONDS] [--smoke]
 
 A night of 48 players is drawn at eight tables of six and its tables started
 through the night's services. Tables never wait for each other (item 10 of
@@ -22,6 +22,9 @@ Then the night's page (what the big screen polls) is read with eight tables
 ``--page-deals`` deals in (40 by default), against the same night before its
 first deal: it reads each table's standing kept on its score sheet, so its
 cost and its number of queries do not grow with the deals (aim: at most 1.5×).
+
+``--smoke`` is the suite's check that every part of it runs: two tables, two
+deals, one turn; its figures mean nothing.
 
 It works in its own database (BENCH_DATABASE_URL, as bench/store.py), dropped
 and created afresh. Absolute times depend on the machine; read the ratios.
@@ -47,7 +50,6 @@ from bench.store import (  # noqa: E402
     setup_django,
 )
 
-TABLES = 8
 SEATS = 6
 DEALS = 50  # the most a series may fix (RULES: 1 to 50), so a table plays on
 
@@ -113,7 +115,7 @@ def _at_once(url: str, series: list[str], count: int, pace: float = 0.0) -> list
     return [latency for batch in batches for latency in batch]
 
 
-def _page_seconds(night_id, repeats: int = 30) -> float:
+def _page_seconds(night_id, repeats: int) -> float:
     from series.nights import selectors
 
     times = []
@@ -157,11 +159,11 @@ def _play(series_ids: list[str], count: int, seed: int = 1) -> None:
             ).state
 
 
-def _page_growth(night_id, series_ids: list[str], deals: int) -> None:
+def _page_growth(night_id, series_ids: list[str], deals: int, repeats: int) -> None:
     """The night's page before its first deal and ``deals`` deals in at each table."""
-    before, queries_before = _page_seconds(night_id), _page_queries(night_id)
+    before, queries_before = _page_seconds(night_id, repeats), _page_queries(night_id)
     _play(series_ids, deals)
-    after, queries_after = _page_seconds(night_id), _page_queries(night_id)
+    after, queries_after = _page_seconds(night_id, repeats), _page_queries(night_id)
     print(
         f"  the night's page with {deals} deals at each of {len(series_ids)} tables / before "
         f"the first deal: {after / before:.2f} (aim: at most 1.50; "
@@ -190,7 +192,14 @@ def main() -> None:
     parser.add_argument(
         "--page-deals", type=int, default=40, help="deals per table for the night's page"
     )
+    parser.add_argument("--tables", type=int, default=8, help="tables of the night")
+    parser.add_argument("--smoke", action="store_true", help="two tables, two deals: does it run")
     args = parser.parse_args()
+    page_repeats = 30
+    if args.smoke:
+        args.tables, args.deals, args.pace, args.repeats, args.page_deals = 2, 2, 0.01, 1, 2
+        page_repeats = 3
+    tables = args.tables
     deals = min(args.deals, (DEALS - 1) // args.repeats)  # each turn plays on the same tables
     url = database_url()
     recreate_database(url)
@@ -207,12 +216,12 @@ def main() -> None:
         club = club_services.club_create(name=name)
         return club, [add(club=club, name=f"{name} {i}").id for i in range(seats)]
 
-    club, players = club_of("Bench club", TABLES * SEATS)
-    _night, series = _open_night(club, players, TABLES)
-    _paced_night, paced = _open_night(*club_of("Paced club", TABLES * SEATS), TABLES)
+    club, players = club_of("Bench club", tables * SEATS)
+    _night, series = _open_night(club, players, tables)
+    _paced_night, paced = _open_night(*club_of("Paced club", tables * SEATS), tables)
     _lone, lone = _open_night(*club_of("Lone table club", SEATS), 1)
-    clubs = [_open_night(*club_of(f"Club {n}", SEATS), 1)[1][0] for n in range(TABLES)]
-    paged_night, paged = _open_night(*club_of("Page club", TABLES * SEATS), TABLES)
+    clubs = [_open_night(*club_of(f"Club {n}", SEATS), 1)[1][0] for n in range(tables)]
+    paged_night, paged = _open_night(*club_of("Page club", tables * SEATS), tables)
 
     print(f"A night's deals, {deals} per table, tables of {SEATS} (PostgreSQL)")
     paced_ratios, shared_ratios = [], []
@@ -221,25 +230,25 @@ def main() -> None:
         alone = _at_once(url, lone, deals, args.pace)
         together = _at_once(url, paced, deals, args.pace)
         _report("one table alone", alone)
-        _report(f"{TABLES} tables of one night at once", together)
+        _report(f"{tables} tables of one night at once", together)
         paced_ratios.append(statistics.median(together) / statistics.median(alone))
         print(f" turn {turn}, flat out (every writer as fast as it can):")
         apart = _at_once(url, clubs, deals)
-        eight = _at_once(url, series, deals)
-        _report(f"{TABLES} tables of {TABLES} clubs", apart)
-        _report(f"{TABLES} tables of one night", eight)
-        shared_ratios.append(statistics.median(eight) / statistics.median(apart))
+        one_night = _at_once(url, series, deals)
+        _report(f"{tables} tables of {tables} clubs", apart)
+        _report(f"{tables} tables of one night", one_night)
+        shared_ratios.append(statistics.median(one_night) / statistics.median(apart))
     _ratios(
-        f"p50 at {TABLES} tables / a lone table's, at a table's pace",
+        f"p50 at {tables} tables / a lone table's, at a table's pace",
         paced_ratios,
         "aim: at most 1.30",
     )
     _ratios(
-        f"p50 at one night's {TABLES} tables / {TABLES} clubs' tables, flat out",
+        f"p50 at one night's {tables} tables / {tables} clubs' tables, flat out",
         shared_ratios,
         "what sharing a night and a club costs: 1.00 is nothing",
     )
-    _page_growth(paged_night, paged, min(args.page_deals, DEALS - 1))
+    _page_growth(paged_night, paged, min(args.page_deals, DEALS - 1), page_repeats)
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """Benchmark the event store against a floor and a reference, in one run.
 
-    python bench/store.py [--quick]
+    python bench/store.py [--quick | --smoke]
 
 Appends deal events with 1 and 8 concurrent writers through
   (a) our store: services.deal_record (load, decide, append, project),
@@ -16,6 +16,9 @@ store.append with the recorder in five short rounds taken in turn. Then it
 rebuilds the projections from generated histories of two sizes in child
 processes and prints events/s and peak memory, to show memory does not grow
 with the log.
+
+``--smoke`` is the suite's check that every part of it runs: a few appends,
+by one writer only, one round, small histories; its figures mean nothing.
 
 It works in its own database (BENCH_DATABASE_URL, by default
 postgres://postgres@127.0.0.1:5432/scorekeeper_bench), dropped and created
@@ -51,14 +54,19 @@ def database_url() -> str:
 
 
 def recreate_database(url: str) -> None:
+    """Drop the bench's database and create it empty, or as a copy of the
+    database BENCH_TEMPLATE_DATABASE names on the same server (one migrated
+    already, so that a short run does not spend its time migrating)."""
     import psycopg
 
     parts = urlparse(url)
     name = parts.path.lstrip("/")
     admin = parts._replace(path="/postgres").geturl()
+    template = os.environ.get("BENCH_TEMPLATE_DATABASE")
+    copy = f' TEMPLATE "{template}"' if template else ""
     with psycopg.connect(admin, autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{name}"')
+        conn.execute(f'CREATE DATABASE "{name}"{copy}')
 
 
 def setup_django(url: str) -> None:
@@ -418,6 +426,7 @@ def main() -> None:
     parser.add_argument("--appends", type=int, default=2000, help="appends per configuration")
     parser.add_argument("--rebuild-events", type=int, default=100_000)
     parser.add_argument("--quick", action="store_true", help="a short run")
+    parser.add_argument("--smoke", action="store_true", help="a few appends: does it run")
     parser.add_argument("--child-rebuild", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     url = database_url()
@@ -426,6 +435,9 @@ def main() -> None:
         return
     if args.quick:
         args.appends, args.rebuild_events = 400, 10_000
+    counts, rounds = (1, 8), 5  # concurrent writers, rounds of the recorder's ratio
+    if args.smoke:
+        args.appends, args.rebuild_events, counts, rounds = 20, 200, (1,), 1
 
     recreate_database(url)
     setup_django(url)
@@ -439,12 +451,12 @@ def main() -> None:
     players = iter(range(1_000_000))
 
     def seated(context: dict) -> dict:
-        """``context`` with players of their own for eight writers' tables of SEATS
+        """``context`` with players of their own for the most writers' tables of SEATS
         each: a run through the service leaves its series open, and nobody sits at
         two open tables (RULES D-19)."""
         ids = [
             player_services.player_add(club=club, name=f"P{next(players)}").id
-            for _ in range(8 * SEATS)
+            for _ in range(max(counts) * SEATS)
         ]
         return {**context, "player_ids": ids}
 
@@ -454,7 +466,7 @@ def main() -> None:
     recorder.create_table()
     recorder.datastore.close()
     print(f"Appending {args.appends} deal events per configuration (PostgreSQL)")
-    for writers in (1, 8):
+    for writers in counts:
         per_writer = args.appends // writers
         ours, append, floor, reference = (
             run_writers(
@@ -480,7 +492,7 @@ def main() -> None:
             f"included) / store.append at {writers} writer(s): {ours.rate / append.rate:.2f}"
         )
         print(paired_ratio(writers, per_writer, seated(context)))
-        print(alternating_ratio(writers, max(per_writer // 4, 10), context, rounds=5))
+        print(alternating_ratio(writers, max(per_writer // 4, 10), context, rounds))
 
     print(f"\nRebuilding projections (child processes, {SEATS}-player series)")
     sizes = [args.rebuild_events // 4, args.rebuild_events]
