@@ -1,9 +1,13 @@
 """Read queries of clubs: a club by its address, its members, players,
-invitations and roles, and the clubs a user belongs to."""
+invitations and roles, the clubs a user belongs to, and a club's today."""
 
 from __future__ import annotations
 
+import zoneinfo
+from datetime import date
+
 from django.contrib.auth import get_user_model
+from django.utils import timezone
 
 from series.domain.names import sort_key
 from series.models import (
@@ -90,3 +94,10 @@ def user_memberships(user) -> list[Membership]:
         return []
     memberships = Membership.objects.filter(user=user).select_related("club")
     return list(memberships.order_by("club__name", "club_id"))
+
+
+def club_today(club: Club) -> date:
+    """Today in the club's time zone (the server's when the club has none)."""
+    if club.time_zone:
+        return timezone.now().astimezone(zoneinfo.ZoneInfo(club.time_zone)).date()
+    return timezone.localdate()

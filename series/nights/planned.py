@@ -12,6 +12,7 @@ from django.utils.formats import number_format
 from django.utils.text import get_text_list
 from django.utils.translation import pgettext_lazy
 
+from series.clubs.selectors import club_today
 from series.domain.errors import DomainError
 from series.domain.names import sort_key
 from series.domain.nights.night import NightState
@@ -133,8 +134,6 @@ def planned_nights(
     """The planned nights of ``clubs``, soonest first, in two queries (the nights,
     the reader's players): from today in each club's time zone unless told
     otherwise, those withdrawn too when told."""
-    from series.nights.services import club_today
-
     by_id = {club.id: club for club in clubs}
     rows = Night.objects.filter(club_id__in=list(by_id), planned=True).order_by(
         "date", "time", "opened_at"

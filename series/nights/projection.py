@@ -14,6 +14,7 @@ from series.domain.nights.night import NightState, fold
 from series.domain.nights.planning import coming, not_coming
 from series.eventstore import projectors
 from series.models import Night, NightSeat, SeriesSheet
+from series.nights.selectors import night_ranking
 
 
 def project(
@@ -97,8 +98,6 @@ def _points(night_id: UUID, state: NightState) -> list[dict]:
 def _from_tables(night_id: UUID, state: NightState) -> dict[int, tuple[int | None, int | None]]:
     """Each player's (penalty, deals) over the night's tables played, as their
     score sheets stand (written before the nights in a rebuild)."""
-    from series.nights.selectors import night_ranking
-
     ranking = night_ranking(night_id, state=replace(state, closed=False))
     return {line.player: (line.penalty, line.deals) for line in ranking.lines}
 

@@ -22,7 +22,7 @@ from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext
 from series.domain.names import sort_key
 from series.domain.nights import report
 from series.domain.nights.methods import PER_DEAL, POINTS_TABLE
-from series.domain.nights.night import NightRound, NightState, NightTable, scoring_method
+from series.domain.nights.night import NightRound, NightState, NightTable, fold, scoring_method
 from series.domain.nights.ranking import RoundPoints
 from series.domain.nights.ranking import night_ranking as rank_night
 from series.domain.nights.results import table_result
@@ -30,6 +30,8 @@ from series.domain.rules import rules_from
 from series.domain.series import standing
 from series.domain.series.finishing import places_from_order
 from series.domain.series.standing import Standing
+from series.eventstore import store
+from series.eventstore.writer import Loaded
 from series.models import Club, Event, Night, NightSeat, Player, SeriesSheet
 from series.nights import planned
 from series.sheets.selectors import series_state
@@ -254,10 +256,16 @@ class NightPage:
         return self.rounds[-2::-1]
 
 
-def _night_state(night_id: UUID) -> NightState | None:
-    from series.nights.services import NIGHT
+def night_log(night_id: UUID, *, up_to_version: int | None = None) -> Loaded[NightState]:
+    """The night folded from its log, and when its first event was recorded (the
+    night's stream kind loads it so; a page that must see every event reads it)."""
+    events = store.load_stream(night_id, up_to_version=up_to_version)
+    since = events[0].recorded_at if events else None
+    return Loaded(fold(stored.event for stored in events), since)
 
-    state = NIGHT.load(night_id).state
+
+def _night_state(night_id: UUID) -> NightState | None:
+    state = night_log(night_id).state
     return None if state.club is None else state
 
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import secrets
 import uuid
-import zoneinfo
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -23,9 +22,9 @@ from typing import Any
 from uuid import UUID
 
 from django.db import transaction
-from django.utils import timezone
 
 from series.clubs.players import guest_add
+from series.clubs.selectors import club_today
 from series.domain.errors import DomainError, NotFound, _
 from series.domain.league.rating import START_MU
 from series.domain.league.seasons import EARLIEST_DAY, LATEST_DAY, season_of
@@ -68,11 +67,11 @@ from series.domain.nights.planning import PlanNight
 from series.domain.rules import Rules
 from series.domain.series import OPEN_STATUSES
 from series.domain.text import iso_day
-from series.eventstore import store, writer
+from series.eventstore import writer
 from series.eventstore.retry import transient_retry
 from series.eventstore.writer import Change, Loaded, Recording, digest
 from series.models import Club, Player, Season, SeriesResult, SeriesSeat, SeriesSheet
-from series.nights import projection
+from series.nights import projection, selectors
 from series.sheets import services as series_services
 
 
@@ -92,9 +91,7 @@ class NightStream:
     remembered = True  # a night's id is a fresh UUID (uuid4), never another's
 
     def load(self, stream: UUID, *, up_to_version: int | None = None) -> Loaded[NightState]:
-        events = store.load_stream(stream, up_to_version=up_to_version)
-        since = events[0].recorded_at if events else None
-        return Loaded(fold(stored.event for stored in events), since)
+        return selectors.night_log(stream, up_to_version=up_to_version)
 
     def new_stream(self, command: NightCommand) -> Loaded[NightState] | None:
         return Loaded(NightState()) if type(command) in (OpenNight, PlanNight) else None
@@ -307,13 +304,6 @@ def _day(club: Club, day: Date | str | None) -> str:
     return day.isoformat()
 
 
-def club_today(club: Club) -> Date:
-    """Today in the club's time zone (the server's when the club has none)."""
-    if club.time_zone:
-        return timezone.now().astimezone(zoneinfo.ZoneInfo(club.time_zone)).date()
-    return timezone.localdate()
-
-
 def _club_of(night: NightState) -> Club:
     return Club.objects.get(id=night.club)
 
@@ -499,11 +489,10 @@ def _draw_order(night_id: UUID, state: NightState, method: str) -> tuple[int, ..
     """The players best first, for a draw by the night's standings or by a
     method another context registered (a championship's final, by the
     championship's standings: RULES D-24)."""
-    from series.nights.selectors import standings_order
 
     if method in DRAW_ORDERS:
         return DRAW_ORDERS[method](night_id)
-    return standings_order(night_id, state) if method == STANDINGS else ()
+    return selectors.standings_order(night_id, state) if method == STANDINGS else ()
 
 
 def _round_closed(
@@ -836,9 +825,8 @@ def _close_reading(
 ) -> tuple[tuple[NightPoints, ...], tuple[tuple[int, int, int], ...]]:
     """The points a close records (the ranking as its tables' series give it, RULES
     D-16, D-17) and the disputed deals that keep it open (RULES D-22)."""
-    from series.nights.selectors import disputed_deals, night_ranking
 
-    ranking = night_ranking(night_id, state=state)
+    ranking = selectors.night_ranking(night_id, state=state)
     points = tuple(
         NightPoints(
             line.player,
@@ -855,7 +843,7 @@ def _close_reading(
         )
         for line in ranking.lines
     )
-    return points, disputed_deals(state)
+    return points, selectors.disputed_deals(state)
 
 
 def _refuse_moved_result(night_id: UUID, before: NightState, closed: NightClosed) -> None:
