@@ -11,6 +11,7 @@ from series.demo.nights import NIGHT_PLAYERS
 from series.domain.championships.events import is_championship_event
 from series.domain.events import DealCorrected, DealRecorded
 from series.domain.federations.membership import is_federation_event
+from series.domain.federations.person_links import is_person_event
 from series.domain.melds import check_arrangement
 from series.domain.nights.events import is_night_event
 from series.domain.roster import is_roster_event
@@ -31,6 +32,7 @@ def is_series_stream(first) -> bool:
         or is_championship_event(first)
         or is_roster_event(first)
         or is_federation_event(first)
+        or is_person_event(first)
     )
 
 
