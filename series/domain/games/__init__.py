@@ -1,7 +1,7 @@
 """The games the scorekeeper knows, by name: one ``Game`` object each.
 
-Adding a game is adding a package with a ``Game`` and registering it; nothing
-outside the game asks which game a series plays (``rules.game_object``).
+Adding a game is adding a package (or a module) with a ``Game`` and registering
+it; nothing outside the game asks which game a series plays (``rules.game_object``).
 A series stores its game by name, so a stored series needs its game registered:
 the domain registers these two when it is first imported (``series.domain``).
 """

@@ -71,7 +71,7 @@ class Deal:
     corrected: bool = False
     void: bool = False
     # TO_CONFIRM, NOT_ASKED (recorded while the club asked for none), CONFIRMED or
-    # DISPUTED (domain/confirmation.py)
+    # DISPUTED (``confirmation``)
     confirmation: str = TO_CONFIRM
 
 

@@ -1,6 +1,6 @@
 """The commands a series takes, each registered as the one recording its event.
 
-``decide`` (series.py) turns a command into events; ``registry.command_for``
+The package's ``decide`` turns a command into events; ``registry.command_for``
 goes the other way, so that a restored log is validated by deciding each
 event again.
 """

@@ -1,7 +1,7 @@
 """The standard Rummy solver: a "Rummy" melds the whole hand, with or
 without one final discard (RULES §3).
 
-The search (``rummy_search``) finds the arrangement melding the most cards;
+The search (``search``) finds the arrangement melding the most cards;
 the hand goes out when at most one card, the discard, is left. A hand that
 does not go out is told which single card would have made it.
 """
