@@ -15,6 +15,7 @@ class SeriesConfig(AppConfig):
         from series.championships import services as championship_services
         from series.domain.nights.drawing import CHAMPIONSHIP as CHAMPIONSHIP_DRAW
         from series.eventstore import projectors
+        from series.federations.persons import RELINKS
         from series.federations.projection import FOLLOWER, REBUILD
         from series.league.catch_up import CATCH_UP
         from series.league.projection import LEAGUE
@@ -31,6 +32,7 @@ class SeriesConfig(AppConfig):
         projectors.register_tailing(CATCH_UP)  # and catches up outside the request
         projectors.register(REBUILD)  # the federations' lists are rebuilt with the rest
         projectors.register_tailing(FOLLOWER)  # and followed outside the request
+        projectors.register(RELINKS)  # a player relinked leaves the account that confirmed it
         if outbox.night_changed not in nights.FOLLOWERS:  # a close's mail, in its transaction
             nights.FOLLOWERS.append(outbox.night_changed)
         # A championship's night: no reopening after its cut, its final drawn by its standings.

@@ -142,7 +142,9 @@ class RosterStream:
                     user_id=change.command.user_id
                 )
         projectors.roster_changed(
-            projectors.RosterChanged(self.club_id, before=change.before, after=change.after)
+            projectors.RosterChanged(
+                self.club_id, before=change.before, after=change.after, events=tuple(change.events)
+            )
         )
 
     def appended(self, stream: UUID, change: Change[RosterState]) -> None:

@@ -51,11 +51,12 @@ class SeriesChanged:
 @dataclass(frozen=True, slots=True)
 class RosterChanged:
     """Club ``club_id``'s roster went from ``before`` to ``after`` (a new guest,
-    a merge, a retirement...)."""
+    a merge, a retirement...) by ``events``."""
 
     club_id: int
     before: RosterState
     after: RosterState
+    events: tuple = ()
 
 
 class Projector(Protocol):

@@ -5,8 +5,10 @@ A club's admin links a player of their club to a member's account (as ever,
 their account page (a fact of the club's log: ``stream.PersonLinkStream``),
 and only a confirmed link that still holds (the player is still linked to that
 account) joins the player to the person in lists across clubs. An unconfirmed
-player, or one with no account, is a person of one club. A person may choose to
-be listed under initials only.
+player, or one with no account, is a person of one club. When the club's admin
+links the player to another account, or to none, the confirmation of the
+account it left ends (``relinked``). A person may choose to be listed under
+initials only.
 
 A person's key: ``"u<account id>"`` for an account's confirmed players,
 ``"p<player id>"`` for any other player.
@@ -22,6 +24,7 @@ from django.db import transaction
 from django.db.models import F
 
 from series.domain.errors import DomainError, _
+from series.domain.events import PlayerLinked
 from series.domain.federations.person_links import PersonLinkConfirmed, PersonLinkWithdrawn
 from series.eventstore import writer
 from series.eventstore.retry import transient_retry
@@ -108,9 +111,54 @@ def mark_behind(user_id: int) -> None:
     PersonBehind.objects.get_or_create(person=user_key(user_id))
 
 
-def _write_link(user, club_id: int, command) -> None:
-    kind = PersonLinkStream(user.id, club_id)
-    writer.write(kind, kind.stream, command, recording=Recording(user.id))
+def _write_link(user_id: int, club_id: int, command, actor_id: int | None) -> None:
+    kind = PersonLinkStream(user_id, club_id)
+    writer.write(kind, kind.stream, command, recording=Recording(actor_id))
+
+
+def _confirmed(user_id: int, club_id: int) -> int | None:
+    """The player account ``user_id`` confirmed in club ``club_id``, as its stream says."""
+    kind = PersonLinkStream(user_id, club_id)
+    return kind.load(kind.stream).state.player
+
+
+def relinked(players: Iterable[int]) -> None:
+    """Players a club's admin linked to another account, or to none: the account
+    each one left no longer confirms it (``PersonLinkWithdrawn``, recorded in the
+    relink's transaction), so that person may confirm their new player of the
+    club at once, and a player linked back later counts only once confirmed again."""
+    left = PersonLink.objects.filter(player_id__in=set(players)).values_list(
+        "player_id", "user_id", "club_id", "player__user_id"
+    )
+    for player, user_id, club_id, linked_to in left:
+        if linked_to != user_id and _confirmed(user_id, club_id) == player:
+            _write_link(user_id, club_id, PersonLinkWithdrawn(user_id, club_id, player), None)
+            mark_behind(user_id)
+
+
+class RelinksEndConfirmations:
+    """The inline projector (``series.eventstore.projectors``) that hands a roster's
+    relinks to ``relinked``, inside the roster's write; it keeps no table."""
+
+    def concerns(self, change) -> bool:
+        return False
+
+    def series_changed(self, change) -> list:
+        return []
+
+    def roster_changed(self, change) -> None:
+        linked = [event.player for event in change.events if isinstance(event, PlayerLinked)]
+        if linked:
+            relinked(linked)
+
+    def club_changed(self, club_id: int) -> None:
+        return None
+
+    def rebuild(self) -> None:
+        return None
+
+
+RELINKS = RelinksEndConfirmations()
 
 
 @transient_retry
@@ -134,8 +182,7 @@ def link_confirm(*, user, club_slug: str, player_id: int) -> Player:
             player=player_id,
             club=club_slug,
         )
-    kind = PersonLinkStream(user.id, player.club_id)
-    confirmed = kind.load(kind.stream).state.player
+    confirmed = _confirmed(user.id, player.club_id)
     if confirmed == player.id:
         return player  # confirmed already: nothing changes
     if confirmed is not None:
@@ -149,7 +196,8 @@ def link_confirm(*, user, club_slug: str, player_id: int) -> Player:
             other=Player.objects.get(id=confirmed).name,
             club=player.club.name,
         )
-    _write_link(user, player.club_id, PersonLinkConfirmed(user.id, player.club_id, player.id))
+    confirmation = PersonLinkConfirmed(user.id, player.club_id, player.id)
+    _write_link(user.id, player.club_id, confirmation, user.id)
     mark_behind(user.id)
     return player
 
@@ -166,7 +214,7 @@ def link_withdraw(*, user, player_id: int) -> None:
             field="player",
             player=player_id,
         )
-    _write_link(user, club_id, PersonLinkWithdrawn(user.id, club_id, player_id))
+    _write_link(user.id, club_id, PersonLinkWithdrawn(user.id, club_id, player_id), user.id)
     mark_behind(user.id)
 
 

@@ -277,6 +277,9 @@ class FederationFollower:
                 players |= set(
                     PersonLink.objects.filter(user_id__in=users).values_list("player_id", flat=True)
                 )
+                # and those they were listed with: a player relinked away is theirs no longer
+                listed = FederationStanding.objects.filter(person__in=marks)
+                players |= {p for ids in listed.values_list("players", flat=True) for p in ids}
                 recount_players(players, extra={user_key(u) for u in users})
                 PersonBehind.objects.filter(person__in=marks).delete()
         refresh(timezone.now())

@@ -123,27 +123,63 @@ def test_a_person_confirming_a_player_not_theirs_or_of_another_club_is_refused(s
     assert not PersonLink.objects.exists()
 
 
-def test_a_person_confirming_two_players_of_one_club_is_refused(setting):
+def test_a_relink_by_the_clubs_admin_ends_the_confirmation_of_the_account_it_left(setting):
+    """The player moved away is no longer the person's, so neither is its
+    confirmation: they confirm their new player of the club at once (a person
+    is one player of a club: the domain refuses a second confirmation while
+    the first holds, ``tests/domain/federations/test_person_links.py``)."""
     _runner, _club_admin, uno, players, _token = setting
-    person = make_user("person")
+    person, other = make_user("person"), make_user("other")
     linked(uno, players[0], person)
     client = client_for(person)
     client.post("/api/v1/account/players", {"club": "uno", "player": players[0].id}, format="json")
     # The club's admin moves the account's link to another player of the club.
     player_services.player_link(club=uno, player_id=players[0].id, user_id=None)
+    assert not PersonLink.objects.exists()
+    withdrawn = Event.objects.get(type="PersonLinkWithdrawn")
+    assert (withdrawn.club_id, withdrawn.payload) == (
+        uno.id,
+        {"user": person.id, "club": uno.id, "player": players[0].id},
+    )
     player_services.player_link(club=uno, player_id=players[1].id, user_id=person.id)
-    before = list(PersonLink.objects.values())
     answer = client.post(
         "/api/v1/account/players", {"club": "uno", "player": players[1].id}, format="json"
     )
-    assert (answer.status_code, answer.json()["code"]) == (422, "club_confirmed_already")
-    assert "Ada" in answer.json()["message"]
-    assert list(PersonLink.objects.values()) == before
-    client.post(f"/api/v1/account/players/{players[0].id}/withdraw")
-    again = client.post(
-        "/api/v1/account/players", {"club": "uno", "player": players[1].id}, format="json"
+    assert answer.status_code == 200
+    assert [(p["name"], p["confirmed"]) for p in answer.json()["players"]] == [("Bruno", True)]
+    # Linked to another account, the player counts for it once that person confirms it.
+    linked(uno, players[0], other)
+    assert list(PersonLink.objects.values_list("player_id", "user_id")) == [
+        (players[1].id, person.id)
+    ]
+    confirmed = client_for(other).post(
+        "/api/v1/account/players", {"club": "uno", "player": players[0].id}, format="json"
     )
-    assert again.status_code == 200
+    assert confirmed.json()["players"] == [
+        {**confirmed.json()["players"][0], "name": "Ada", "confirmed": True}
+    ]
+
+
+def test_a_player_relinked_away_leaves_the_persons_line_in_the_ranking(setting):
+    _runner, club_admin, uno, players, token = setting
+    client_for(club_admin).post(MEMBERS, {"club": "uno", "token": token}, format="json")
+    person = make_user("person")
+    client = client_for(person)
+    linked(uno, players[0], person)
+    client.post("/api/v1/account/players", {"club": "uno", "player": players[0].id}, format="json")
+    for days in (10, 20):  # a list counts a person from their second result
+        placed_night(uno, [[players[0]], players[1:]], days=days)
+    followed()
+
+    def persons():
+        answer = client.get("/api/v1/federations/lega/ranking?game=continental")
+        return {line["person"]: line["players"] for line in answer.json()["results"]}
+
+    assert persons()[f"u{person.id}"] == [players[0].id]
+    player_services.player_link(club=uno, player_id=players[0].id, user_id=None)
+    followed()
+    assert f"u{person.id}" not in persons()
+    assert persons()[f"p{players[0].id}"] == [players[0].id]
 
 
 def test_a_ranking_of_a_game_the_clubs_do_not_play_is_refused(setting):
