@@ -122,6 +122,10 @@ def _confirmed(user_id: int, club_id: int) -> int | None:
     return kind.load(kind.stream).state.player
 
 
+def _still_linked(player_id: int, user_id: int) -> bool:
+    return Player.objects.filter(id=player_id, user_id=user_id, erased_at__isnull=True).exists()
+
+
 def relinked(players: Iterable[int]) -> None:
     """Players a club's admin linked to another account, or to none: the account
     each one left no longer confirms it (``PersonLinkWithdrawn``, recorded in the
@@ -185,7 +189,12 @@ def link_confirm(*, user, club_slug: str, player_id: int) -> Player:
     confirmed = _confirmed(user.id, player.club_id)
     if confirmed == player.id:
         return player  # confirmed already: nothing changes
-    if confirmed is not None:
+    if confirmed is not None and not _still_linked(confirmed, user.id):
+        # Its player left the account (erased, or relinked before relinks ended
+        # confirmations): it counts nowhere, and the page no longer shows it.
+        withdrawn = PersonLinkWithdrawn(user.id, player.club_id, confirmed)
+        _write_link(user.id, player.club_id, withdrawn, user.id)
+    elif confirmed is not None:
         raise DomainError(
             _(
                 "You confirmed {other} of {club} already: a person is one player of a "

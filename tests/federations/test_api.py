@@ -182,6 +182,26 @@ def test_a_player_relinked_away_leaves_the_persons_line_in_the_ranking(setting):
     assert persons()[f"p{players[0].id}"] == [players[0].id]
 
 
+def test_a_confirmation_of_a_player_since_erased_does_not_block_the_next(setting):
+    """Erased, the player is no longer the account's and no longer on its page:
+    the person confirms their new player of the club, and the old confirmation ends."""
+    _runner, _club_admin, uno, players, _token = setting
+    person = make_user("person")
+    linked(uno, players[0], person)
+    client = client_for(person)
+    client.post("/api/v1/account/players", {"club": "uno", "player": players[0].id}, format="json")
+    player_services.player_erase(club=uno, player_id=players[0].id)
+    player_services.player_link(club=uno, player_id=players[1].id, user_id=person.id)
+    answer = client.post(
+        "/api/v1/account/players", {"club": "uno", "player": players[1].id}, format="json"
+    )
+    assert answer.status_code == 200
+    assert list(PersonLink.objects.values_list("player_id", "user_id")) == [
+        (players[1].id, person.id)
+    ]
+    assert Event.objects.filter(type="PersonLinkWithdrawn").count() == 1
+
+
 def test_a_ranking_of_a_game_the_clubs_do_not_play_is_refused(setting):
     _runner, club_admin, uno, players, token = setting
     client_for(club_admin).post(MEMBERS, {"club": "uno", "token": token}, format="json")
