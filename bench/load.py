@@ -791,7 +791,7 @@ def closed_loop(args, token: str, players: list[int], club: str, tally: Tally, s
     if args.fault:
         time.sleep(args.seconds / 2)
         servers.kill()
-        print(f"  killed both app servers (SIGKILL) after {args.seconds / 2:.0f} s")
+        print(f"  killed both app servers (SIGKILL) after {args.seconds / 2:g} s")
         servers.start()
         print("  restarted them")
     for scorer in scorers:
