@@ -400,7 +400,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "PresetEnum": "series.api.schema.preset_names",
         "DrawMethodEnum": "series.domain.nights.drawing.METHODS",
-        "NightScoringEnum": "series.domain.nights.night.SCORING_METHODS",
+        "NightScoringEnum": "series.domain.nights.scoring.codes",
         "ChampionshipStateEnum": "series.domain.championships.championship.STATES",
         "NightStateEnum": "series.domain.nights.planning.STAGES",
     },

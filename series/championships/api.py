@@ -38,8 +38,7 @@ from series.domain.championships.championship import (
 )
 from series.domain.championships.cut import CUT_REASONS
 from series.domain.championships.final import CARRY_OVER, HALF
-from series.domain.nights.methods import PLACEMENT
-from series.domain.nights.night import SCORING_METHODS
+from series.domain.nights import scoring as scorings
 from series.models import Club
 
 from . import selectors, services
@@ -120,7 +119,7 @@ class ChampionshipSerializer(serializers.Serializer):
     version = serializers.IntegerField()
     state = serializers.ChoiceField(STATES)
     rules = serializers.DictField(help_text='{"preset", "options"}: what its nights play.')
-    scoring = serializers.ChoiceField(SCORING_METHODS)
+    scoring = serializers.ChoiceField(scorings.codes())
     qualifying_nights = serializers.IntegerField()
     best = serializers.IntegerField(allow_null=True, help_text="Null: every night counts.")
     final_size = serializers.IntegerField()
@@ -226,7 +225,7 @@ class ClubChampionshipsApi(ChampionshipApiView):
         name = serializers.CharField(max_length=100)
         rules = preset_field(max_length=40, required=False)
         options = options_field()
-        scoring = serializers.ChoiceField(SCORING_METHODS, default=PLACEMENT)
+        scoring = serializers.ChoiceField(scorings.codes(), default=scorings.DEFAULT)
         points_table = serializers.DictField(
             child=serializers.ListField(child=serializers.IntegerField(min_value=0)),
             required=False,

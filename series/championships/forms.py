@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from series.domain.championships.championship import MOST_FINALISTS, MOST_NIGHTS, REASON_LENGTH
 from series.domain.championships.final import ALL, HALF, NONE
-from series.domain.nights.methods import PER_DEAL, PLACEMENT
+from series.domain.nights import scoring as scorings
 from series.web.forms import WriteForm
 
 CARRY_CHOICES = [
@@ -17,10 +17,12 @@ CARRY_CHOICES = [
     (ALL, _("All of their qualifying points")),
     (NONE, _("None: the final alone decides")),
 ]
-SCORING_CHOICES = [
-    (PLACEMENT, _("Placement: every table's winner 10 points, its last 0")),
-    (PER_DEAL, _("Per deal: the average penalty per deal played, lower is better")),
-]
+
+
+def scoring_choices() -> list[tuple[str, str]]:
+    """The night's scoring methods this form can hold: those with no options of
+    their own (it has no field for a points table), as registered."""
+    return [(m.code, _(m.label)) for m in scorings.all() if not m.options]
 
 
 class ChampionshipWrite(WriteForm):
@@ -30,7 +32,7 @@ class ChampionshipWrite(WriteForm):
 class NewChampionshipForm(WriteForm):
     name = forms.CharField(label=_("Name"), max_length=100)
     scoring = forms.ChoiceField(
-        label=_("Night's ranking"), choices=SCORING_CHOICES, initial=PLACEMENT
+        label=_("Night's ranking"), choices=scoring_choices, initial=scorings.DEFAULT
     )
     qualifying_nights = forms.IntegerField(
         label=_("Qualifying nights"), min_value=1, max_value=MOST_NIGHTS, initial=3

@@ -26,6 +26,7 @@ from series.domain.championships.final import FinalLine, FinalPlayed, final_rank
 from series.domain.championships.standings import QualifyingNight, StandingLine, standings
 from series.domain.errors import DomainError, _
 from series.domain.league.night_standings import NightLineRecorded, season_points
+from series.domain.nights import scoring as scorings
 from series.domain.registry import from_stored
 from series.models import Championship, ChampionshipNight, Club, Night, Player
 
@@ -109,7 +110,7 @@ class ChampionshipPage:
 
     @property
     def method(self) -> str:
-        return self.scoring.get("method", "placement")
+        return self.scoring.get("method", scorings.DEFAULT)
 
     @property
     def all_closed(self) -> bool:

@@ -31,7 +31,7 @@ from series.domain.championships.championship import (
     decide,
 )
 from series.domain.errors import NotFound, _
-from series.domain.nights.methods import PLACEMENT
+from series.domain.nights.scoring import DEFAULT as DEFAULT_SCORING
 from series.eventstore import store, writer
 from series.eventstore.retry import transient_retry
 from series.eventstore.writer import Recording
@@ -89,7 +89,7 @@ def championship_open(
     qualifying_nights: int,
     rules: str | None = None,
     options: dict[str, Any] | None = None,
-    scoring: str = PLACEMENT,
+    scoring: str = DEFAULT_SCORING,
     points_table: dict | None = None,
     best: int | None = None,
     final_size: int = 8,
@@ -234,7 +234,7 @@ def night_open_for_championship(
             club=club,
             rules=rules or state.rules.get("preset"),
             options=state.rules.get("options") if rules is None and options is None else options,
-            scoring=scoring or state.scoring.get("method", PLACEMENT),
+            scoring=scoring or state.scoring.get("method", DEFAULT_SCORING),
             points_table=points_table if scoring is not None else state.scoring.get("points_table"),
             actor_id=actor_id,
             idempotency_key=idempotency_key,

@@ -15,6 +15,11 @@ from fractions import Fraction
 from typing import Any
 from uuid import UUID
 
+from django.template.defaultfilters import floatformat
+from django.utils.html import conditional_escape
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
+
 from series.domain.league.night_standings import (
     NightCount,
     NightLineRecorded,
@@ -24,7 +29,7 @@ from series.domain.league.night_standings import (
     season_points,
 )
 from series.domain.league.seasons import SeasonSpan, season_of
-from series.domain.nights.methods import PLACEMENT
+from series.domain.nights import scoring as scorings
 from series.domain.rules import PRESETS
 from series.models import Club, LadderRules, Night, Player
 
@@ -56,6 +61,13 @@ class NightStandings:
     lines: list[tuple[NightStandingLine, str, bool]]  # with the person's name, and a guest?
     nights: int  # closed nights in the season
     methods: tuple[str, ...] = ()  # the methods the season's nights were ranked by
+
+    @property
+    def explained(self) -> list[SafeString]:
+        """What a night of each method the season's nights used adds, in the
+        reader's language (the methods' own words), in the methods' order."""
+        methods = [m for m in scorings.all() if m.code in self.methods]
+        return [mark_safe(gettext(m.season_explained)) for m in methods]
 
 
 def count_of(rules: LadderRules) -> NightCount:
@@ -138,9 +150,22 @@ class PlayersNight:
     day: date
     points: Fraction | None
     place: int | None
-    method: str = PLACEMENT
+    method: str = scorings.DEFAULT
     season_points: Fraction | None = None
     ranked: int = 0
+
+    @property
+    def season_line(self) -> SafeString:
+        """How the night's points were made, in its method's words and the reader's
+        language: its place, its average per deal by per deal, what it adds."""
+        words = gettext(scorings.named(self.method).season_line)
+        figures = {
+            "place": self.place,
+            "ranked": self.ranked,
+            "average": floatformat(self.points, -1),
+            "points": floatformat(self.season_points, -1),
+        }
+        return mark_safe(words % {k: conditional_escape(v) for k, v in figures.items()})
 
 
 def players_nights(player: Player, merged: Iterable[Player] = ()) -> list[PlayersNight]:

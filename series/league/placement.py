@@ -12,7 +12,7 @@ from fractions import Fraction
 from django.db import connection
 from django.db.models import QuerySet
 
-from series.domain.nights.methods import Placement
+from series.domain.nights.scoring import Placement
 
 
 def placement_points(results: QuerySet) -> dict[int, Fraction]:

@@ -27,7 +27,7 @@ from django.urls import reverse
 from django.utils import formats, translation
 
 from series.accounts.subscriptions import is_confirmed
-from series.domain.nights.methods import PER_DEAL
+from series.domain.nights import scoring as scorings
 from series.mail import tokens
 from series.models import Club, OutgoingMail, Player, Profile
 from series.nights.selectors import ordinal
@@ -156,7 +156,7 @@ def _night(row: OutgoingMail, club: Club, names: dict[int, str]) -> dict[str, An
     old = facts.get("old")
     return {
         "date": formats.date_format(Date.fromisoformat(facts["date"]), "DATE_FORMAT"),
-        "per_deal": facts.get("method") == PER_DEAL,
+        "per_deal": scorings.named(facts.get("method")).averages,
         "mine": placed(facts),
         "rounds": facts["rounds"],
         "of": facts["of"],

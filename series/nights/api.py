@@ -29,9 +29,9 @@ from series.clubs.api_view import require
 from series.domain.errors import DomainError, _
 from series.domain.nights import METHODS, RANDOM
 from series.domain.nights import report as report_facts
+from series.domain.nights import scoring as scorings
 from series.domain.nights.large_tables import LARGE_TABLE_RULES
-from series.domain.nights.methods import PLACEMENT
-from series.domain.nights.night import REASON_LENGTH, SCORING_METHODS
+from series.domain.nights.night import REASON_LENGTH
 from series.domain.nights.planning import STAGES
 from series.models import Club
 from series.nights import planning, selectors, services
@@ -124,7 +124,7 @@ class NightSerializer(serializers.Serializer):
         help_text="The players who said they are not coming: for the club's members.",
     )
     method = serializers.ChoiceField(
-        SCORING_METHODS, allow_null=True, help_text="Null until a planned night opens."
+        scorings.codes(), allow_null=True, help_text="Null until a planned night opens."
     )
     method_explained = serializers.CharField()
     min_table = serializers.IntegerField(
@@ -294,7 +294,7 @@ class ClubNightsApi(NightApiView):
     class InputSerializer(serializers.Serializer):
         rules = preset_field(max_length=40, required=False)
         options = options_field()
-        scoring = serializers.ChoiceField(SCORING_METHODS, default=PLACEMENT)
+        scoring = serializers.ChoiceField(scorings.codes(), default=scorings.DEFAULT)
         points_table = serializers.DictField(
             child=serializers.ListField(child=serializers.IntegerField(min_value=0)),
             required=False,
@@ -459,7 +459,7 @@ class NightReportSerializer(serializers.Serializer):
     night = serializers.UUIDField()
     club = serializers.CharField(help_text="The club's slug.")
     date = serializers.DateField()
-    method = serializers.ChoiceField(SCORING_METHODS)
+    method = serializers.ChoiceField(scorings.codes())
     ranking = ReportLineSerializer(many=True)
     tables = ReportTableSerializer(many=True, help_text="Each started table, by round.")
     facts = FactSerializer(

@@ -9,17 +9,18 @@ import uuid
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from series.domain.nights import scoring as scorings
 from series.domain.nights.drawing import CHAMPIONSHIP, RANDOM, RATING, STANDINGS
-from series.domain.nights.methods import PER_DEAL, PLACEMENT, POINTS_TABLE
 from series.domain.nights.night import REASON_LENGTH
 from series.domain.nights.results import order_from_places
 from series.web.forms import TypedForm, WriteForm
 
-SCORING_CHOICES = [
-    (PLACEMENT, _("Placement: every table's winner 10 points, its last 0")),
-    (PER_DEAL, _("Per deal: the average penalty per deal played, lower is better")),
-    (POINTS_TABLE, _("Points table: the club's points for each place at each table size")),
-]
+
+def scoring_choices() -> list[tuple[str, str]]:
+    """The night's scoring methods, in their own words, as registered."""
+    return [(method.code, _(method.label)) for method in scorings.all()]
+
+
 METHOD_CHOICES = [
     (RANDOM, _("At random")),
     (STANDINGS, _("By tonight's standings: leaders together, table 1 first")),
@@ -42,7 +43,7 @@ class NewNightForm(TypedForm):
         label=_("Date"), required=False, widget=forms.DateInput(attrs={"type": "date"})
     )
     scoring = forms.ChoiceField(
-        label=_("Night's ranking"), choices=SCORING_CHOICES, initial=PLACEMENT
+        label=_("Night's ranking"), choices=scoring_choices, initial=scorings.DEFAULT
     )
     points_table = forms.CharField(
         label=_("Points table"),

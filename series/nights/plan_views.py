@@ -21,7 +21,7 @@ from django.views.decorators.http import require_POST, require_safe
 from series.clubs import selectors as club_selectors
 from series.clubs.access import Access, allows
 from series.clubs.page_access import club_page, in_club_time, refuse_access
-from series.domain.nights.methods import POINTS_TABLE
+from series.domain.nights import scoring as scorings
 from series.models import Player
 from series.nights import calendar, pages_data, planned, planning, selectors
 from series.nights.plan_forms import (
@@ -66,7 +66,9 @@ def _write(action: str, night, club, data: dict, user, form):
                 planned=night.id,
                 expected_version=night.version,
                 scoring=data["scoring"],
-                points_table=data["points_table"] if data["scoring"] == POINTS_TABLE else None,
+                points_table=data["points_table"]
+                if "points_table" in scorings.get(data["scoring"]).options
+                else None,
                 min_table=data["min_table"],
                 max_table=data["max_table"],
                 **by,

@@ -17,11 +17,11 @@ from typing import Any
 from uuid import UUID
 
 from django.utils.formats import number_format
-from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext
+from django.utils.translation import gettext, ngettext, pgettext
 
 from series.domain.names import sort_key
 from series.domain.nights import report
-from series.domain.nights.methods import PER_DEAL, POINTS_TABLE
+from series.domain.nights import scoring as scorings
 from series.domain.nights.night import NightRound, NightState, NightTable, fold, scoring_method
 from series.domain.nights.ranking import RoundPoints
 from series.domain.nights.ranking import night_ranking as rank_night
@@ -54,21 +54,10 @@ def counts_for(night_id: UUID) -> tuple[Any, Any]:
     return None, None
 
 
-METHOD_EXPLAINED = {
-    "placement": gettext_lazy(
-        "Placement: at a table of n players, the player placed p scores 10 × (n − p) / (n − 1), "
-        "so every table's winner scores 10 and its last 0 whatever its size. Rounds add up; "
-        "a tie goes to the lower average penalty per deal."
-    ),
-    PER_DEAL: gettext_lazy(
-        "Per deal: the average penalty per deal played, lower is better; every table plays "
-        "one deal per player, so tables of any size compare."
-    ),
-    POINTS_TABLE: gettext_lazy(
-        "Points table: the club's points for each place at each table size. Rounds add up; "
-        "a tie goes to the lower average penalty per deal."
-    ),
-}
+def method_explained(method: str) -> str:
+    """How the night's scoring method ranks, in the reader's language."""
+    found = scorings.find(method)
+    return gettext(found.explained) if found is not None else ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -322,7 +311,7 @@ def _ranking(state: NightState, tables, names) -> RankingView:
         lines,
         ranked.provisional and not state.closed,
         state.method,
-        str(METHOD_EXPLAINED.get(state.method, "")),
+        method_explained(state.method),
     )
 
 
@@ -346,7 +335,7 @@ def _recorded_ranking(state: NightState, names) -> RankingView:
         )
         for line in state.points
     ]
-    return RankingView(lines, False, state.method, str(METHOD_EXPLAINED.get(state.method, "")))
+    return RankingView(lines, False, state.method, method_explained(state.method))
 
 
 def night_ranking(night_id: UUID, *, state: NightState | None = None) -> RankingView | None:
@@ -472,7 +461,7 @@ def night_page(night_id: UUID) -> NightPage | None:
         version=state.version,
         closed=state.closed,
         method=state.method,
-        method_explained=str(METHOD_EXPLAINED.get(state.method, "")),
+        method_explained=method_explained(state.method),
         scoring=dict(state.scoring),
         rules=dict(state.rules),
         min_table=state.min_table,

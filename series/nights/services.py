@@ -41,7 +41,6 @@ from series.domain.nights.events import (
 )
 from series.domain.nights.large_tables import THIRTEEN_CARDS
 from series.domain.nights.meetings import Pair, pair
-from series.domain.nights.methods import PLACEMENT
 from series.domain.nights.night import (
     CheckIn,
     CheckOut,
@@ -64,6 +63,7 @@ from series.domain.nights.night import (
     late_seat,
 )
 from series.domain.nights.planning import PlanNight
+from series.domain.nights.scoring import DEFAULT as DEFAULT_SCORING
 from series.domain.rules import Rules
 from series.domain.series import OPEN_STATUSES
 from series.domain.text import iso_day
@@ -233,7 +233,7 @@ def night_open(
     date: Date | str | None = None,
     rules: str | None = None,
     options: dict[str, Any] | None = None,
-    scoring: str = PLACEMENT,
+    scoring: str = DEFAULT_SCORING,
     points_table: dict | None = None,
     large_table: str | None = None,
     min_table: int | None = None,

@@ -21,7 +21,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from series.clubs.access import Access, allows
 from series.clubs.page_access import club_page, in_club_time, refuse_access
 from series.domain.names import sort_key
-from series.domain.nights.methods import POINTS_TABLE
+from series.domain.nights import scoring as scorings
 from series.nights import (
     pages_data,
     plan_views,
@@ -94,7 +94,9 @@ def _night_new(club, data: dict, actor_id: int):
     ahead = data["date"] is not None and data["date"] > services.club_today(club)
     opening = {
         "scoring": data["scoring"],
-        "points_table": data["points_table"] if data["scoring"] == POINTS_TABLE else None,
+        "points_table": data["points_table"]
+        if "points_table" in scorings.get(data["scoring"]).options
+        else None,
         "min_table": data["min_table"],
         "max_table": data["max_table"],
     }

@@ -22,13 +22,13 @@ every line whatever the choice.
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from ..errors import DomainError, _
-from ..nights.methods import PER_DEAL
+from ..nights import scoring as scorings
 
 TOTAL = "total"
 AVERAGE = "average"
@@ -86,21 +86,9 @@ class NightScore:
 
 def season_points(method: str, lines: Sequence[NightLineRecorded]) -> dict[int, Fraction]:
     """The points each ranked player of a closed night adds to the season (RULES
-    D-27): its own points, or by per deal its place among its N ranked players
-    as 10 × (N − p) / (N − 1), level players sharing the mean place. A player
-    who played nothing (no points) adds nothing."""
-    ranked = [line for line in lines if line.points is not None]
-    if method != PER_DEAL:
-        return {line.player: Fraction(line.points) for line in ranked}
-    count = len(ranked)
-    level = Counter(line.place for line in ranked)
-    points = {}
-    for line in ranked:
-        mean = line.place + Fraction(level[line.place] - 1, 2)
-        points[line.player] = (
-            Fraction(10) if count == 1 else 10 * (count - mean) / Fraction(count - 1)
-        )
-    return points
+    D-27), as the night's method says: its own points, or by per deal its place
+    among its N ranked players. A player who played nothing (no points) adds nothing."""
+    return scorings.named(method).season_points(lines)
 
 
 @dataclass(frozen=True, slots=True)

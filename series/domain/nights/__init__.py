@@ -8,8 +8,8 @@ events, services and pages build on these functions.
 - ``table_rules``: a table's rules, with the large-table rule from 7 (D-15).
 - ``draw``: tables, seats and first dealers from a seed, keeping repeat
   meetings low (D-15); ``meetings`` and ``repeat_cost`` count them.
-- ``table_result`` and the methods ``Placement``, ``PerDeal``, ``PointsTable``:
-  a table's places and points (D-16, D-18).
+- ``table_result`` and the night's scoring methods (``scoring``, a registry:
+  ``Placement``, ``PerDeal``, ``PointsTable``): a table's places and points (D-16, D-18).
 - ``night_ranking``: the night over its rounds (D-17, D-18), provisional while
   tables still play.
 - ``report.night_facts``: the night's notable facts for its report (the
@@ -21,9 +21,9 @@ from .drawing import METHODS, RANDOM, RATING, STANDINGS, DrawnTable, draw
 from .errors import InvalidNight
 from .large_tables import LARGE_TABLE, THIRD_DECK, THIRTEEN_CARDS, TableRules, table_rules
 from .meetings import Pair, meetings, pair, repeat_cost
-from .methods import PER_DEAL, PLACEMENT, POINTS_TABLE, Method, PerDeal, Placement, PointsTable
 from .ranking import NightLine, NightRanking, night_ranking
 from .results import TableResult, shared_places, table_result
+from .scoring import PER_DEAL, PLACEMENT, POINTS_TABLE, Method, PerDeal, Placement, PointsTable
 from .sizes import check_bounds, table_sizes
 
 __all__ = [

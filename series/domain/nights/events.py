@@ -13,7 +13,7 @@ from typing import Any
 
 from ..registry import events_of, stored, stream_of, upcaster
 from ..rules import rules_from
-from .methods import PLACEMENT, POINTS_TABLE
+from . import scoring as scorings
 
 night_event = events_of("night")
 
@@ -81,8 +81,12 @@ def _points_table_read(payload: dict[str, Any]) -> dict[str, Any]:
     method ranks by it (keys such as "" or "__proto__"): a table no ranking reads
     is read as absent. A points-table night's table was checked when it opened."""
     scoring = dict(payload.get("scoring") or {})
-    if scoring.get("method", PLACEMENT) != POINTS_TABLE:
-        scoring.pop("points_table", None)
+    chosen = scorings.find(scoring.get("method", scorings.DEFAULT))
+    for other in scorings.all():
+        if other is not chosen:
+            for option in other.options:
+                if chosen is None or option not in chosen.options:
+                    scoring.pop(option, None)
     return payload | {"scoring": scoring}
 
 

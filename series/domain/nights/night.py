@@ -21,6 +21,7 @@ from ..registry import records
 from ..rules import rules_from
 from ..series import ABANDONED, FINISHED
 from ..text import plain
+from . import scoring as scorings
 from .drawing import METHODS, RANDOM, RATING, draw
 from .errors import InvalidNight
 from .events import (
@@ -48,7 +49,6 @@ from .events import (
 )
 from .large_tables import LARGE_TABLE_RULES, THIRTEEN_CARDS, table_rules
 from .meetings import Pair
-from .methods import PER_DEAL, PLACEMENT, POINTS_TABLE, PerDeal, Placement, PointsTable
 from .planning import (
     PlanNight,
     PlanningCommand,
@@ -59,9 +59,6 @@ from .planning import (
 from .results import Order
 from .sizes import check_bounds, table_sizes
 from .state import NightRound, NightState, NightTable
-
-SCORING_METHODS = (PLACEMENT, PER_DEAL, POINTS_TABLE)
-
 
 # -- the fold -----------------------------------------------------------------
 
@@ -304,80 +301,18 @@ NightCommand = (
 )
 
 
-def scoring_method(scoring: Mapping) -> Placement | PerDeal:
+def scoring_method(scoring: Mapping) -> scorings.Method:
     """The ranking method a night's scoring names (RULES D-16)."""
-    name = scoring.get("method", PLACEMENT)
-    if name == PER_DEAL:
-        return PerDeal()
-    if name == POINTS_TABLE:
-        return PointsTable(_table_rows(scoring.get("points_table") or {}))
-    return Placement()
+    return scorings.of(scoring).ranking(scoring)
 
 
-def _table_rows(table: Mapping) -> dict[int, Sequence]:
-    """A points table's rows by table size; a size that is not a whole number is refused."""
-    rows = {}
-    for size, row in table.items():
-        text = str(size)
-        if not (text.isascii() and text.isdigit()) or len(text) > 2:
-            raise InvalidNight(
-                _("A points table's rows are for table sizes, written 3 to 8, not “{size}”."),
-                code="invalid_points_table",
-                field="points_table",
-                size=text[:20],
-            )
-        rows[int(text)] = row
-    return rows
-
-
-def _check_points_table(state_rules, scoring: Mapping, smallest: int, largest: int) -> None:
-    """A points table pays every table size the night may seat, from its smallest to
-    its largest table (a draw or a move may make any of them, and no other), so a
-    night's ranking never meets a size it has no row for."""
-    game = state_rules.game_object
-    low, high = state_rules.min_players, state_rules.max_players
-    rows = _table_rows(scoring.get("points_table") or {})
-    missing = [n for n in range(smallest, largest + 1) if n not in rows]
-    if missing:
-        raise InvalidNight(
-            _(
-                "The points table needs a row for every table size from {low} to {high}: "
-                "add the rows for tables of {missing}."
-            ),
-            code="points_table_missing_size",
-            field="points_table",
-            low=smallest,
-            high=largest,
-            missing=", ".join(map(str, missing)),
-        )
-    extra = [n for n in rows if not low <= n <= high]
-    if extra:
-        raise InvalidNight(
-            _(
-                "{game} is played at tables of {low} to {high}: remove the row for tables "
-                "of {size}."
-            ),
-            code="invalid_points_table",
-            field="points_table",
-            game=game.name.capitalize(),
-            low=low,
-            high=high,
-            size=extra[0],
-        )
-
-
-def _check_scoring_fields(scoring: Mapping) -> None:
-    """What a night's scoring holds is what its ranking reads: a points table only
-    for the method that ranks by it, so the log never keeps a table nothing reads."""
-    if "points_table" in scoring and scoring.get("method", PLACEMENT) != POINTS_TABLE:
-        raise InvalidNight(
-            _(
-                "A points table goes with the scoring “points table” only: choose that "
-                "scoring, or leave the table out."
-            ),
-            code="points_table_unused",
-            field="points_table",
-        )
+def _check_scoring_fields(chosen: scorings.NightScoring, scoring: Mapping) -> None:
+    """What a night's scoring holds is what its ranking reads: a method's options only
+    with that method, so the log never keeps an option nothing reads."""
+    for other in scorings.all():
+        for option in other.options:
+            if option in scoring and option not in chosen.options:
+                other.refuse_elsewhere(option)
 
 
 def decide(state: NightState, command: NightCommand) -> list[NightEvent]:
@@ -434,19 +369,19 @@ def _open(state: NightState, command: OpenNight) -> NightOpened:
     smallest = rules.min_players if command.min_table is None else command.min_table
     largest = rules.max_players if command.max_table is None else command.max_table
     check_bounds(smallest, largest, game=rules.game)
-    method = command.scoring.get("method", PLACEMENT)
-    if method not in SCORING_METHODS:
+    method = command.scoring.get("method", scorings.DEFAULT)
+    chosen = scorings.find(method)
+    if chosen is None:
         raise InvalidNight(
             _("Unknown night scoring “{method}”. Choose one of: {choices}."),
             code="unknown_scoring",
             field="scoring",
             method=method,
-            choices=", ".join(SCORING_METHODS),
+            choices=", ".join(scorings.codes()),
         )
-    _check_scoring_fields(command.scoring)
-    scoring_method(command.scoring)  # a points table is checked row by row
-    if method == POINTS_TABLE:
-        _check_points_table(rules, command.scoring, smallest, largest)
+    _check_scoring_fields(chosen, command.scoring)
+    chosen.ranking(command.scoring)  # its options are checked, a points table row by row
+    chosen.check_opening(rules, command.scoring, smallest, largest)
     if command.large_table not in LARGE_TABLE_RULES:
         table_rules(rules_from(), 4, command.large_table)  # refuses, naming the choices
     return NightOpened(

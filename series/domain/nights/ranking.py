@@ -25,8 +25,8 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ..series.finishing import places_from_order
-from .methods import Method, Placement
 from .results import TableResult
+from .scoring import Method, Placement
 
 
 @dataclass(frozen=True, slots=True)

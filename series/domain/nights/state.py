@@ -11,8 +11,8 @@ from uuid import UUID
 from ..rules import rules_from
 from .events import NightPoints
 from .large_tables import THIRTEEN_CARDS
-from .methods import PLACEMENT
 from .results import Order
+from .scoring import DEFAULT as DEFAULT_SCORING
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +82,7 @@ class NightState:
 
     @property
     def method(self) -> str:
-        return self.scoring.get("method", PLACEMENT)
+        return self.scoring.get("method", DEFAULT_SCORING)
 
     @property
     def game_rules(self):
