@@ -7,7 +7,7 @@ to a preset never rewrite history.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from series.domain import game_registry
@@ -28,7 +28,10 @@ _ONE_OF_EACH_RANK = tuple(Card(rank, "C") for rank in range(1, 14))
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """A complete rule set. ``None`` for decks or hand size means "by table size"."""
+    """A complete rule set: what every game shares as fields, the game's own
+    options (those its ``Option``s declare and ``Rules`` has no field for) in
+    ``options``, each left at the game's default when absent. ``None`` for decks
+    or hand size means "by table size"."""
 
     preset: str = CONTINENTAL
     game: str = CONTINENTAL
@@ -37,12 +40,27 @@ class Rules:
     hand_size: int | None = 15
     deals: int | None = None  # fixed number of deals; None: one deal per player
     target: int | None = None  # Continental target score, Rummy cap or target
-    buys: bool = False  # Continental: buy the discard
-    relaxed: bool = False  # Continental: groups laid turn by turn
-    ace_high: bool = False  # Rummy: Q-K-A allowed
     scoring: str = PENALTY
-    twos_wild: bool = False  # Rummy: every 2 is wild like a joker
-    rummy_bonus: int = 2  # Rummy, winner takes all: a Rummy multiplies the collection
+    options: Mapping[str, Any] = field(default_factory=dict)  # the game's own, set apart
+
+    def option(self, name: str) -> Any:
+        """The value of the option ``name``: a setting every game shares, or one
+        of the game's own, its default when the series did not set it; None for
+        an option the game does not have (so a game without buying reads no buys)."""
+        if name in SHARED:
+            return getattr(self, name)
+        if name in self.options:
+            return self.options[name]
+        return (_own_defaults(self.game) or {}).get(name)
+
+    def with_options(self, changes: Mapping[str, Any]) -> Rules:
+        """These rules with ``changes`` (option name → value) in force."""
+        shared = {name: value for name, value in changes.items() if name in SHARED}
+        own = {name: value for name, value in changes.items() if name not in SHARED}
+        rules = replace(self, **shared)
+        if own:
+            rules = replace(rules, options=_set_apart(rules.game, {**rules.options, **own}))
+        return rules
 
     @property
     def game_object(self):
@@ -110,31 +128,89 @@ class Rules:
         """``points_range`` for 0, 1, 2 … buys (0 only when buying is off), for
         a page to check points as they are typed by the same rule."""
         most_value = self.max_card_value
-        held = (self.cards_left_range(buys) for buys in range((most_buys if self.buys else 0) + 1))
-        return tuple((low, high * most_value) for low, high in held)
+        return tuple((low, high * most_value) for low, high in self.cards_limits(most_buys))
 
     def cards_limits(self, most_buys: int = MOST_BUYS_SHOWN) -> tuple[tuple[int, int], ...]:
         """``cards_left_range`` for 0, 1, 2 … buys, as ``points_limits``: the
         card picker moves to the next hand once one holds the most it may."""
-        return tuple(
-            self.cards_left_range(buys) for buys in range((most_buys if self.buys else 0) + 1)
-        )
+        shown = most_buys if self.option("buys") else 0
+        return tuple(self.cards_left_range(buys) for buys in range(shown + 1))
 
     def as_dict(self) -> dict[str, Any]:
-        # Every field is a plain value: no deep copy needed (``asdict`` makes one,
-        # on the path of every deal's snapshot).
-        return {field.name: getattr(self, field.name) for field in fields(self)}
+        """The stored form (``SeriesStarted``, a night's tables): flat, every
+        option of ``STORED_FORM`` in its order, then the game's own others."""
+        own = {**(_own_defaults(self.game) or {}), **self.options}
+        stored = {
+            name: getattr(self, name) if name in SHARED else own.pop(name, default)
+            for name, default in STORED_FORM.items()
+        }
+        return stored | own
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Rules:
-        known = {f.name for f in fields(cls)}
-        return cls(**{k: v for k, v in data.items() if k in known})
+        """Rules from their stored form, of any age: what it lacks is the default."""
+        shared = {name: data[name] for name in SHARED if name in data}
+        game = shared.get("game", CONTINENTAL)
+        return cls(**shared, options=_set_apart(game, data))
+
+
+# The stored form of a series' rules (the events' payloads, which never change):
+# every setting with its default, the options of the first two games among them,
+# from when they were fields of ``Rules``. A payload lacking one reads its default;
+# another game writes its own options after these.
+STORED_FORM: dict[str, Any] = {
+    "preset": CONTINENTAL,
+    "game": CONTINENTAL,
+    "decks": 2,
+    "jokers": 4,
+    "hand_size": 15,
+    "deals": None,
+    "target": None,
+    "buys": False,
+    "relaxed": False,
+    "ace_high": False,
+    "scoring": PENALTY,
+    "twos_wild": False,
+    "rummy_bonus": 2,
+}
+SHARED = frozenset(f.name for f in fields(Rules)) - {"options"}
+
+
+def _own_defaults(game: str) -> dict[str, Any] | None:
+    """The game's own options and their defaults; None for a game not registered."""
+    try:
+        declared = game_registry.get(game).options
+    except LookupError:
+        return None
+    return {option.name: option.default for option in declared if option.name not in SHARED}
+
+
+def _set_apart(game: str, values: Mapping[str, Any]) -> dict[str, Any]:
+    """The game's own options among ``values`` that differ from their defaults,
+    so that rules equal whatever way they were written. Of a game not
+    registered, whatever ``values`` holds beyond the stored form's defaults."""
+    defaults = _own_defaults(game)
+    if defaults is None:
+        return {
+            name: value
+            for name, value in values.items()
+            if name not in SHARED and STORED_FORM.get(name, _UNSET) != value
+        }
+    return {
+        name: value
+        for name, value in values.items()
+        if name in defaults and value != defaults[name]
+    }
+
+
+_UNSET = object()
 
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """A house rule a game accepts: a field of ``Rules``, its type, and how the
-    forms, the API and the command line ask for it."""
+    """A house rule a game accepts: a setting every game shares (a field of
+    ``Rules``) or one of the game's own (with its default), its type, and how
+    the forms, the API and the command line ask for it."""
 
     name: str
     kind: type  # bool, int or str
@@ -144,6 +220,7 @@ class Option:
     melds: bool = False  # it changes which hands go out: the claim checker asks it too
     field: str = ""  # a checkbox standing for one value of the option: its name …
     value: Any = True  # … and the value it sets
+    default: Any = None  # a game's own option: its value unless a series sets it
 
     @property
     def form_field(self) -> str:
@@ -197,7 +274,7 @@ def rules_from(preset: str = CONTINENTAL, options: Mapping[str, Any] | None = No
                 choices=", ".join(allowed),
             )
         changes[name] = _coerce(allowed[name], value)
-    rules = replace(base, **changes)
+    rules = base.with_options(changes)
     _validate(rules)
     return rules
 

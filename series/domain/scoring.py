@@ -80,7 +80,7 @@ def _not_in_deal(player: int, number: int, field: str) -> InvalidDeal:
 
 
 def _check_buys(rules: Rules, contenders: Sequence[int], entry: DealEntry, number: int):
-    if entry.buys and not rules.buys:
+    if entry.buys and not rules.option("buys"):
         raise InvalidDeal(
             _("Deal {number}: buying the discard is not a rule of this series."),
             code="buys_not_allowed",
@@ -220,7 +220,7 @@ def _check_going_out(rules: Rules, entry: DealEntry, number: int) -> None:
             number=number,
             field="going_out",
         )
-    if rules.relaxed:
+    if rules.option("relaxed"):
         # Groups laid turn by turn: only the groups shown can be checked.
         verdict = check_groups(rules, entry.going_out.groups)
     else:

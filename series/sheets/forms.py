@@ -198,7 +198,7 @@ class DealForm(CarriesRecording, TypedForm):
         self.names = names
         self.language = _language(language)
         self.rules = rules
-        self.buys_allowed = rules.buys
+        self.buys_allowed = rules.option("buys")
         self.entry: DealEntry | None = None
         game = rules.game_object
         self.fields["went_out"].choices = [(p, names[p]) for p in self.players] + (

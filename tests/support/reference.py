@@ -68,9 +68,9 @@ def meld_test(rules: Rules) -> MeldTest:
         return is_continental_group
 
     def is_meld(cards: Sequence[Card]) -> bool:
-        return is_rummy_set(cards) or is_rummy_run(cards, rules.ace_high)
+        return is_rummy_set(cards) or is_rummy_run(cards, rules.option("ace_high"))
 
-    if not rules.twos_wild:
+    if not rules.option("twos_wild"):
         return is_meld
 
     def is_meld_twos_wild(cards: Sequence[Card]) -> bool:
@@ -237,7 +237,7 @@ def _meld_shape(rng: random.Random, rules: Rules, size: int) -> list[Card]:
         return [Card(rank, rng.choice("CDHS")) for _ in range(size)]
     if size <= 4 and rng.random() < 0.5:
         return [Card(rank, suit) for suit in rng.sample("CDHS", size)]
-    top = 14 if rules.ace_high else 13
+    top = 14 if rules.option("ace_high") else 13
     low = rng.randint(1, top - size + 1)
     suit = rng.choice("CDHS")
     return [Card((position - 1) % 13 + 1, suit) for position in range(low, low + size)]

@@ -18,7 +18,7 @@ def test_a_table_of_eight_deals_13_cards_by_default_and_keeps_the_other_house_ru
     played = table_rules(rules_from("continental", {"buys": True}), 8)
     assert played.changed and played.large_table == "continental-13"
     assert played.rules.preset == "continental-13"  # the score sheet names the rule played
-    assert played.rules.hand_size == 13 and played.rules.buys
+    assert played.rules.hand_size == 13 and played.rules.option("buys")
     assert played.rules.for_table(8).pack.size == 108  # RULES D-2: 8 × 13 + 1 fits
 
 

@@ -35,6 +35,7 @@ class Continental(Game):
             bool,
             _("Buy the discard"),
             _("Out of turn, a player may take the top discard plus 2 penalty cards."),
+            default=False,
         ),
         Option(
             "deals",
@@ -55,6 +56,7 @@ class Continental(Game):
             bool,
             _("Relaxed laying"),
             _("Groups are laid turn by turn; only the groups shown can be checked."),
+            default=False,
         ),
     )
     presets = {
@@ -116,7 +118,7 @@ class Continental(Game):
 
     def in_words(self, rules: Rules) -> list[Words]:
         words: list[Words] = []
-        if rules.buys:
+        if rules.option("buys"):
             words.append((_("Buying the discard is allowed."), {}))
         if rules.deals:
             words.append((_("%(deals)s deals, whatever the table size."), {"deals": rules.deals}))
@@ -127,7 +129,7 @@ class Continental(Game):
                     {"target": rules.target},
                 )
             )
-        if rules.relaxed:
+        if rules.option("relaxed"):
             words.append((_("Relaxed laying: only the groups shown are checked."), {}))
         return words
 

@@ -35,6 +35,7 @@ class Rummy(Game):
             _("Ace high or low (Rummy)"),
             _("Q-K-A counts as a run, but never K-A-2."),
             melds=True,
+            default=False,
         ),
         Option(
             "scoring",
@@ -52,6 +53,7 @@ class Rummy(Game):
             _("With the winner taking all, a Rummy collects three times, not twice."),
             field="rummy_triples",
             value=3,
+            default=2,
         ),
         Option(
             "twos_wild",
@@ -62,6 +64,7 @@ class Rummy(Game):
                 "hand still costs 2 points."
             ),
             melds=True,
+            default=False,
         ),
     )
     presets = {
@@ -91,22 +94,25 @@ class Rummy(Game):
             raise invalid_option(
                 "target", _("Standard Rummy needs a target or cap (commonly 100).")
             )
-        if rules.rummy_bonus not in RUMMY_BONUSES:
+        bonus = rules.option("rummy_bonus")
+        if bonus not in RUMMY_BONUSES:
             raise invalid_option(
                 "rummy_bonus",
                 _("A Rummy multiplies the collection by 2 or 3, not {value}."),
-                value=rules.rummy_bonus,
+                value=bonus,
             )
 
     def solve(self, rules: Rules, cards: Sequence[Card]) -> Verdict:
-        if rules.twos_wild:
-            return wild_twos.solve_rummy_twos_wild(rules.pack, cards, ace_high=rules.ace_high)
-        return solve_rummy(rules.pack, cards, ace_high=rules.ace_high)
+        ace_high = rules.option("ace_high")
+        if rules.option("twos_wild"):
+            return wild_twos.solve_rummy_twos_wild(rules.pack, cards, ace_high=ace_high)
+        return solve_rummy(rules.pack, cards, ace_high=ace_high)
 
     def group_problems(self, rules: Rules, number: int, group: tuple[Card, ...]) -> list[Reason]:
-        if rules.twos_wild:
-            return wild_twos.meld_problems(number, group, ace_high=rules.ace_high)
-        return melds.set_or_run_problems(number, group, ace_high=rules.ace_high)
+        ace_high = rules.option("ace_high")
+        if rules.option("twos_wild"):
+            return wild_twos.meld_problems(number, group, ace_high=ace_high)
+        return melds.set_or_run_problems(number, group, ace_high=ace_high)
 
     def deal_scores(
         self,
@@ -145,7 +151,7 @@ class Rummy(Game):
         return rules.scoring == WINNER_TAKES_ALL
 
     def rummy_times(self, rules: Rules) -> int:
-        return rules.rummy_bonus if rules.scoring == WINNER_TAKES_ALL else 1
+        return rules.option("rummy_bonus") if rules.scoring == WINNER_TAKES_ALL else 1
 
     def preset_label_holds(self, rules: Rules) -> bool:
         # The label says "out at 100 points": a winner taking all, or another cap, is not that.
@@ -153,13 +159,13 @@ class Rummy(Game):
 
     def in_words(self, rules: Rules) -> list[Words]:
         words: list[Words] = []
-        if rules.ace_high:
+        if rules.option("ace_high"):
             words.append((_("Ace high or low: Q-K-A is a run."), {}))
-        if rules.twos_wild:
+        if rules.option("twos_wild"):
             words.append((_("Twos are wild: a 2 stands for any card, or for itself."), {}))
         target = {"target": rules.target}
         if rules.scoring == WINNER_TAKES_ALL:
-            if rules.rummy_bonus == 3:
+            if rules.option("rummy_bonus") == 3:
                 words.append((_("A Rummy triples the collection."), {}))
             words.append((_("Winner takes all; first to %(target)s points wins."), target))
         else:
