@@ -15,13 +15,13 @@ from series.clubs import players as player_services
 from series.clubs import services as club_services
 from series.domain import games, melds
 from series.domain.cards import parse_cards
-from series.domain.errors import InvalidDeal
+from series.domain.errors import InvalidDeal, InvalidRules
 from series.domain.events import DealEntry, Hand
 from series.domain.rules import PRESETS
 from series.eventstore import projectors
-from series.models import SeriesResult
+from series.models import Event, SeriesResult
 from series.sheets import selectors, services
-from tests.support.third_game import POINTS_RACE, PointsRace
+from tests.support.third_game import DEAL_BONUS, POINTS_RACE, PointsRace
 
 pytestmark = pytest.mark.django_db
 
@@ -192,6 +192,53 @@ def test_the_pages_start_a_points_race_and_its_sheet_shows_totals_and_the_next_d
         r'class="total-chip leader[^"]*">\s*<span class="chip-name" title="(\w+)"', sheet
     )
     assert leading == ["Anna", "Bruno"]  # the highest totals lead
+
+
+def test_a_points_race_with_its_own_house_rule_scores_by_it_and_its_sheet_says_so(
+    points_race, club
+):
+    """The deal bonus is an option no other game has: the new-series page asks
+    it, the deals score it, the sheet and the API name it, the start stores it."""
+    club, players, scorer = club
+    anna, bruno, carla = (p.id for p in players)
+    page = Client()
+    page.force_login(scorer)
+    form = {"players": [anna, bruno, carla], "first_dealer": anna, "preset": POINTS_RACE}
+    started = page.post(
+        f"/clubs/{club.slug}/series/new/", {**form, "target": "60", DEAL_BONUS: "10"}
+    )
+    assert started.status_code == 302
+    series_id = selectors.club_series(club=club).get().id
+    for scored in DEALS:  # the one top scorer of a deal earns 10 more; a tie earns none
+        result = services.deal_record(series_id=series_id, entry=points(players, scored))
+
+    assert result.state.totals == {anna: 60, bruno: 45, carla: 15}
+    assert (result.state.status, result.state.winner) == ("finished", anna)
+    sheet = page.get(started["Location"]).content.decode()
+    assert "A deal&#x27;s one top scorer earns 10 points more." in sheet
+    assert re.findall(r'class="num total[^"]*">(\d+)<', sheet) == ["60", "45", "15"]
+    api = APIClient()
+    api.force_authenticate(scorer)
+    assert api.get(f"/api/v1/series/{series_id}").json()["options"] == {
+        "target": 60,
+        DEAL_BONUS: 10,
+    }
+    stored = Event.objects.get(stream=series_id, version=1).payload["rules"]
+    assert (stored["rummy_bonus"], stored[DEAL_BONUS]) == (2, 10)  # after the first games' form
+
+
+def test_a_points_race_refuses_a_deal_bonus_past_a_deal_s_points(points_race, club):
+    club, players, _ = club
+    ids = [p.id for p in players]
+    with pytest.raises(InvalidRules) as refused:
+        services.series_start(
+            club=club,
+            players=ids,
+            first_dealer=ids[0],
+            rules=POINTS_RACE,
+            options={DEAL_BONUS: 101},
+        )
+    assert refused.value.field == f"options.{DEAL_BONUS}"
 
 
 def test_a_claim_in_a_game_without_melds_is_answered_in_words(points_race):

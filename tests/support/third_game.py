@@ -2,8 +2,9 @@
 
 Two to six players; after each deal every player says the points they scored
 (no cards); the series ends once someone has reached the target, and the
-highest total then wins (a tie at the top plays on). It shows that a game is
-one registered object: nothing outside this module names it.
+highest total then wins (a tie at the top plays on). A house rule no other game
+has may give a deal's one top scorer a bonus. It shows that a game is one
+registered object, its options included: nothing outside this module names it.
 """
 
 from __future__ import annotations
@@ -15,12 +16,13 @@ from series.domain.errors import InvalidDeal, InvalidRules
 from series.domain.events import DealEntry, Outcome
 from series.domain.games import Game, Option, Standing, Words
 from series.domain.games.continental import Continental
-from series.domain.rules import Rules
+from series.domain.rules import Rules, invalid_option
 
 POINTS_RACE = "points-race"
 MOST_POINTS_A_DEAL = 100
 SHORT_RACE = 20  # the short race's target, a house rule of its own
 SHORT_RACE_MOST_PLAYERS = 4
+DEAL_BONUS = "deal_bonus"  # the points race's own option: no other game has it
 HIGH_COURTS = "high-courts"
 COURT_CARD_VALUE = 25
 
@@ -39,6 +41,13 @@ class PointsRace(Game):
             field="short_race",
             value=SHORT_RACE,
         ),
+        Option(
+            DEAL_BONUS,
+            int,
+            "Bonus for a deal's top scorer",
+            "The one player who scores most in a deal earns this many points more.",
+            default=0,
+        ),
     )
     presets = {POINTS_RACE: Rules(preset=POINTS_RACE, game=POINTS_RACE, target=50)}
     preset_labels = {POINTS_RACE: "Points race: first to 50 points"}
@@ -53,6 +62,16 @@ class PointsRace(Game):
                 players=players,
             )
         return rules  # no cards, so no pack to fit
+
+    def validate(self, rules: Rules) -> None:
+        bonus = rules.option(DEAL_BONUS)
+        if not 0 <= bonus <= MOST_POINTS_A_DEAL:
+            raise invalid_option(
+                DEAL_BONUS,
+                "A deal's bonus is 0 to {most} points, not {value}.",
+                most=MOST_POINTS_A_DEAL,
+                value=bonus,
+            )
 
     def score_deal(
         self, rules: Rules, contenders: Sequence[int], entry: DealEntry, *, number: int
@@ -79,6 +98,10 @@ class PointsRace(Game):
                     number=number,
                     player=hand.player,
                 )
+        top = max(scored.values())
+        leaders = [player for player, points in scored.items() if points == top]
+        if len(leaders) == 1:
+            scored[leaders[0]] += rules.option(DEAL_BONUS)
         return scored
 
     def outcome(self, rules: Rules, standing: Standing) -> Outcome:
@@ -92,7 +115,10 @@ class PointsRace(Game):
         return True
 
     def in_words(self, rules: Rules) -> list[Words]:
-        return [("First to %(target)s points; the highest total wins.", {"target": rules.target})]
+        words = [("First to %(target)s points; the highest total wins.", {"target": rules.target})]
+        if bonus := rules.option(DEAL_BONUS):
+            words.append(("A deal's one top scorer earns %(bonus)s points more.", {"bonus": bonus}))
+        return words
 
 
 class HighCourts(Continental):
