@@ -399,7 +399,7 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "ENUM_NAME_OVERRIDES": {
         "PresetEnum": "series.api.schema.preset_names",
-        "DrawMethodEnum": "series.domain.nights.drawing.METHODS",
+        "DrawMethodEnum": "series.domain.nights.draws.codes",
         "NightScoringEnum": "series.domain.nights.scoring.codes",
         "ChampionshipStateEnum": "series.domain.championships.championship.STATES",
         "NightStateEnum": "series.domain.nights.planning.STAGES",

@@ -13,7 +13,7 @@ class SeriesConfig(AppConfig):
         from series.championships import projection as championship_projection
         from series.championships import selectors as championships
         from series.championships import services as championship_services
-        from series.domain.nights.drawing import CHAMPIONSHIP as CHAMPIONSHIP_DRAW
+        from series.domain.nights.draws import CHAMPIONSHIP as CHAMPIONSHIP_DRAW
         from series.eventstore import projectors
         from series.federations.persons import RELINKS
         from series.federations.projection import FOLLOWER, REBUILD

@@ -27,7 +27,7 @@ from series.clubs import selectors as club_selectors
 from series.clubs.access import Access, allows
 from series.clubs.api_view import require
 from series.domain.errors import DomainError, _
-from series.domain.nights import METHODS, RANDOM
+from series.domain.nights import draws
 from series.domain.nights import report as report_facts
 from series.domain.nights import scoring as scorings
 from series.domain.nights.large_tables import LARGE_TABLE_RULES
@@ -63,7 +63,7 @@ class RoundSerializer(serializers.Serializer):
     seed = serializers.IntegerField(
         help_text="The draw's seed: the same seed and players give the same tables (RULES D-15)."
     )
-    method = serializers.ChoiceField(METHODS)
+    method = serializers.ChoiceField(draws.codes())
     closed = serializers.BooleanField()
     tables = TableSerializer(many=True)
 
@@ -612,7 +612,7 @@ class RoundsApi(NightApiView):
         expected_version = expected_version_field(required=False)
         min_table = serializers.IntegerField(min_value=1, max_value=20)
         max_table = serializers.IntegerField(min_value=1, max_value=20)
-        method = serializers.ChoiceField(METHODS, default=RANDOM)
+        method = serializers.ChoiceField(draws.codes(), default=draws.DEFAULT)
 
     class OutputSerializer(RoundSerializer):
         version = serializers.IntegerField(help_text="The night's version after the draw.")

@@ -9,8 +9,8 @@ import uuid
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from series.domain.nights import draws
 from series.domain.nights import scoring as scorings
-from series.domain.nights.drawing import CHAMPIONSHIP, RANDOM, RATING, STANDINGS
 from series.domain.nights.night import REASON_LENGTH
 from series.domain.nights.results import order_from_places
 from series.web.forms import TypedForm, WriteForm
@@ -21,12 +21,6 @@ def scoring_choices() -> list[tuple[str, str]]:
     return [(method.code, _(method.label)) for method in scorings.all()]
 
 
-METHOD_CHOICES = [
-    (RANDOM, _("At random")),
-    (STANDINGS, _("By tonight's standings: leaders together, table 1 first")),
-    (RATING, _("Balanced by rating")),
-]
-FINAL_CHOICE = (CHAMPIONSHIP, _("By the championship's standings: table 1 the top"))
 TABLE_SIZES = [(n, str(n)) for n in range(3, 9)]
 
 
@@ -139,7 +133,7 @@ class DrawForm(NightWrite):
     max_table = forms.TypedChoiceField(
         label=_("Largest table"), choices=TABLE_SIZES, coerce=int, initial=6
     )
-    method = forms.ChoiceField(label=_("Seat the players"), choices=METHOD_CHOICES, initial=RANDOM)
+    method = forms.ChoiceField(label=_("Seat the players"), choices=(), initial=draws.DEFAULT)
 
     def __init__(
         self,
@@ -157,13 +151,19 @@ class DrawForm(NightWrite):
             self.fields[name].choices = _sizes(low, high)
         self.initial.setdefault("min_table", min(max(4, low), high))
         self.initial.setdefault("max_table", max(min(6, high), low))
-        if first_round:  # nothing to rank players by yet
-            self.fields["method"].choices = METHOD_CHOICES[:1]
-        else:
-            self.initial.setdefault("method", STANDINGS)
-        if final:
-            self.fields["method"].choices = [FINAL_CHOICE, *self.fields["method"].choices]
-            self.initial.setdefault("method", CHAMPIONSHIP)
+        offered = _draws_offered(first_round=first_round, final=final)
+        self.fields["method"].choices = [(m.code, _(m.label)) for m in offered]
+        suggested = next((m for m in draws.all() if m in offered and m.suggested), None)
+        if suggested is not None:
+            self.initial.setdefault("method", suggested.code)
+
+
+def _draws_offered(*, first_round: bool, final: bool) -> list[draws.DrawMethod]:
+    """The draw methods a round may be drawn by: from the round each is offered in
+    (nothing ranks the players before the first round ends), a championship's
+    final's own first, on the final only."""
+    fitting = [m for m in draws.all() if first_round <= (m.from_round == 1) and final >= m.final]
+    return sorted(fitting, key=lambda m: not m.final)
 
 
 class MoveForm(NightWrite):

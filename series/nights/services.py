@@ -28,7 +28,7 @@ from series.clubs.selectors import club_today
 from series.domain.errors import DomainError, NotFound, _
 from series.domain.league.rating import START_MU
 from series.domain.league.seasons import EARLIEST_DAY, LATEST_DAY, season_of
-from series.domain.nights.drawing import STANDINGS
+from series.domain.nights import draws
 from series.domain.nights.events import (
     NightClosed,
     NightPoints,
@@ -471,6 +471,7 @@ def night_round_draw(
             night_id, state, expected_version, actor_id, idempotency_key
         )
         day = Date.fromisoformat(state.date)
+        drawn_by = draws.find(method)
         command = DrawRound(
             seed=secrets.randbits(32) if seed is None else seed,
             min_table=min_table,
@@ -479,20 +480,22 @@ def night_round_draw(
             met=season_meetings(state.club, day),
             standings=_draw_order(night_id, state, method),
             ratings=_ratings(state.club, state.game_rules.game, state.present)
-            if method == "rating"
+            if drawn_by is not None and drawn_by.reads_ratings
             else {},
         )
         return _write(night_id, command, expected_version, actor_id, idempotency_key)
 
 
 def _draw_order(night_id: UUID, state: NightState, method: str) -> tuple[int, ...]:
-    """The players best first, for a draw by the night's standings or by a
-    method another context registered (a championship's final, by the
-    championship's standings: RULES D-24)."""
-
+    """The players best first, for a draw method that reads them: the night's
+    standings, or the order another context registered for the method (a
+    championship's final, by the championship's standings: RULES D-24). An
+    unknown method reads nothing: the draw refuses it, naming the methods."""
     if method in DRAW_ORDERS:
         return DRAW_ORDERS[method](night_id)
-    return selectors.standings_order(night_id, state) if method == STANDINGS else ()
+    drawn_by = draws.find(method)
+    reads = drawn_by is not None and drawn_by.reads_standings
+    return selectors.standings_order(night_id, state) if reads else ()
 
 
 def _round_closed(

@@ -7,7 +7,8 @@ events, services and pages build on these functions.
 - ``table_sizes``: how many tables, of which sizes (D-15).
 - ``table_rules``: a table's rules, with the large-table rule from 7 (D-15).
 - ``draw``: tables, seats and first dealers from a seed, keeping repeat
-  meetings low (D-15); ``meetings`` and ``repeat_cost`` count them.
+  meetings low (D-15), grouped by one of the draw methods (``draws``, a
+  registry); ``meetings`` and ``repeat_cost`` count them.
 - ``table_result`` and the night's scoring methods (``scoring``, a registry:
   ``Placement``, ``PerDeal``, ``PointsTable``): a table's places and points (D-16, D-18).
 - ``night_ranking``: the night over its rounds (D-17, D-18), provisional while
@@ -17,7 +18,8 @@ events, services and pages build on these functions.
   directors' results), from its tables' series.
 """
 
-from .drawing import METHODS, RANDOM, RATING, STANDINGS, DrawnTable, draw
+from .drawing import DrawnTable, draw
+from .draws import RANDOM, RATING, STANDINGS
 from .errors import InvalidNight
 from .large_tables import LARGE_TABLE, THIRD_DECK, THIRTEEN_CARDS, TableRules, table_rules
 from .meetings import Pair, meetings, pair, repeat_cost
@@ -28,7 +30,6 @@ from .sizes import check_bounds, table_sizes
 
 __all__ = [
     "LARGE_TABLE",
-    "METHODS",
     "PER_DEAL",
     "PLACEMENT",
     "POINTS_TABLE",

@@ -21,8 +21,9 @@ from ..registry import records
 from ..rules import rules_from
 from ..series import ABANDONED, FINISHED
 from ..text import plain
+from . import draws
 from . import scoring as scorings
-from .drawing import METHODS, RANDOM, RATING, draw
+from .drawing import draw
 from .errors import InvalidNight
 from .events import (
     DrawSwap,
@@ -209,7 +210,7 @@ class DrawRound:
     seed: int
     min_table: int
     max_table: int
-    method: str = RANDOM
+    method: str = draws.DEFAULT
     met: Mapping[Pair, int] = field(default_factory=dict)
     standings: tuple[int, ...] = ()
     ratings: Mapping[int, float] = field(default_factory=dict)
@@ -455,7 +456,7 @@ def _draw(state: NightState, command: DrawRound) -> list[NightEvent]:
             code="night_round_open",
             round=current.number,
         )
-    if command.method not in METHODS:
+    if draws.find(command.method) is None:
         draw([], (), 0, method=command.method)  # refuses, naming the methods
     rules = state.game_rules
     check_bounds(command.min_table, command.max_table, game=rules.game)
@@ -482,7 +483,7 @@ def _draw(state: NightState, command: DrawRound) -> list[NightEvent]:
             for p in sorted(state.present, key=lambda p: (-command.ratings.get(p, 0.0), p))
             if p in command.ratings
         )
-        if command.method == RATING
+        if draws.get(command.method).reads_ratings
         else ()
     )
     swaps = tuple(DrawSwap(one, other) for one, other in swapped)
