@@ -192,6 +192,12 @@ class RoundView:
     tables: list[TableView]
     swaps: list[SwapView] = field(default_factory=list)
 
+    @property
+    def note_templates(self) -> tuple[str, str]:
+        """What the night's page says of how the round was drawn: its draw method's
+        own note when it has one (the swaps made, the ratings read), else none."""
+        return f"nights/draws/_{self.method}.html", "nights/draws/_round.html"
+
 
 @dataclass(frozen=True, slots=True)
 class PlayerLine:
