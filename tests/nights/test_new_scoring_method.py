@@ -50,6 +50,11 @@ def test_a_night_ranked_by_a_new_method_is_ranked_and_shown(tables_won):
     client.force_login(reader)
     page = html.unescape(client.get(f"/clubs/{club.slug}/nights/{night_id}/").content.decode())
     assert "Tables won: each table's winner scores a point, everyone else none." in page
+    league = html.unescape(client.get(f"/clubs/{club.slug}/league/?season=2026").content.decode())
+    assert "A tables-won night adds a point for each table won." in league
+    winner = min(winners)
+    player = html.unescape(client.get(f"/clubs/{club.slug}/players/{winner}/").content.decode())
+    assert "tables won: place 1, 1 points" in player
     assert (TABLES_WON, "Tables won: a point for each table won") in [
         (code, str(label)) for code, label in NewNightForm().fields["scoring"].choices
     ]
