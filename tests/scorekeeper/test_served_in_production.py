@@ -281,7 +281,10 @@ def url_patterns(patterns=None, prefix: str = ""):
             yield prefix + str(pattern.pattern)
 
 
-@pytest.fixture(scope="module")
+# Served once for the worker: its two tests are one xdist group, but other
+# modules' tests may run between them, which would end a module's fixture and
+# serve the app a second time.
+@pytest.fixture(scope="session")
 def served():
     if connection.vendor != "postgresql":
         pytest.skip("needs PostgreSQL: set DATABASE_URL=postgres://…")
