@@ -13,8 +13,10 @@ from django.test import Client
 
 from series.clubs import membership
 from series.domain.nights import scoring
+from series.domain.nights.errors import InvalidNight
 from series.nights import services as nights
 from series.nights.forms import NewNightForm
+from series.web.messages import render
 from tests.support.api import make_user
 from tests.support.night_scoring import TABLES_WON, TablesWonScoring
 from tests.support.nights import drawn, night_of, play_out
@@ -64,3 +66,17 @@ def test_a_night_scoring_the_app_does_not_know_is_refused_once_unregistered():
     club, _players = night_of(3)[:2]
     with pytest.raises(Exception, match="Unknown night scoring"):
         nights.night_open(club=club, date="2026-03-15", scoring=TABLES_WON)
+
+
+class TablesWonWithBonus(TablesWonScoring):
+    options = ("bonus",)
+
+
+def test_a_new_methods_option_sent_with_another_method_is_refused_in_words():
+    """A method with an option of its own needs no words of its own to refuse it
+    elsewhere: sent with another scoring, the option is refused beside its field."""
+    with pytest.raises(InvalidNight) as refused:
+        TablesWonWithBonus().refuse_elsewhere("bonus")
+    assert refused.value.code == "scoring_option_unused"
+    assert refused.value.field == "bonus"
+    assert "“bonus”" in render(refused.value)

@@ -16,6 +16,8 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any, Protocol
 
+from ...errors import _
+from ..errors import InvalidNight
 from ..results import TableResult
 
 
@@ -61,8 +63,17 @@ class NightScoring(ABC):
         return
 
     def refuse_elsewhere(self, option: str) -> None:
-        """Refuse ``option``, one of this method's, sent with another method."""
-        raise NotImplementedError(f"{self.code} takes {option}: say why it is refused elsewhere")
+        """Refuse ``option``, one of this method's, sent with another method; a
+        method may say it in words of its own."""
+        raise InvalidNight(
+            _(
+                "This scoring does not take “{option}”: choose the scoring that does, "
+                "or leave it out."
+            ),
+            code="scoring_option_unused",
+            field=option,
+            option=option,
+        )
 
     def season_points(self, lines: Sequence[RecordedLine]) -> dict[int, Fraction]:
         """The points each ranked player of a closed night adds to the season (RULES
