@@ -1,7 +1,7 @@
 """Each score sheet keeps its series' standing (places, totals, each player's
 deals; ``series.domain.series.standing``) beside its snapshot, so that a night's page
 and the big screen read every table without decoding its whole state. Written
-here for the sheets already there from their snapshots, with the pure domain
+here for the sheets already there from their snapshots, with the pure domain and the snapshot's codec
 only (no code that reads today's tables); a sheet without a snapshot of its
 version is left without one, and its readers compute it from its events until
 the next event or a rebuild writes it."""
@@ -10,7 +10,8 @@ from django.db import migrations, models
 
 
 def write_standings(apps, schema_editor):
-    from series.domain.series import snapshot, standing
+    from series.domain.series import standing
+    from series.sheets import snapshot
 
     sheets = apps.get_model("series", "SeriesSheet").objects.using(schema_editor.connection.alias)
     for sheet in sheets.filter(standing__isnull=True).only("id", "version", "snapshot").iterator():

@@ -22,13 +22,14 @@ from django.db import connection, transaction
 from series.database import dialects
 from series.domain.events import DealRecorded, Event, PlayerSeated
 from series.domain.registry import stream_of
-from series.domain.series import Deal, SeriesState, fold, snapshot, standing
+from series.domain.series import Deal, SeriesState, fold, standing
 from series.domain.series.standing import standing_of
 from series.eventstore import projectors, store
 from series.eventstore.projectors import SeriesChanged
 from series.eventstore.row_source import insert_rows
 from series.models import DealLine, DealScore, SeriesSeat, SeriesSheet
 from series.models import Event as EventRow
+from series.sheets import snapshot
 
 # Children first: the order in which rows can be deleted.
 PROJECTION_MODELS = (DealScore, DealLine, SeriesSeat, SeriesSheet)

@@ -28,7 +28,7 @@ from django.db.models.functions import Cast, Coalesce
 from series.database import dialects
 from series.domain.errors import DomainError
 from series.domain.names import sort_key
-from series.domain.series import OPEN_STATUSES, SeriesState, fold, snapshot
+from series.domain.series import OPEN_STATUSES, SeriesState, fold
 from series.domain.series.confirmation import DISPUTED, TO_CONFIRM, waiting
 from series.eventstore import store
 from series.models import (
@@ -43,6 +43,7 @@ from series.models import (
     SeriesSeat,
     SeriesSheet,
 )
+from series.sheets import snapshot
 
 # -- clubs, players and members (API and pages) -------------------------------
 

@@ -5,7 +5,7 @@ import json
 
 from series.domain.series import CorrectDeal, VoidDeal
 from series.domain.series.commands import ConfirmDeal
-from series.domain.series.snapshot import SNAPSHOT_SCHEMA, decode, encode
+from series.sheets.snapshot import SNAPSHOT_SCHEMA, decode, encode
 from tests.support.series import HIGH, LOW, MID, A, B, C, D, entry, record, run, started
 
 
