@@ -1,8 +1,8 @@
 """Each score sheet keeps its series' standing (places, totals, each player's
 deals; ``series.domain.series.standing``) beside its snapshot, so that a night's page
 and the big screen read every table without decoding its whole state. Written
-here for the sheets already there from their snapshots, with the pure domain and the snapshot's codec
-only (no code that reads today's tables); a sheet without a snapshot of its
+here for the sheets already there from their snapshots, with the pure domain and
+the snapshot's codec only (no code that reads today's tables); a sheet without a snapshot of its
 version is left without one, and its readers compute it from its events until
 the next event or a rebuild writes it."""
 
