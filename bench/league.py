@@ -110,8 +110,8 @@ def generate_history(url: str, series: int, club_id: int, players: list[int], ye
     """COPY ``series`` random finished series into the log, spread over ``year``."""
     import psycopg
 
-    from series.domain.events import to_payload
     from series.domain.rules import rules_from
+    from series.eventstore.mapper import to_payload
 
     rng = random.Random(7)
     rules = rules_from()

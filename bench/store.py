@@ -262,8 +262,9 @@ def timed_append(context: dict, rng: random.Random, stream: uuid.UUID, version: 
     """Append one deal event after ``version`` with ``store.append`` as an
     ordinary deal calls it: one statement, which is its own transaction, so
     the log's lock is held for no round trip; its latency."""
-    from series.domain.events import DealEntry, DealRecorded, from_stored
+    from series.domain.events import DealEntry, DealRecorded
     from series.eventstore import store
+    from series.eventstore.transcoder import from_stored
 
     payload = sample_payload(rng, context["player_ids"], version + 1)
     event = DealRecorded(version + 1, payload["dealer"], False, from_stored(DealEntry, payload))
@@ -348,9 +349,10 @@ def generate_history(url: str, deal_events: int, club_id: int, player_ids: list[
 
     import psycopg
 
-    from series.domain.events import DealEntry, Hand, to_payload
+    from series.domain.events import DealEntry, Hand
     from series.domain.rules import rules_from
     from series.domain.series import RecordDeal, SeriesState, StartSeries, decide, fold
+    from series.eventstore.mapper import to_payload
 
     rng = random.Random(7)
     rules = rules_from()

@@ -44,7 +44,7 @@ from series.domain.championships.events import (
     is_championship_event,
 )
 from series.domain.errors import DomainError
-from series.domain.events import PlayerSeated, SeriesStarted, from_payload
+from series.domain.events import PlayerSeated, SeriesStarted
 from series.domain.federations.membership import is_federation_event
 from series.domain.federations.person_links import is_person_event
 from series.domain.league.night_standings import check_night_count
@@ -59,6 +59,7 @@ from series.domain.nights.night import NightState
 from series.domain.roster import is_roster_event, roster_stream
 from series.domain.series import SeriesState
 from series.eventstore import writer
+from series.eventstore.mapper import from_payload
 from series.federations.stream import MembershipStream, PersonLinkStream
 from series.models import (
     Club,

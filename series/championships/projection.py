@@ -9,8 +9,8 @@ from datetime import datetime
 from uuid import UUID
 
 from series.domain.championships.championship import ChampionshipState, fold
-from series.domain.registry import as_stored
 from series.eventstore import projectors
+from series.eventstore.transcoder import as_stored
 from series.models import Championship, ChampionshipNight
 
 

@@ -27,7 +27,7 @@ from series.domain.championships.standings import QualifyingNight, StandingLine,
 from series.domain.errors import DomainError, _
 from series.domain.league.night_standings import NightLineRecorded, season_points
 from series.domain.nights import scoring as scorings
-from series.domain.registry import from_stored
+from series.eventstore.transcoder import from_stored
 from series.models import Championship, ChampionshipNight, Club, Night, Player
 
 

@@ -2,29 +2,18 @@
 
 Events are frozen and named in the past tense. They name players by id only,
 never by name, so a player's personal data can be erased without rewriting
-history. Each is registered (``series.domain.registry``), which gives its
-stored form: ``to_payload`` / ``from_payload`` give the JSON stored in the
-log, and ``from_payload`` upcasts payloads written by older schema versions.
+history. Each is registered with its stream (``series.domain.registry``);
+its stored form is the event store's (``series.eventstore.mapper``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from series.domain.cards import Card
-from series.domain.registry import (  # noqa: F401 (the stored form is the events' API too)
-    SCHEMA_VERSION,
-    as_stored,
-    events_of,
-    from_payload,
-    from_stored,
-    stored,
-    to_payload,
-    upcaster,
-)
-from series.domain.rules import Rules
+from series.domain.registry import events_of
 
 series_event = events_of("series")
 roster_event = events_of("roster")
@@ -35,8 +24,8 @@ class Hand:
     """What a player held when the deal ended: the cards, or just their points."""
 
     player: int
-    cards: tuple[Card, ...] | None = stored(default=None, omitted_when_default=True)
-    points: int | None = stored(default=None, written=lambda hand: hand.cards is None)
+    cards: tuple[Card, ...] | None = None
+    points: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,10 +34,6 @@ class GoingOut:
 
     groups: tuple[tuple[Card, ...], ...]
     discard: Card | None = None
-
-
-def _buys_by_player(buys: Mapping[int, int]) -> dict[str, int]:
-    return {str(player): n for player, n in sorted(buys.items())}
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,20 +46,12 @@ class DealEntry:
 
     went_out: int | None
     hands: tuple[Hand, ...]
-    going_out: GoingOut | None = stored(default=None, omitted_when_default=True)
-    buys: Mapping[int, int] = stored(
-        default_factory=dict, omitted_when_default=True, encode=_buys_by_player
-    )
-    rummy: bool = stored(default=False, omitted_when_default=True)
+    going_out: GoingOut | None = None
+    buys: Mapping[int, int] = field(default_factory=dict)
+    rummy: bool = False
 
     def buys_of(self, player: int) -> int:
         return self.buys.get(player, 0)
-
-
-def _known_rules(rules: Mapping[str, Any]) -> dict[str, Any]:
-    """A series' rules as read: options added since the event was written read
-    as their defaults."""
-    return Rules.from_dict(rules).as_dict()
 
 
 @series_event
@@ -83,7 +60,7 @@ class SeriesStarted:
     club: int
     players: tuple[int, ...]
     first_dealer: int
-    rules: Mapping[str, Any] = stored(decode=_known_rules)
+    rules: Mapping[str, Any]
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,12 +80,10 @@ class Outcome:
 
 # A deal's events record what was decided: each player's score for the deal
 # and where the series stands afterwards, so that folding trusts them and a
-# later change to a rule never changes a past total. Events written before
-# schema version 2 have neither (``None``, the upcasters below); ``series.decided``
-# works them out once, when they are folded, from the series' state then.
-# The entry's fields sit in the deal's own payload; a confirmation is written
-# only when asked, so an event without it (and every event from before it was
-# recorded) needs none.
+# later change to a rule never changes a past total. Events recorded before
+# they did have neither (``None``); ``series.decided`` works them out once,
+# when they are folded, from the series' state then. A confirmation is asked
+# for a deal only when the club asked for it then.
 
 
 @series_event
@@ -117,24 +92,24 @@ class DealRecorded:
     number: int
     dealer: int
     tiebreak: bool
-    entry: DealEntry = stored(flat=True)
-    scores: Mapping[int, int] | None = stored(default=None, omitted_when_default=True)
-    outcome: Outcome | None = stored(default=None, omitted_when_default=True)
+    entry: DealEntry
+    scores: Mapping[int, int] | None = None
+    outcome: Outcome | None = None
     # Whether the club asked for a second member's confirmation when the deal was
     # recorded: a setting applies from when it is set, so the event keeps it.
-    needs_confirmation: bool = stored(default=False, omitted_when_default=True)
+    needs_confirmation: bool = False
 
 
-@series_event(order=("number", "reason", "entry", "scores", "outcome", "needs_confirmation"))
+@series_event
 @dataclass(frozen=True, slots=True)
 class DealCorrected:
     number: int
-    entry: DealEntry = stored(flat=True)
+    entry: DealEntry
     reason: str
     # the corrected deal's scores, and the series' outcome after the correction
-    scores: Mapping[int, int] | None = stored(default=None, omitted_when_default=True)
-    outcome: Outcome | None = stored(default=None, omitted_when_default=True)
-    needs_confirmation: bool = stored(default=False, omitted_when_default=True)
+    scores: Mapping[int, int] | None = None
+    outcome: Outcome | None = None
+    needs_confirmation: bool = False
 
 
 @series_event
@@ -143,21 +118,7 @@ class DealVoided:
     number: int
     reason: str
     # the series' outcome after the void
-    outcome: Outcome | None = stored(default=None, omitted_when_default=True)
-
-
-@upcaster("DealRecorded", 1)
-@upcaster("DealCorrected", 1)
-def _deal_not_decided(payload: dict[str, Any]) -> dict[str, Any]:
-    """Version 1 recorded a deal's entry only: its scores and the outcome after
-    it are not in the event, and the fold decides them (``series.decided``)."""
-    return payload | {"scores": None, "outcome": None}
-
-
-@upcaster("DealVoided", 1)
-def _void_not_decided(payload: dict[str, Any]) -> dict[str, Any]:
-    """Version 1 recorded a void without the outcome after it: the fold decides it."""
-    return payload | {"outcome": None}
+    outcome: Outcome | None = None
 
 
 @series_event
@@ -173,7 +134,7 @@ class PlayerSeated:
     (RULES D-22), with the rules the table plays at its new size."""
 
     player: int
-    rules: Mapping[str, Any] = stored(decode=_known_rules)
+    rules: Mapping[str, Any]
 
 
 @series_event
@@ -187,7 +148,7 @@ class DealConfirmed:
     player: int | None = None
 
 
-@series_event(order=("number", "user", "player", "reason"))
+@series_event
 @dataclass(frozen=True, slots=True)
 class DealDisputed:
     """A member says the deal is wrong: it waits for a correction."""

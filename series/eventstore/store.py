@@ -24,7 +24,8 @@ from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from series.database import dialects
-from series.domain.events import SCHEMA_VERSION, Event, from_payload, to_payload
+from series.domain.events import Event
+from series.eventstore.mapper import SCHEMA_VERSION, from_payload, to_payload
 from series.models import Event as EventRow
 
 # Any constant works; it names "the right to give out log positions".

@@ -26,9 +26,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from series.domain.errors import DomainError, _
-from series.domain.events import from_payload
 from series.domain.registry import command_for
 from series.eventstore import store
+from series.eventstore.mapper import from_payload
 from series.models import Event as EventRow
 
 State = TypeVar("State")

@@ -39,7 +39,7 @@ from series.domain.federations.membership import (
 )
 from series.domain.federations.person_links import PersonLinkConfirmed, PersonLinkWithdrawn
 from series.domain.nights.events import NightClosed
-from series.domain.registry import from_payload
+from series.eventstore.mapper import from_payload
 from series.eventstore.store import StoredEvent
 from series.federations.persons import keys_of, player_key, players_of, user_key
 from series.federations.stream import project_link

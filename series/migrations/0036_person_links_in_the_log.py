@@ -11,7 +11,7 @@ import uuid
 
 from django.db import migrations
 
-# As series.domain.federations.person_links and series.domain.registry say today;
+# As series.domain.federations.person_links and series.eventstore.mapper say today;
 # written out so that this migration reads the same whatever they become.
 PERSON_NAMESPACE = uuid.UUID("9a4b7c1e-3f2d-5a8b-a6c5-2e1f0d9c8b7a")
 SCHEMA_VERSION = 4

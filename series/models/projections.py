@@ -51,7 +51,7 @@ class SeriesSheet(models.Model):
     unconfirmed = models.PositiveIntegerField(default=0)  # deals that count, not confirmed yet
     started_at = models.DateTimeField()
     updated_at = models.DateTimeField()
-    # The series' folded state at ``version`` (series.domain.series.snapshot), so that a
+    # The series' folded state at ``version`` (series.sheets.snapshot), so that a
     # command loads one row instead of folding the log.
     snapshot = models.JSONField(null=True)
     # Its places, totals and each player's deals (series.domain.series.standing), so that

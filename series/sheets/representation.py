@@ -12,9 +12,10 @@ from collections.abc import Mapping
 from typing import Any
 from uuid import UUID
 
-from series.domain.events import from_payload, to_payload, without_members
+from series.domain.events import without_members
 from series.domain.rules import PRESETS
 from series.domain.series import SeriesState
+from series.eventstore.mapper import from_payload, to_payload
 from series.models import Club, Event, SeriesSheet
 from series.sheets import selectors
 

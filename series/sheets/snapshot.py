@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from series.domain.events import DealEntry, Outcome, as_stored, from_stored
+from series.domain.events import DealEntry, Outcome
 from series.domain.rules import Rules
 from series.domain.series import Deal, Progress, SeriesState, Setup
+from series.eventstore.transcoder import as_stored, from_stored
 
 # Raise it when the snapshot's shape changes: older snapshots are then ignored
 # (the log is folded instead) until the next write or rebuild replaces them.

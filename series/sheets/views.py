@@ -22,11 +22,12 @@ from series.clubs.forms import rules_initial
 from series.clubs.page_access import refuse_access
 from series.clubs.rules_form import RulesForm
 from series.domain.errors import DomainError
-from series.domain.events import from_payload, without_members
+from series.domain.events import without_members
 from series.domain.rules import Rules, rules_from
 from series.domain.series import SeriesState
 from series.domain.series.audit import changes as audit_changes
 from series.domain.series.audit import scored as audit_scored
+from series.eventstore.mapper import from_payload
 from series.eventstore.store import VersionConflict
 from series.sheets import live_links, selectors, services
 from series.sheets.forms import (

@@ -13,18 +13,13 @@ from uuid import UUID, uuid4
 import pytest
 
 from series.backup import archive as backup
-from series.domain.events import (
-    SCHEMA_VERSION,
-    PlayersMerged,
-    SeriesStarted,
-    from_payload,
-    to_payload,
-)
+from series.domain.events import PlayersMerged, SeriesStarted
 from series.domain.nights.events import NightOpened
 from series.domain.nights.large_tables import THIRTEEN_CARDS
 from series.domain.roster import roster_stream
 from series.domain.rules import PRESETS
 from series.domain.series import RecordDeal, VoidDeal, decide, fold
+from series.eventstore.mapper import SCHEMA_VERSION, from_payload, to_payload
 from series.models import Club, Event, Player, SeriesSheet
 from series.nights import services as nights
 from tests.support.factories import entry

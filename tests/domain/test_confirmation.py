@@ -7,16 +7,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from series.domain.errors import DomainError
-from series.domain.events import (
-    SCHEMA_VERSION,
-    DealConfirmed,
-    DealDisputed,
-    from_payload,
-    to_payload,
-)
+from series.domain.events import DealConfirmed, DealDisputed
 from series.domain.series import CorrectDeal, RecordDeal, VoidDeal, decide, fold
 from series.domain.series.commands import ConfirmDeal, DisputeDeal
 from series.domain.series.confirmation import CONFIRMED, DISPUTED, NOT_ASKED, TO_CONFIRM, waiting
+from series.eventstore.mapper import SCHEMA_VERSION, from_payload, to_payload
 from tests.support.series import A, B, C, entry, record, run, started
 
 SCORER, FRIEND = 10, 11

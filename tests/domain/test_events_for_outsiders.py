@@ -9,9 +9,9 @@ from series.domain.events import (
     DealDisputed,
     GuestAdded,
     SeriesAbandoned,
-    to_payload,
     without_members,
 )
+from series.eventstore.mapper import to_payload
 
 ids = st.integers(min_value=1, max_value=10**6)
 seats = st.none() | ids

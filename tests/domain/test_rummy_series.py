@@ -204,7 +204,7 @@ def test_without_twos_wild_the_same_claim_is_refused():
 
 
 def test_a_series_started_before_the_new_options_reads_them_as_their_defaults():
-    from series.domain.events import SCHEMA_VERSION, from_payload, to_payload
+    from series.eventstore.mapper import SCHEMA_VERSION, from_payload, to_payload
 
     (event,) = decide(SeriesState(), StartSeries(1, (A, B, C), A, rules_from("rummy")))
     _, payload = to_payload(event)

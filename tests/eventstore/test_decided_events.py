@@ -12,8 +12,9 @@ from django.utils import timezone
 
 from series.backup import archive as backup
 from series.domain.cards import Card
-from series.domain.events import DealRecorded, to_payload
+from series.domain.events import DealRecorded
 from series.eventstore import projectors
+from series.eventstore.mapper import to_payload
 from series.league import selectors as league
 from series.models import Event, SeriesSheet
 from series.sheets import services

@@ -4,6 +4,7 @@ and in the same order (the log's rows, backups and their digests depend on it)."
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
@@ -22,7 +23,6 @@ from series.domain.championships.events import (
     RankedLine,
 )
 from series.domain.events import (
-    SCHEMA_VERSION,
     DealConfirmed,
     DealCorrected,
     DealDisputed,
@@ -42,8 +42,6 @@ from series.domain.events import (
     PlayersUnmerged,
     SeriesAbandoned,
     SeriesStarted,
-    from_payload,
-    to_payload,
 )
 from series.domain.federations.membership import (
     ClubJoinAccepted,
@@ -74,6 +72,7 @@ from series.domain.nights.events import (
     TableStarted,
 )
 from series.domain.rules import rules_from
+from series.eventstore.mapper import SCHEMA_VERSION, from_payload, to_payload
 
 
 def cards(text: str) -> tuple:
@@ -458,3 +457,25 @@ def test_a_close_recorded_before_penalties_and_rounds_reads_without_them():
     }
     (line,) = from_payload("NightClosed", stored, 2).points
     assert (line.penalty, line.deals, line.per_round) == (None, None, ())
+
+
+def test_a_stored_form_naming_a_field_its_event_lacks_is_refused_when_first_used(monkeypatch):
+    """A declaration in ``stored_forms`` that no longer matches its event (a field
+    renamed in the domain) fails loudly instead of silently storing the default form."""
+    from series.eventstore import stored_forms, transcoder
+
+    @dataclasses.dataclass(frozen=True)
+    class Renamed:
+        number: int
+
+    monkeypatch.setattr(stored_forms, "FIELDS", {Renamed: {"numbr": stored_forms.OPTIONAL}})
+    monkeypatch.setattr(transcoder, "FIELDS", stored_forms.FIELDS)
+    with pytest.raises(TypeError, match="numbr"):
+        transcoder.as_stored(Renamed(1))
+
+
+def test_only_a_registered_event_maps_to_a_row_of_the_log():
+    with pytest.raises(TypeError, match="not an event"):
+        to_payload(Outcome(finished=False, tiebreak=False, contenders=(1, 2)))
+    with pytest.raises(ValueError, match="unknown event type"):
+        from_payload("DealForgotten", {}, SCHEMA_VERSION)

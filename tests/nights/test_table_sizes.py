@@ -13,7 +13,7 @@ from django.utils import timezone
 from series.clubs import membership
 from series.domain.errors import DomainError
 from series.domain.nights.events import NightOpened
-from series.domain.registry import from_payload
+from series.eventstore.mapper import from_payload
 from series.models import Event
 from series.nights import services as nights
 from tests.support.api import director, make_user

@@ -1,4 +1,4 @@
-"""The facts a club night is made of, and their stored form (RULES §5).
+"""The facts a club night is made of (RULES §5).
 
 Like a series' events they name players by id only, and record what was
 decided (the tables drawn and the rules each plays, the night's points), so
@@ -11,9 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..registry import events_of, stored, stream_of, upcaster
-from ..rules import rules_from
-from . import scoring as scorings
+from ..registry import events_of, stream_of
 
 night_event = events_of("night")
 
@@ -57,9 +55,9 @@ class NightPoints:
     points: str | None
     per_deal: str | None
     rounds: int
-    penalty: int | None = stored(default=None, omitted_when_default=True)
-    deals: int | None = stored(default=None, omitted_when_default=True)
-    per_round: tuple[RoundPointsRecorded, ...] = stored(default=(), omitted_when_default=True)
+    penalty: int | None = None
+    deals: int | None = None
+    per_round: tuple[RoundPointsRecorded, ...] = ()
 
 
 @night_event
@@ -73,30 +71,6 @@ class NightOpened:
     # The smallest and largest table the night seats, declared when it opened.
     min_table: int
     max_table: int
-
-
-@upcaster("NightOpened", 2)
-def _points_table_read(payload: dict[str, Any]) -> dict[str, Any]:
-    """Version 2 stored a points table sent with any method, unchecked unless the
-    method ranks by it (keys such as "" or "__proto__"): a table no ranking reads
-    is read as absent. A points-table night's table was checked when it opened."""
-    scoring = dict(payload.get("scoring") or {})
-    chosen = scorings.find(scoring.get("method", scorings.DEFAULT))
-    for other in scorings.all():
-        if other is not chosen:
-            for option in other.options:
-                if chosen is None or option not in chosen.options:
-                    scoring.pop(option, None)
-    return payload | {"scoring": scoring}
-
-
-@upcaster("NightOpened", 3)
-def _with_table_bounds(payload: dict[str, Any]) -> dict[str, Any]:
-    """Version 3 (and 2, upcast to it) had no table sizes: a night opened before it
-    declared them seats any size its game is played at."""
-    rules = payload.get("rules") or {}
-    played = rules_from(rules.get("preset", "continental"), rules.get("options"))
-    return {"min_table": played.min_players, "max_table": played.max_players, **payload}
 
 
 @night_event
@@ -141,8 +115,8 @@ class RoundDrawn:
     method: str
     sizes: tuple[int, ...]
     tables: tuple[NightTableDrawn, ...]
-    ratings: tuple[PlayerRating, ...] = stored(default=(), omitted_when_default=True)
-    swaps: tuple[DrawSwap, ...] = stored(default=(), omitted_when_default=True)
+    ratings: tuple[PlayerRating, ...] = ()
+    swaps: tuple[DrawSwap, ...] = ()
 
 
 @night_event
