@@ -39,7 +39,7 @@ class VersionConflict(Exception):
 
     def __init__(self, stream: UUID, expected: int, current: int | None) -> None:
         # ``current`` is None when the conflict was found inside a transaction
-        # that must be rolled back first; ``services`` then looks it up.
+        # that must be rolled back first; the writer (``writer.write``) then looks it up.
         self.stream, self.expected, self.current = stream, expected, current
         super().__init__(f"stream {stream} is not at version {expected}")
 

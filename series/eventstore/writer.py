@@ -1,6 +1,13 @@
-"""The one writer of every stream: load → decide → project → append, in one transaction.
+"""The one writer of every stream: load → decide → project → append.
 
-A stream kind (a series, a club's roster) says what is particular to it:
+The state is read before the writer's transaction (inside it, under READ
+COMMITTED, the read would see no more), and the command is decided there too
+unless the caller holds a transaction already; the projections and the append
+run in one transaction, the append writing only at the version decided on. An
+ordinary deal's append on PostgreSQL is one statement, its own transaction.
+
+A stream kind (a series, a club's roster, a night, a championship, a
+federation's membership, a person's links) says what is particular to it:
 how a stream's state is loaded, how a command is decided and folded, what
 its inline projection writes, and what a stale write is called. The writer
 does the rest for every kind alike: the client's expected version, the
