@@ -1,7 +1,7 @@
 """The demo club: two seasons of Continental Rummy, really played.
 
 Every deal is dealt from a shuffled pack and played by the bots of
-``domain.table`` until one goes out (the meld solver decides); the scorer
+``demo.table`` until one goes out (the meld solver decides); the scorer
 then records it through the same services a person uses, with every hand's
 cards and the winner's groups, so the history passes the same checks as a
 live entry. Now and then the scorer mistypes a deal and corrects it, voids a

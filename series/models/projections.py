@@ -113,7 +113,8 @@ class DealLine(models.Model):
     tiebreak = models.BooleanField(default=False)
     corrected = models.BooleanField(default=False)
     void = models.BooleanField(default=False)
-    confirmation = models.CharField(max_length=10, blank=True, default="")  # confirmed, disputed
+    # "" (to confirm), not_asked, confirmed or disputed (series.domain.series.confirmation)
+    confirmation = models.CharField(max_length=10, blank=True, default="")
 
     class Meta:
         ordering = ["series", "number"]

@@ -1,4 +1,4 @@
-"""The facts a championship is made of, and their stored form (RULES D-23, D-24).
+"""The facts a championship is made of (RULES D-23, D-24).
 
 Like a night's events they name players and nights by id only, and record what
 was decided: the cut keeps every player's standing line and why they are in or

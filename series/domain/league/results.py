@@ -1,9 +1,9 @@
 """What a finished series counts for in the league (pure: no database).
 
 A finished series gives each person seated a place (the series' order of
-places, ``domain.finishing``: RULES D-21, the night's too), a total, the deals they
-played and went out in, whether they played a tiebreak deal, and how far
-behind the leader they ever stood. Voided deals are not in the facts at all;
+places, ``series.domain.series.finishing``: RULES D-21, the night's too), a
+total, the deals they played and went out in, whether they played a tiebreak
+deal, and how far behind the leader they ever stood. Voided deals are not in the facts at all;
 corrected deals are there as corrected.
 """
 

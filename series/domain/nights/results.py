@@ -1,8 +1,9 @@
 """A table's series as the night ranks it: places, totals, deals played (RULES D-16, D-18).
 
-The places come from the series' order of places (``domain.finishing``, RULES
-D-21), the one the league and the ratings read too: the winner the series
-decided, the players it tied for first by its tiebreak, then the others.
+The places come from the series' order of places
+(``series.domain.series.finishing``, RULES D-21), the one the league and the
+ratings read too: the winner the series decided, the players it tied for first
+by its tiebreak, then the others.
 Players level with each other share the mean of the places they cover (two
 players level for 2nd and 3rd are both 2.5).
 
