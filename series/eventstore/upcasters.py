@@ -33,15 +33,15 @@ def upcaster(type_name: str, version: int) -> Callable[[Upcaster], Upcaster]:
 # -- a series ---------------------------------------------------------------------
 # A deal's events record what was decided (each player's score for the deal and
 # where the series stands afterwards) since schema version 2. Those written
-# before have neither (``None``); ``series.decided`` works them out once, when
-# they are folded, from the series' state then.
+# before have neither (``None``); ``series.domain.series.decided`` works them
+# out once, when they are folded, from the series' state then.
 
 
 @upcaster("DealRecorded", 1)
 @upcaster("DealCorrected", 1)
 def _deal_not_decided(payload: dict[str, Any]) -> dict[str, Any]:
-    """Version 1 recorded a deal's entry only: its scores and the outcome after
-    it are not in the event, and the fold decides them (``series.decided``)."""
+    """Version 1 recorded a deal's entry only: its scores and the outcome after it
+    are not in the event, and the fold decides them (``series.domain.series.decided``)."""
     return payload | {"scores": None, "outcome": None}
 
 

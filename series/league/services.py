@@ -18,13 +18,6 @@ from series.eventstore.retry import transient_retry
 from series.league import projection, standings, summaries
 from series.models import Club, LadderRules, Season
 
-# -- the roster -----------------------------------------------------------------
-#
-# Each roster writer goes through the one writer (``series.eventstore.writer``) with the
-# club's roster stream; ``idempotency_key`` and ``expected_version`` (the
-# roster's version the client saw) work as for a deal.
-
-
 # -- league settings --------------------------------------------------------------
 
 

@@ -1,8 +1,9 @@
 """Read queries for a night's pages, its big screen and the API.
 
 Each costs a fixed number of queries whatever the number of deals played: the
-night's events (one stream, folded), its tables' score sheets (one query: each
-sheet's snapshot is its series' state) and the players' names (one query).
+night's events (its own stream, folded on every read), its tables' standings
+kept on their score sheets (one query, no snapshot decoded) and the players'
+names (one query).
 """
 
 from __future__ import annotations

@@ -265,8 +265,8 @@ def fold(events: Iterable[Event], state: SeriesState | None = None) -> SeriesSta
 
 
 def decided(state: SeriesState, event: Event) -> Event:
-    """``event`` with its decided scores and outcome. Events written before
-    they were recorded (schema version 1) are scored once, as they are read,
+    """``event`` with its decided scores and outcome. A deal's event from before
+    events carried them (read back with none) is scored once, as it is folded,
     by the rules in force then; every later event already carries them."""
     match event:
         case DealRecorded(scores=None):

@@ -51,8 +51,8 @@ def changes(events: Iterable[Event]) -> list[Change | None]:
 
 def scored(events: Iterable[Event]) -> list[Event]:
     """The events as the fold reads them: a deal recorded before events carried
-    their scores (schema version 1) with the scores decided as it is read, so
-    the trail shows every deal's points, cards entered or not."""
+    their scores (read back with none) with the scores decided as it is read,
+    so the trail shows every deal's points, cards entered or not."""
     state, found = SeriesState(), []
     for event in events:
         event = decided(state, event)
