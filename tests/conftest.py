@@ -78,6 +78,13 @@ def pytest_configure(config):
         core.global_force_seed = seed
 
 
+def pytest_sessionfinish(session, exitstatus):
+    """The worker's chromium, if a browser test started it (tests/support/browser.py)."""
+    from tests.support.browser import stop_chromium
+
+    stop_chromium()
+
+
 def pytest_terminal_summary(terminalreporter, exitstatus, config):
     seed = getattr(config.option, "randomly_seed", None)
     if exitstatus not in (0, 5) and isinstance(seed, int):

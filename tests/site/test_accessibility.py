@@ -19,7 +19,6 @@ from datetime import timedelta
 import pytest
 from django.conf import settings
 from django.contrib.auth.tokens import default_token_generator
-from django.db import connections
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils.encoding import force_bytes
@@ -39,14 +38,7 @@ from series.nights import planning
 from series.nights import selectors as night_selectors
 from series.nights import services as nights
 from series.sheets import live_links, selectors, services
-from tests.support.browser import (
-    AXE,
-    CHROMIUM,
-    CHROMIUM_ARGS,
-    CSP_LISTENER,
-    chromium_missing,
-    violations_of,
-)
+from tests.support.browser import AXE, CSP_LISTENER, chromium, chromium_missing, violations_of
 from tests.support.factories import entry
 from tests.support.nights import tables_started
 from tests.support.pages import build_table, play_to_the_end
@@ -274,7 +266,6 @@ def session_of(user, **kept) -> str:
 def test_every_page_passes_axe(live_server, monkeypatch, signed_in, language):
     if chromium_missing():
         pytest.skip(chromium_missing())
-    sync_api = pytest.importorskip("playwright.sync_api")
     paths, admin, club = build_site()
     session = session_of(admin)
     new_links = [
@@ -284,10 +275,8 @@ def test_every_page_passes_axe(live_server, monkeypatch, signed_in, language):
         )
         for _ in VIEWPORTS
     ]
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # see chromium_tab
     found, errors = {}, []
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    with chromium(monkeypatch) as browser:
         for viewport in VIEWPORTS if language == "en" and signed_in else ["phone"]:
             context = browser.new_context(
                 viewport=VIEWPORTS[viewport], locale=language, service_workers="block"
@@ -321,8 +310,6 @@ def test_every_page_passes_axe(live_server, monkeypatch, signed_in, language):
                 if problems := violations_of(tab):
                     found[f"{name} {viewport}"] = problems
             context.close()
-        browser.close()
-    connections.close_all()
     assert found == {}, "\n".join(f"{page}: {problems}" for page, problems in found.items())
     assert errors == []
 

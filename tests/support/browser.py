@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
-import shutil
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
@@ -63,48 +63,108 @@ def chromium_missing() -> str | None:
     return None
 
 
-@contextmanager
-def chromium_tab(monkeypatch, **options):
-    """A 360 px wide tab of a fresh headless chromium; fails on any console error,
-    a Content-Security-Policy violation included.
+class _Worker:
+    """The worker process's Playwright driver and chromium, started by its first
+    browser test and stopped when its run ends (``stop_chromium``)."""
 
-    Playwright runs an event loop while it is open, and Django then keeps a
-    separate database connection for the test's own queries; it is closed before
-    the test's tables are emptied, so that runs on the usual connection."""
+    playwright = None
+    browser = None
+    loop = None
+    depth = 0  # the ``chromium`` blocks open, for one inside another
+
+
+def _started_browser(sync_api):
+    if _Worker.browser is not None:
+        # The driver's event loop is marked as running again before any call to it.
+        asyncio.events._set_running_loop(_Worker.loop)
+        if _Worker.browser.is_connected():
+            return _Worker.browser
+        stop_chromium()  # chromium went away during an earlier test: start anew
+    try:
+        _Worker.playwright = sync_api.sync_playwright().start()
+        _Worker.loop = asyncio.get_running_loop()
+        _Worker.browser = _Worker.playwright.chromium.launch(
+            executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
+        )
+    except BaseException:
+        stop_chromium()
+        raise
+    return _Worker.browser
+
+
+def stop_chromium() -> None:
+    """Close the worker's chromium and its driver, if a browser test started them."""
+    playwright, _Worker.playwright, _Worker.browser = _Worker.playwright, None, None
+    if playwright is not None:
+        asyncio.events._set_running_loop(_Worker.loop)
+        try:
+            playwright.stop()
+        finally:
+            asyncio.events._set_running_loop(None)
+
+
+@contextmanager
+def chromium(monkeypatch):
+    """The worker's chromium, for one test to open contexts in: each context has
+    its own cookies, storage, cache and service workers, and all are closed when
+    the test ends. Skipped when chromium is missing.
+
+    One Playwright driver and one chromium serve all the browser tests of a
+    worker process; starting them took longer than most tests' own steps.
+    Playwright's sync API marks its event loop as running in this thread while
+    it is in use, and Django then refuses database calls unless
+    DJANGO_ALLOW_ASYNC_UNSAFE is set: it is set for the browser test only (so no
+    other test, nor a process a test starts, inherits it), and the loop is marked
+    running only within this block, so a test without a browser that runs next in
+    the worker keeps Django's SynchronousOnlyOperation check.
+
+    While the loop is marked running, Django keeps a separate database connection
+    for the test's own queries; it is closed here, before the test's tables are
+    emptied, so that runs on the usual connection."""
     missing = chromium_missing()
     if missing:
         pytest.skip(missing)
     sync_api = pytest.importorskip("playwright.sync_api")
-    # Playwright's sync API runs an event loop in this thread; Django would refuse
-    # the test's own database calls while it runs. Set for the browser tests only,
-    # so that no other test (or the processes it starts) inherits it.
     monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    profile = tempfile.mkdtemp(prefix="chromium-profile-")
-    errors: list[str] = []
-    tab = None
+    browser = _started_browser(sync_api)
+    before = set(browser.contexts)
+    _Worker.depth += 1
     try:
-        with sync_api.sync_playwright() as playwright:
-            context = playwright.chromium.launch_persistent_context(
-                profile,
-                executable_path=CHROMIUM,
-                args=CHROMIUM_ARGS,
-                headless=True,
-                viewport={"width": 360, "height": 740},
-                **{"locale": "en-GB", **options},
-            )
-            # Every page is checked against the Content-Security-Policy: a
-            # violation (an inline script, style or handler) fails the test.
-            context.add_init_script(CSP_LISTENER)
-            tab = context.pages[0] if context.pages else context.new_page()
-            # A test that cuts the network on purpose lists the errors it expects.
-            tab.expected_errors = []
-            tab.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-            tab.on("pageerror", lambda exc: errors.append(str(exc)))
-            yield tab
-            context.close()
-            connections.close_all()
+        yield browser
     finally:
-        shutil.rmtree(profile, ignore_errors=True)
+        _Worker.depth -= 1
+        try:
+            for context in browser.contexts:
+                if context not in before:
+                    context.close()
+        except Exception:
+            stop_chromium()  # the next test gets a fresh one
+            raise
+        finally:
+            if _Worker.depth == 0:
+                connections.close_all()
+                asyncio.events._set_running_loop(None)
+
+
+@contextmanager
+def chromium_tab(monkeypatch, **options):
+    """A 360 px wide tab in a fresh context of the worker's chromium (``chromium``:
+    its own cookies, storage and service workers); fails on any console error, a
+    Content-Security-Policy violation included."""
+    errors: list[str] = []
+    with chromium(monkeypatch) as browser:
+        context = browser.new_context(
+            viewport={"width": 360, "height": 740}, **{"locale": "en-GB", **options}
+        )
+        # Every page is checked against the Content-Security-Policy: a
+        # violation (an inline script, style or handler) fails the test.
+        context.add_init_script(CSP_LISTENER)
+        tab = context.new_page()
+        # A test that cuts the network on purpose lists the errors it expects.
+        tab.expected_errors = []
+        tab.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+        tab.on("pageerror", lambda exc: errors.append(str(exc)))
+        yield tab
     unexpected = [e for e in errors if not any(part in e for part in tab.expected_errors)]
     assert unexpected == [], f"console errors: {unexpected}"
 

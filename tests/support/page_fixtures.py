@@ -5,21 +5,12 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.db import connections
 from django.test import Client
 
 from series.clubs import players as player_services
 from series.clubs import services as club_services
 from series.sheets import services
-from tests.support.browser import (
-    CHROMIUM,
-    CHROMIUM_ARGS,
-    NAMES,
-    PASSWORD,
-    SIX,
-    chromium_missing,
-    chromium_tab,
-)
+from tests.support.browser import NAMES, PASSWORD, SIX, chromium, chromium_tab
 from tests.support.factories import start
 from tests.support.pages import Table, build_table
 from tests.support.shared import copy_or_build, written_once_per_module
@@ -99,14 +90,8 @@ def browsers(live_server, monkeypatch):
     cookies), 360 × 740; the test fails on any console error but those it
     expects (``open_tab.expected``: texts such as "status of 403", for a page
     it opens to be refused)."""
-    missing = chromium_missing()
-    if missing:
-        pytest.skip(missing)
-    sync_api = pytest.importorskip("playwright.sync_api")
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
     errors: list[str] = []
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    with chromium(monkeypatch) as browser:
 
         def open_tab(language: str):
             context = browser.new_context(viewport={"width": 360, "height": 740}, locale=language)
@@ -117,8 +102,6 @@ def browsers(live_server, monkeypatch):
 
         open_tab.expected = []
         yield open_tab
-        browser.close()
-        connections.close_all()
     # A used-up invitation answers 410 Gone, which chromium reports on the console.
     expected = ["status of 410", *open_tab.expected]
     errors = [e for e in errors if not any(text in e for text in expected)]
