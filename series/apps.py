@@ -23,6 +23,7 @@ class SeriesConfig(AppConfig):
         from series.nights import projection as night_projection
         from series.nights import selectors as night_selectors
         from series.nights import services as nights
+        from series.nights import stream as night_stream
 
         accounts.connect()
         # The rebuild writes the nights after their tables' sheets, then the championships.
@@ -33,11 +34,11 @@ class SeriesConfig(AppConfig):
         projectors.register(REBUILD)  # the federations' lists are rebuilt with the rest
         projectors.register_tailing(FOLLOWER)  # and followed outside the request
         projectors.register(RELINKS)  # a player relinked leaves the account that confirmed it
-        if outbox.night_changed not in nights.FOLLOWERS:  # a close's mail, in its transaction
-            nights.FOLLOWERS.append(outbox.night_changed)
+        if outbox.night_changed not in night_stream.FOLLOWERS:  # a close's mail, in its transaction
+            night_stream.FOLLOWERS.append(outbox.night_changed)
         # A championship's night: no reopening after its cut, its final drawn by its standings.
-        if championships.refuse_reopen_after_cut not in nights.REOPEN_CHECKS:
-            nights.REOPEN_CHECKS.append(championships.refuse_reopen_after_cut)
+        if championships.refuse_reopen_after_cut not in night_stream.REOPEN_CHECKS:
+            night_stream.REOPEN_CHECKS.append(championships.refuse_reopen_after_cut)
         nights.DRAW_ORDERS[CHAMPIONSHIP_DRAW] = championships.final_order
         # Its nights open through the night's own operation, and its page shows what
         # the night counts for and, on the final, the championship's ranking.

@@ -73,7 +73,7 @@ from series.models import (
     Player,
     Season,
 )
-from series.nights.services import NIGHT
+from series.nights.stream import NIGHT
 from series.sheets import projections
 from series.sheets.services import SERIES
 

@@ -1,5 +1,5 @@
 """What a night's close writes for the members' mail, in the close's own
-transaction (a follower of the night's stream: ``series.nights.services.FOLLOWERS``).
+transaction (a follower of the night's stream: ``series.nights.stream.FOLLOWERS``).
 
 The messages come from the log, never from a request's own say: a close that
 commits has its rows, one that rolls back has none, and a rebuild, a restore or

@@ -12,6 +12,7 @@ from series.domain.nights.night import CloseNight
 from series.eventstore import writer
 from series.models import Event, SeriesSheet
 from series.nights import services as nights
+from series.nights import stream as night_stream
 from series.sheets import services
 from tests.support.api import client_for, make_user
 from tests.support.nights import drawn, night_of, other_winner, play_out
@@ -124,12 +125,12 @@ def test_a_close_that_read_its_tables_before_a_correction_is_refused_after_its_a
     _club, night_id, table = a_night_played(close=False)
     nights.night_round_close(night_id=night_id)
     state = nights.night_load(night_id)
-    points, _disputed = nights._close_reading(night_id, state)
+    points, _disputed = night_stream.close_reading(night_id, state)
     services.deal_correct(
         series_id=table.series, number=1, entry=other_winner(table), reason="Wrong winner"
     )
     with pytest.raises(DomainError) as refused:
-        writer.write(nights.NIGHT, night_id, CloseNight(points))
+        writer.write(night_stream.NIGHT, night_id, CloseNight(points))
     assert refused.value.code == "night_result_changed"
     assert not nights.night_load(night_id).closed
     closed = nights.night_close(night_id=night_id).state
