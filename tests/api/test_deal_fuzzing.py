@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from series.eventstore import store
 from series.models import Event
+from tests.support.examples import examples
 from tests.support.factories import start
 
 pytestmark = pytest.mark.django_db
@@ -60,7 +61,7 @@ def long_series(table):
 
 
 @settings(
-    max_examples=100,
+    max_examples=examples(100),
     deadline=None,
     derandomize=True,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],

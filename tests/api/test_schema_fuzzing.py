@@ -23,6 +23,7 @@ from schemathesis.wfc.escalation import EscalatingAuthProvider
 
 from series.api.serializers import PLAYER_KEY_PATTERN
 from series.models import DeviceToken
+from tests.support.examples import examples
 from tests.support.factories import start
 
 # What fits the schema is accepted, unless a rule (422), access (401, 403, 404),
@@ -88,7 +89,7 @@ schema = load_schema()
 
 @schema.parametrize()
 @settings(
-    max_examples=5,
+    max_examples=examples(5),
     deadline=None,
     suppress_health_check=list(HealthCheck),
     derandomize=True,
@@ -186,10 +187,10 @@ def peer_reads(operations: list[str]):
 PEER_READS = [peer_reads(CLUB_OBJECTS), peer_reads(CLUB_PLAY)]
 
 
-def stateful(*, examples: int, steps: int) -> settings:
+def stateful(*, runs: int, steps: int) -> settings:
     """A stateful run's settings: the same draws whatever ran before it."""
     return settings(
-        max_examples=examples,
+        max_examples=examples(runs),
         stateful_step_count=steps,
         deadline=None,
         suppress_health_check=list(HealthCheck),
@@ -201,7 +202,7 @@ def stateful(*, examples: int, steps: int) -> settings:
 @pytest.mark.django_db
 def test_workflows_along_the_schemas_links_never_error(admin_world):
     AdminToken.token = admin_world["token"]
-    Workflows.run(settings=stateful(examples=15, steps=6))
+    Workflows.run(settings=stateful(runs=15, steps=6))
 
 
 @pytest.mark.postgres
@@ -219,7 +220,7 @@ def test_a_scorer_of_another_club_replaying_the_admins_reads_gets_none_of_its_ob
     request_started.connect(note_the_rivals_requests)
     try:
         for machine in PEER_READS:
-            machine.run(settings=stateful(examples=10, steps=8))
+            machine.run(settings=stateful(runs=10, steps=8))
     finally:
         request_started.disconnect(note_the_rivals_requests)
     assert replayed, "the object-level check replayed none of the admin's reads as the rival"

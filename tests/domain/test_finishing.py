@@ -12,6 +12,7 @@ from series.domain.nights import Placement, table_result
 from series.domain.series import SeriesState, VoidDeal, decide, fold
 from series.domain.series.finishing import places_from_order, series_order
 from series.domain.series.standing import standing_of
+from tests.support.examples import examples
 from tests.support.series import record_points as record
 from tests.support.series import started_in_seat_order as started
 
@@ -149,7 +150,7 @@ def regular_totals(state):
     return totals
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(played_series())
 def test_the_order_places_every_player_once_the_winner_alone_first(state):
     """RULES D-21: a finished series' winner is 1st alone; every seat has one place."""
@@ -160,7 +161,7 @@ def test_the_order_places_every_player_once_the_winner_alone_first(state):
         assert order[0] == (state.winner,)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(played_series())
 def test_no_player_is_placed_below_one_whose_total_after_the_regular_deals_was_higher(state):
     """RULES D-21 (Continental): the tiebreak orders only those tied for first, so
@@ -179,7 +180,7 @@ def test_no_player_is_placed_below_one_whose_total_after_the_regular_deals_was_h
                 assert place[one] == place[other]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(played_series())
 def test_standard_rummy_places_those_out_later_ahead_then_by_total(state):
     """RULES §3, D-21: elimination, then totals."""
@@ -197,7 +198,7 @@ def test_standard_rummy_places_those_out_later_ahead_then_by_total(state):
                 assert place[one] < place[other]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(played_series(), st.randoms())
 def test_the_night_and_the_league_give_a_series_the_same_places_whatever_the_seat_order(
     state, shuffle

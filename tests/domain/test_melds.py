@@ -13,6 +13,7 @@ from series.domain.cards import JOKER, SUITS, Card, parse_cards
 from series.domain.meld_reasons import one_card_short
 from series.domain.melds import Verdict, check_arrangement, solve
 from series.domain.rules import PRESETS, Rules, rules_from
+from tests.support.examples import examples
 from tests.support.reference import (
     going_out_hand,
     near_miss,
@@ -413,7 +414,7 @@ def test_with_twos_wild_a_meld_still_needs_a_natural_card():
     assert "neither a set (one rank) nor a run (one suit)" in messages(verdict)[0]
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(
     st.one_of(continental_hands(), rummy_hands(), rummy_hands_twos_wild()),
     st.randoms(use_true_random=False),
@@ -425,7 +426,7 @@ def test_the_order_of_the_cards_never_changes_the_verdict(case, rng):
     assert solve(rules, shuffled) == solve(rules, cards)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     st.one_of(continental_hands(), rummy_hands(), rummy_hands_twos_wild()),
     st.randoms(use_true_random=False),
@@ -470,7 +471,7 @@ def expected_hint(rules: Rules, cards: list[Card]) -> list[str]:
     return [hint.message]
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(st.one_of(continental_hands(max_size=6), rummy_hands(max_size=6)))
 def test_the_one_card_short_hint_names_exactly_the_cards_that_would_do(case):
     rules, cards = case

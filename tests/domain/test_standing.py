@@ -10,6 +10,7 @@ from series.domain.events import DealEntry, Hand
 from series.domain.series import RecordDeal, SeriesState, VoidDeal, decide, fold
 from series.domain.series.finishing import series_order
 from series.domain.series.standing import Standing, decode, encode, standing_of
+from tests.support.examples import examples
 from tests.support.series import started_in_seat_order as started
 
 penalties = st.sampled_from([15, 20, 25, 40, 60])
@@ -33,7 +34,7 @@ def series_on_the_way(draw):
     return state
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(series_on_the_way())
 def test_a_standing_says_what_the_series_state_says(state):
     standing = standing_of(state)
@@ -56,7 +57,7 @@ def test_a_standing_says_what_the_series_state_says(state):
         )
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(series_on_the_way())
 def test_a_standing_comes_back_from_the_json_a_sheet_keeps(state):
     standing = standing_of(state)

@@ -24,6 +24,7 @@ from series.models import (
     SeriesSheet,
 )
 from series.sheets import projections, services
+from tests.support.examples import examples
 from tests.support.factories import club_with_players, entry, start
 
 
@@ -130,7 +131,7 @@ class RebuildTests(TestCase):
         assert projections.rebuild() == Event.objects.count()
         assert snapshot() == inline
 
-    @settings(max_examples=40)
+    @settings(max_examples=examples(40))
     @random_series
     def test_the_sheet_snapshot_is_the_fold_of_the_log_after_every_command(
         self, players, needs_confirmation, moves

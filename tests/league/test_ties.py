@@ -24,6 +24,7 @@ from series.clubs import services as club_services
 from series.league import selectors
 from series.models import ClubRecord, PersonSummary
 from series.sheets import projections, services
+from tests.support.examples import examples
 from tests.support.factories import entry, start
 from tests.support.league import caught_up, league_tables
 
@@ -161,7 +162,7 @@ a_series = st.tuples(
 
 
 class TiedHistoryTests(TestCase):
-    @settings(max_examples=30, deadline=None)
+    @settings(max_examples=examples(30), deadline=None)
     @given(history=st.lists(a_series, min_size=2, max_size=8))
     def test_a_tied_history_has_the_checksum_of_its_rebuild(self, history):
         club, players = club_of(NAMES)

@@ -18,6 +18,7 @@ from series.domain.league.rating import (
     grown,
     standing_on,
 )
+from tests.support.examples import examples
 
 priors = st.builds(
     Form,
@@ -45,7 +46,7 @@ def mu_after(forms, places, mover, place):
     return walk.step(table)[mover].mu
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(tables_with_a_better_and_a_worse_place())
 def test_placing_higher_never_gives_a_lower_mu_shared_places_included(case):
     """RULES D-26: everything else the same, a better place gives at least the

@@ -17,6 +17,7 @@ from series.domain.nights.report import (
     night_facts,
 )
 from series.domain.series import AbandonSeries, VoidDeal
+from tests.support.examples import examples
 from tests.support.series import A, B, C, D, E, F, entry, record, run, started
 
 
@@ -111,7 +112,7 @@ DEALS = st.lists(st.tuples(st.integers(0, 2), POINTS, POINTS), min_size=1, max_s
 KEYS = {A: "a", B: "b", C: "c"}
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(DEALS)
 def test_the_facts_agree_with_every_deal_played(deals):
     """Three deals, then tiebreaks while players stay level (RULES D-8)."""
