@@ -201,18 +201,3 @@ def test_without_twos_wild_the_same_claim_is_refused():
     with pytest.raises(DomainError) as refused:
         decide(state, RecordDeal(DealEntry(B, hands, going_out=claim, rummy=True)))
     assert refused.value.code == "invalid_going_out"
-
-
-def test_a_series_started_before_the_new_options_reads_them_as_their_defaults():
-    from series.eventstore.mapper import SCHEMA_VERSION, from_payload, to_payload
-
-    (event,) = decide(SeriesState(), StartSeries(1, (A, B, C), A, rules_from("rummy")))
-    _, payload = to_payload(event)
-    older = {
-        name: value
-        for name, value in payload["rules"].items()
-        if name not in ("twos_wild", "rummy_bonus")
-    }
-    read = from_payload("SeriesStarted", payload | {"rules": older}, SCHEMA_VERSION)
-    assert read == event  # so a restored backup re-decides to the same event
-    assert read.rules["twos_wild"] is False and read.rules["rummy_bonus"] == 2
