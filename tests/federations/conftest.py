@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
+import pytest
+from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from series.clubs import membership
@@ -13,6 +15,7 @@ from series.clubs import services as club_services
 from series.eventstore import projectors
 from series.nights import services as nights
 from series.sheets import services
+from tests.support.browser import PASSWORD
 
 
 def days_ago(days: int) -> str:
@@ -55,3 +58,9 @@ def followed() -> None:
 
 
 __all__ = ["date"]
+
+
+@pytest.fixture
+def marta(transactional_db):
+    """The club admin the browser journeys sign in as."""
+    return get_user_model().objects.create_user("marta", password=PASSWORD)

@@ -11,7 +11,7 @@ from django.contrib.auth import get_user_model
 from series.federations import persons, services
 from series.models import FederationMember, PersonLink
 from tests.federations.conftest import club_of, followed, linked, placed_night
-from tests.support.browser import PASSWORD, chromium_tab, shoot, sign_in
+from tests.support.browser import chromium_tab, shoot, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -22,11 +22,6 @@ WAIT = 5000  # ms, every wait bounded
 def page(live_server, monkeypatch):
     with chromium_tab(monkeypatch) as tab:
         yield tab
-
-
-@pytest.fixture
-def marta(transactional_db):
-    return get_user_model().objects.create_user("marta", password=PASSWORD)
 
 
 def page_fits(tab) -> bool:

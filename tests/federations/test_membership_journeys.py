@@ -11,16 +11,11 @@ from django.contrib.auth import get_user_model
 from series.federations import services
 from series.models import FederationMember
 from tests.federations.conftest import club_of
-from tests.support.browser import PASSWORD, shoot, sign_in
+from tests.support.browser import shoot, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 WAIT = 5000  # ms, every wait bounded
-
-
-@pytest.fixture
-def marta(transactional_db):
-    return get_user_model().objects.create_user("marta", password=PASSWORD)
 
 
 def page_fits(tab) -> bool:

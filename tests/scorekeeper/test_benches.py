@@ -23,7 +23,7 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from tests.support.standby import free_port
+from tests.support.ports import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 BENCHES = sorted(path.name for path in (ROOT / "bench").glob("*.py") if path.name != "__init__.py")

@@ -14,15 +14,6 @@ from tests.support.pages import play_to_the_end, record
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def three(table):
-    """A series of Anna, Bruno and Carla; Anna deals first."""
-    players = table.players[:3]
-    return services.series_start(
-        club=table.club, players=[p.id for p in players], first_dealer=players[0].id
-    ).series_id
-
-
 def tied_after_three_deals(series_id, anna, bruno, carla):
     record(series_id, anna, {bruno: 30, carla: 40})
     record(series_id, bruno, {anna: 30, carla: 20})

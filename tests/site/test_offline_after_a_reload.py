@@ -8,20 +8,11 @@ from __future__ import annotations
 import pytest
 
 from series.models import Event
-from series.sheets import services
 from tests.support.browser import enter_deal, shoot, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 WAIT = 10000  # ms, every wait bounded
-
-
-@pytest.fixture
-def series_id(club):
-    club, players = club
-    return services.series_start(
-        club=club, players=[p.id for p in players[:4]], first_dealer=players[0].id
-    ).series_id
 
 
 def test_the_deal_form_reloaded_offline_lists_what_waits_and_comes_back_online(

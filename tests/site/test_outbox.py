@@ -15,14 +15,6 @@ from tests.support.factories import entry
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-@pytest.fixture
-def series_id(club):
-    club, players = club
-    return services.series_start(
-        club=club, players=[p.id for p in players[:4]], first_dealer=players[0].id
-    ).series_id
-
-
 # No entry of the outbox is being sent (one may be kept, waiting or gone).
 NOT_SENDING = """() => !JSON.parse(localStorage.getItem('scorekeeper.outbox') || '[]')
   .some((entry) => entry.state === 'sending')"""

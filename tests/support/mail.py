@@ -18,7 +18,7 @@ from series.clubs import membership
 from series.clubs import players as player_services
 from series.nights import services as nights
 from tests.support.nights import drawn, night_of, play_out
-from tests.support.standby import free_port
+from tests.support.ports import free_port
 
 
 def member_for(club, player, username: str, *, language: str = "en", confirmed: bool = True):

@@ -35,7 +35,7 @@ from pathlib import Path
 
 import psycopg
 
-from tests.support.standby import free_port
+from tests.support.ports import free_port
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 PASSWORD = "a long table password"

@@ -15,7 +15,6 @@ import http.cookiejar
 import json
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -26,6 +25,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import psycopg
+
+from tests.support.ports import free_port
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 
@@ -42,12 +43,6 @@ def bindir() -> Path | None:
         if (path / "initdb").exists() and (path / "pg_basebackup").exists():
             return path
     return None
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def as_postgres() -> list[str]:
