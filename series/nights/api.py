@@ -30,8 +30,8 @@ from series.domain.errors import DomainError, _
 from series.domain.nights import draws
 from series.domain.nights import report as report_facts
 from series.domain.nights import scoring as scorings
+from series.domain.nights.commands import REASON_LENGTH
 from series.domain.nights.large_tables import LARGE_TABLE_RULES
-from series.domain.nights.night import REASON_LENGTH
 from series.domain.nights.planning import STAGES
 from series.models import Club
 from series.nights import planning, selectors, services

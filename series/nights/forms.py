@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from series.domain.nights import draws
 from series.domain.nights import scoring as scorings
-from series.domain.nights.night import REASON_LENGTH
+from series.domain.nights.commands import REASON_LENGTH
 from series.domain.nights.results import order_from_places
 from series.web.forms import TypedForm, WriteForm
 

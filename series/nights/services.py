@@ -29,9 +29,7 @@ from series.domain.errors import DomainError, NotFound, _
 from series.domain.league.rating import START_MU
 from series.domain.league.seasons import EARLIEST_DAY, LATEST_DAY, season_of
 from series.domain.nights import draws
-from series.domain.nights.large_tables import THIRTEEN_CARDS
-from series.domain.nights.meetings import Pair, pair
-from series.domain.nights.night import (
+from series.domain.nights.commands import (
     CheckIn,
     CheckOut,
     CloseNight,
@@ -40,15 +38,16 @@ from series.domain.nights.night import (
     EnterTableResult,
     MovePlayer,
     NightCommand,
-    NightState,
     OpenNight,
     OpenPlannedNight,
     ReopenNight,
     StartTable,
     SwapPlayers,
     WithdrawRound,
-    late_seat,
 )
+from series.domain.nights.large_tables import THIRTEEN_CARDS
+from series.domain.nights.meetings import Pair, pair
+from series.domain.nights.night import NightState, late_seat
 from series.domain.nights.scoring import DEFAULT as DEFAULT_SCORING
 from series.domain.rules import Rules
 from series.domain.series import OPEN_STATUSES

@@ -13,6 +13,14 @@ from collections.abc import Callable
 from uuid import UUID
 
 from series.domain.errors import DomainError, _
+from series.domain.nights.commands import (
+    CloseNight,
+    CloseRound,
+    DrawRound,
+    EnterTableResult,
+    NightCommand,
+    OpenNight,
+)
 from series.domain.nights.events import (
     NightClosed,
     NightPoints,
@@ -23,18 +31,7 @@ from series.domain.nights.events import (
     RoundDrawn,
     RoundPointsRecorded,
 )
-from series.domain.nights.night import (
-    CloseNight,
-    CloseRound,
-    DrawRound,
-    EnterTableResult,
-    NightCommand,
-    NightState,
-    OpenNight,
-    check_recorded,
-    decide,
-    fold,
-)
+from series.domain.nights.night import NightState, check_recorded, decide, fold
 from series.domain.nights.planning import PlanNight
 from series.eventstore import writer
 from series.eventstore.writer import Change, Loaded, digest

@@ -20,6 +20,16 @@ from series.domain.events import (
     SeriesAbandoned,
     SeriesStarted,
 )
+from series.domain.nights.commands import (
+    CheckIn,
+    CheckOut,
+    MovePlayer,
+    OpenNight,
+    ReopenNight,
+    StartTable,
+    SwapPlayers,
+    WithdrawRound,
+)
 from series.domain.nights.events import (
     NightClosed,
     NightOpened,
@@ -33,16 +43,6 @@ from series.domain.nights.events import (
     RoundDrawn,
     RoundWithdrawn,
     TableStarted,
-)
-from series.domain.nights.night import (
-    CheckIn,
-    CheckOut,
-    MovePlayer,
-    OpenNight,
-    ReopenNight,
-    StartTable,
-    SwapPlayers,
-    WithdrawRound,
 )
 from series.domain.registry import command_for
 from series.domain.roster import RosterState, UnmergePlayer, decide, fold

@@ -8,7 +8,7 @@ import pytest
 
 from series.clubs import membership
 from series.domain.errors import DomainError
-from series.domain.nights.night import CloseNight
+from series.domain.nights.commands import CloseNight
 from series.eventstore import writer
 from series.models import Event, SeriesSheet
 from series.nights import services as nights

@@ -17,7 +17,8 @@ from fractions import Fraction
 from functools import reduce
 
 from ..errors import _
-from ..nights.night import NightState, OpenNight
+from ..nights.commands import OpenNight
+from ..nights.night import NightState
 from ..nights.night import decide as night_decide
 from ..registry import records
 from ..rules import rules_from

@@ -1,4 +1,5 @@
-"""A club night as a fold of its events, and the commands on it (RULES §5, D-15 … D-19).
+"""A club night as a fold of its events, and what it decides of its commands
+(``commands.py``; RULES §5, D-15 … D-19).
 
 A night belongs to a club and has a date, rules (the club's defaults), a
 scoring method and rounds; each round seats every present player at one table
@@ -12,17 +13,32 @@ the commands that need it (``CloseRound.ended``, ``CloseNight.playing``,
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from functools import reduce
 from uuid import UUID
 
 from ..errors import DomainError, _
-from ..registry import records
 from ..rules import rules_from
 from ..series import ABANDONED, FINISHED
 from ..text import plain
 from . import draws
 from . import scoring as scorings
+from .commands import (
+    REASON_LENGTH,
+    CheckIn,
+    CheckOut,
+    CloseNight,
+    CloseRound,
+    DrawRound,
+    EnterTableResult,
+    MovePlayer,
+    NightCommand,
+    OpenNight,
+    ReopenNight,
+    StartTable,
+    SwapPlayers,
+    WithdrawRound,
+)
 from .drawing import draw
 from .errors import InvalidNight
 from .events import (
@@ -32,7 +48,6 @@ from .events import (
     NightMoved,
     NightOpened,
     NightPlanned,
-    NightPoints,
     NightReopened,
     NightTableDrawn,
     NightWithdrawn,
@@ -48,8 +63,7 @@ from .events import (
     TableResultEntered,
     TableStarted,
 )
-from .large_tables import LARGE_TABLE_RULES, THIRTEEN_CARDS, table_rules
-from .meetings import Pair
+from .large_tables import LARGE_TABLE_RULES, table_rules
 from .planning import (
     PlanNight,
     PlanningCommand,
@@ -57,7 +71,6 @@ from .planning import (
     decide_planning,
     refuse_while_planned,
 )
-from .results import Order
 from .sizes import check_bounds, table_sizes
 from .state import NightRound, NightState, NightTable
 
@@ -163,143 +176,6 @@ def apply(state: NightState, event: NightEvent) -> NightState:
 
 def fold(events: Iterable[NightEvent], state: NightState | None = None) -> NightState:
     return reduce(apply, events, state or NightState())
-
-
-# -- commands -----------------------------------------------------------------
-
-
-@records(NightOpened)
-@dataclass(frozen=True, slots=True)
-class OpenNight:
-    club: int
-    date: str
-    rules: Mapping
-    scoring: Mapping
-    large_table: str = THIRTEEN_CARDS
-    # The smallest and largest table the night will seat; None: the game's limits.
-    min_table: int | None = None
-    max_table: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class OpenPlannedNight(OpenNight):
-    """Open a night planned ahead, on the day: its stream is loaded, not new."""
-
-
-@records(PlayersCheckedIn)
-@dataclass(frozen=True, slots=True)
-class CheckIn:
-    """``players``: checked by the caller as active players of the night's club."""
-
-    players: tuple[int, ...]
-
-
-@records(PlayerCheckedOut)
-@dataclass(frozen=True, slots=True)
-class CheckOut:
-    player: int
-
-
-@dataclass(frozen=True, slots=True)
-class DrawRound:
-    """Draw the next round. ``met``: the season's meetings; ``standings``: the
-    night's players best first; ``ratings``: by player. A round whose tables
-    started is closed first (``CloseRound``); one drawn and not started is
-    drawn again."""
-
-    seed: int
-    min_table: int
-    max_table: int
-    method: str = draws.DEFAULT
-    met: Mapping[Pair, int] = field(default_factory=dict)
-    standings: tuple[int, ...] = ()
-    ratings: Mapping[int, float] = field(default_factory=dict)
-
-
-@records(PlayerMoved)
-@dataclass(frozen=True, slots=True)
-class MovePlayer:
-    player: int
-    table: int
-
-
-@records(PlayersSwapped)
-@dataclass(frozen=True, slots=True)
-class SwapPlayers:
-    player: int
-    other: int
-
-
-@records(TableStarted)
-@dataclass(frozen=True, slots=True)
-class StartTable:
-    table: int
-    series: str
-
-
-@dataclass(frozen=True, slots=True)
-class EnterTableResult:
-    """The director's result for Table ``table`` of round ``round`` (RULES D-18):
-    ``order``, groups of level players best first; ``series_status``: the status
-    of the table's series as the caller read it (only an abandoned one takes a
-    result). Entered again, the later result replaces the earlier."""
-
-    round: int
-    table: int
-    order: Order
-    series_status: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class CloseRound:
-    ended: frozenset[int] = frozenset()  # the tables whose series ended
-
-
-@records(RoundWithdrawn)
-@dataclass(frozen=True, slots=True)
-class WithdrawRound:
-    """Take back round ``round``, drawn and none of its tables started."""
-
-    round: int
-
-
-@dataclass(frozen=True, slots=True)
-class CloseNight:
-    """``playing``: the tables of the current round whose series still plays;
-    ``disputed``: (round, table, deal) of each disputed deal of the night's tables;
-    ``points``: the night's ranking as it stands, recorded in the event."""
-
-    points: tuple[NightPoints, ...]
-    playing: tuple[int, ...] = ()
-    disputed: tuple[tuple[int, int, int], ...] = ()
-
-
-REASON_LENGTH = 500
-
-
-@records(NightReopened)
-@dataclass(frozen=True, slots=True)
-class ReopenNight:
-    """Open a closed night again to change its result (RULES D-22), saying why."""
-
-    reason: str
-
-
-NightCommand = (
-    OpenNight
-    | CheckIn
-    | CheckOut
-    | DrawRound
-    | MovePlayer
-    | SwapPlayers
-    | StartTable
-    | EnterTableResult
-    | CloseRound
-    | WithdrawRound
-    | CloseNight
-    | ReopenNight
-    | PlanningCommand
-)
 
 
 def scoring_method(scoring: Mapping) -> scorings.Method:

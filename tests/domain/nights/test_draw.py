@@ -134,8 +134,9 @@ def test_no_single_swap_of_two_players_lowers_a_random_draws_repeat_meetings(pla
 def test_a_round_drawn_by_standings_records_whom_it_swapped_to_avoid_a_repeat():
     """The night's page says when and why a draw by standings swapped players: the
     round's event records each swap it made, and a draw that needed none records none."""
+    from series.domain.nights.commands import CheckIn, DrawRound, OpenNight
     from series.domain.nights.events import DrawSwap
-    from series.domain.nights.night import CheckIn, DrawRound, NightState, OpenNight, decide, fold
+    from series.domain.nights.night import NightState, decide, fold
 
     state = fold(decide(NightState(), OpenNight(1, "2026-03-14", {"preset": "continental"}, {})))
     state = fold(decide(state, CheckIn(tuple(range(1, 10)))), state)

@@ -274,7 +274,8 @@ FULL_TABLE = {n: tuple(range(n - 1, -1, -1)) for n in range(3, 9)}
 
 
 def opened(points_table) -> list:
-    from series.domain.nights.night import NightState, OpenNight, decide
+    from series.domain.nights.commands import OpenNight
+    from series.domain.nights.night import NightState, decide
 
     scoring = {"method": "points_table", "points_table": points_table}
     return decide(NightState(), OpenNight(1, "2026-03-14", {"preset": "continental"}, scoring))

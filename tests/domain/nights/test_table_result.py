@@ -7,6 +7,7 @@ import pytest
 
 from series.domain.events import DealEntry, Hand
 from series.domain.nights import PerDeal, PointsTable, night_ranking, table_result
+from series.domain.nights.commands import CloseNight, EnterTableResult
 from series.domain.nights.errors import InvalidNight
 from series.domain.nights.events import (
     NightOpened,
@@ -17,14 +18,7 @@ from series.domain.nights.events import (
     TableResultEntered,
     TableStarted,
 )
-from series.domain.nights.night import (
-    CloseNight,
-    EnterTableResult,
-    apply,
-    check_recorded,
-    decide,
-    fold,
-)
+from series.domain.nights.night import apply, check_recorded, decide, fold
 from series.domain.nights.results import order_from_places
 from series.domain.rules import rules_from
 from series.domain.series import (
