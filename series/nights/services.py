@@ -340,7 +340,7 @@ def night_round_draw(
     night_id: UUID,
     min_table: int,
     max_table: int,
-    method: str = "random",
+    method: str = draws.DEFAULT,
     seed: int | None = None,
     expected_version: int | None = None,
     actor_id: int | None = None,
