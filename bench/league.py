@@ -404,7 +404,7 @@ def main() -> None:
     from series.clubs import services as club_services
     from series.eventstore import projectors
     from series.models import SeriesResult
-    from series.sheets import projections
+    from series.sheets import projection
 
     call_command("migrate", verbosity=0)
     club = club_services.club_create(name="Bench league", public=True)
@@ -422,7 +422,7 @@ def main() -> None:
     deals += generate_history(url, SMALL_HISTORY, small.id, few, year)
     print(f"  {deals} deals in {time.perf_counter() - started:.1f} s; rebuilding projections…")
     started = time.perf_counter()
-    events = projections.rebuild()
+    events = projection.rebuild()
     projectors.follow_log()  # the follower, running beside the server, reads the log once
     analyze()
     results = SeriesResult.objects.count()

@@ -326,7 +326,7 @@ def verify(tally: Tally) -> list[str]:
     from series.backup import checksum
     from series.eventstore import projectors
     from series.models import Checkpoint, Event
-    from series.sheets import projections
+    from series.sheets import projection
 
     problems = []
     if any(status >= 500 for status in tally.statuses):
@@ -349,7 +349,7 @@ def verify(tally: Tally) -> list[str]:
         f"it read them in {time.perf_counter() - started:.2f} s"
     )
     before = checksum.table_digests()
-    projections.rebuild()
+    projection.rebuild()
     after = checksum.table_digests()
     if after != before:
         differ = ", ".join(table for table in after if after[table] != before[table])

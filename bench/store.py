@@ -391,10 +391,10 @@ def generate_history(url: str, deal_events: int, club_id: int, player_ids: list[
 def child_rebuild(url: str) -> None:
     """Run one rebuild and print events, seconds and peak memory as JSON."""
     setup_django(url)
-    from series.sheets import projections
+    from series.sheets import projection
 
     started = time.perf_counter()
-    events = projections.rebuild()
+    events = projection.rebuild()
     elapsed = time.perf_counter() - started
     peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     print(json.dumps({"events": events, "seconds": elapsed, "peak_mib": peak_kib / 1024}))

@@ -74,7 +74,7 @@ from series.models import (
     Season,
 )
 from series.nights.stream import NIGHT
-from series.sheets import projections
+from series.sheets import projection
 from series.sheets.services import SERIES
 
 FORMAT = "scorekeeper-log"
@@ -304,7 +304,7 @@ def import_lines(
                 progress(restorer.events)
         restorer.finish()
         _reset_sequences()
-        projections.rebuild()
+        projection.rebuild()
     return restorer.events
 
 

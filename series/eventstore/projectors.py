@@ -16,7 +16,7 @@ subscriber.
 
 A stream of another kind than the series' (a night's, a championship's) has its
 own read model, written by its writer; for the rebuild of every read model from
-the log (``sheets.projections.rebuild``) it registers its part (``StreamsRebuild``):
+the log (``sheets.projection.rebuild``) it registers its part (``StreamsRebuild``):
 its tables and how to write them again from its streams.
 """
 

@@ -3,7 +3,7 @@
 - ``SeriesResult``: one row per finished series and person, with the rating
   after it. A deal that finishes a series, or changes a finished one, only
   marks the club's league as behind, in its own statement (``follow_series``,
-  called by ``projections.project``: ``mark_write``), and so does a merge
+  called by ``sheets.projection.project``: ``mark_write``), and so does a merge
   (``follow_roster``). The league's follower (``catch_up.py``) then counts
   the club outside the request: series that finished after every counted one
   are added as they stand (``count_new``: ratings from their players' latest,

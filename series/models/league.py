@@ -3,7 +3,7 @@
 ``Season`` and ``LadderRules`` are club settings, edited by club admins.
 ``RosterPlayer``, ``SeriesResult``, ``SeasonStanding``, ``ClubRecord``,
 ``PersonSummary`` and ``HeadToHeadTally`` are projections, rebuilt from the
-log with the rest (``projections.rebuild``).
+log with the rest (``sheets.projection.rebuild``).
 """
 
 from __future__ import annotations

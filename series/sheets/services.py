@@ -60,7 +60,7 @@ from series.eventstore.writer import (
     scoped_key,  # noqa: F401
 )
 from series.models import Club, NightSeat, Player, RosterPlayer, SeriesSeat
-from series.sheets import projections, selectors
+from series.sheets import projection, selectors
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +81,7 @@ def series_loaded(series_id: UUID, *, up_to_version: int | None = None) -> Loade
     row), or by folding its events when the snapshot is missing or stale, or an
     earlier version is asked for (a replay)."""
     if up_to_version is None:
-        saved = projections.saved_state(series_id)
+        saved = projection.saved_state(series_id)
         if saved is not None:
             return Loaded(*saved)
     events = store.load_stream(series_id, up_to_version=up_to_version)
@@ -291,7 +291,7 @@ class SeriesStream:
         return Loaded(SeriesState()) if isinstance(command, StartSeries) else None
 
     def project(self, stream: UUID, change: Change[SeriesState]) -> list[store.Write]:
-        return projections.project(
+        return projection.project(
             stream,
             before=change.before,
             after=change.after,
@@ -313,7 +313,7 @@ class SeriesStream:
             refuse_closed_night(stream)
 
     def in_append(self, stream: UUID, change: Change[SeriesState]) -> bool:
-        return projections.in_append(change.before, change.events)
+        return projection.in_append(change.before, change.events)
 
     def club_of(self, state: SeriesState) -> int:
         return state.setup.club

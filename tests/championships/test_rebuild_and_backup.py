@@ -9,7 +9,7 @@ from series.backup import archive as backup
 from series.backup import checksum
 from series.championships import selectors
 from series.models import Championship, ChampionshipNight
-from series.sheets import projections
+from series.sheets import projection
 from tests.support.backup import backup_of, records_of, signed
 from tests.support.championships import a_championship_played
 
@@ -20,7 +20,7 @@ def test_a_rebuild_gives_the_same_championship_and_standings():
     _club, _players, champ = a_championship_played()
     written = checksum.table_digests()
     page = selectors.championship_page(champ)
-    projections.rebuild()
+    projection.rebuild()
     assert checksum.table_digests() == written
     assert selectors.championship_page(champ) == page
     assert ChampionshipNight.objects.filter(final=True).count() == 1
@@ -30,7 +30,7 @@ def test_the_standings_and_the_final_read_before_the_close_equal_a_rebuilds():
     _club, _players, champ = a_championship_played(close=False)
     page = selectors.championship_page(champ)
     assert page.final.provisional is False and page.state == "final"
-    projections.rebuild()
+    projection.rebuild()
     assert selectors.championship_page(champ) == page
 
 

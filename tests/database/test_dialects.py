@@ -26,7 +26,8 @@ from series.models import (
     SeriesResult,
     SeriesSheet,
 )
-from series.sheets import projections, selectors
+from series.sheets import projection as sheet_projection
+from series.sheets import selectors
 from series.sheets import services as sheets
 from tests.support.factories import club_with_players, start
 
@@ -119,10 +120,10 @@ def test_a_rebuild_empties_the_tables_and_copies_the_rows_back(dialect, table):
     """``empty_tables`` and ``copy_rows``, through the projections' rebuild."""
     _club, _players, series_id = table
     before = SeriesSheet.objects.get(id=series_id)
-    projections.rebuild()
+    sheet_projection.rebuild()
     after = SeriesSheet.objects.get(id=series_id)
     assert (after.version, after.started_at) == (before.version, before.started_at)
-    assert projections.saved_state(series_id)[1] == before.started_at
+    assert sheet_projection.saved_state(series_id)[1] == before.started_at
 
 
 def test_the_json_aggregate_names_the_seated(dialect, table):

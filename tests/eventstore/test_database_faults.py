@@ -23,7 +23,7 @@ from series.eventstore import projectors
 from series.eventstore.retry import ATTEMPTS, DatabaseUnavailable, transient_retry
 from series.models import DealLine, Event
 from series.nights import services as nights
-from series.sheets import projections, services
+from series.sheets import projection, services
 from tests.support.api import client_for
 from tests.support.connections import admin_dsn
 
@@ -251,5 +251,5 @@ def test_terminating_connections_during_a_burst_of_deals_loses_and_doubles_nothi
     assert Event.objects.filter(type="SeriesStarted").count() == WORKERS * SERIES_EACH
     projectors.follow_log()  # series finishing out of order wait for the league's catch-up
     before = checksum.projection_checksum()
-    projections.rebuild()
+    projection.rebuild()
     assert checksum.projection_checksum() == before

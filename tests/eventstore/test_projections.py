@@ -23,7 +23,7 @@ from series.models import (
     SeriesSeat,
     SeriesSheet,
 )
-from series.sheets import projections, services
+from series.sheets import projection, services
 from tests.support.examples import examples
 from tests.support.factories import club_with_players, entry, start
 
@@ -128,7 +128,7 @@ class RebuildTests(TestCase):
         projectors.follow_log()  # the league's catch-up, after a finished series changed
         inline = snapshot()
         event(f"deals in the sheet: {min(len(inline['DealLine']), 3)}")
-        assert projections.rebuild() == Event.objects.count()
+        assert projection.rebuild() == Event.objects.count()
         assert snapshot() == inline
 
     @settings(max_examples=examples(40))
@@ -140,7 +140,7 @@ class RebuildTests(TestCase):
 
         def snapshot_is_the_fold():
             log = fold(stored.event for stored in store.load_stream(series_id))
-            saved, _started_at = projections.saved_state(series_id)
+            saved, _started_at = projection.saved_state(series_id)
             assert saved == log
 
         play(series_id, checker, moves, after_each=snapshot_is_the_fold)

@@ -13,7 +13,7 @@ from django.db import DatabaseError, connection, transaction
 from series.domain.events import SeriesAbandoned
 from series.eventstore import store
 from series.models import DealLine, Event, ImmutableEventError, SeriesSheet
-from series.sheets import projections, services
+from series.sheets import projection, services
 from tests.support.factories import club_with_players, entry, start
 
 pytestmark = pytest.mark.django_db
@@ -163,7 +163,7 @@ def test_a_failing_projection_leaves_no_event(series, monkeypatch):
     def broken(*args, **kwargs):
         raise RuntimeError("projection failed")
 
-    monkeypatch.setattr(projections, "project", broken)
+    monkeypatch.setattr(projection, "project", broken)
     with pytest.raises(RuntimeError):
         services.deal_record(series_id=series_id, entry=entry(a, {b: 20, c: 30}))
     assert Event.objects.count() == 1

@@ -8,7 +8,7 @@ import pytest
 from series.federations import services
 from series.models import FederationStanding
 from series.nights import services as nights
-from series.sheets import projections
+from series.sheets import projection
 from tests.federations.conftest import club_of, followed, linked, placed_night
 from tests.support.api import client_for, make_user
 from tests.support.pages import signed_in
@@ -87,7 +87,7 @@ def test_a_reopened_night_closed_again_counts_its_new_places_as_a_rebuild_does()
     # Ada 1st then 3rd, Carla 3rd then 1st: level; Bruno 2nd twice (r = 1000, 0; 500, 500).
     scores = {person: score for person, score, *_parts in kept}
     assert scores[f"p{players[0].id}"] == scores[f"p{players[2].id}"]
-    projections.rebuild()
+    projection.rebuild()
     again = FederationStanding.objects.values_list("person", "score", "part_a", "part_b")
     assert sorted(again) == kept
 

@@ -19,7 +19,7 @@ from series.models import (
     PersonChoice,
     PersonLink,
 )
-from series.sheets import projections
+from series.sheets import projection
 from tests.federations.conftest import club_of, followed, linked, placed_night
 from tests.support.api import make_user
 from tests.support.backup import backup_of, manage, records_of, signed
@@ -89,7 +89,7 @@ def test_a_federation_with_two_clubs_and_a_confirmed_person_survives_a_backup():
     assert count == 5  # Marta once, and the four others
     # the same list a rebuild gives, place for place
     shown = [(line.person, line.name, line.score, line.place) for line in lines]
-    projections.rebuild()
+    projection.rebuild()
     assert checksum.projection_checksum() == taken.checksum
     again = selectors.ranking(federation, "continental")[1]
     assert [(line.person, line.name, line.score, line.place) for line in again] == shown

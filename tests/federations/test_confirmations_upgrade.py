@@ -15,7 +15,7 @@ from series.domain.federations.person_links import PersonLinkConfirmed, person_l
 from series.eventstore import store
 from series.federations import persons, selectors, services
 from series.models import Event, PersonLink
-from series.sheets import projections
+from series.sheets import projection
 from tests.federations.conftest import club_of, followed, linked, placed_night
 from tests.support.api import make_user
 
@@ -76,7 +76,7 @@ def test_an_upgrade_writes_each_confirmation_into_the_log_and_a_rebuild_keeps_it
         assert (stored.club_id, stored.recorded_by_id) == (club.id, marta.id)
         assert stored.recorded_at == confirmed_at
 
-    projections.rebuild()
+    projection.rebuild()
     followed()
     assert PersonLink.objects.filter(user=marta).count() == 2
     assert set(PersonLink.objects.values_list("confirmed_at", flat=True)) == {confirmed_at}

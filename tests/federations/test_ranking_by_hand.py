@@ -9,7 +9,7 @@ import pytest
 from series.clubs import players as player_services
 from series.federations import projection, services
 from series.models import FederationMember, FederationStanding
-from series.sheets import projections
+from series.sheets import projection as sheet_projection
 from tests.federations.conftest import club_of, followed, linked, placed_night
 from tests.support.api import client_for, make_user
 
@@ -160,7 +160,7 @@ def test_a_night_closed_counts_only_the_persons_who_played_it_and_equals_a_rebui
     assert dino_after.pk == dino_before.pk  # untouched
     kept = sorted(FederationStanding.objects.values_list("person", "score", "results", "players"))
     members = list(FederationMember.objects.values_list("club", "status", "version"))
-    projections.rebuild()  # every read model from the log, the lists with them
+    sheet_projection.rebuild()  # every read model from the log, the lists with them
     again = FederationStanding.objects.values_list("person", "score", "results", "players")
     assert sorted(again) == kept
     assert list(FederationMember.objects.values_list("club", "status", "version")) == members

@@ -15,7 +15,7 @@ from series.clubs import players as player_services
 from series.clubs import services as club_services
 from series.league import selectors
 from series.models import Checkpoint, SeriesResult
-from series.sheets import projections, services
+from series.sheets import projection, services
 from tests.support.api import client_for
 from tests.support.factories import entry, start
 from tests.support.league import at, caught_up, league_tables, record, standings_rows
@@ -78,7 +78,7 @@ def test_a_series_finishing_after_every_other_is_added_by_the_follower(history):
     lowest = selectors.club_records(history.club, "continental", []).lowest_total
     assert (lowest.value, lowest.name) == (0, "Elena")
     tables = league_tables()
-    projections.rebuild()
+    projection.rebuild()
     assert league_tables() == tables
 
 
@@ -97,7 +97,7 @@ def test_a_correction_of_a_finished_series_is_counted_by_the_catch_up(history):
     tables, rows = league_tables(), standings_rows(history.club)
     caught_up()  # again: nothing changes
     assert (league_tables(), standings_rows(history.club)) == (tables, rows)
-    projections.rebuild()
+    projection.rebuild()
     assert (league_tables(), standings_rows(history.club)) == (tables, rows)
 
 
@@ -112,7 +112,7 @@ def test_a_club_that_starts_needing_confirmations_counts_its_history_as_before(h
     caught_up()
     assert (standings_rows(history.club), league_tables()) == (before, tables)
     assert SeriesResult.objects.filter(club=history.club).exists()
-    projections.rebuild()
+    projection.rebuild()
     assert (standings_rows(history.club), league_tables()) == (before, tables)
 
 
@@ -130,7 +130,7 @@ def test_a_series_finishing_before_a_later_one_is_counted_by_the_catch_up(histor
     caught_up()
     assert SeriesResult.objects.filter(series=history.open).count() == 3
     tables = league_tables()
-    projections.rebuild()
+    projection.rebuild()
     assert league_tables() == tables
 
 
@@ -170,7 +170,7 @@ def test_the_catch_up_counts_from_the_corrected_series_on(history):
     carla = SeriesResult.objects.get(series=history.second, person=history.carla)
     assert carla.total == 100
     tables, rows = league_tables(), standings_rows(history.club)
-    projections.rebuild()
+    projection.rebuild()
     assert (league_tables(), standings_rows(history.club)) == (tables, rows)
 
 
@@ -180,5 +180,5 @@ def test_two_corrections_before_a_catch_up_count_from_the_earlier_series(history
     caught_up()
     assert SeriesResult.objects.get(series=history.first, person=history.anna).won
     tables, rows = league_tables(), standings_rows(history.club)
-    projections.rebuild()
+    projection.rebuild()
     assert (league_tables(), standings_rows(history.club)) == (tables, rows)

@@ -14,7 +14,7 @@ from django.utils import timezone
 from series.clubs import services as club_services
 from series.league import services as league
 from series.models import SeasonStanding
-from series.sheets import projections, services
+from series.sheets import projection, services
 from tests.support.factories import club_with_players, entry, start
 from tests.support.league import caught_up, league_tables
 
@@ -55,7 +55,7 @@ def test_a_series_on_new_years_morning_counts_in_the_new_year_wherever_it_is_wri
         )
     assert seasons(kiwi_club) == {"2025"}
     tables = league_tables()
-    projections.rebuild()
+    projection.rebuild()
     assert league_tables() == tables
     assert seasons(kiwi_club) == {"2025"}
 
@@ -65,5 +65,5 @@ def test_a_club_that_moves_its_time_zone_is_counted_again(kiwi_club):
     caught_up()
     assert seasons(kiwi_club) == {"2024"}  # still New Year's Eve in UTC
     tables = league_tables()
-    projections.rebuild()
+    projection.rebuild()
     assert league_tables() == tables

@@ -17,7 +17,8 @@ from series.clubs import players as player_services
 from series.league import projection
 from series.league import services as league
 from series.models import Club, LeagueBehind, SeriesResult
-from series.sheets import projections, services
+from series.sheets import projection as sheet_projection
+from series.sheets import services
 from tests.support.factories import club_with_players, entry, start
 from tests.support.league import caught_up, league_tables
 
@@ -79,7 +80,7 @@ def test_series_finishing_at_once_give_the_ratings_of_a_rebuild():
     caught_up()
     assert SeriesResult.objects.count() == 6
     counted = league_tables()
-    projections.rebuild()
+    sheet_projection.rebuild()
     assert league_tables() == counted
 
 
@@ -123,7 +124,7 @@ def test_the_follower_and_an_admins_change_take_turns(monkeypatch):
     assert race(monkeypatch, lock=True) == []
     assert SeriesResult.objects.count() == 6
     counted = league_tables()
-    projections.rebuild()
+    sheet_projection.rebuild()
     assert league_tables() == counted
 
 
@@ -132,7 +133,7 @@ def test_without_the_club_lock_the_same_race_goes_wrong(monkeypatch):
     # follower's series, and the follower writes them into the season it read.
     errors = race(monkeypatch, lock=False)
     counted = league_tables()
-    projections.rebuild()
+    sheet_projection.rebuild()
     assert errors or league_tables() != counted
 
 

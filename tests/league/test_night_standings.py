@@ -15,7 +15,7 @@ from series.league import nights as league_nights
 from series.league import selectors
 from series.models import Night
 from series.nights import services as nights
-from series.sheets import projections, services
+from series.sheets import projection, services
 from tests.support.api import make_user
 from tests.support.factories import club_with_players, entry
 from tests.support.league import caught_up
@@ -79,13 +79,13 @@ def test_a_merged_players_nights_count_for_the_person_and_come_back_on_unmerge(t
     both = sum((Fraction(points_of(n, p)) for n, p in ((first, anna), (second, twin))))
     assert merged["Anna"] == (both, 2)
     live = standings(club)
-    projections.rebuild()
+    projection.rebuild()
     assert standings(club) == live
 
     player_services.players_unmerge(club=club, source_id=twin.id)
     caught_up()
     assert standings(club) == before
-    projections.rebuild()
+    projection.rebuild()
     assert standings(club) == before
 
 

@@ -16,7 +16,7 @@ from series.league import selectors
 from series.models import Night, SeriesResult
 from series.nights import selectors as night_selectors
 from series.nights import services as nights
-from series.sheets import projections, services
+from series.sheets import projection, services
 from tests.support.factories import entry
 from tests.support.league import caught_up
 from tests.support.nights import drawn, night_of
@@ -77,5 +77,5 @@ def test_after_the_upgrade_a_league_placed_before_d21_is_counted_again(history):
         history.bruno.id: 3,
     }
     live = checksum.projection_checksum()
-    projections.rebuild()
+    projection.rebuild()
     assert checksum.projection_checksum() == live

@@ -18,14 +18,14 @@ from series.league import services as league
 from series.models import (
     SeriesResult,
 )
-from series.sheets import projections, services
+from series.sheets import projection, services
 from tests.support.factories import club_with_players, entry, start
 from tests.support.league import at, caught_up, league_tables, record, standings_rows
 
 
 def assert_equal_to_a_rebuild(club):
     inline, standings = league_tables(), standings_rows(club)
-    projections.rebuild()
+    projection.rebuild()
     assert league_tables() == inline
     assert standings_rows(club) == standings
 
@@ -147,7 +147,7 @@ class AnyHistoryTests(TestCase):
         event(f"series counted in order: {min(counted_in_order, 3)}")
         caught_up()  # again: changes nothing
         assert league_tables() == inline
-        projections.rebuild()
+        projection.rebuild()
         assert league_tables() == inline
 
 

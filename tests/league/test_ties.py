@@ -23,7 +23,7 @@ from series.clubs import players as player_services
 from series.clubs import services as club_services
 from series.league import selectors
 from series.models import ClubRecord, PersonSummary
-from series.sheets import projections, services
+from series.sheets import projection, services
 from tests.support.examples import examples
 from tests.support.factories import entry, start
 from tests.support.league import caught_up, league_tables
@@ -96,7 +96,7 @@ def test_of_two_who_reach_the_season_record_in_one_series_the_first_to_go_out_ho
 
     assert holder() == ("Abe", 1)
     live = checksum.projection_checksum()
-    projections.rebuild()
+    projection.rebuild()
     assert holder() == ("Abe", 1)
     assert checksum.projection_checksum() == live
 
@@ -116,7 +116,7 @@ def test_of_two_series_alike_a_players_worst_is_the_earlier():
         return PersonSummary.objects.get(person=abe, season="").worst_series_id
 
     assert worst() == first
-    projections.rebuild()
+    projection.rebuild()
     assert worst() == first
 
 
@@ -138,7 +138,7 @@ def test_after_the_upgrade_a_club_whose_record_went_by_name_is_counted_again():
     caught_up()
     assert selectors.club_records(club, "continental", []).most_went_out.name == "Zed"
     live = checksum.projection_checksum()
-    projections.rebuild()
+    projection.rebuild()
     assert checksum.projection_checksum() == live
 
 
@@ -186,6 +186,6 @@ class TiedHistoryTests(TestCase):
         event(f"records: {len(tables['records'])}")
         event(f"seasons: {len({row['season'] for row in tables['standings']})}")
         live = checksum.projection_checksum()
-        projections.rebuild()
+        projection.rebuild()
         assert league_tables() == tables
         assert checksum.projection_checksum() == live

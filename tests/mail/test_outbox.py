@@ -20,7 +20,7 @@ from series.eventstore import projectors
 from series.mail.outbox import news_of
 from series.models import OutgoingMail
 from series.nights import services as nights
-from series.sheets import projections, services
+from series.sheets import projection, services
 from tests.support.backup import backup_of
 from tests.support.factories import entry
 from tests.support.mail import a_night_of_eight
@@ -73,7 +73,7 @@ def test_a_rebuild_and_another_reading_of_the_log_write_nothing_again():
     results = OutgoingMail.objects.exclude(kind=Kind.CONFIRM)
     written = set(results.values_list("message_id", flat=True))
     assert len(written) == 2
-    projections.rebuild()
+    projection.rebuild()
     projectors.follow_log()
     with pytest.raises(DomainError):  # closed already
         nights.night_close(night_id=night_id)

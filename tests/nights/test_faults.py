@@ -32,7 +32,7 @@ from series.clubs import players as player_services
 from series.clubs import services as club_services
 from series.eventstore import projectors, store
 from series.models import Event
-from series.sheets import projections
+from series.sheets import projection
 from tests.support import standby
 from tests.support.api import client_for, make_user
 from tests.support.connections import admin_dsn
@@ -181,7 +181,7 @@ def test_dropped_connections_during_every_night_write_lose_and_double_nothing():
     rankings = [ranking(director.client, night) for night in nights]
     projectors.follow_log()  # the league's follower, as beside the server
     before = checksum.projection_checksum()
-    projections.rebuild()
+    projection.rebuild()
     assert [ranking(director.client, night) for night in nights] == rankings
     assert checksum.projection_checksum() == before
     assert all(len(lines) == 6 for lines in rankings)
@@ -299,6 +299,6 @@ def test_a_worker_killed_during_every_night_write_loses_and_doubles_nothing():
     assert Counter(Event.objects.filter(stream=night).values_list("type", flat=True)) == NIGHT
     reader = client_for(admin)
     shown = ranking(reader, night)
-    projections.rebuild()
+    projection.rebuild()
     assert ranking(reader, night) == shown
     assert len(shown) == 6

@@ -14,7 +14,7 @@ from series.eventstore import store
 from series.models import Night
 from series.nights import planned, planning, selectors
 from series.nights import services as nights
-from series.sheets import projections
+from series.sheets import projection
 from tests.support.api import make_user
 from tests.support.backup import backup_of
 from tests.support.nights import club_of
@@ -226,7 +226,7 @@ def test_a_rebuild_gives_the_same_planned_nights_and_answers():
     planned_and_answered()
     written = checksum.table_digests()
     rows = list(Night.objects.order_by("id").values())
-    projections.rebuild()
+    projection.rebuild()
     assert checksum.table_digests() == written
     assert list(Night.objects.order_by("id").values()) == rows
 
@@ -247,5 +247,5 @@ def test_a_planned_night_opened_on_the_day_says_when_it_opened_not_when_it_was_p
     opening = [e for e in store.load_stream(night_id) if isinstance(e.event, NightOpened)]
     opened_at = Night.objects.get(id=night_id).opened_at
     assert opened_at == opening[0].recorded_at > planned_at
-    projections.rebuild()
+    projection.rebuild()
     assert Night.objects.get(id=night_id).opened_at == opened_at

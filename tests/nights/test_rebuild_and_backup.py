@@ -9,7 +9,7 @@ from series.backup import archive as backup
 from series.backup import checksum
 from series.models import Night, NightSeat, SeriesSheet
 from series.nights import selectors
-from series.sheets import projections
+from series.sheets import projection
 from tests.support.backup import backup_of
 from tests.support.nights import a_night_played
 
@@ -20,7 +20,7 @@ def test_a_rebuild_gives_the_same_nights_seats_and_table_numbers():
     a_night_played()
     written = checksum.table_digests()
     ranking = [selectors.night_ranking(n.id) for n in Night.objects.all()]
-    projections.rebuild()
+    projection.rebuild()
     assert checksum.table_digests() == written
     assert [selectors.night_ranking(n.id) for n in Night.objects.all()] == ranking
     assert SeriesSheet.objects.filter(table_number__isnull=False).count() == 5  # 4 + the closed

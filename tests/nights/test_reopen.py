@@ -16,7 +16,7 @@ from series.league import nights as league_nights
 from series.league import selectors as league_selectors
 from series.models import Night
 from series.nights import services as nights
-from series.sheets import projections, services
+from series.sheets import projection, services
 from tests.support.api import client_for, make_user
 from tests.support.backup import backup_of
 from tests.support.nights import drawn, night_of, other_winner, play_out
@@ -134,7 +134,7 @@ def reopened_corrected_and_closed_again() -> None:
 def test_a_reopened_and_closed_again_night_rebuilds_the_same():
     reopened_corrected_and_closed_again()
     written = checksum.table_digests()
-    projections.rebuild()
+    projection.rebuild()
     assert checksum.table_digests() == written
 
 

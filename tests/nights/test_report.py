@@ -16,7 +16,7 @@ from series.clubs import services as club_services
 from series.domain.nights import report as facts
 from series.nights import selectors
 from series.nights import services as nights
-from series.sheets import projections
+from series.sheets import projection
 from series.sheets import services as sheets
 from tests.support.api import client_for, make_user
 from tests.support.nights import a_night_with_every_fact
@@ -87,7 +87,7 @@ def test_the_reports_facts_in_words():
 def test_a_rebuild_gives_the_same_report():
     _club, _players, night_id = a_night_with_every_fact(8)
     before = selectors.night_report(night_id)
-    projections.rebuild()
+    projection.rebuild()
     assert selectors.night_report(night_id) == before
 
 

@@ -17,7 +17,7 @@ from series.eventstore.writer import StreamConflict
 from series.models import Event, Night
 from series.nights import selectors
 from series.nights import services as nights
-from series.sheets import projections, services
+from series.sheets import projection, services
 from tests.support.api import client_for, make_user
 from tests.support.backup import backup_of, records_of, signed
 from tests.support.factories import entry
@@ -175,7 +175,7 @@ def test_a_rebuild_and_a_restored_backup_give_the_same_ranking():
     written = checksum.table_digests()
     ranking = [selectors.night_ranking(n.id) for n in Night.objects.all()]
     assert any(line.points == 10 for line in ranking[0].lines)
-    projections.rebuild()
+    projection.rebuild()
     assert checksum.table_digests() == written
     assert [selectors.night_ranking(n.id) for n in Night.objects.all()] == ranking
 

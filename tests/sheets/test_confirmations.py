@@ -10,7 +10,7 @@ from series.clubs import services as club_services
 from series.domain.errors import DomainError
 from series.eventstore import projectors
 from series.models import DealLine, SeriesResult, SeriesSheet
-from series.sheets import projections, services
+from series.sheets import projection, services
 from tests.support.factories import club_with_players, entry, start
 
 pytestmark = pytest.mark.django_db
@@ -69,7 +69,7 @@ def test_turning_confirmations_on_leaves_the_deals_recorded_before_as_they_were(
     assert SeriesResult.objects.filter(series_id=series_id).count() == 3  # still counted
     lines = DealLine.objects.filter(series_id=series_id)
     assert {line.confirmation for line in lines} == {"not_asked"}
-    projections.rebuild()
+    projection.rebuild()
     projectors.rebuild()  # a rebuild gives the same answer: the events say what was asked
     assert {line.confirmation for line in DealLine.objects.filter(series_id=series_id)} == {
         "not_asked"

@@ -4,7 +4,7 @@ import time
 
 from django.core.management.base import BaseCommand
 
-from series.sheets import projections
+from series.sheets import projection
 
 
 class Command(BaseCommand):
@@ -20,6 +20,6 @@ class Command(BaseCommand):
                 last_report[0] = now
                 self.stderr.write(f"  {events_read} events…")
 
-        count = projections.rebuild(progress=progress)
+        count = projection.rebuild(progress=progress)
         elapsed = time.monotonic() - started
         self.stdout.write(f"Rebuilt projections from {count} events in {elapsed:.1f} s.")
