@@ -35,7 +35,7 @@ from django.db import connection, transaction
 from django.utils.dateparse import parse_date, parse_datetime
 
 from series.championships.stream import CHAMPIONSHIP
-from series.clubs.roster import RosterStream
+from series.clubs.stream import RosterStream
 from series.domain.championships.championship import ChampionshipState
 from series.domain.championships.events import (
     ChampionshipNightAdded,

@@ -1,6 +1,6 @@
 """A club's players: add, rename, mark as guests, link to accounts, merge,
 retire and erase. Every change but adding and erasing goes through the roster's
-stream (``series.clubs.roster``) and the one writer; names follow the domain's
+stream (``series.clubs.stream``) and the one writer; names follow the domain's
 one rule (``series.domain.names``)."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from typing import TypedDict, Unpack
 from django.db import transaction
 from django.utils import timezone
 
-from series.clubs.roster import Link, NewGuest, Rename, RosterRequest, RosterStream
 from series.clubs.services import clean_name
+from series.clubs.stream import Link, NewGuest, Rename, RosterRequest, RosterStream
 from series.domain import names
 from series.domain import names as domain_names  # players_add takes a list called names
 from series.domain.errors import DomainError, _

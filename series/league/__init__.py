@@ -9,7 +9,7 @@ Pure rules (no database), in ``series/domain/league/``:
 
 The shell:
   projection.py   SeriesResult (results and ratings) and RosterPlayer (the roster's
-                  stream kind is series.clubs.roster): a finished
+                  stream kind is series.clubs.stream): a finished
                   series marks the club behind in the deal's statement; counting
                   it (as it stands, or the club again from it on); and rebuilt
   standings.py    SeasonStanding: each season's ladder lines, upserted for a series

@@ -160,7 +160,7 @@ def test_a_new_guest_keeps_the_digest_its_retries_have_always_been_matched_with(
 def test_the_rosters_decide_reads_and_writes_nothing(django_assert_num_queries):
     """The roster's decide is the domain's alone: a new guest's row is made by the
     service that adds them, before the decision, not by the decision."""
-    from series.clubs.roster import NewGuest, RosterStream
+    from series.clubs.stream import NewGuest, RosterStream
     from series.domain.events import GuestAdded
     from series.domain.roster import RosterState
 

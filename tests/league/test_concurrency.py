@@ -142,7 +142,7 @@ def test_a_merge_decided_while_a_start_seating_both_commits_is_refused(monkeypat
     the log would hold the start and then the merge, which a restore (replaying
     the log in order) refuses. Checked again under the log's lock, after the
     start's commit, the merge is refused now, with nothing written."""
-    from series.clubs.roster import SeatedTables
+    from series.clubs.stream import SeatedTables
     from series.domain.errors import DomainError
     from series.eventstore import store
     from series.models import Event
