@@ -311,15 +311,17 @@ def idempotency_key(request) -> str | None:
     return key
 
 
-def write_arguments(request, data: dict) -> dict:
+def write_arguments(request, data: dict | None = None, *, versioned: bool = True) -> dict:
     """What every write hands its writer besides its own fields: who asks, the
     Idempotency-Key header and the version the client last read (None when it
-    sent none): the writer's scheme, ``series.eventstore.writer``."""
-    return {
-        "expected_version": data.get("expected_version"),
-        "actor_id": request.user.id,
-        "idempotency_key": idempotency_key(request),
-    }
+    sent none): the writer's scheme, ``series.eventstore.writer``. A write that
+    takes no version (one that starts a stream, a member's own check-in or
+    answer, where the last one counts) is not ``versioned``: it hands its writer
+    no expected version."""
+    arguments = {"actor_id": request.user.id, "idempotency_key": idempotency_key(request)}
+    if versioned:
+        arguments["expected_version"] = (data or {}).get("expected_version")
+    return arguments
 
 
 def replay_headers(replayed: bool) -> dict[str, str]:

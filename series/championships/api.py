@@ -21,7 +21,6 @@ from series.api.base import (
     WRITE_ERRORS,
     ApiView,
     error_responses,
-    idempotency_key,
     replay_headers,
     write_arguments,
 )
@@ -292,8 +291,7 @@ class ClubChampionshipsApi(ChampionshipApiView):
             best=data.get("best"),
             final_size=data["final_size"],
             carry_over=data["carry_over"],
-            actor_id=request.user.id,
-            idempotency_key=idempotency_key(request),
+            **write_arguments(request, versioned=False),
         )
         response = self.answer(
             result.championship_id, replayed=result.replayed, status_code=status.HTTP_201_CREATED

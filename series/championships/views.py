@@ -51,8 +51,7 @@ def championships_list(request, club):
                 best=data["best"],
                 final_size=data["final_size"],
                 carry_over=data["carry_over"],
-                actor_id=request.user.id,
-                idempotency_key=data["idempotency_key"] or None,
+                **form.recording(request, versioned=False),
             ),
         ):
             return redirect(

@@ -18,7 +18,6 @@ from series.api.base import (
     WRITE_ERRORS,
     ApiView,
     error_responses,
-    idempotency_key,
     replay_headers,
     write_arguments,
 )
@@ -374,15 +373,15 @@ class ClubNightsApi(NightApiView):
             "large_table": data.get("large_table"),
             "min_table": data.get("min_table"),
             "max_table": data.get("max_table"),
-            "actor_id": request.user.id,
-            "idempotency_key": idempotency_key(request),
         }
+        recording = write_arguments(request, versioned=False)  # a new night: no version
         if "championship" in data:  # RULES D-23, D-24: the championship's night
             result = services.OPENERS["championship"](
                 championship_id=data["championship"],
                 final=data["final"],
                 scoring=data["scoring"] if "scoring" in request.data else None,
                 **opening,
+                **recording,
             )
         elif data["final"]:
             raise DomainError(
@@ -400,8 +399,7 @@ class ClubNightsApi(NightApiView):
                     "scoring": data["scoring"] if "scoring" in request.data else None,
                     **{name: opening[name] for name in OPENING},
                 },
-                actor_id=request.user.id,
-                idempotency_key=opening["idempotency_key"],
+                **recording,
             )
         response = self.answer(
             result.night_id, replayed=result.replayed, status_code=status.HTTP_201_CREATED
@@ -575,7 +573,7 @@ class SelfCheckInApi(NightApiView):
     def post(self, request, night_id: UUID):
         self.club_of_night(night_id, Access.MEMBER)
         result = services.night_self_check_in(
-            night_id=night_id, user=request.user, idempotency_key=idempotency_key(request)
+            night_id=night_id, **write_arguments(request, versioned=False)
         )
         return self.answer(night_id, replayed=result.replayed)
 

@@ -13,7 +13,7 @@ from series.domain.nights import draws
 from series.domain.nights import scoring as scorings
 from series.domain.nights.commands import REASON_LENGTH
 from series.domain.nights.results import order_from_places
-from series.web.forms import TypedForm, WriteForm
+from series.web.forms import CarriesRecording, TypedForm, WriteForm
 
 
 def scoring_choices() -> list[tuple[str, str]]:
@@ -32,7 +32,7 @@ class NightWrite(WriteForm):
     """A write to a night: its version when the page was drawn, and a key."""
 
 
-class NewNightForm(TypedForm):
+class NewNightForm(CarriesRecording, TypedForm):
     date = forms.DateField(
         label=_("Date"), required=False, widget=forms.DateInput(attrs={"type": "date"})
     )

@@ -16,7 +16,6 @@ from series.api.base import (
     READ_ERRORS,
     SERIES_WRITE_ERRORS,
     error_responses,
-    idempotency_key,
     write_arguments,
 )
 from series.api.serializers import expected_version_field, player_id
@@ -123,21 +122,15 @@ class RsvpApi(NightApiView):
     def post(self, request, night_id: UUID):
         data = self.validated(self.InputSerializer)
         coming = data["answer"] == "yes"
-        key = idempotency_key(request)
+        recording = write_arguments(request, versioned=False)
         if "player" in data:
             self.club_of_night(night_id, Access.DIRECT)
             result = planning.night_answer(
-                night_id=night_id,
-                player=data["player"],
-                coming=coming,
-                actor_id=request.user.id,
-                idempotency_key=key,
+                night_id=night_id, player=data["player"], coming=coming, **recording
             )
         else:
             self.club_of_night(night_id, Access.MEMBER)
-            result = planning.night_answer_own(
-                night_id=night_id, user=request.user, coming=coming, idempotency_key=key
-            )
+            result = planning.night_answer_own(night_id=night_id, coming=coming, **recording)
         return self.answer(night_id, replayed=result.replayed)
 
 

@@ -126,7 +126,9 @@ def planned_page(request, club, night):
             messages.success(request, str(DONE[action]))
             return redirect(_night_url(club, night.id))
     member = allows(getattr(request, "club_role", None), club, Access.MEMBER)
-    player = planning.own_player(club.id, request.user) if request.user.is_authenticated else None
+    player = (
+        planning.own_player(club.id, request.user.id) if request.user.is_authenticated else None
+    )
     low, high = _sizes(request)
     context = {
         "club": club,
@@ -176,9 +178,8 @@ def night_answer(request, slug: str, night_id: UUID):
         form,
         lambda data: planning.night_answer_own(
             night_id=night_id,
-            user=request.user,
             coming=data["answer"] == YES,
-            idempotency_key=data["idempotency_key"] or None,
+            **form.recording(request, versioned=False),
         ),
         names=dict(own),  # a refusal names the member's player, not its number
     ):

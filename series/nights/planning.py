@@ -174,19 +174,19 @@ def night_answer(
     raise AssertionError("unreachable")
 
 
-def own_player(club_id: int, user) -> int | None:
-    """The player ``user``'s account is linked to in the club, if any."""
-    found = Player.objects.filter(club_id=club_id, user_id=user.id).values_list("id", flat=True)
+def own_player(club_id: int, user_id: int) -> int | None:
+    """The player account ``user_id`` is linked to in the club, if any."""
+    found = Player.objects.filter(club_id=club_id, user_id=user_id).values_list("id", flat=True)
     return found.first()
 
 
 def night_answer_own(
-    *, night_id: UUID, user, coming: bool, idempotency_key: str | None = None
+    *, night_id: UUID, actor_id: int, coming: bool, idempotency_key: str | None = None
 ) -> NightResult:
     """A member answers for their own player; 422 ``night_not_a_player`` for an
     account linked to no player of the night's club."""
     state = night_load(night_id)
-    player = own_player(state.club, user)
+    player = own_player(state.club, actor_id)
     if player is None:
         raise DomainError(
             _(
@@ -199,6 +199,6 @@ def night_answer_own(
         night_id=night_id,
         player=player,
         coming=coming,
-        actor_id=user.id,
+        actor_id=actor_id,
         idempotency_key=idempotency_key,
     )

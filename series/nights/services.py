@@ -269,11 +269,14 @@ def night_guest_add(
 
 
 @transient_retry
-def night_self_check_in(*, night_id: UUID, user, idempotency_key: str | None = None) -> NightResult:
-    """A signed-in member checks their own player in (the night's QR code)."""
+def night_self_check_in(
+    *, night_id: UUID, actor_id: int, idempotency_key: str | None = None
+) -> NightResult:
+    """A signed-in member, account ``actor_id``, checks their own player in (the
+    night's QR code)."""
     state = night_load(night_id)
     player = (
-        Player.objects.filter(club_id=state.club, user_id=user.id)
+        Player.objects.filter(club_id=state.club, user_id=actor_id)
         .values_list("id", flat=True)
         .first()
     )
@@ -288,7 +291,7 @@ def night_self_check_in(*, night_id: UUID, user, idempotency_key: str | None = N
     if player in state.present:
         return NightResult(night_id, state, replayed=True)
     _check_players(state.club, [player])
-    return _write(night_id, CheckIn((player,)), None, user.id, idempotency_key)
+    return _write(night_id, CheckIn((player,)), None, actor_id, idempotency_key)
 
 
 def _derived(key: str | None, part: str) -> str | None:

@@ -73,7 +73,9 @@ def nights_list(request, club):
         refused = refuse_access(request, club, DIRECT)
         if refused is not None:
             return refused
-        if _submit(form, lambda data: _night_new(club, data, request.user.id)):
+        if _submit(
+            form, lambda data: _night_new(club, data, form.recording(request, versioned=False))
+        ):
             return redirect("nights:night", slug=club.slug, night_id=form.written.night_id)
     calendar_url = plan_views.calendar_link(request, club)
     context = {
@@ -88,9 +90,10 @@ def nights_list(request, club):
     return render(request, "nights/list.html", context, status=422 if form.errors else 200)
 
 
-def _night_new(club, data: dict, actor_id: int):
+def _night_new(club, data: dict, recording: dict):
     """Open the night today, or plan it for a later date (its ranking and table
-    sizes are then chosen when it opens)."""
+    sizes are then chosen when it opens); ``recording``: the form's, with no
+    version (the night is a new stream)."""
     ahead = data["date"] is not None and data["date"] > services.club_today(club)
     opening = {
         "scoring": data["scoring"],
@@ -106,8 +109,7 @@ def _night_new(club, data: dict, actor_id: int):
         time=data["time"] or None,
         venue=data["venue"] or None,
         opening={} if ahead else opening,
-        actor_id=actor_id,
-        idempotency_key=data["idempotency_key"] or None,
+        **recording,
     )
 
 
@@ -617,9 +619,7 @@ def night_join(request, slug: str, night_id: UUID):
     if request.method == "POST" and _submit(
         form,
         lambda data: services.night_self_check_in(
-            night_id=night_id,
-            user=request.user,
-            idempotency_key=data["idempotency_key"] or None,
+            night_id=night_id, **form.recording(request, versioned=False)
         ),
     ):
         messages.success(request, _("You are checked in: the draw will give you a seat."))

@@ -65,16 +65,20 @@ class CarriesRecording:
     """A form mixin for a page's write: the one reader of what the form hands its
     writer besides its own fields (``recording``)."""
 
-    def recording(self, request) -> dict:
+    def recording(self, request, *, versioned: bool = True) -> dict:
         """Who writes (the signed-in user), the form's idempotency key (none when
         blank) and the version of the stream the page showed (none when the form
-        carries none)."""
+        carries none). A write that takes no version (one that starts a stream, a
+        member's own check-in or answer, where the last one counts) is not
+        ``versioned``: it hands its writer no expected version."""
         data = self.cleaned_data
-        return {
+        recording = {
             "actor_id": request.user.id,
-            "expected_version": data.get("expected_version"),
             "idempotency_key": data.get("idempotency_key") or None,
         }
+        if versioned:
+            recording["expected_version"] = data.get("expected_version")
+        return recording
 
 
 class WriteForm(CarriesRecording, TypedForm):

@@ -90,7 +90,7 @@ def test_a_member_without_a_linked_player_cannot_answer():
     reader = make_user("reader")
     membership.member_set(club=club, user=reader, role="member")
     with pytest.raises(DomainError) as refused:
-        planning.night_answer_own(night_id=night_id, user=reader, coming=True)
+        planning.night_answer_own(night_id=night_id, actor_id=reader.id, coming=True)
     assert refused.value.code == "night_not_a_player"
 
 
@@ -101,7 +101,7 @@ def test_a_member_answers_for_their_linked_player():
     reader = make_user("reader")
     membership.member_set(club=club, user=reader, role="member")
     player_services.player_link(club=club, player_id=players[2].id, user_id=reader.id)
-    planning.night_answer_own(night_id=night_id, user=reader, coming=True)
+    planning.night_answer_own(night_id=night_id, actor_id=reader.id, coming=True)
     assert [line.id for line in selectors.night_page(night_id).plan.coming] == [players[2].id]
 
 

@@ -260,5 +260,5 @@ def test_a_member_checks_themselves_in():
     membership.member_set(club=club, user=user, role="member")
     type(players[0]).objects.filter(id=players[0].id).update(user=user)
     opened = nights.night_open(club=club)
-    state = nights.night_self_check_in(night_id=opened.night_id, user=user).state
+    state = nights.night_self_check_in(night_id=opened.night_id, actor_id=user.id).state
     assert state.present == (players[0].id,)
