@@ -75,7 +75,7 @@ from series.models import (
 )
 from series.nights.stream import NIGHT
 from series.sheets import projection
-from series.sheets.services import SERIES
+from series.sheets.stream import SERIES
 
 FORMAT = "scorekeeper-log"
 FORMAT_VERSION = 2  # 2: lines signed with an HMAC (1 had a bare SHA-256 chain)

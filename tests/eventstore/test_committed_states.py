@@ -13,7 +13,7 @@ from django.utils import timezone
 from series.domain.series import RecordDeal, SeriesState, decide, fold
 from series.eventstore import store, writer
 from series.models import DealLine, Event
-from series.sheets import services
+from series.sheets import services, stream
 from tests.support.factories import club_with_players, entry, start
 from tests.support.statements import Statements
 
@@ -74,7 +74,7 @@ def test_a_deal_rolled_back_is_not_remembered(table):
     with transaction.atomic():
         deal(series_id, anna, (bruno, carla), 1)
         transaction.set_rollback(True)
-    assert writer.COMMITTED.get(services.SERIES, series_id, 2) is None
+    assert writer.COMMITTED.get(stream.SERIES, series_id, 2) is None
     redone = deal(series_id, bruno, (anna, carla), 1)
     assert [d.went_out for d in (x.entry for x in redone.state.deals)] == [bruno.id]
     assert redone.state.version == 2
@@ -88,12 +88,12 @@ def test_a_worker_remembers_the_latest_state_of_a_few_hundred_series():
     }
     for name, loaded in states.items():
         memory.keep(name, loaded)
-    assert memory.get(services.SERIES, "one", 1) is None  # the oldest made room
-    assert memory.get(services.SERIES, "three", 3) is states["three"]
-    assert memory.get(services.SERIES, "three", 4) is None  # not that version
+    assert memory.get(stream.SERIES, "one", 1) is None  # the oldest made room
+    assert memory.get(stream.SERIES, "three", 3) is states["three"]
+    assert memory.get(stream.SERIES, "three", 4) is None  # not that version
     memory.keep("two", writer.Loaded(SeriesState(version=5)))
-    assert memory.get(services.SERIES, "two", 2) is None
-    assert memory.get(services.SERIES, "two", 5).state.version == 5
+    assert memory.get(stream.SERIES, "two", 2) is None
+    assert memory.get(stream.SERIES, "two", 5).state.version == 5
 
 
 def test_a_remembered_state_that_is_not_the_streams_is_never_decided_on(table):

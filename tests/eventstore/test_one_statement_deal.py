@@ -13,7 +13,7 @@ from django.db import connection
 
 from series.eventstore import projectors, writer
 from series.models import DealLine, DealScore, Event, LeagueBehind, SeriesResult, SeriesSheet
-from series.sheets import services
+from series.sheets import services, stream
 from tests.support.api import build_table, client_for
 from tests.support.factories import club_with_players, entry, start
 from tests.support.statements import Statements
@@ -67,9 +67,9 @@ def test_a_retried_deal_is_replayed_and_recorded_once(table):
 def test_a_deal_decided_on_a_state_another_writer_moved_on_writes_nothing(table, monkeypatch):
     series_id, (anna, bruno, carla) = table
     record(series_id, anna, (bruno, carla))
-    read_before = services.series_loaded(series_id)
+    read_before = stream.series_loaded(series_id)
     record(series_id, bruno, (anna, carla))  # another phone's deal, in between
-    monkeypatch.setattr(services.SeriesStream, "load", lambda *args, **kwargs: read_before)
+    monkeypatch.setattr(stream.SeriesStream, "load", lambda *args, **kwargs: read_before)
     with pytest.raises(writer.StreamConflict) as refused:
         record(series_id, carla, (anna, bruno))
     assert (refused.value.expected, refused.value.current) == (2, 3)
@@ -87,11 +87,11 @@ def test_a_deal_that_lost_a_race_to_a_confirmation_leaves_no_line_behind(table, 
 
     series_id, (anna, bruno, carla) = table
     record(series_id, anna, (bruno, carla))
-    read_before = services.series_loaded(series_id)
+    read_before = stream.series_loaded(series_id)
     friend = User.objects.create_user("friend")
     services.deal_confirm(series_id=series_id, number=1, user_id=friend.id)  # another phone
     with monkeypatch.context() as patched:
-        patched.setattr(services.SeriesStream, "load", lambda *args, **kwargs: read_before)
+        patched.setattr(stream.SeriesStream, "load", lambda *args, **kwargs: read_before)
         with pytest.raises(writer.StreamConflict) as refused:
             record(series_id, bruno, (anna, carla))
     assert (refused.value.expected, refused.value.current) == (2, 3)
