@@ -10,14 +10,14 @@ from django.db import migrations, models
 
 
 def write_standings(apps, schema_editor):
-    from series.domain.series import standing
-    from series.sheets import snapshot
+    from series.domain.series.standing import standing_of
+    from series.sheets import snapshot, standing
 
     sheets = apps.get_model("series", "SeriesSheet").objects.using(schema_editor.connection.alias)
     for sheet in sheets.filter(standing__isnull=True).only("id", "version", "snapshot").iterator():
         state = snapshot.decode(sheet.snapshot, version=sheet.version)
         if state is not None:
-            sheets.filter(id=sheet.id).update(standing=standing.encode(standing.standing_of(state)))
+            sheets.filter(id=sheet.id).update(standing=standing.encode(standing_of(state)))
 
 
 class Migration(migrations.Migration):

@@ -28,13 +28,13 @@ from series.domain.nights.ranking import RoundPoints
 from series.domain.nights.ranking import night_ranking as rank_night
 from series.domain.nights.results import table_result
 from series.domain.rules import rules_from
-from series.domain.series import standing
 from series.domain.series.finishing import places_from_order
-from series.domain.series.standing import Standing
+from series.domain.series.standing import Standing, standing_of
 from series.eventstore import store
 from series.eventstore.writer import Loaded
 from series.models import Club, Event, Night, NightSeat, Player, SeriesSheet
 from series.nights import planned
+from series.sheets import standing as kept_standing
 from series.sheets.selectors import series_state
 from series.templatetags.pagetags import names_and
 
@@ -272,11 +272,11 @@ def _table_states(state: NightState) -> dict[UUID, Standing]:
     if not ids:
         return {}
     sheets = SeriesSheet.objects.filter(id__in=ids).values_list("id", "standing")
-    found = {series_id: standing.decode(data) for series_id, data in sheets}
+    found = {series_id: kept_standing.decode(data) for series_id, data in sheets}
     stale = [series_id for series_id, kept in found.items() if kept is None]
     if stale:  # kept by an earlier schema: from the series' state (a rebuild rewrites it)
         for sheet in SeriesSheet.objects.filter(id__in=stale).only("id", "version", "snapshot"):
-            found[sheet.id] = standing.standing_of(series_state(sheet))
+            found[sheet.id] = standing_of(series_state(sheet))
     return found
 
 

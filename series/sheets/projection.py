@@ -22,7 +22,7 @@ from django.db import connection, transaction
 from series.database import dialects
 from series.domain.events import DealRecorded, Event, PlayerSeated
 from series.domain.registry import stream_of
-from series.domain.series import Deal, SeriesState, fold, standing
+from series.domain.series import Deal, SeriesState, fold
 from series.domain.series.standing import standing_of
 from series.eventstore import projectors, store
 from series.eventstore.projectors import SeriesChanged
@@ -30,6 +30,7 @@ from series.eventstore.row_source import insert_rows
 from series.models import DealLine, DealScore, SeriesSeat, SeriesSheet
 from series.models import Event as EventRow
 from series.sheets import snapshot
+from series.sheets import standing as kept_standing
 
 # Children first: the order in which rows can be deleted.
 PROJECTION_MODELS = (DealScore, DealLine, SeriesSeat, SeriesSheet)
@@ -49,7 +50,7 @@ def _sheet_fields(state: SeriesState, updated_at: datetime) -> dict[str, Any]:
         "unconfirmed": state.unconfirmed,
         "updated_at": updated_at,
         "snapshot": snapshot.encode(state),
-        "standing": standing.encode(standing_of(state)),
+        "standing": kept_standing.encode(standing_of(state)),
     }
 
 

@@ -7,9 +7,9 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-from series.domain.series import standing
+from series.domain.series.standing import standing_of
 from series.models import SeriesSheet
-from series.sheets import services
+from series.sheets import services, standing
 from tests.support.factories import club_with_players, entry, start
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -39,7 +39,7 @@ def test_an_upgrade_writes_each_sheets_standing_as_its_series_stands():
         migrate()
 
     kept = SeriesSheet.objects.get(id=started.series_id).standing
-    assert standing.decode(kept) == standing.standing_of(state)
+    assert standing.decode(kept) == standing_of(state)
     # The database is left as the suite found it: every later migration applied again.
     executor = MigrationExecutor(connection)
     assert set(executor.loader.graph.leaf_nodes()) <= set(executor.loader.applied_migrations)

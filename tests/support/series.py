@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from hypothesis import strategies as st
+
 from series.domain.cards import parse_cards
 from series.domain.events import DealEntry, Hand
 from series.domain.rules import rules_from
@@ -9,6 +11,7 @@ from series.domain.series import (
     RecordDeal,
     SeriesState,
     StartSeries,
+    VoidDeal,
     decide,
     fold,
 )
@@ -63,3 +66,26 @@ def record_points(state, went_out, points, **entry_options):
     """``state`` after a deal entered by points: ``points`` maps a player to their penalty."""
     hands = tuple(Hand(player, points=penalty) for player, penalty in points.items())
     return record(state, DealEntry(went_out, hands, **entry_options))
+
+
+# -- a strategy: a series some deals in ---------------------------------------------
+
+penalties = st.sampled_from([15, 20, 25, 40, 60])
+
+
+@st.composite
+def series_on_the_way(draw):
+    """A series some deals in (perhaps over, perhaps with a void deal)."""
+    preset = draw(st.sampled_from(["continental", "rummy"]))
+    players = tuple(range(1, draw(st.integers(3, 6)) + 1))
+    state = started_in_seat_order(players, preset)
+    for _ in range(draw(st.integers(0, 30))):
+        if not state.is_open:
+            break
+        playing = state.next_players
+        went_out = draw(st.sampled_from(playing))
+        hands = tuple(Hand(p, points=draw(penalties)) for p in playing if p != went_out)
+        state = fold(decide(state, RecordDeal(DealEntry(went_out, hands))), state)
+        if state.is_open and draw(st.integers(0, 9)) == 0:
+            state = fold(decide(state, VoidDeal(len(state.deals), "misdeal")), state)
+    return state
