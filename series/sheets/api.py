@@ -23,7 +23,6 @@ from series.api.base import (
     replay_headers,
     write_arguments,
 )
-from series.api.parsing import deal_entry
 from series.api.serializers import (
     INT_MAX,
     DealEntrySerializer,
@@ -39,6 +38,7 @@ from series.clubs.api_view import require
 from series.domain.rules import CONTINENTAL
 from series.models import Club
 from series.sheets import live_links, selectors, services
+from series.sheets.parsing import deal_entry
 from series.sheets.representation import (
     event_payload,
     night_table,

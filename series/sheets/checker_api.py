@@ -9,7 +9,6 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from series.api.base import ApiView, error_responses, language
-from series.api.parsing import card, cards
 from series.api.serializers import (
     CARD_TEXT_LENGTH,
     CARDS_PER_LIST,
@@ -21,6 +20,7 @@ from series.api.serializers import (
 from series.domain import melds
 from series.domain.errors import InvalidCards
 from series.domain.rules import CONTINENTAL, rules_from
+from series.sheets.parsing import card, cards
 from series.web.messages import render
 
 
