@@ -13,7 +13,7 @@ from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
 from series.api.base import READ_ERRORS, error_responses
-from series.api.serializers import night_table_field, player_id
+from series.api.serializers import player_id
 from series.clubs.access import Access
 from series.clubs.api_view import PLAYER_ID, SLUG, ClubApiView, require
 from series.domain.errors import NotFound as DomainNotFound
@@ -23,6 +23,7 @@ from series.league.aggregates import FIGURES
 from series.league.selectors import league_games
 from series.models import Club, Player
 from series.sheets.representation import night_table
+from series.sheets.serializers import night_table_field
 
 # A series' state as a client asks for it, and the statuses it stands for.
 STATES = {"open": OPEN_STATUSES, "finished": (FINISHED,), "abandoned": (ABANDONED,)}

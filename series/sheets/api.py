@@ -25,8 +25,6 @@ from series.api.base import (
 )
 from series.api.serializers import (
     INT_MAX,
-    DealEntrySerializer,
-    SeriesSerializer,
     expected_version_field,
     options_field,
     player_id,
@@ -45,6 +43,7 @@ from series.sheets.representation import (
     series_from_sheet,
     series_from_state,
 )
+from series.sheets.serializers import DealEntrySerializer, SeriesSerializer
 from series.web import conditional
 
 SERIES_ID = OpenApiParameter("series_id", OpenApiTypes.UUID, OpenApiParameter.PATH)
