@@ -24,11 +24,14 @@ class SeriesConfig(AppConfig):
         from series.nights import selectors as night_selectors
         from series.nights import services as nights
         from series.nights import stream as night_stream
+        from series.sheets import projection as sheet_projection
 
         accounts.connect()
-        # The rebuild writes the nights after their tables' sheets, then the championships.
-        projectors.register_streams(night_projection.REBUILD)
-        projectors.register_streams(championship_projection.REBUILD)
+        # The rebuild writes the score sheets as it reads the log, then the nights
+        # (their tables' sheets written), then the championships (their nights written).
+        projectors.register_streams(sheet_projection.REBUILD)
+        projectors.register_streams(night_projection.REBUILD, after=("series",))
+        projectors.register_streams(championship_projection.REBUILD, after=("night",))
         projectors.register(LEAGUE)  # the league follows the series
         projectors.register_tailing(CATCH_UP)  # and catches up outside the request
         projectors.register(REBUILD)  # the federations' lists are rebuilt with the rest

@@ -14,25 +14,28 @@ The league registers itself when the app is ready (``apps.py``), so neither
 the series nor the roster knows anything of it, and a new read model is a new
 subscriber.
 
-A stream of another kind than the series' (a night's, a championship's) has its
-own read model, written by its writer; for the rebuild of every read model from
-the log (``sheets.projection.rebuild``) it registers its part (``StreamsRebuild``):
-its tables and how to write them again from its streams.
+Each kind of stream (a series', a night's, a championship's) has its own read
+model, written by its writer; for the rebuild of every read model from the log
+(``rebuild_log``) it registers its part (``StreamsRebuild``): its tables and how
+to write them again from its streams, after the parts whose rows it reads.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 from uuid import UUID
 
-from django.db import transaction
+from django.db import connection, transaction
 
+from series.database import dialects
+from series.domain.registry import stream_of
 from series.domain.roster import RosterState
 from series.domain.series import SeriesState
-from series.eventstore.store import StoredEvent, Write, log_after, read_after
+from series.eventstore.store import StoredEvent, Write, iter_streams, log_after, read_after
 from series.models import Checkpoint
 
 PAGE = 1000
@@ -93,12 +96,11 @@ class StreamsRebuild:
     """How the read model of one kind of stream is written again from the log:
     ``kind`` names the streams it reads (``registry.stream_of`` their events),
     ``tables`` its models, each before those it points to; ``rebuild`` writes
-    them from every such stream's events, after the score sheets and after the
-    parts registered before it."""
+    them from every such stream's events, after the parts registered before it."""
 
     kind: str
     tables: tuple[type, ...]
-    rebuild: Callable[[list[tuple[UUID, list[StoredEvent]]]], None]
+    rebuild: Callable[[Iterable[tuple[UUID, list[StoredEvent]]]], None]
 
 
 _inline: list[Projector] = []
@@ -112,10 +114,20 @@ def register(projector: Projector) -> None:
         _inline.append(projector)
 
 
-def register_streams(part: StreamsRebuild) -> None:
-    """Rebuild ``part``'s streams with the rest of the log (once)."""
-    if part not in _streams:
-        _streams.append(part)
+def register_streams(part: StreamsRebuild, *, after: tuple[str, ...] = ()) -> None:
+    """Rebuild ``part``'s streams with the rest of the log (once), after the parts
+    of the kinds ``after`` names, whose rows its rebuild reads: they must be
+    registered before it. The first part registered reads no other's rows, so
+    its streams are written as the log is read (``rebuild_log``)."""
+    if part in _streams:
+        return
+    registered = {registered.kind for registered in _streams}
+    missing = [kind for kind in after if kind not in registered]
+    if missing:
+        raise ValueError(f"{part.kind} is rebuilt after {', '.join(missing)}: register it first")
+    if not _streams and after:
+        raise ValueError(f"{part.kind} reads other parts' rows: it cannot be rebuilt first")
+    _streams.append(part)
 
 
 def streams_rebuilt() -> tuple[StreamsRebuild, ...]:
@@ -181,3 +193,60 @@ def club_changed(club_id: int) -> None:
 def rebuild() -> None:
     for projector in _inline:
         projector.rebuild()
+
+
+def rebuild_log(progress: Callable[[int], None] | None = None, *, every: int = 500) -> int:
+    """Empty every registered part's tables and write them again from the log, in
+    one transaction: each part in the order registered, then the inline
+    projectors' tables (``rebuild``). A stream of a kind no part registered is
+    read by its projector itself, if any.
+
+    The log is read once, one stream at a time through a server-side cursor. The
+    first part is handed its streams as they are read, so it can write them in
+    batches and memory does not grow with them (``progress`` hears the events
+    read after each ``every`` of them); each later part gets its streams once
+    the one before it has written. Returns the number of events read."""
+    parts = streams_rebuilt()
+    read = [0]
+    with transaction.atomic():
+        _empty(parts)
+        later: dict[str, list] = {part.kind: [] for part in parts[1:]}
+        streams = _streams_of(parts[0].kind if parts else None, later, read, progress, every)
+        if parts:
+            parts[0].rebuild(streams)
+        deque(streams, maxlen=0)  # the rest of the log, should the first part stop early
+        for part in parts[1:]:
+            part.rebuild(later[part.kind])
+        rebuild()
+    return read[0]
+
+
+def _empty(parts: Sequence[StreamsRebuild]) -> None:
+    """Empty the parts' tables: the last part registered first, since its rows may
+    point to those written before."""
+    tables = [model._meta.db_table for part in reversed(parts) for model in part.tables]
+    with connection.cursor() as cursor:
+        dialects.current().empty_tables(cursor, tables)
+
+
+def _streams_of(
+    first: str | None,
+    later: dict[str, list],
+    read: list[int],
+    progress: Callable[[int], None] | None,
+    every: int,
+) -> Iterator[tuple[UUID, list[StoredEvent]]]:
+    """The log's streams of kind ``first``, one at a time; the streams of the later
+    parts' kinds kept in ``later`` meanwhile, and the events read counted in
+    ``read``."""
+    handed = 0
+    for stream, events in iter_streams():
+        read[0] += len(events)
+        kind = stream_of(events[0].event)
+        if kind == first:
+            yield stream, events
+            handed += 1
+            if progress is not None and handed % every == 0:
+                progress(read[0])
+        elif kind in later:
+            later[kind].append((stream, events))

@@ -3,25 +3,25 @@
 A series' rows follow its folded state in the same transaction as the events
 that changed it: a recorded deal adds its rows and updates the header; any
 other change rewrites the series' rows. ``rebuild`` turns the states of the
-whole log into rows with the same ``Rows`` builder, and a property test
-checks that a rebuild equals the rows written along the way.
+whole log into rows with the same ``Rows`` builder (``REBUILD``, the first
+part registered with ``projectors``), and a property test checks that a
+rebuild equals the rows written along the way.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cache
 from typing import Any
 from uuid import UUID
 
-from django.db import connection, transaction
+from django.db import connection
 
 from series.database import dialects
 from series.domain.events import DealRecorded, Event, PlayerSeated
-from series.domain.registry import stream_of
 from series.domain.series import Deal, SeriesState, fold
 from series.domain.series.standing import standing_of
 from series.eventstore import projectors, store
@@ -313,48 +313,31 @@ def project_series(
     rows.insert()
 
 
-def _empty_projections(parts: Sequence[projectors.StreamsRebuild]) -> None:
-    """Empty the score sheets and the registered parts' tables: the last part
-    registered first, since its rows may point to those written before."""
-    models = [model for part in reversed(parts) for model in part.tables]
-    tables = [model._meta.db_table for model in [*models, *PROJECTION_MODELS]]
-    with connection.cursor() as cursor:
-        dialects.current().empty_tables(cursor, tables)
+# The score sheets' rows are inserted this many series at a time in a rebuild.
+BATCH = 500
 
 
-def rebuild(progress: Callable[[int], None] | None = None, *, batch: int = 500) -> int:
-    """Empty every projection table and project the whole log again: the score
-    sheets, then each registered part's streams (``projectors.StreamsRebuild``),
-    then the projectors' tables.
+def rebuild_sheets(streams: Iterable[tuple[UUID, list[store.StoredEvent]]]) -> None:
+    """Write the score sheets of ``streams`` (every series' stream, one at a time,
+    as the log is read) in batches, so memory does not grow with the series
+    played."""
+    rows = Rows()
+    for stream, events in streams:
+        state = fold(stored.event for stored in events)
+        rows.add_series(stream, state, events[0].recorded_at, events[-1].recorded_at)
+        if len(rows) >= BATCH:
+            rows.insert()
+            rows = Rows()
+    rows.insert()
 
-    The log is read one stream at a time through a server-side cursor and the
-    sheets' rows are inserted in batches, so memory does not grow with the series
-    played. Returns the number of events read.
-    """
-    events_read = 0
-    parts = projectors.streams_rebuilt()
-    with transaction.atomic():
-        _empty_projections(parts)
-        rows = Rows()
-        streams: dict[str, list] = {part.kind: [] for part in parts}
-        for stream, events in store.iter_streams():
-            events_read += len(events)
-            kind = stream_of(events[0].event)
-            if kind != "series":
-                # Another kind's: its registered part writes it after the sheets, or
-                # its projector reads the log itself (``projectors.rebuild``).
-                if kind in streams:
-                    streams[kind].append((stream, events))
-                continue
-            state = fold(stored.event for stored in events)
-            rows.add_series(stream, state, events[0].recorded_at, events[-1].recorded_at)
-            if len(rows) >= batch:
-                rows.insert()
-                rows = Rows()
-                if progress is not None:
-                    progress(events_read)
-        rows.insert()
-        for part in parts:
-            part.rebuild(streams[part.kind])
-        projectors.rebuild()
-    return events_read
+
+# The rebuild's first part: the others' rows read the score sheets (``apps.py``).
+REBUILD = projectors.StreamsRebuild("series", PROJECTION_MODELS, rebuild_sheets)
+
+
+def rebuild(progress: Callable[[int], None] | None = None) -> int:
+    """Empty every projection table and project the whole log again: each
+    registered part's streams in order, the score sheets first, then the
+    projectors' tables (``projectors.rebuild_log``). Returns the number of
+    events read."""
+    return projectors.rebuild_log(progress, every=BATCH)
