@@ -18,7 +18,6 @@ from series.api.base import (
     WRITE_ERRORS,
     ApiView,
     error_responses,
-    idempotency_key,
     language,
     replay_headers,
     write_arguments,
@@ -123,7 +122,8 @@ class SeriesStartApi(SeriesApiView):
     )
     def post(self, request):
         data = self.validated(self.InputSerializer)
-        key = idempotency_key(request)
+        # A new series' stream has no version yet: the start takes none.
+        recording = write_arguments(request, versioned=False)
         self.club = require(request.user, club_selectors.club_by_slug(data["club"]), Access.SCORE)
         result = services.series_start(
             club=self.club,
@@ -131,8 +131,7 @@ class SeriesStartApi(SeriesApiView):
             first_dealer=data["first_dealer"],
             rules=data["rules"],
             options=data.get("options"),
-            actor_id=request.user.id,
-            idempotency_key=key,
+            **recording,
         )
         response = self.written(result)
         response["Location"] = reverse("api:series", kwargs={"series_id": result.series_id})

@@ -44,7 +44,7 @@ def _groups_help(form: forms.Form) -> None:
     form.fields["groups"].help_text = _("One group per line, e.g. %(cards)s") % {"cards": example}
 
 
-class NewSeriesForm(RulesForm):
+class NewSeriesForm(CarriesRecording, RulesForm):
     """Who sits at the table, in which seat, who deals first, and the rules."""
 
     players = forms.MultipleChoiceField(
@@ -69,6 +69,9 @@ class NewSeriesForm(RulesForm):
                 widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "seat"}),
             )
         self.initial.setdefault("idempotency_key", uuid.uuid4().hex)
+
+    def field_at_fault(self, error: DomainError) -> str | None:
+        return None  # a refusal is said above the table, whichever player it names
 
     def seating(self) -> list[dict]:
         """The players as the template lists them, each with its seat field."""
@@ -408,6 +411,9 @@ class AbandonForm(CarriesRecording, TypedForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.initial.setdefault("idempotency_key", uuid.uuid4().hex)
+
+    def field_at_fault(self, error: DomainError) -> str | None:
+        return None  # a refusal is said above the form
 
 
 class CheckForm(AsksOptions, TypedForm):

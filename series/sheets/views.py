@@ -28,7 +28,6 @@ from series.domain.series import SeriesState
 from series.domain.series.audit import changes as audit_changes
 from series.domain.series.audit import scored as audit_scored
 from series.eventstore.mapper import from_payload
-from series.eventstore.store import VersionConflict
 from series.sheets import live_links, selectors, services
 from series.sheets.forms import (
     AbandonForm,
@@ -64,21 +63,24 @@ def series_new(request, slug: str):
         request.POST or None, club_players=players, initial=rules_initial(club.default_rules)
     )
     seated = None
-    if request.method == "POST" and form.is_valid():
-        try:
-            result = services.series_start(
+    if request.method == "POST":
+        # A new series' stream has no version yet: the start takes none.
+        sent = submit(
+            form,
+            lambda data: services.series_start(
                 club=club,
                 players=form.seat_order(),
-                first_dealer=form.cleaned_data["first_dealer"],
-                rules=form.cleaned_data["preset"],
+                first_dealer=data["first_dealer"],
+                rules=data["preset"],
                 options=form.options(),
-                actor_id=request.user.id,
-                idempotency_key=form.cleaned_data["idempotency_key"] or None,
-            )
-            return redirect("sheet", series_id=result.series_id)
-        except DomainError as error:
-            form.add_error(None, error_message(error, {p.id: p.name for p in players}))
-            seated = selectors.seated_table(error)  # RULES D-19: offer to open that table
+                **form.recording(request, versioned=False),
+            ),
+            names={p.id: p.name for p in players},
+        )
+        if sent:
+            return redirect("sheet", series_id=form.written.series_id)
+        # RULES D-19: offer to open the table a player sits at.
+        seated = selectors.seated_table(getattr(form, "refusal", None))
     context = {"club": club, "form": form, "seated": seated}
     with timezone.override(club.time_zone or None):
         return render(request, "sheets/series_new.html", context)
@@ -241,7 +243,8 @@ def deal_new(request, sheet):
         # its answer lost. Its form is then the one it was filled in on (the next
         # deal may seat only the tied players, or not the one knocked out), so the
         # writer finds the first result and the page answers "already recorded".
-        key = services.scoped_key(request.user.id, request.POST.get("idempotency_key"))
+        sent = DealForm.sent(request)
+        key = services.scoped_key(sent["actor_id"], sent["idempotency_key"])
         before = selectors.state_before_key(sheet.id, key)
         if before is not None:
             players = before.next_players
@@ -428,19 +431,19 @@ def series_abandon(request, sheet):
         messages.info(request, _("This series is over: it cannot be abandoned."))
         return redirect("sheet", series_id=sheet.id)
     form = AbandonForm(request.POST or None, initial={"expected_version": sheet.version})
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        try:
-            services.series_abandon(
+    if request.method == "POST":
+        sent = submit(
+            form,
+            lambda data: services.series_abandon(
                 series_id=sheet.id, reason=data["reason"], **form.recording(request)
-            )
+            ),
+            changed=_("The score sheet changed meanwhile: check it and try again."),
+            at_version=at_version,
+        )
+        if sent:  # a retry of an abandon already recorded is told the same
             messages.success(request, _("The series is abandoned."))
             return redirect("sheet", series_id=sheet.id)
-        except DomainError as error:
-            form.add_error(None, error_message(error))
-        except VersionConflict as conflict:
-            form = at_version(form, conflict.current or selectors.sheet_version(conflict.stream))
-            form.add_error(None, _("The score sheet changed meanwhile: check it and try again."))
+        form = sent.form
     selectors.series_sheet_rows(sheet)
     return render(request, "sheets/series_abandon.html", {"sheet": sheet, "form": form})
 

@@ -71,14 +71,25 @@ class CarriesRecording:
         carries none). A write that takes no version (one that starts a stream, a
         member's own check-in or answer, where the last one counts) is not
         ``versioned``: it hands its writer no expected version."""
-        data = self.cleaned_data
-        recording = {
-            "actor_id": request.user.id,
-            "idempotency_key": data.get("idempotency_key") or None,
-        }
-        if versioned:
-            recording["expected_version"] = data.get("expected_version")
-        return recording
+        return _recording(request, self.cleaned_data, versioned=versioned)
+
+    @classmethod
+    def sent(cls, request) -> dict:
+        """Who writes and the idempotency key ``request`` sends, as sent, read
+        before the form is built: for a page whose form depends on which write it
+        answers (a retry's, whose first answer was lost). No version: the form's
+        own ``recording`` reads it."""
+        return _recording(request, request.POST, versioned=False)
+
+
+def _recording(request, data, *, versioned: bool) -> dict:
+    recording = {
+        "actor_id": request.user.id,
+        "idempotency_key": data.get("idempotency_key") or None,
+    }
+    if versioned:
+        recording["expected_version"] = data.get("expected_version")
+    return recording
 
 
 class WriteForm(CarriesRecording, TypedForm):
