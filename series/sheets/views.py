@@ -455,7 +455,7 @@ def deal_check(request, sheet):
     form = CheckForm(request.GET, language=page_language(), rules=Rules.from_dict(sheet.rules))
     verdict = form.verdict() if form.is_valid() else None
     return render(
-        request, "melds/_verdict.html", {"form": form, "verdict": verdict, "compact": True}
+        request, "sheets/_verdict.html", {"form": form, "verdict": verdict, "compact": True}
     )
 
 
@@ -498,4 +498,4 @@ def _event_players(stored) -> set[int]:
 def checker(request):
     form = CheckForm(request.GET if request.GET else None, language=page_language())
     verdict = form.verdict() if form.is_bound and form.is_valid() else None
-    return render(request, "melds/checker.html", {"form": form, "verdict": verdict})
+    return render(request, "sheets/checker.html", {"form": form, "verdict": verdict})
