@@ -13,7 +13,7 @@ from django.db import connection
 from series.clubs import players as player_services
 from series.domain.errors import DomainError
 from series.eventstore.writer import StreamConflict
-from series.models import Event, NightSeat
+from series.models import Event, NightSeat, SeriesSeat
 from series.nights import selectors
 from series.nights import services as nights
 from series.sheets import services
@@ -74,7 +74,7 @@ def test_a_draw_and_a_series_seating_one_player_at_once_seat_them_once():
     )
     assert sorted(kind for kind, _ in outcomes) == ["done", "refused"]
     seated_in_night = NightSeat.objects.filter(player=players[0]).exists()
-    seated_in_series = services.SeriesSeat.objects.filter(player=players[0]).exists()
+    seated_in_series = SeriesSeat.objects.filter(player=players[0]).exists()
     assert seated_in_night != seated_in_series
 
 
