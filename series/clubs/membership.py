@@ -19,10 +19,6 @@ from django.utils import timezone
 
 from series.domain.errors import DomainError, NotFound, _
 from series.eventstore.retry import transient_retry
-from series.eventstore.writer import (
-    IdempotencyMismatch,  # noqa: F401
-    scoped_key,  # noqa: F401
-)
 from series.models import Club, Invitation, Membership
 
 DEFAULT_DAYS = 7

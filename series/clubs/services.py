@@ -15,10 +15,6 @@ from series.domain.errors import DomainError, _
 from series.domain.rules import rules_from
 from series.eventstore import projectors
 from series.eventstore.retry import transient_retry
-from series.eventstore.writer import (
-    IdempotencyMismatch,  # noqa: F401
-    scoped_key,  # noqa: F401
-)
 from series.models import Club, Membership
 
 CLUB_NAME_LENGTH = 100
