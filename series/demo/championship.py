@@ -10,6 +10,7 @@ from datetime import timedelta
 
 from series.championships import services as championships
 from series.demo.nights import play_tables
+from series.domain.nights import draws
 from series.models import Club
 from series.nights import services as nights
 
@@ -30,7 +31,7 @@ def play_championship(club: Club, players: list[int], director: int, rng) -> Non
     ).championship_id
     for weeks in (5, 4):
         night_id = _night(club, champ, today - timedelta(weeks=weeks), players, director)
-        _play(night_id, director, "random", rng, low=4)
+        _play(night_id, director, draws.RANDOM, rng, low=4)
     championships.championship_cut(championship_id=champ, actor_id=director)
     finalists = championships.championship_load(champ).finalists
     final = _night(club, champ, today - timedelta(weeks=3), finalists, director, final=True)

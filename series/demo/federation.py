@@ -14,6 +14,7 @@ from datetime import timedelta
 from series.clubs import players as player_services
 from series.clubs import services as club_services
 from series.demo.nights import _round
+from series.domain.nights import draws
 from series.federations import persons
 from series.federations import services as federations
 from series.models import Club, Federation, Player
@@ -37,7 +38,7 @@ def create_demo_federation(club: Club, user, rng) -> Federation:
         day = today - timedelta(days=days)
         opened = nights.night_open(club=second, date=day, options={"deals": 2}, actor_id=user.id)
         nights.night_check_in(night_id=opened.night_id, players=players, actor_id=user.id)
-        _round(opened.night_id, user.id, "random", rng, deals=None)
+        _round(opened.night_id, user.id, draws.RANDOM, rng, deals=None)
         nights.night_close(night_id=opened.night_id, actor_id=user.id)
     made = federations.federation_create(user=user, name="Demo federation", slug=SLUG)
     federations.club_join(federation=made.federation, club=club, user=user)

@@ -18,6 +18,7 @@ from django.utils import timezone
 from series.clubs import players as player_services
 from series.demo.table import play_deal
 from series.domain.events import DealEntry, GoingOut, Hand
+from series.domain.nights import draws
 from series.models import Club
 from series.nights import planning
 from series.nights import services as nights
@@ -33,11 +34,11 @@ def play_club_nights(club: Club, players: list[int], director: int, rng) -> None
     regulars = players + [player_services.player_add(club=club, name=n).id for n in NIGHT_PLAYERS]
     today = nights.club_today(club)
     last_week = _night(club, today - timedelta(days=7), regulars, director)
-    for method in ("random", "standings"):
+    for method in (draws.RANDOM, draws.STANDINGS):
         _round(last_week, director, method, rng, deals=None)
     nights.night_close(night_id=last_week, actor_id=director)
     tonight = _night(club, today, regulars, director)
-    _round(tonight, director, "random", rng, deals=3)
+    _round(tonight, director, draws.RANDOM, rng, deals=3)
     _planned(club, today + timedelta(days=7), regulars, director, rng)
 
 
