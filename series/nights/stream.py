@@ -36,7 +36,7 @@ from series.domain.nights.planning import PlanNight
 from series.eventstore import writer
 from series.eventstore.writer import Change, Loaded, digest
 from series.nights import projection, selectors
-from series.sheets import services as series_services
+from series.sheets import stream as series_stream
 
 
 class NightStream:
@@ -88,11 +88,9 @@ class NightStream:
                 for check in REOPEN_CHECKS:  # RULES D-22: not after its championship's cut
                     check(stream)
         if seated:
-            series_services.seated_elsewhere(change.after.club, sorted(seated), night=stream)
+            series_stream.seated_elsewhere(change.after.club, sorted(seated), night=stream)
         if arrived:
-            series_services.seated_at_another_night(
-                change.after.club, sorted(arrived), night=stream
-            )
+            series_stream.seated_at_another_night(change.after.club, sorted(arrived), night=stream)
 
     def in_append(self, stream: UUID, change: Change[NightState]) -> bool:
         return False  # its rows are written by ``project``
@@ -182,7 +180,7 @@ def close_reading(
 def _refuse_moved_result(night_id: UUID, before: NightState, closed: NightClosed) -> None:
     """Under the log's lock, after the close's append: every correction, void or
     abandon of its tables appended before has committed, and any appended after
-    finds the night closed (``series_services.refuse_closed_night``). So the
+    finds the night closed (``series_stream.refuse_closed_night``). So the
     tables read now are the result the close stands for: when they no longer
     give the points it read a moment before, or a deal is disputed, the close
     is refused (``night_close`` reads them again)."""

@@ -34,23 +34,13 @@ from series.domain.series.commands import ConfirmDeal, DisputeDeal
 from series.eventstore import writer
 from series.eventstore.retry import transient_retry
 
-# IdempotencyMismatch and scoped_key: callers import them from here.
-from series.eventstore.writer import (
-    IdempotencyMismatch,  # noqa: F401
-    Recording,
-    scoped_key,  # noqa: F401
-)
+# The refusal a replayed key with other fields raises, for the writes' callers.
+from series.eventstore.writer import IdempotencyMismatch, Recording  # noqa: F401
 from series.models import Club, Player
 from series.sheets import selectors
 
-# The night's writers and stream read the seating rule from here.
-from series.sheets.stream import (
-    SERIES,
-    SeatedElsewhere,  # noqa: F401
-    seated_at_another_night,  # noqa: F401
-    seated_elsewhere,  # noqa: F401
-    series_loaded,
-)
+# The refusal a seat at another open table raises (RULES D-19), for the writes' callers.
+from series.sheets.stream import SERIES, SeatedElsewhere, series_loaded  # noqa: F401
 
 
 @dataclass(frozen=True, slots=True)

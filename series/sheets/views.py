@@ -27,6 +27,7 @@ from series.domain.rules import Rules, rules_from
 from series.domain.series import SeriesState
 from series.domain.series.audit import changes as audit_changes
 from series.domain.series.audit import scored as audit_scored
+from series.eventstore import writer
 from series.eventstore.mapper import from_payload
 from series.sheets import live_links, selectors, services
 from series.sheets.forms import (
@@ -244,7 +245,7 @@ def deal_new(request, sheet):
         # deal may seat only the tied players, or not the one knocked out), so the
         # writer finds the first result and the page answers "already recorded".
         sent = DealForm.sent(request)
-        key = services.scoped_key(sent["actor_id"], sent["idempotency_key"])
+        key = writer.scoped_key(sent["actor_id"], sent["idempotency_key"])
         before = selectors.state_before_key(sheet.id, key)
         if before is not None:
             players = before.next_players
