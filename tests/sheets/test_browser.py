@@ -123,6 +123,8 @@ def test_a_scorer_plays_a_whole_series_with_a_tiebreak(page, live_server, club):
 
     page.goto(sheet_url)
     page.click("text=Audit trail")
+    # The link navigates: count once the audit page has come, not the sheet's.
+    page.wait_for_selector(".audit-event")
     assert page.locator(".audit-event").count() == 6
     shoot(page, "audit-trail")
 
