@@ -50,17 +50,19 @@ serve: setup
 		--bind $(HOST):$(PORT) --workers $${WEB_CONCURRENCY:-2}
 
 # Tests run in one process per core (pytest-xdist), each with its own test
-# database; TEST_WORKERS=0 runs them all in one process.
+# database; TEST_WORKERS=0 runs them all in one process. PYTEST_ARGS adds to
+# either run (make test PYTEST_ARGS=-x).
 TEST_WORKERS ?= auto
+PYTEST_ARGS ?=
 
 # The whole suite, on PostgreSQL when DATABASE_URL points there, else SQLite.
 test: setup lint
 	$(BIN)/python manage.py makemigrations --check --dry-run
-	$(BIN)/pytest -n $(TEST_WORKERS) --dist loadgroup --durations=25
+	$(BIN)/pytest -n $(TEST_WORKERS) --dist loadgroup --durations=25 $(PYTEST_ARGS)
 
 # Everything but the browser tests (CI runs it on SQLite).
 test-core: setup
-	$(BIN)/pytest -n $(TEST_WORKERS) --dist loadgroup -m "not browser"
+	$(BIN)/pytest -n $(TEST_WORKERS) --dist loadgroup -m "not browser" $(PYTEST_ARGS)
 
 # Python by ruff and the import contracts (import-linter, in pyproject.toml),
 # JavaScript by biome (biome.json; installed from PyPI with the
