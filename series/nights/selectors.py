@@ -672,19 +672,17 @@ def closes_and_reopenings(night_id: UUID) -> list[ClosedOrReopened]:
     """Every close and reopening of the night, in order, with who and why, from
     its log (one query)."""
     rows = Event.objects.filter(stream=night_id, type__in=("NightClosed", "NightReopened"))
-    lines = rows.order_by("version").values_list(
-        "type",
-        "recorded_at",
-        "recorded_by__first_name",
-        "recorded_by__last_name",
-        "recorded_by__username",
-        "payload__reason",
-    )
+    lines = rows.order_by("version").select_related("recorded_by")
     return [
         ClosedOrReopened(
-            kind == "NightReopened", at, f"{first} {last}".strip() or username, reason or ""
+            row.type == "NightReopened",
+            row.recorded_at,
+            (row.recorded_by.get_full_name() or row.recorded_by.get_username())
+            if row.recorded_by
+            else None,
+            row.payload.get("reason") or "",
         )
-        for kind, at, first, last, username, reason in lines
+        for row in lines
     ]
 
 

@@ -121,6 +121,16 @@ def test_the_nights_page_reopens_it_after_a_confirmation_step_and_lists_who_and_
     assert f'href="{page_url}reopen/"' not in page
 
 
+def test_a_close_whose_closer_is_gone_reads_closed_and_names_nobody(client):
+    # A night closed by a command-line run, or by an account since deleted, has
+    # no closer on record: the line says when, not "by None None".
+    club, night_id, _table, director = a_night_closed()
+    client.force_login(director)
+    page = client.get(f"/clubs/{club.slug}/nights/{night_id}/").content.decode()
+    assert "Closed " in page
+    assert "None" not in page
+
+
 def reopened_corrected_and_closed_again() -> None:
     _club, night_id, table, director = a_night_closed()
     nights.night_reopen(night_id=night_id, reason="Wrong winner", actor_id=director.id)
