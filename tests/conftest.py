@@ -143,12 +143,26 @@ def _flush_past_the_append_only_log(django_db_setup, django_db_blocker):
     which the log's triggers refuse. The test database's flush alone gets past
     them: on PostgreSQL with ``session_replication_role = replica``, the switch
     (superusers only) for skipping triggers; on SQLite by lifting the triggers
-    of migration 0002 and putting them back. The app never does either."""
+    of migration 0002 and putting them back. The app never does either.
+
+    On PostgreSQL the flush deletes the rows rather than truncating the tables:
+    a test leaves a few rows in each, which a DELETE removes in milliseconds,
+    where TRUNCATE of the 53 tables takes about 0.4 s (a browser test's whole
+    teardown). With the triggers skipped, the foreign keys' checks are skipped
+    too, so the order of the tables does not matter."""
     from django.db import connection
 
     triggers = import_module("series.migrations.0002_event_log_append_only")
     ops = connection.ops
     original = ops.execute_sql_flush
+    original_sql = ops.sql_flush
+
+    def sql_flush(style, tables, *, reset_sequences=False, allow_cascade=False):
+        if connection.vendor != "postgresql" or reset_sequences:
+            return original_sql(
+                style, tables, reset_sequences=reset_sequences, allow_cascade=allow_cascade
+            )
+        return [f"DELETE FROM {ops.quote_name(name)};" for name in tables]
 
     def execute_sql_flush(sql_list):
         if connection.vendor == "sqlite":
@@ -166,8 +180,10 @@ def _flush_past_the_append_only_log(django_db_setup, django_db_blocker):
                     cursor.execute("SET session_replication_role = DEFAULT")
 
     ops.execute_sql_flush = execute_sql_flush
+    ops.sql_flush = sql_flush
     yield
     ops.execute_sql_flush = original
+    ops.sql_flush = original_sql
 
 
 # -- a small hand-made history (the league's and the roster's tests) ---------------

@@ -10,7 +10,7 @@ import threading
 import pytest
 from django.core.signals import request_started
 
-from tests.support.browser import sign_in
+from tests.support.browser import sign_in_on_the_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -38,7 +38,7 @@ def test_a_shell_page_answered_after_the_sign_in_leaves_the_signed_in_token(
     arrived, answer = slow_shell
     page.goto(f"{live_server.url}/login/?next=/rules/")
     assert arrived.wait(20), "the service worker fetched its shell"
-    sign_in(page, live_server, "/rules/")
+    sign_in_on_the_page(page, live_server, "/rules/")
     signed_in = page.evaluate("document.cookie")
     answer.set()
     page.wait_for_function("() => navigator.serviceWorker.ready.then(() => true)")

@@ -11,7 +11,10 @@ from pathlib import Path
 
 import axe_playwright_python
 import pytest
+from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import connections
+from django.test import Client
 from django.utils import translation
 
 CHROMIUM = "/usr/bin/chromium"
@@ -186,7 +189,21 @@ def shoot(page, name: str, *, full_page: bool = True) -> None:
     page.screenshot(path=str(path), full_page=full_page)
 
 
-def sign_in(page, live_server, next_url: str = "/") -> None:
+def sign_in(page, live_server, next_url: str = "/", username: str = "marta") -> None:
+    """``username`` signed in, on ``next_url``: the tab's context carries the
+    session a sign-in makes (Django's ``force_login``), so a test that is not
+    about signing in does not type it (the sign-in page's own tests do, in
+    tests/accounts)."""
+    visitor = Client()
+    visitor.force_login(get_user_model().objects.get(username=username))
+    session = visitor.cookies[settings.SESSION_COOKIE_NAME].value
+    cookie = {"name": settings.SESSION_COOKIE_NAME, "value": session, "url": live_server.url}
+    page.context.add_cookies([cookie])
+    page.goto(f"{live_server.url}{next_url}")
+
+
+def sign_in_on_the_page(page, live_server, next_url: str = "/") -> None:
+    """Sign in as a person does: the sign-in page, its fields and its button."""
     page.goto(f"{live_server.url}/login/?next={next_url}")
     page.fill("#id_username", "marta")
     page.fill("#id_password", PASSWORD)
