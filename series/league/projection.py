@@ -200,9 +200,7 @@ def count_in_order(facts: SeriesFacts) -> None:
     ]
     if league.best_n is None:
         went_out = {s.person: s.season_went_out for s in seated.values()}
-        # Each player's last deal gone out in it (deals in order; void ones left out).
-        last_out = {deal.went_out: deal.number for deal in facts.deals if deal.went_out}
-        writes += standings.count_series(club, game, season, rows, went_out, last_out)
+        writes += standings.count_series(club, game, season, rows, went_out)
     store.write_together(writes)
     if league.best_n is not None:
         standings.recount_season(club, game, season, league.best_n)
@@ -288,6 +286,7 @@ def _row(result: Result, form: Form = NEWCOMER) -> SeriesResult:
         total=result.total,
         deals=result.deals,
         went_out=result.went_out,
+        last_out=result.last_out,
         tiebreak=result.tiebreak,
         deficit=result.deficit,
         streak=form.streak,

@@ -12,10 +12,14 @@ order of series, by start, then id), then the lower player id; the season
 record to the person whose count reached it first: in the earlier series
 (the last series of the season they went out in, which the record names
 beside its season), and in one series, by the earlier deal of the two last
-gone out in. The count as it goes, the catch-up and a rebuild all break ties so,
-so a rebuilt or restored club's records equal the live ones. Ordering by a
-player means by the column (``person_id``): the ``person`` relation orders
-by name.
+gone out in (``SeriesResult.last_out``). The count as it goes, the catch-up and
+a rebuild all break ties so, so a rebuilt or restored club's records equal the
+live ones. Every figure comes from the results alone, never from the score
+sheet: a correction or a void of a finished series reaches the sheet at once
+and the results only at the league's catch-up, and the standings and records
+written in between (new ladder rules or seasons) count the series as the
+results still do. Ordering by a player means by the column (``person_id``):
+the ``person`` relation orders by name.
 
 A series counted at the end of the history (``count_records``) can only set a
 record, not take one away: its candidates are written only where they beat
@@ -30,7 +34,7 @@ from django.db.models.functions import RowNumber
 from series.eventstore.row_source import insert_rows
 from series.eventstore.store import Write
 from series.league.aggregates import season_expression
-from series.models import ClubRecord, DealLine, Season, SeasonStanding, SeriesResult
+from series.models import ClubRecord, Season, SeasonStanding, SeriesResult
 
 Kind = ClubRecord.Kind
 
@@ -41,13 +45,11 @@ def count_records(
     season: str,
     results: list[SeriesResult],
     went_out: dict[int, int],
-    last_out: dict[int, int],
 ) -> Write | None:
     """The write of the records that a series counted after every other of its
     game beats, one statement that compares each candidate with the record
     held (``went_out``: its persons' deals gone out in ``season``, with it
-    counted; ``last_out``: by player, the number of their last deal gone out
-    in it); None when it has no candidate."""
+    counted); None when it has no candidate."""
     winners = [result for result in results if result.won]
     candidates = []
     for kind, rows, order, value in (
@@ -68,7 +70,7 @@ def count_records(
     reached = [r for r in results if r.went_out > 0]
     row = min(
         reached,
-        key=lambda r: (-went_out[r.person_id], last_out[r.player_id], r.person_id),
+        key=lambda r: (-went_out[r.person_id], r.last_out, r.person_id),
         default=None,
     )
     if row is not None:
@@ -163,16 +165,8 @@ def _most_went_out(club_id: int, game: str) -> ClubRecord | None:
     reached = [row for row in reached if (row.person_id, row.season) in tied]
     first = min(reached, key=lambda row: (row.started_at, row.series_id))
     alike = [row for row in reached if row.series_id == first.series_id]
-    if len(alike) > 1:  # reached in one series: who went out there last, earlier
-        last_out = dict(
-            DealLine.objects.filter(
-                series_id=first.series_id, void=False, went_out__in=[row.player_id for row in alike]
-            )
-            .values("went_out")
-            .annotate(last=Max("number"))
-            .values_list("went_out", "last")
-        )
-        first = min(alike, key=lambda row: (last_out[row.player_id], row.person_id))
+    # Reached in one series: who went out there last, earlier.
+    first = min(alike, key=lambda row: (row.last_out, row.person_id))
     return _from_result(club_id, game, Kind.MOST_WENT_OUT, first, most, first.season)
 
 

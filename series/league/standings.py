@@ -43,16 +43,14 @@ def count_series(
     season: str,
     results: list[SeriesResult],
     went_out_before: dict[int, int],
-    last_out: dict[int, int],
 ) -> list[Write]:
     """The writes that take in the results of a series counted after every
     other of its game, on a ladder of every series: its persons' lines of its
     ``season`` gain its figures and take its ratings (the season's latest),
     and the records it beats change (``went_out_before``: its persons' deals
-    gone out in the season before it; ``last_out``: by player, the number of
-    their last deal gone out in it)."""
+    gone out in the season before it)."""
     went_out = {r.person_id: went_out_before.get(r.person_id, 0) + r.went_out for r in results}
-    record = count_records(club_id, game, season, results, went_out, last_out)
+    record = count_records(club_id, game, season, results, went_out)
     return [_lines_write(club_id, game, season, results), *([record] if record else [])]
 
 

@@ -129,6 +129,9 @@ class SeriesResult(models.Model):
     total = models.IntegerField()
     deals = models.PositiveIntegerField()
     went_out = models.PositiveIntegerField()
+    # The number of the last deal they went out of (0: none): who of two reached
+    # a season's record in one series first, without reading the score sheet.
+    last_out = models.PositiveIntegerField()
     tiebreak = models.BooleanField()  # played a tiebreak deal
     deficit = models.PositiveIntegerField()  # furthest behind the leader after any deal
     streak = models.PositiveIntegerField()

@@ -60,6 +60,7 @@ def _results(club, players, series_id, places=None) -> list[SeriesResult]:
             total=10 * place,
             deals=3,
             went_out=1 if place == 1 else 0,
+            last_out=3 if place == 1 else 0,
             tiebreak=False,
             deficit=0,
             streak=0,

@@ -22,7 +22,8 @@ from series.backup import checksum
 from series.clubs import players as player_services
 from series.clubs import services as club_services
 from series.league import selectors
-from series.models import ClubRecord, PersonSummary
+from series.league import services as league
+from series.models import ClubRecord, PersonSummary, SeriesResult
 from series.sheets import projection, services
 from tests.support.examples import examples
 from tests.support.factories import entry, start
@@ -102,6 +103,50 @@ def test_of_two_who_reach_the_season_record_in_one_series_the_first_to_go_out_ho
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize("change", ["void", "correct"])
+def test_the_season_record_follows_the_counted_results_while_the_league_is_behind(change):
+    """A void or a correction in a finished series reaches the score sheet at once
+    and the league at its catch-up: standings written again in between (new
+    ladder rules) still count the series as it was, and so does the record's
+    tie, though the deal one of its holders went out of is gone from the sheet."""
+    club, players = club_of(("Zed", "Abe", "Mia"))
+    zed, abe, mia = players["Zed"], players["Abe"], players["Mia"]
+    day = timezone.make_aware(datetime(2025, 3, 7, 20))
+    series = start(club, [zed, abe, mia], options={"deals": 2}, recorded_at=day).series_id
+    # One each; whoever goes out of the first deal holds the record.
+    first, second = (zed, abe) if change == "void" else (abe, zed)
+    others = [p for p in (zed, abe, mia) if p != first]
+    services.deal_record(
+        series_id=series, entry=entry(first, dict.fromkeys(others, 20)), recorded_at=day
+    )
+    others = [p for p in (zed, abe, mia) if p != second]
+    services.deal_record(
+        series_id=series, entry=entry(second, dict.fromkeys(others, 30)), recorded_at=day
+    )
+    caught_up()
+    if change == "void":  # Abe's deal: the series is open again
+        services.deal_void(series_id=series, number=2, reason="Misdeal.", recorded_at=day)
+    else:  # Mia went out of the first deal, not Abe
+        fixed = entry(mia, {zed: 20, abe: 20})
+        services.deal_correct(
+            series_id=series, number=1, entry=fixed, reason="Wrong goer.", recorded_at=day
+        )
+    assert selectors.updating(club)
+    league.ladder_set(club=club, min_series=2)
+
+    def holder():
+        record = selectors.club_records(club, "continental", []).most_went_out
+        return record and (record.name, record.value)
+
+    assert holder() == (first.name, 1)
+    caught_up()
+    assert holder() == (None if change == "void" else ("Mia", 1))
+    live = checksum.projection_checksum()
+    projection.rebuild()
+    assert checksum.projection_checksum() == live
+
+
+@pytest.mark.django_db
 def test_of_two_series_alike_a_players_worst_is_the_earlier():
     """The same points a deal twice: the worst series is the first, as the best is."""
     club, players = club_of(("Zed", "Abe", "Mia"))
@@ -139,6 +184,27 @@ def test_after_the_upgrade_a_club_whose_record_went_by_name_is_counted_again():
     assert selectors.club_records(club, "continental", []).most_went_out.name == "Zed"
     live = checksum.projection_checksum()
     projection.rebuild()
+    assert checksum.projection_checksum() == live
+
+
+@pytest.mark.django_db
+def test_after_the_upgrade_results_without_their_last_deal_gone_out_are_counted_again():
+    club, players = club_of(("Zed", "Abe", "Mia"))
+    zed, abe, mia = players["Zed"], players["Abe"], players["Mia"]
+    day = timezone.make_aware(datetime(2025, 3, 7, 20))
+    series = start(club, [zed, abe, mia], options={"deals": 2}, recorded_at=day).series_id
+    services.deal_record(series_id=series, entry=entry(abe, {zed: 20, mia: 30}), recorded_at=day)
+    services.deal_record(series_id=series, entry=entry(zed, {abe: 30, mia: 30}), recorded_at=day)
+    caught_up()
+    live = checksum.projection_checksum()
+    SeriesResult.objects.update(last_out=0)  # as the migration's new column leaves them
+    upgrade = import_module("series.migrations.0037_results_keep_the_last_deal_gone_out")
+    upgrade.mark_clubs_with_results(apps, SimpleNamespace(connection=connection))
+    assert selectors.updating(club)
+    caught_up()
+    last_out = dict(SeriesResult.objects.values_list("player", "last_out"))
+    assert last_out == {abe.id: 1, zed.id: 2, mia.id: 0}
+    assert selectors.club_records(club, "continental", []).most_went_out.name == "Abe"
     assert checksum.projection_checksum() == live
 
 

@@ -2,9 +2,10 @@
 
 A finished series gives each person seated a place (the series' order of
 places, ``series.domain.series.finishing``: RULES D-21, the night's too), a
-total, the deals they played and went out in, whether they played a tiebreak
-deal, and how far behind the leader they ever stood. Voided deals are not in the facts at all;
-corrected deals are there as corrected.
+total, the deals they played and went out in (and the last of those), whether
+they played a tiebreak deal, and how far behind the leader they ever stood.
+Voided deals are not in the facts at all; corrected deals are there as
+corrected.
 """
 
 from __future__ import annotations
@@ -54,6 +55,7 @@ class Result:
     total: int
     deals: int
     went_out: int
+    last_out: int  # the number of the last deal they went out of; 0: none
     tiebreak: bool
     deficit: int
 
@@ -89,6 +91,7 @@ def _result(
     facts: SeriesFacts, player: int, person: int, place: int, total: int, deficit: int
 ) -> Result:
     played = [deal for deal in facts.deals if player in deal.scores]
+    out = [deal.number for deal in played if deal.went_out == player]
     return Result(
         series_id=facts.series_id,
         club_id=facts.club_id,
@@ -101,7 +104,8 @@ def _result(
         won=player == facts.winner,
         total=total,
         deals=len(played),
-        went_out=sum(1 for deal in played if deal.went_out == player),
+        went_out=len(out),
+        last_out=max(out, default=0),
         tiebreak=any(deal.tiebreak for deal in played),
         deficit=deficit,
     )

@@ -51,6 +51,21 @@ def test_the_furthest_behind_is_measured_after_every_deal():
     assert furthest_behind(facts(deals)) == {1: 70, 2: 20, 3: 90}
 
 
+def test_each_result_counts_the_deals_gone_out_and_the_last_of_them():
+    """By number: a voided deal is missing from the facts, so numbers skip it."""
+    deals = [
+        DealFacts(1, False, 3, {1: 30, 2: 20, 3: 0}),
+        DealFacts(3, False, 1, {1: 0, 2: 20, 3: 40}),
+        DealFacts(4, False, 3, {1: 30, 2: 20, 3: 0}),
+    ]
+    results = series_results(facts(deals), person_of=lambda p: p)
+    assert {r.player: (r.went_out, r.last_out) for r in results} == {
+        1: (1, 3),
+        2: (0, 0),
+        3: (2, 4),
+    }
+
+
 def test_two_seats_of_one_person_count_once_with_the_better_place():
     deals = [DealFacts(1, False, 3, {1: 30, 2: 20, 3: 0})]
     results = series_results(facts(deals), person_of=lambda p: {1: 7, 2: 7}.get(p, p))
