@@ -14,7 +14,7 @@ from series.clubs import players as player_services
 from series.clubs import services as club_services
 from series.models import Championship, Night
 from series.nights import services as nights
-from tests.support.browser import AXE, PASSWORD, shoot, sign_in, violations_of
+from tests.support.browser import AXE, PASSWORD, shoot, sign_in_on_the_page, violations_of
 from tests.support.championships import one_deal
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -43,7 +43,7 @@ def test_a_director_runs_a_championship_from_a_phone(browsers, live_server, club
     club, (anna, bruno, carla, dario, elena) = club
     director = browsers("en-GB")
     director.context.add_init_script(path=AXE)
-    sign_in(director, live_server, f"/clubs/{club.slug}/nights/")
+    sign_in_on_the_page(director, live_server, f"/clubs/{club.slug}/nights/")
     with director.expect_navigation(timeout=WAIT):
         director.get_by_role("link", name="The club's championships").click()
     director.fill("#id_name", "Spring championship")

@@ -16,6 +16,7 @@ from tests.support.browser import (
     printed_pages,
     shoot,
     sign_in,
+    sign_in_on_the_page,
     tap_card,
 )
 from tests.support.pages import record
@@ -48,7 +49,7 @@ def start_series(page, live_server, club) -> str:
 def test_a_scorer_plays_a_whole_series_with_a_tiebreak(page, live_server, club):
     page.goto(f"{live_server.url}/login/")
     shoot(page, "sign-in")
-    sign_in(page, live_server)
+    sign_in_on_the_page(page, live_server)
     page.wait_for_selector("text=My clubs")
     shoot(page, "home")
     sheet_url = start_series(page, live_server, club[0])
