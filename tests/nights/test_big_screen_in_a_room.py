@@ -128,14 +128,20 @@ def single_lines(tab, selector: str, first_words: bool = False) -> list[str]:
     )
 
 
-@pytest.mark.parametrize("language", ["en-GB", "es", "nl", "fr", "it"])
-def test_the_headers_and_the_tables_names_keep_to_one_line(browsers, live_server, night, language):
+def test_the_headers_and_the_tables_names_keep_to_one_line_in_every_language(
+    browsers, live_server, night
+):
+    """One night; a screen of its own (a fresh context, its locale) for each language."""
     club, night_id = night
-    screen = open_screen(browsers, live_server, club, night_id, language=language)
     headers = ".screen-head h1, .screen-head p, .screen-ranking h2, .provisional"
-    assert single_lines(screen, headers) == []
-    assert single_lines(screen, ".screen-table h3", first_words=True) == []  # "Table 2"
-    assert screen.evaluate("document.documentElement.scrollHeight <= window.innerHeight")
+    for language in ("en-GB", "es", "nl", "fr", "it"):
+        screen = open_screen(browsers, live_server, club, night_id, language=language)
+        assert single_lines(screen, headers) == [], f"in {language}"
+        # "Table 2"
+        assert single_lines(screen, ".screen-table h3", first_words=True) == [], f"in {language}"
+        fits = screen.evaluate("document.documentElement.scrollHeight <= window.innerHeight")
+        assert fits, f"in {language}: the screen scrolls"
+        screen.context.close()
 
 
 def test_nobody_leads_before_the_first_deal(browsers, live_server, transactional_db):

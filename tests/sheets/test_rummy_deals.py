@@ -213,39 +213,35 @@ def test_a_rummy_claim_refused_after_the_phone_was_offline_comes_back_ticked(
     assert page.get_by_label("Points of Bruno").input_value() == "12"
 
 
+# The deal page's two Rummy labels in each language.
+RUMMY_LABELS = {
+    "en": ("Nobody: the stock ran out", "Rummy: the whole hand laid down in one turn"),
+    "it": (
+        "Nessuno: il tallone è finito",
+        "Chiusura in mano: tutta la mano calata in un solo turno",
+    ),
+    "es": ("Nadie: se acabó el mazo", "Rummy: toda la mano bajada en un solo turno"),
+    "fr": ("Personne : la pioche est épuisée", "Rummy : toute la main posée en un seul tour"),
+    "nl": ("Niemand: de stapel is op", "Rummy: de hele hand in één beurt uitgelegd"),
+}
+
+
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize(
-    ("language", "nobody", "rummy"),
-    [
-        ("en", "Nobody: the stock ran out", "Rummy: the whole hand laid down in one turn"),
-        (
-            "it",
-            "Nessuno: il tallone è finito",
-            "Chiusura in mano: tutta la mano calata in un solo turno",
-        ),
-        ("es", "Nadie: se acabó el mazo", "Rummy: toda la mano bajada en un solo turno"),
-        ("fr", "Personne : la pioche est épuisée", "Rummy : toute la main posée en un seul tour"),
-        ("nl", "Niemand: de stapel is op", "Rummy: de hele hand in één beurt uitgelegd"),
-    ],
-)
-def test_the_rummy_deal_page_fits_a_phone_in_every_language(
-    page,
-    live_server,
-    club,
-    language,
-    nobody,
-    rummy,
-):
+def test_the_rummy_deal_page_fits_a_phone_in_every_language(page, live_server, club):
+    """One series, one tab: each language chosen in turn on the home page's switcher."""
     the_club, players = club
     series_id = rummy_series(the_club, players[:4], "winner_takes_all")
     sign_in(page, live_server)
-    page.wait_for_selector("#language-choice")
-    if language != "en":
-        with page.expect_navigation():
-            page.locator("#language-choice").select_option(language)
-    page.goto(f"{live_server.url}/series/{series_id}/deals/new/")
-    assert page.get_by_label(nobody).is_visible()
-    assert page.get_by_label(rummy).is_visible()
-    shoot(page, f"rummy-deal-{language}")
-    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    for language, (nobody, rummy) in RUMMY_LABELS.items():
+        if language != "en":
+            page.goto(f"{live_server.url}/")
+            page.wait_for_selector("#language-choice")
+            with page.expect_navigation():
+                page.locator("#language-choice").select_option(language)
+        page.goto(f"{live_server.url}/series/{series_id}/deals/new/")
+        assert page.get_by_label(nobody).is_visible(), f"in {language}: no {nobody!r}"
+        assert page.get_by_label(rummy).is_visible(), f"in {language}: no {rummy!r}"
+        shoot(page, f"rummy-deal-{language}")
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 360, f"in {language}: the page is {width} px wide"

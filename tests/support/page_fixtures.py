@@ -96,8 +96,12 @@ def browsers(live_server, monkeypatch):
         def open_tab(language: str):
             context = browser.new_context(viewport={"width": 360, "height": 740}, locale=language)
             tab = context.new_page()
-            tab.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-            tab.on("pageerror", lambda exc: errors.append(str(exc)))
+            # Each error names the tab's language, for a test that opens several.
+            tab.on(
+                "console",
+                lambda m: errors.append(f"{language}: {m.text}") if m.type == "error" else None,
+            )
+            tab.on("pageerror", lambda exc: errors.append(f"{language}: {exc}"))
             return tab
 
         open_tab.expected = []
