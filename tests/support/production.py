@@ -323,7 +323,7 @@ def serve(server: dict):
             lambda: Visitor(url).request("GET", "/healthz")[0] == 200, "the app", process, log
         )
         demo_password = secrets.token_urlsafe(12)
-        manage(env, "demo", "--password", demo_password, "--seasons", "1")
+        manage(env, "demo", f"--password={demo_password}", "--seasons", "1")
         seeded = manage(env, "shell", "-c", f"PASSWORD = {PASSWORD!r}\n{SEED}")
         demo = json.loads(seeded.strip().splitlines()[-1])
         yield Production(url, proxy, demo, demo_password, log, base.format(owner, name))
