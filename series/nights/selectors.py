@@ -672,17 +672,22 @@ def closes_and_reopenings(night_id: UUID) -> list[ClosedOrReopened]:
     """Every close and reopening of the night, in order, with who and why, from
     its log (one query)."""
     rows = Event.objects.filter(stream=night_id, type__in=("NightClosed", "NightReopened"))
-    lines = rows.order_by("version").select_related("recorded_by")
+    lines = rows.order_by("version").values_list(
+        "type",
+        "recorded_at",
+        "recorded_by__first_name",
+        "recorded_by__last_name",
+        "recorded_by__username",
+        "payload__reason",
+    )
     return [
         ClosedOrReopened(
-            row.type == "NightReopened",
-            row.recorded_at,
-            (row.recorded_by.get_full_name() or row.recorded_by.get_username())
-            if row.recorded_by
-            else None,
-            row.payload.get("reason") or "",
+            kind == "NightReopened",
+            at,
+            " ".join(name for name in (first, last) if name) or username,
+            reason or "",
         )
-        for row in lines
+        for kind, at, first, last, username, reason in lines
     ]
 
 

@@ -19,7 +19,6 @@ from datetime import timedelta
 import pytest
 from django.conf import settings
 from django.contrib.auth.tokens import default_token_generator
-from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
@@ -38,7 +37,14 @@ from series.nights import planning
 from series.nights import selectors as night_selectors
 from series.nights import services as nights
 from series.sheets import live_links, selectors, services
-from tests.support.browser import AXE, CSP_LISTENER, chromium, chromium_missing, violations_of
+from tests.support.browser import (
+    AXE,
+    CSP_LISTENER,
+    chromium,
+    chromium_missing,
+    session_of,
+    violations_of,
+)
 from tests.support.factories import entry
 from tests.support.nights import tables_started
 from tests.support.pages import build_table, play_to_the_end
@@ -247,16 +253,6 @@ def night_closed(club):
     play_to_the_end(table.series, [seat.player for seat in table.seats])
     nights.night_close(night_id=night)
     return night
-
-
-def session_of(user, **kept) -> str:
-    """A session of ``user``, with what a page left in it."""
-    client = Client()
-    client.force_login(user)
-    session = client.session
-    session.update(kept)
-    session.save()
-    return session.session_key
 
 
 # Each page once in English and once in Italian, signed out and signed in: on a

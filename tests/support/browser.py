@@ -194,12 +194,20 @@ def sign_in(page, live_server, next_url: str = "/", username: str = "marta") -> 
     session a sign-in makes (Django's ``force_login``), so a test that is not
     about signing in does not type it (the sign-in page's own tests do, in
     tests/accounts)."""
-    visitor = Client()
-    visitor.force_login(get_user_model().objects.get(username=username))
-    session = visitor.cookies[settings.SESSION_COOKIE_NAME].value
+    session = session_of(get_user_model().objects.get(username=username))
     cookie = {"name": settings.SESSION_COOKIE_NAME, "value": session, "url": live_server.url}
     page.context.add_cookies([cookie])
     page.goto(f"{live_server.url}{next_url}")
+
+
+def session_of(user, **kept) -> str:
+    """The key of a session of ``user`` signed in, with what a page left in it."""
+    client = Client()
+    client.force_login(user)
+    session = client.session
+    session.update(kept)
+    session.save()
+    return session.session_key
 
 
 def sign_in_on_the_page(page, live_server, next_url: str = "/") -> None:
